@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { LANGUAGES } from "./constants.js";
+
+/** POST /api/login body: e-mail or username plus password (SPEC §7). Missing fields are checked by the
+ * service so that they answer the SPEC's `fieldMissing` code rather than a generic validation error. */
+export const loginBodySchema = z.object({
+  email: z.string().max(320).optional(),
+  username: z.string().max(320).optional(),
+  password: z.string().max(200).optional(),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const userSettingsSchema = z.object({
+  portal_version: z.string(),
+  incomming_messages: z.boolean(),
+  onlyAssignedReports: z.boolean(),
+  pushNotifications: z.boolean(),
+  dailySummaryEmail: z.boolean(),
+  monthlySummaryEmail: z.boolean(),
+  showIncomingComments: z.boolean(),
+  browserPush: z.boolean(),
+  alarm: z.object({
+    sound: z.string(),
+    volume: z.number().min(0).max(1),
+    loop: z.boolean(),
+    mute: z.boolean(),
+  }),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+/** Defaults of SPEC §3 (User settings) and §4 (alarm). */
+export const DEFAULT_USER_SETTINGS: UserSettings = {
+  portal_version: "v3",
+  incomming_messages: true,
+  onlyAssignedReports: false,
+  pushNotifications: true,
+  dailySummaryEmail: true,
+  monthlySummaryEmail: false,
+  showIncomingComments: true,
+  browserPush: false,
+  alarm: { sound: "beep", volume: 1, loop: true, mute: false },
+};
+
+export const loginUserSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  groups: z.array(z.number()),
+  access_token: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  rating: z.number(),
+  settings: z.object({ portal_version: z.string() }),
+});
+
+export const loginResponseSchema = z.object({
+  success: z.boolean(),
+  user: loginUserSchema.nullable(),
+  error: z.string().nullable(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const companySummarySchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  name: z.string(),
+  cover: z.string().nullable(),
+  role: z.string(),
+});
+export type CompanySummary = z.infer<typeof companySummarySchema>;
+
+export const settingsUserSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string().nullable(),
+  cover: z.string().nullable(),
+  groups: z.array(z.number()),
+  role: z.string(),
+  timezone: z.string(),
+  lang: z.enum(LANGUAGES),
+  rating: z.number(),
+  settings: userSettingsSchema,
+  zones: z.array(z.number()),
+  reportTypes: z.array(z.number()),
+  teams: z.array(z.number()),
+  companies: z.array(companySummarySchema),
+});
+export type SettingsUser = z.infer<typeof settingsUserSchema>;
+
+export const companySchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  name: z.string(),
+  cover: z.string().nullable(),
+  bound: z.object({ latitude: z.number(), longitude: z.number() }),
+  modules: z.array(z.string()),
+  is_observer: z.boolean(),
+  is_freemium: z.boolean(),
+  hasDelayInReportNotifications: z.boolean(),
+  visualizeAttendingCompanies: z.boolean(),
+  displayDni: z.boolean(),
+  substatuses: z.array(z.string()),
+  timezone: z.string(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const configPairSchema = z.object({ name: z.string(), value: z.string() });
+
+export const settingsResponseSchema = z.object({
+  user: settingsUserSchema,
+  company: companySchema,
+  config: z.array(configPairSchema),
+  click_to_call: z.boolean(),
+});
+export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
+
+/** Optional query of GET /api/settings: which of the user's companies to load. */
+export const settingsQuerySchema = z.object({ companyId: z.coerce.number().int().positive().optional() });
+
+export const portalVersionBodySchema = z.object({ portal_version: z.enum(["v1", "v2", "v3"]) });
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const companyIdParamSchema = z.object({ companyId: z.coerce.number().int().positive() });
+export const successSchema = z.object({ success: z.literal(true) });

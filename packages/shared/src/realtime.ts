@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+/** Event types on the real-time channel (SPEC §4 real-time rules). */
+export const EVENT_TYPES = [
+  "newReport",
+  "updateReport",
+  "updateTtlReport",
+  "removeReport",
+  "removeReports",
+  "newComment",
+  "incomingComment",
+  "newNote",
+  "like",
+  "dislike",
+  "mediaStatus",
+  "presence",
+  "hello",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** Every server message: a per-company sequence lets a reconnecting client ask for what it missed. */
+export const realtimeMessageSchema = z.object({
+  type: z.enum(EVENT_TYPES),
+  seq: z.number().int().nonnegative(),
+  companyId: z.number().int(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type RealtimeMessage = z.infer<typeof realtimeMessageSchema>;
+
+export const ticketResponseSchema = z.object({ ticket: z.string(), expiresIn: z.number() });
+export const ticketBodySchema = z.object({ companyId: z.number().int().positive().optional() }).optional();
+
+export const eventsQuerySchema = z.object({
+  after: z.coerce.number().int().min(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+});
+export const eventsResponseSchema = z.object({
+  success: z.literal(true),
+  events: z.array(realtimeMessageSchema),
+  lastSeq: z.number().int(),
+});
+
+export const logsPusherQuerySchema = z.object({
+  route: z.string().max(100).optional(),
+  type: z.string().max(100).optional(),
+  user_id: z.coerce.number().int().optional(),
+});
+export const logsPusherBodySchema = z.object({
+  type: z.string().max(100).optional(),
+  user_id: z.number().int().optional(),
+  company_id: z.number().int().optional(),
+  events: z
+    .array(z.object({ date: z.string().max(64), event: z.string().max(200), details: z.unknown().optional() }))
+    .max(500),
+});
