@@ -1,0 +1,112 @@
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import fastifyWebsocket from "@fastify/websocket";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { PORTAL_VERSION } from "@atalaya/shared";
+import { authRoutes } from "./auth/auth.routes.js";
+import { installAuthentication } from "./auth/authenticate.js";
+import type { Config } from "./config.js";
+import type { AppContext } from "./context.js";
+import type { Db } from "./db/db.js";
+import { migrate } from "./db/migrate.js";
+import { openDatabase } from "./db/open.js";
+import { installErrorHandlers } from "./http/error-handler.js";
+import { healthRoutes } from "./http/health.routes.js";
+import { DEFAULT_WEB_DIST, serveWeb } from "./http/web.js";
+import { memoryBus, redisBus, type EventBus } from "./realtime/bus.js";
+import { Hub } from "./realtime/hub.js";
+import { realtimeRoutes } from "./realtime/realtime.routes.js";
+import { seedCatalogue } from "./catalogue/catalogue.seed.js";
+import { settingsRoutes } from "./users/settings.routes.js";
+
+export type { Config } from "./config.js";
+export { loadConfig } from "./config.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** Parts a caller may supply instead of having buildApp open them (tests share one database). */
+export interface AppParts {
+  db?: Db;
+  bus?: EventBus;
+}
+
+// Secrets never reach the log: tokens travel in headers and in the WebSocket ticket query.
+const redactUrl = (url: string) => url.replace(/([?&](ticket|access_token|token)=)[^&]*/gi, "$1[redacted]");
+
+/** Builds the whole application: plugins, then domains, then the web portal. Does not listen. */
+export async function buildApp(config: Config, parts: AppParts = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.authorization", 'req.headers["access-token"]', "req.headers.cookie"],
+      serializers: {
+        req: (req: { id: string; method: string; url: string; ip?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: redactUrl(req.url),
+          ip: req.ip,
+        }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (req, reply) => {
+    reply.header("x-request-id", req.id);
+  });
+
+  const ownsDb = !parts.db;
+  const db = parts.db ?? (await openDatabase(config));
+  if (ownsDb) {
+    await migrate(db);
+    await seedCatalogue(db);
+  }
+  const bus =
+    parts.bus ??
+    (config.redisUrl ? await redisBus(config.redisUrl, (err) => app.log.error({ err }, "redis")) : memoryBus());
+  const hub = new Hub(bus);
+  const ctx: AppContext = { config, db, bus, hub };
+  app.decorate("ctx", ctx);
+
+  app.addHook("onClose", async () => {
+    hub.close();
+    if (!parts.bus) await bus.close();
+    if (ownsDb) await db.close();
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: "Atalaya API", version: PORTAL_VERSION },
+      components: {
+        securitySchemes: { accessToken: { type: "apiKey", in: "header", name: "access-token" } },
+      },
+      security: [{ accessToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", uiConfig: { docExpansion: "list" } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+  installErrorHandlers(app);
+  installAuthentication(app, db);
+
+  await app.register(async (scope) => {
+    await healthRoutes(scope, ctx);
+    await authRoutes(scope, ctx);
+    await settingsRoutes(scope, ctx);
+    await realtimeRoutes(scope, ctx);
+  });
+
+  await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);
+  return app;
+}

@@ -1,0 +1,102 @@
+import { ACCESS_TOKEN_TTL_HOURS, LOGIN_WINDOW_SECONDS } from "@atalaya/shared";
+import { one, type Db } from "../db/db.js";
+import { hashSecret, newSecret } from "./tokens.js";
+
+export interface UserRow {
+  id: number;
+  uuid: string;
+  email: string;
+  username: string | null;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  cover: string | null;
+  groups: number[];
+  timezone: string;
+  lang: string;
+  settings: Record<string, unknown>;
+  rating: number;
+  locked: boolean;
+}
+
+const USER_COLUMNS =
+  "id, uuid, email, username, password_hash, first_name, last_name, phone, cover, groups, timezone, lang, settings, rating, locked";
+
+/** The user whose e-mail or username is login (case-insensitive). */
+export function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {
+  return one<UserRow>(
+    db,
+    `select ${USER_COLUMNS} from users where lower(email) = lower($1) or lower(username) = lower($1) limit 1`,
+    [login],
+  );
+}
+
+/** The user holding a valid (unexpired, unrevoked) access token. */
+export function findUserByToken(db: Db, token: string): Promise<UserRow | undefined> {
+  return one<UserRow>(
+    db,
+    `select ${USER_COLUMNS.split(", ").map((c) => `u.${c}`).join(", ")}
+       from access_tokens t join users u on u.id = t.user_id
+      where t.token_hash = $1 and t.revoked_at is null and t.expires_at > now()`,
+    [hashSecret(token)],
+  );
+}
+
+/** Creates a new access token for the user and returns the secret (stored only hashed). */
+export async function issueToken(db: Db, userId: number, ip: string): Promise<string> {
+  const token = newSecret();
+  await db.query(
+    `insert into access_tokens (token_hash, user_id, expires_at, ip)
+     values ($1, $2, now() + make_interval(hours => $3), $4)`,
+    [hashSecret(token), userId, ACCESS_TOKEN_TTL_HOURS, ip],
+  );
+  return token;
+}
+
+/** Revokes one token (logout). */
+export async function revokeToken(db: Db, token: string): Promise<void> {
+  await db.query("update access_tokens set revoked_at = now() where token_hash = $1 and revoked_at is null", [
+    hashSecret(token),
+  ]);
+}
+
+/** Revokes every token of a user (account locked). */
+export async function revokeUserTokens(db: Db, userId: number): Promise<void> {
+  await db.query("update access_tokens set revoked_at = now() where user_id = $1 and revoked_at is null", [userId]);
+}
+
+/** Failed logins in the window for this e-mail and this address, and seconds until the oldest leaves it. */
+export async function recentFailures(
+  db: Db,
+  email: string,
+  ip: string,
+): Promise<{ byEmail: number; byIp: number; emailRetry: number; ipRetry: number }> {
+  const row = await one<{ by_email: number; by_ip: number; email_retry: number; ip_retry: number }>(
+    db,
+    `with w as (select * from login_failures where at > now() - make_interval(secs => $3))
+     select (select count(*)::int from w where email = lower($1)) as by_email,
+            (select count(*)::int from w where ip = $2) as by_ip,
+            coalesce((select ceil(extract(epoch from min(at) + make_interval(secs => $3) - now()))::int
+                        from w where email = lower($1)), 0) as email_retry,
+            coalesce((select ceil(extract(epoch from min(at) + make_interval(secs => $3) - now()))::int
+                        from w where ip = $2), 0) as ip_retry`,
+    [email, ip, LOGIN_WINDOW_SECONDS],
+  );
+  return {
+    byEmail: row?.by_email ?? 0,
+    byIp: row?.by_ip ?? 0,
+    emailRetry: row?.email_retry ?? 0,
+    ipRetry: row?.ip_retry ?? 0,
+  };
+}
+
+/** Records a failed login. */
+export async function recordFailure(db: Db, email: string, ip: string): Promise<void> {
+  await db.query("insert into login_failures (email, ip) values (lower($1), $2)", [email, ip]);
+}
+
+/** Forgets the failures of an e-mail after a successful login. */
+export async function clearFailures(db: Db, email: string): Promise<void> {
+  await db.query("delete from login_failures where email = lower($1)", [email]);
+}

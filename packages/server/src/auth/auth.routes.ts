@@ -1,0 +1,54 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { DEFAULT_USER_SETTINGS, errorBodySchema, loginBodySchema, loginResponseSchema, successSchema } from "@atalaya/shared";
+import type { AppContext } from "../context.js";
+import { actorOf } from "./authenticate.js";
+import { revokeToken } from "./auth.repository.js";
+import { login } from "./login.service.js";
+
+/** POST /api/login and GET /api/logout. */
+export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    "/api/login",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["auth"],
+        summary: "Sign in with e-mail (or username) and password",
+        body: loginBodySchema,
+        response: { 200: loginResponseSchema, 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (req) => {
+      const { user, token } = await login(ctx.db, req.body, req.ip);
+      const portalVersion = (user.settings.portal_version as string | undefined) ?? DEFAULT_USER_SETTINGS.portal_version;
+      return {
+        success: true,
+        error: null,
+        user: {
+          id: user.id,
+          uuid: user.uuid,
+          groups: user.groups,
+          access_token: token,
+          first_name: user.first_name,
+          last_name: user.last_name,
+          rating: user.rating,
+          settings: { portal_version: portalVersion },
+        },
+      };
+    },
+  );
+
+  r.get(
+    "/api/logout",
+    { schema: { tags: ["auth"], summary: "Revoke the access token of this session", response: { 200: successSchema } } },
+    async (req) => {
+      const actor = actorOf(req);
+      await revokeToken(ctx.db, actor.token);
+      ctx.hub.disconnectToken(actor.token);
+      return { success: true as const };
+    },
+  );
+}

@@ -1,0 +1,95 @@
+import type { Company, CompanyRole, CompanySummary } from "@atalaya/shared";
+import { one, type Db } from "../db/db.js";
+
+export interface Membership {
+  companyId: number;
+  userId: number;
+  role: CompanyRole;
+  zoneIds: number[];
+  reportTypeIds: number[];
+}
+
+interface CompanyRow {
+  id: number;
+  uuid: string;
+  name: string;
+  cover: string | null;
+  bound_latitude: number;
+  bound_longitude: number;
+  modules: string[];
+  is_observer: boolean;
+  is_freemium: boolean;
+  has_delay_in_report_notifications: boolean;
+  visualize_attending_companies: boolean;
+  display_dni: boolean;
+  click_to_call: boolean;
+  substatuses: string[];
+  timezone: string;
+}
+
+/** The user's membership in the company, or undefined when the user does not belong to it. */
+export async function findMembership(db: Db, companyId: number, userId: number): Promise<Membership | undefined> {
+  const row = await one<{ role: CompanyRole; zone_ids: number[]; report_type_ids: number[] }>(
+    db,
+    "select role, zone_ids, report_type_ids from memberships where company_id = $1 and user_id = $2",
+    [companyId, userId],
+  );
+  return row && { companyId, userId, role: row.role, zoneIds: row.zone_ids, reportTypeIds: row.report_type_ids };
+}
+
+/** The companies a user belongs to, by name, with the role held in each. */
+export function listUserCompanies(db: Db, userId: number): Promise<CompanySummary[]> {
+  return db.query<CompanySummary>(
+    `select c.id, c.uuid::text as uuid, c.name, c.cover, m.role
+       from memberships m join companies c on c.id = m.company_id
+      where m.user_id = $1 order by c.name, c.id`,
+    [userId],
+  );
+}
+
+/** A company with its settings, or undefined. */
+export async function getCompany(db: Db, companyId: number): Promise<(Company & { clickToCall: boolean }) | undefined> {
+  const r = await one<CompanyRow>(db, "select *, uuid::text as uuid from companies where id = $1", [companyId]);
+  if (!r) return undefined;
+  return {
+    id: r.id,
+    uuid: r.uuid,
+    name: r.name,
+    cover: r.cover,
+    bound: { latitude: r.bound_latitude, longitude: r.bound_longitude },
+    modules: r.modules,
+    is_observer: r.is_observer,
+    is_freemium: r.is_freemium,
+    hasDelayInReportNotifications: r.has_delay_in_report_notifications,
+    visualizeAttendingCompanies: r.visualize_attending_companies,
+    displayDni: r.display_dni,
+    substatuses: r.substatuses,
+    timezone: r.timezone,
+    clickToCall: r.click_to_call,
+  };
+}
+
+/** The company's name/value configuration pairs. */
+export function getCompanyConfig(db: Db, companyId: number): Promise<{ name: string; value: string }[]> {
+  return db.query("select name, value from company_config where company_id = $1 order by name", [companyId]);
+}
+
+export interface CompanyMemberRow {
+  user_id: number;
+  uuid: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: CompanyRole;
+  patrol_status: string;
+}
+
+/** Everyone who works in the company (operators, admins, patrols). */
+export function listMembers(db: Db, companyId: number): Promise<CompanyMemberRow[]> {
+  return db.query<CompanyMemberRow>(
+    `select u.id as user_id, u.uuid::text as uuid, u.first_name, u.last_name, u.email, m.role, m.patrol_status
+       from memberships m join users u on u.id = m.user_id
+      where m.company_id = $1 order by u.first_name, u.last_name, u.id`,
+    [companyId],
+  );
+}

@@ -1,0 +1,67 @@
+import { resolve } from "node:path";
+import { z } from "zod";
+
+const urlWithProtocol = (protocols: string[]) =>
+  z.string().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL starting with ${protocols.join(" or ")}//`);
+
+/** Every setting the server reads from the environment, with its default. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  ATALAYA_DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: urlWithProtocol(["postgres:", "postgresql:"]).optional(),
+  REDIS_URL: urlWithProtocol(["redis:", "rediss:"]).optional(),
+  PUBLIC_URL: urlWithProtocol(["http:", "https:"]).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ATALAYA_SEED: z.enum(["demo", "none"]).default("demo"),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Origin the browser uses; WebSocket handshakes must come from it. */
+  publicUrl: string;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  seed: "demo" | "none";
+  webDistDir: string | undefined;
+  trustProxy: boolean;
+};
+
+/** Thrown when a setting is wrong: its message is one line naming the setting. */
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; a wrong value throws a ConfigError naming the setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== "")),
+  );
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    throw new ConfigError(`Invalid setting ${name}: ${issue?.message ?? "invalid value"} (got "${env[name] ?? ""}")`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.ATALAYA_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    logLevel: e.LOG_LEVEL,
+    seed: e.ATALAYA_SEED,
+    webDistDir: e.WEB_DIST_DIR,
+    trustProxy: e.TRUST_PROXY === "true",
+  };
+}

@@ -1,0 +1,54 @@
+import { mkdir } from "node:fs/promises";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { cube } from "@electric-sql/pglite/contrib/cube";
+import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import type { Db } from "./db.js";
+
+const extensions = { btree_gist, cube, earthdistance, pg_trgm, pgcrypto, unaccent };
+
+function wrapTx(tx: Transaction): Db {
+  return {
+    kind: "pglite",
+    async query<T>(sql: string, params?: readonly unknown[]) {
+      return (await tx.query<T>(sql, params as unknown[] | undefined)).rows;
+    },
+    async exec(sql: string) {
+      await tx.exec(sql);
+    },
+    // PGlite has no savepoint API; nested calls simply join the outer transaction.
+    transaction: (fn) => fn(wrapTx(tx)),
+    ping: async () => undefined,
+    close: async () => undefined,
+  };
+}
+
+/** Wraps an open PGlite instance (used by tests that load a prepared data directory). */
+export function wrapPglite(pg: PGlite): Db {
+  return {
+    kind: "pglite",
+    async query<T>(sql: string, params?: readonly unknown[]) {
+      return (await pg.query<T>(sql, params as unknown[] | undefined)).rows;
+    },
+    async exec(sql: string) {
+      await pg.exec(sql);
+    },
+    transaction: (fn) => pg.transaction((tx) => fn(wrapTx(tx))),
+    async ping() {
+      await pg.query("select 1");
+    },
+    close: () => pg.close(),
+  };
+}
+
+/** Opens the embedded database in dir (created when missing), or in memory when dir is undefined. */
+export async function openPglite(dir: string | undefined, loadDataDir?: Blob): Promise<Db> {
+  if (dir) await mkdir(dir, { recursive: true });
+  const pg = await PGlite.create({ dataDir: dir, extensions, loadDataDir });
+  return wrapPglite(pg);
+}
+
+export { extensions as pgliteExtensions };

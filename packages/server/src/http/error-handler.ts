@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { NOT_AUTHENTICATED_MESSAGE } from "@atalaya/shared";
+import { AppError } from "./errors.js";
+import { pickLanguage, translate } from "./messages.js";
+
+function fieldName(instancePath: string, fallback: string | undefined): string {
+  const path = instancePath.replace(/^\//, "").replaceAll("/", ".");
+  return path || fallback || "body";
+}
+
+/** Maps every failure to the API's error body: validation 400, AppError as given, anything else 500
+ * with no detail (the log keeps the stack). */
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const lang = pickLanguage(req.headers["accept-language"]);
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields = err.validation.map((v) => ({
+        field: fieldName(v.instancePath, err.validationContext),
+        code: v.keyword,
+      }));
+      return reply.code(400).send({ success: false, error: { code: "validation", message: translate(lang, "validation"), fields } });
+    }
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      const message = translate(lang, err.code, err.vars) ?? err.message;
+      return reply
+        .code(err.status)
+        .send({ success: false, error: { code: err.code, message, ...(err.fields ? { fields: err.fields } : {}) } });
+    }
+    // Fastify's own client errors: malformed JSON, body too large, wrong content type…
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = status === 413 ? "payloadTooLarge" : "validation";
+      return reply.code(status).send({
+        success: false,
+        error: { code, message: err.message, fields: [{ field: "body", code: err.code ?? "invalid" }] },
+      });
+    }
+    req.log.error({ err }, "unexpected failure");
+    return reply.code(500).send({ success: false, error: { code: "generalError", message: translate(lang, "generalError") } });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send({ success: false, error: { code: "notFound", message: `Route ${req.method} ${req.url.split("?")[0]} not found` } });
+  });
+}
+
+/** The body of a 401 (SPEC §8 text). */
+export const notAuthenticatedBody = {
+  success: false,
+  error: { code: "notAuthenticated", message: NOT_AUTHENTICATED_MESSAGE },
+} as const;

@@ -1,0 +1,65 @@
+import { LANGUAGES, type Language } from "@atalaya/shared";
+
+type Catalogue = Record<string, string>;
+
+// Messages the API sends in the user's language; the portal has its own texts for the same codes.
+const MESSAGES: Record<Language, Catalogue> = {
+  es: {
+    validation: "Errores de validación",
+    generalError: "Ha ocurrido un error inesperado, por favor inténtalo de nuevo",
+    notAuthenticated: "user not authenticated",
+    forbidden: "No tienes permiso para esta acción",
+    notFound: "No encontrado",
+    userNotFound: "Usuario no encontrado",
+    wrongPassword: "Contraseña incorrecta",
+    invalidRole: "Tu rol no permite ingresar al portal",
+    fieldMissing: "Faltan campos obligatorios",
+    tooManyAttempts: "Demasiados intentos fallidos. Espera {seconds} segundos antes de volver a intentarlo.",
+    accountLocked: "Tu cuenta está bloqueada. Contacta al administrador.",
+    invalidTicket: "El ticket de conexión en tiempo real no es válido o expiró",
+  },
+  en: {
+    validation: "Validation errors",
+    generalError: "An unexpected error has occurred, please try again",
+    notAuthenticated: "user not authenticated",
+    forbidden: "You do not have permission for this action",
+    notFound: "Not found",
+    userNotFound: "User not found",
+    wrongPassword: "Wrong password",
+    invalidRole: "Your role is not allowed to sign in to the portal",
+    fieldMissing: "Required fields are missing",
+    tooManyAttempts: "Too many failed attempts. Wait {seconds} seconds before trying again.",
+    accountLocked: "Your account is locked. Contact your administrator.",
+    invalidTicket: "The real-time ticket is invalid or expired",
+  },
+  fr: {
+    validation: "Erreurs de validation",
+    generalError: "Une erreur inattendue s'est produite, veuillez réessayer",
+    notAuthenticated: "user not authenticated",
+    forbidden: "Vous n'avez pas la permission pour cette action",
+    notFound: "Introuvable",
+    userNotFound: "Utilisateur introuvable",
+    wrongPassword: "Mot de passe incorrect",
+    invalidRole: "Votre rôle ne permet pas d'accéder au portail",
+    fieldMissing: "Des champs obligatoires sont manquants",
+    tooManyAttempts: "Trop de tentatives échouées. Attendez {seconds} secondes avant de réessayer.",
+    accountLocked: "Votre compte est bloqué. Contactez l'administrateur.",
+    invalidTicket: "Le ticket temps réel est invalide ou expiré",
+  },
+};
+
+/** The first supported language of an Accept-Language header, Spanish when none matches. */
+export function pickLanguage(header: string | undefined): Language {
+  if (!header) return "es";
+  for (const part of header.split(",")) {
+    const tag = part.split(";")[0]?.trim().slice(0, 2).toLowerCase();
+    if (tag && (LANGUAGES as readonly string[]).includes(tag)) return tag as Language;
+  }
+  return "es";
+}
+
+/** The text for an error code in lang, with {name} placeholders filled; undefined when unknown. */
+export function translate(lang: Language, code: string, vars: Record<string, string | number> = {}): string | undefined {
+  const text = MESSAGES[lang][code];
+  return text?.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ""));
+}

@@ -1,0 +1,122 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  REALTIME_TICKET_TTL_SECONDS,
+  companyIdParamSchema,
+  eventsQuerySchema,
+  eventsResponseSchema,
+  logsPusherBodySchema,
+  logsPusherQuerySchema,
+  successSchema,
+  ticketBodySchema,
+  ticketResponseSchema,
+} from "@atalaya/shared";
+import { actorOf } from "../auth/authenticate.js";
+import { authorize } from "../auth/access.js";
+import { findUserByToken } from "../auth/auth.repository.js";
+import { listUserCompanies } from "../companies/company.repository.js";
+import type { AppContext } from "../context.js";
+import { AppError, notFound } from "../http/errors.js";
+import { lastSeq, listEventsAfter } from "./event.repository.js";
+import { consumeTicket, issueTicket } from "./ticket.repository.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    socketScope?: { userId: number; companyId: number; token: string };
+  }
+}
+
+/** Ticket, WebSocket, catch-up and connectivity-log routes of the real-time channel. */
+export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const allowedOrigin = new URL(ctx.config.publicUrl).origin;
+
+  r.post(
+    "/api/realtime/ticket",
+    {
+      schema: {
+        tags: ["realtime"],
+        summary: "A single-use ticket (valid 30 s) to open the real-time WebSocket for one company",
+        body: ticketBodySchema,
+        response: { 200: ticketResponseSchema },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const companyId = req.body?.companyId ?? (await listUserCompanies(ctx.db, actor.user.id))[0]?.id;
+      if (companyId === undefined) throw notFound();
+      await authorize(ctx.db, actor, companyId, "events.read");
+      return { ticket: await issueTicket(ctx.db, companyId, actor.user.id), expiresIn: REALTIME_TICKET_TTL_SECONDS };
+    },
+  );
+
+  r.get(
+    "/api/realtime",
+    {
+      websocket: true,
+      config: { public: true },
+      schema: { tags: ["realtime"], summary: "WebSocket: {type, seq, companyId, data} messages", querystring: z.object({ ticket: z.string().min(1).max(200) }) },
+      preValidation: async (req, reply) => {
+        if (req.headers.origin !== allowedOrigin) {
+          return reply.code(403).send({ success: false, error: { code: "forbidden", message: "origin not allowed" } });
+        }
+        const ticket = (req.query as { ticket?: string }).ticket;
+        const used = ticket ? await consumeTicket(ctx.db, ticket) : undefined;
+        if (!used) throw new AppError(401, "invalidTicket", "invalidTicket");
+        req.socketScope = { userId: used.user_id, companyId: used.company_id, token: ticket! };
+      },
+    },
+    async (socket, req) => {
+      const scope = req.socketScope!;
+      ctx.hub.add(socket, scope.userId, scope.companyId, scope.token);
+      socket.on("message", () => undefined); // the channel is server → client; client frames are ignored
+      socket.send(JSON.stringify({ type: "hello", seq: await lastSeq(ctx.db, scope.companyId), companyId: scope.companyId, data: {} }));
+    },
+  );
+
+  r.get(
+    "/api/companies/:companyId/events",
+    {
+      schema: {
+        tags: ["realtime"],
+        summary: "Events of the company after a sequence number, for a client that reconnects",
+        params: companyIdParamSchema,
+        querystring: eventsQuerySchema,
+        response: { 200: eventsResponseSchema },
+      },
+    },
+    async (req) => {
+      await authorize(ctx.db, actorOf(req), req.params.companyId, "events.read");
+      const events = await listEventsAfter(ctx.db, req.params.companyId, req.query.after, req.query.limit);
+      return { success: true as const, events, lastSeq: await lastSeq(ctx.db, req.params.companyId) };
+    },
+  );
+
+  r.post(
+    "/api/logs-pusher",
+    {
+      schema: {
+        tags: ["realtime"],
+        summary: "Connectivity logs of the portal (connects, disconnects)",
+        querystring: logsPusherQuerySchema,
+        body: logsPusherBodySchema,
+        response: { 200: successSchema },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const companyId = req.body.company_id;
+      if (companyId !== undefined) await authorize(ctx.db, actor, companyId, "company.read");
+      await ctx.db.query("insert into connectivity_logs (user_id, company_id, type, events) values ($1, $2, $3, $4)", [
+        actor.user.id,
+        companyId ?? null,
+        req.body.type ?? req.query.type ?? null,
+        JSON.stringify(req.body.events),
+      ]);
+      return { success: true as const };
+    },
+  );
+}
+
+export { findUserByToken };

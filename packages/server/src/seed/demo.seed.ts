@@ -1,0 +1,232 @@
+import { REPORT_TYPES, DEFAULT_USER_SETTINGS, type ReportStatus } from "@atalaya/shared";
+import { hashPassword } from "../auth/login.service.js";
+import { one, type Db } from "../db/db.js";
+import { ringContains, toGeoJsonPolygon, toPgPolygon, type Position } from "../zones/geometry.js";
+import {
+  CATEGORY_ATTENTION,
+  DEMO_COMPANY,
+  DEMO_NEIGHBOURS,
+  DEMO_PASSWORD,
+  DEMO_SECOND_COMPANY,
+  DEMO_STAFF,
+  DEMO_TAGS,
+  DEMO_TEAMS,
+  DEMO_ZONES,
+  STREETS,
+  describe,
+  seededRandom,
+  statusFor,
+} from "./demo-data.js";
+
+const UNIT_MS = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
+const REPORT_COUNT = 300;
+
+function randomPointIn(ring: Position[], rnd: () => number): Position {
+  const xs = ring.map((p) => p[0]);
+  const ys = ring.map((p) => p[1]);
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  for (;;) {
+    const p: Position = [minX + rnd() * (maxX - minX), minY + rnd() * (maxY - minY)];
+    if (ringContains(ring, p)) return [Number(p[0].toFixed(6)), Number(p[1].toFixed(6))];
+  }
+}
+
+async function insertCompany(tx: Db, c: typeof DEMO_COMPANY, modules: string[]): Promise<number> {
+  const row = await one<{ id: number }>(
+    tx,
+    `insert into companies (name, bound_latitude, bound_longitude, modules, click_to_call)
+     values ($1, $2, $3, $4, false) returning id`,
+    [c.name, c.bound.latitude, c.bound.longitude, modules],
+  );
+  return row!.id;
+}
+
+/** Seeds the demo organisation once (a database that already has a company is left alone). Returns
+ * true when it seeded. */
+export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
+  const existing = await one<{ n: number }>(db, "select count(*)::int as n from companies");
+  if ((existing?.n ?? 0) > 0) return false;
+  const rnd = seededRandom(20261122);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    const companyId = await insertCompany(tx, DEMO_COMPANY, ["events", "dashboard", "maps", "statistics_v2"]);
+    const secondId = await insertCompany(tx, DEMO_SECOND_COMPANY, ["events"]);
+    await tx.query(
+      `insert into company_config (company_id, name, value) values
+       ($1, 'pollingNewReportsMinutes', '15'), ($1, 'geocoderUrl', ''), ($1, 'demo', 'true'), ($2, 'demo', 'true')`,
+      [companyId, secondId],
+    );
+
+    const zoneIds: number[] = [];
+    for (const z of DEMO_ZONES) {
+      const row = await one<{ id: number }>(
+        tx,
+        "insert into zones (company_id, name, geojson, area) values ($1, $2, $3, $4::polygon) returning id",
+        [companyId, z.name, JSON.stringify(toGeoJsonPolygon(z.ring)), toPgPolygon(z.ring)],
+      );
+      zoneIds.push(row!.id);
+    }
+    await tx.query("insert into zones (company_id, name, geojson, area) values ($1, $2, $3, $4::polygon)", [
+      secondId,
+      DEMO_ZONES[1]!.name,
+      JSON.stringify(toGeoJsonPolygon(DEMO_ZONES[1]!.ring)),
+      toPgPolygon(DEMO_ZONES[1]!.ring),
+    ]);
+
+    const activeTypes = REPORT_TYPES.filter((t) => t.active);
+    await tx.query(
+      `insert into company_report_types (company_id, report_type_id, priority, attention_time, attention_unit)
+       select $1::int, x.id, x.priority, x.time, x.unit from jsonb_to_recordset($2::jsonb) as x(id int, priority text, time int, unit text)`,
+      [companyId, JSON.stringify(activeTypes.map((t) => ({ id: t.id, ...CATEGORY_ATTENTION[t.category_id]! })))],
+    );
+    await tx.query(
+      `insert into company_report_types (company_id, report_type_id, priority, attention_time, attention_unit)
+       select $1::int, id, 'normal', 1, 'days' from report_types where active and category_id in (3, 4)`,
+      [secondId],
+    );
+
+    const staff: Record<string, number> = {};
+    for (const s of DEMO_STAFF) {
+      const row = await one<{ id: number }>(
+        tx,
+        `insert into users (email, password_hash, first_name, last_name, groups, phone, settings, verified)
+         values ($1, $2, $3, $4, $5, $6, $7, true) returning id`,
+        [s.email, passwordHash, s.first, s.last, s.groups, "+56 9 5555 0" + String(100 + Object.keys(staff).length), JSON.stringify(DEFAULT_USER_SETTINGS)],
+      );
+      staff[s.email] = row!.id;
+      await tx.query("insert into memberships (company_id, user_id, role, patrol_status) values ($1, $2, $3, $4)", [
+        companyId,
+        row!.id,
+        s.role,
+        s.role === "patrol" ? "online" : "offline",
+      ]);
+    }
+    // The admin also runs the neighbours' association: the company selector has two entries.
+    await tx.query("insert into memberships (company_id, user_id, role) values ($1, $2, 'company_admin')", [
+      secondId,
+      staff["admin@demo.cl"],
+    ]);
+    const operators = [staff["operador@demo.cl"]!, staff["operadora@demo.cl"]!];
+
+    const teamIds: number[] = [];
+    for (const t of DEMO_TEAMS) {
+      const row = await one<{ id: number }>(tx, "insert into teams (company_id, name, color) values ($1, $2, $3) returning id", [
+        companyId,
+        t.name,
+        t.color,
+      ]);
+      teamIds.push(row!.id);
+    }
+    await tx.query(
+      `insert into team_members (company_id, team_id, user_id) values ($1, $2, $4), ($1, $3, $5), ($1, $3, $6)`,
+      [companyId, teamIds[0], teamIds[2], staff["patrulla@demo.cl"], operators[0], operators[1]],
+    );
+    for (const t of DEMO_TAGS) {
+      await tx.query("insert into tags (company_id, name, color) values ($1, $2, $3)", [companyId, t.name, t.color]);
+    }
+
+    const neighbours: number[] = [];
+    for (const [i, [first, last]] of DEMO_NEIGHBOURS.entries()) {
+      const row = await one<{ id: number }>(
+        tx,
+        `insert into users (email, password_hash, first_name, last_name, groups, phone, lang)
+         values ($1, $2, $3, $4, '{13}', $5, 'es') returning id`,
+        [`vecino${i + 1}@demo.cl`, passwordHash, first, last, `+56 9 7${String(1000000 + i * 7919).slice(1)}`],
+      );
+      neighbours.push(row!.id);
+    }
+
+    // Reports of the last 30 days, each inside one of the zones, with this company's attention.
+    const reports = [];
+    for (let i = 0; i < REPORT_COUNT; i++) {
+      const zoneIndex = rnd() < 0.7 ? 0 : 1;
+      const [lng, lat] = randomPointIn(DEMO_ZONES[zoneIndex]!.ring, rnd);
+      const type = activeTypes[Math.floor(rnd() * activeTypes.length)]!;
+      const ageHours = Math.pow(rnd(), 1.6) * 30 * 24;
+      const createdAt = new Date(now.getTime() - ageHours * 3_600_000);
+      const status: ReportStatus = statusFor(ageHours, rnd);
+      const attention = CATEGORY_ATTENTION[type.category_id]!;
+      const anonymous = rnd() < 0.15;
+      const operator = operators[Math.floor(rnd() * operators.length)]!;
+      const worked = status !== "pending";
+      const closed = status === "solved" || status === "false";
+      reports.push({
+        type_id: type.id,
+        description: describe(type.id, rnd),
+        latitude: lat,
+        longitude: lng,
+        address: `${STREETS[Math.floor(rnd() * STREETS.length)]} ${100 + Math.floor(rnd() * 1900)}, Santiago`,
+        user_id: neighbours[Math.floor(rnd() * neighbours.length)]!,
+        is_anonymous: anonymous,
+        created_at: createdAt.toISOString(),
+        zone_id: zoneIds[zoneIndex]!,
+        status,
+        priority: attention.priority,
+        due_date: new Date(createdAt.getTime() + attention.time * UNIT_MS[attention.unit]).toISOString(),
+        assigned_user_id: worked ? operator : null,
+        closed_by_user_id: closed ? operator : null,
+        closed_at: closed ? new Date(createdAt.getTime() + (0.2 + rnd() * 6) * 3_600_000).toISOString() : null,
+        closing_kind: closed ? status : null,
+        likes: Math.floor(rnd() * rnd() * 12),
+      });
+    }
+    reports.sort((a, b) => a.created_at.localeCompare(b.created_at));
+    const inserted = await tx.query<{ id: number; created_at: Date }>(
+      `insert into reports (type_id, initial_type_id, description, latitude, longitude, address, user_id, is_anonymous,
+                            informer_type, likes_count, created_at, updated_at)
+       select type_id, type_id, description, latitude, longitude, address, user_id, is_anonymous,
+              case when is_anonymous then 'anonymous' else 'user' end, likes, created_at, created_at
+         from jsonb_to_recordset($1::jsonb) as x(type_id int, description text, latitude float8, longitude float8,
+              address text, user_id int, is_anonymous boolean, likes int, created_at timestamptz)
+       order by created_at
+       returning id, created_at`,
+      [JSON.stringify(reports)],
+    );
+    const withIds = reports.map((r, i) => ({ ...r, report_id: inserted[i]!.id }));
+    await tx.query(
+      `insert into report_attentions (company_id, report_id, status, closing_kind, priority, due_date, assigned_user_id,
+                                      closed_by_user_id, closed_at, is_anonymous, zone_ids, created_at, updated_at)
+       select $1::int, report_id, status, closing_kind, priority, due_date, assigned_user_id, closed_by_user_id, closed_at,
+              is_anonymous, array[zone_id], created_at, coalesce(closed_at, created_at)
+         from jsonb_to_recordset($2::jsonb) as x(report_id int, status text, closing_kind text, priority text,
+              due_date timestamptz, assigned_user_id int, closed_by_user_id int, closed_at timestamptz,
+              is_anonymous boolean, zone_id int, created_at timestamptz)
+       order by report_id`,
+      [companyId, JSON.stringify(withIds)],
+    );
+    // The activity log tells each report's story so far.
+    await tx.query(
+      `insert into activity_log (company_id, report_id, actor_user_id, action, data, created_at)
+       select $1::int, report_id, null, 'created', '{}'::jsonb, created_at from jsonb_to_recordset($2::jsonb)
+              as x(report_id int, created_at timestamptz)
+       union all
+       select $1::int, report_id, assigned_user_id, 'taken', '{}'::jsonb, created_at + interval '3 minutes'
+         from jsonb_to_recordset($2::jsonb) as x(report_id int, assigned_user_id int, created_at timestamptz)
+        where assigned_user_id is not null
+       union all
+       select $1::int, report_id, closed_by_user_id, 'closed', jsonb_build_object('kind', closing_kind), closed_at
+         from jsonb_to_recordset($2::jsonb) as x(report_id int, closed_by_user_id int, closing_kind text, closed_at timestamptz)
+        where closed_by_user_id is not null`,
+      [companyId, JSON.stringify(withIds)],
+    );
+    const commented = withIds.filter((r) => r.status !== "pending").slice(-60);
+    await tx.query(
+      `insert into comments (report_id, user_id, company_id, body, created_at)
+       select report_id, user_id, $1, body, created_at from jsonb_to_recordset($2::jsonb)
+              as x(report_id int, user_id int, body text, created_at timestamptz)`,
+      [
+        companyId,
+        JSON.stringify(
+          commented.map((r) => ({
+            report_id: r.report_id,
+            user_id: r.assigned_user_id,
+            body: r.closing_kind ? "Gracias por avisar. El caso fue atendido por el equipo en terreno." : "Recibido, enviamos una patrulla al lugar.",
+            created_at: new Date(new Date(r.created_at).getTime() + 10 * 60_000).toISOString(),
+          })),
+        ),
+      ],
+    );
+  });
+  return true;
+}

@@ -1,0 +1,159 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  DEFAULT_USER_SETTINGS,
+  LANGUAGES,
+  idParamSchema,
+  portalVersionBodySchema,
+  roleName,
+  settingsQuerySchema,
+  settingsResponseSchema,
+  successSchema,
+  type Language,
+  type SettingsResponse,
+  type UserSettings,
+} from "@atalaya/shared";
+import { actorOf } from "../auth/authenticate.js";
+import { authorize, companyScope } from "../auth/access.js";
+import { getCompany, getCompanyConfig, listMembers, listUserCompanies } from "../companies/company.repository.js";
+import type { AppContext } from "../context.js";
+import { notFound } from "../http/errors.js";
+import { listUserTeamIds, patchUserSettings } from "./user.repository.js";
+
+const ROLE_LABEL = { company_admin: "Admin", operator: "Operator", patrol: "Patrol" } as const;
+
+/** Stored settings over the SPEC defaults, so a new setting never reads as undefined. */
+function withDefaults(stored: Record<string, unknown>): UserSettings {
+  const alarm = { ...DEFAULT_USER_SETTINGS.alarm, ...((stored.alarm as object | undefined) ?? {}) };
+  return { ...DEFAULT_USER_SETTINGS, ...stored, alarm } as UserSettings;
+}
+
+const monitoringResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    companyId: z.number(),
+    operators: z.array(
+      z.object({
+        id: z.number(),
+        uuid: z.string(),
+        name: z.string(),
+        role: z.string(),
+        patrolStatus: z.string(),
+        online: z.boolean(),
+      }),
+    ),
+  }),
+});
+
+/** GET /api/settings, GET /api/operator/monitoring, PUT /api/user/{id}/portal-version. */
+export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/api/settings",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "The signed-in user, the selected company, its config and click-to-call flag",
+        querystring: settingsQuerySchema,
+        response: { 200: settingsResponseSchema },
+      },
+    },
+    async (req): Promise<SettingsResponse> => {
+      const { user } = actorOf(req);
+      const companies = await listUserCompanies(ctx.db, user.id);
+      const companyId = req.query.companyId ?? companies[0]?.id;
+      if (companyId === undefined) throw notFound();
+      const membership = await companyScope(ctx.db, actorOf(req), companyId);
+      const [company, config, teams] = await Promise.all([
+        getCompany(ctx.db, companyId),
+        getCompanyConfig(ctx.db, companyId),
+        listUserTeamIds(ctx.db, companyId, user.id),
+      ]);
+      if (!company) throw notFound();
+      const { clickToCall, ...companyBody } = company;
+      const lang = (LANGUAGES as readonly string[]).includes(user.lang) ? (user.lang as Language) : "es";
+      return {
+        user: {
+          id: user.id,
+          uuid: user.uuid,
+          email: user.email,
+          first_name: user.first_name,
+          last_name: user.last_name,
+          phone: user.phone,
+          cover: user.cover,
+          groups: user.groups,
+          // The role in this company names the user; several global groups read as Root (SPEC §6).
+          role: user.groups.length > 1 ? roleName(user.groups) : ROLE_LABEL[membership.role],
+          timezone: user.timezone,
+          lang,
+          rating: user.rating,
+          settings: withDefaults(user.settings),
+          zones: membership.zoneIds,
+          reportTypes: membership.reportTypeIds,
+          teams,
+          companies,
+        },
+        company: companyBody,
+        config,
+        click_to_call: clickToCall,
+      };
+    },
+  );
+
+  r.get(
+    "/api/operator/monitoring",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Operators of the company and who is connected right now",
+        querystring: settingsQuerySchema.extend({ include_deleted_forms: z.string().optional() }),
+        response: { 200: monitoringResponseSchema },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const companies = await listUserCompanies(ctx.db, actor.user.id);
+      const companyId = req.query.companyId ?? companies[0]?.id;
+      if (companyId === undefined) throw notFound();
+      await authorize(ctx.db, actor, companyId, "company.monitor");
+      const online = await ctx.hub.onlineUserIds(companyId);
+      const members = await listMembers(ctx.db, companyId);
+      return {
+        success: true as const,
+        data: {
+          companyId,
+          operators: members.map((m) => ({
+            id: m.user_id,
+            uuid: m.uuid,
+            name: `${m.first_name} ${m.last_name}`.trim(),
+            role: ROLE_LABEL[m.role],
+            patrolStatus: m.patrol_status,
+            online: online.has(m.user_id),
+          })),
+        },
+      };
+    },
+  );
+
+  r.put(
+    "/api/user/:id/portal-version",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Choose the portal version the user lands on",
+        params: idParamSchema,
+        body: portalVersionBodySchema,
+        response: { 200: successSchema },
+      },
+    },
+    async (req) => {
+      const { user } = actorOf(req);
+      // Only one's own profile: any other id reads as missing.
+      if (req.params.id !== user.id) throw notFound();
+      await patchUserSettings(ctx.db, user.id, { portal_version: req.body.portal_version });
+      return { success: true as const };
+    },
+  );
+}

@@ -1,0 +1,27 @@
+import type { Db } from "../db/db.js";
+import { revokeUserTokens } from "../auth/auth.repository.js";
+
+/** Merges a patch into the user's settings (jsonb). */
+export async function patchUserSettings(db: Db, userId: number, patch: Record<string, unknown>): Promise<void> {
+  await db.query("update users set settings = settings || $2::jsonb, updated_at = now() where id = $1", [
+    userId,
+    JSON.stringify(patch),
+  ]);
+}
+
+/** Locks or unlocks an account; locking revokes every token it holds. */
+export async function setUserLocked(db: Db, userId: number, locked: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query("update users set locked = $2, updated_at = now() where id = $1", [userId, locked]);
+    if (locked) await revokeUserTokens(tx, userId);
+  });
+}
+
+/** Ids of the teams the user belongs to in the company. */
+export async function listUserTeamIds(db: Db, companyId: number, userId: number): Promise<number[]> {
+  const rows = await db.query<{ team_id: number }>(
+    "select team_id from team_members where company_id = $1 and user_id = $2 order by team_id",
+    [companyId, userId],
+  );
+  return rows.map((r) => r.team_id);
+}

@@ -1,0 +1,503 @@
+/** Built-in report type catalogue of SPEC §3 ("Report type"), shared by server seed data and web. */
+import { DEFAULT_TYPE_COLOR } from "./constants.js";
+
+/** A text in the three catalogue languages; every value is non-empty. */
+export interface Localized {
+  pt: string;
+  en: string;
+  es: string;
+}
+
+/** A report category; `position` orders categories in lists. */
+export interface ReportCategory {
+  id: number;
+  nameLocalized: Localized;
+  position: number;
+}
+
+/**
+ * A report type as SPEC §3 describes it. `color` and `viewData.color` are the pin/badge colour,
+ * `viewData.toolbarColor` a darker shade of it; `position` orders types within their category.
+ */
+export interface ReportType {
+  id: number;
+  category_id: number;
+  active: boolean;
+  nameLocalized: Localized;
+  descriptionLocalized: Localized;
+  imageName: string;
+  viewData: { color: string; toolbarColor: string };
+  color: string;
+  position: number;
+}
+
+const EMERGENCIES = 1;
+const CRIME = 2;
+const CITY = 3;
+const COMMUNITY = 4;
+const OUTAGES = 5;
+
+/** The five built-in categories, ids 1 to 5, in display order. */
+export const REPORT_CATEGORIES: readonly ReportCategory[] = [
+  { id: EMERGENCIES, position: 1, nameLocalized: { pt: "Emergências", en: "Emergencies", es: "Emergencias" } },
+  { id: CRIME, position: 2, nameLocalized: { pt: "Crimes", en: "Crime", es: "Delitos" } },
+  { id: CITY, position: 3, nameLocalized: { pt: "Problemas urbanos", en: "City issues", es: "Problemas urbanos" } },
+  { id: COMMUNITY, position: 4, nameLocalized: { pt: "Comunidade", en: "Community", es: "Comunidad" } },
+  {
+    id: OUTAGES,
+    position: 5,
+    nameLocalized: { pt: "Interrupções de serviço", en: "Service outages", es: "Cortes de servicio" },
+  },
+];
+
+/** Pin colour and darker toolbar shade per category; crime uses the default type colour. */
+const CATEGORY_COLORS: Record<number, { color: string; toolbarColor: string }> = {
+  [EMERGENCIES]: { color: "#E53935", toolbarColor: "#B71C1C" },
+  [CRIME]: { color: DEFAULT_TYPE_COLOR, toolbarColor: "#C4441C" },
+  [CITY]: { color: "#00897B", toolbarColor: "#00695C" },
+  [COMMUNITY]: { color: "#8E24AA", toolbarColor: "#6A1B9A" },
+  [OUTAGES]: { color: "#757575", toolbarColor: "#424242" },
+};
+
+/** The drugs type: changing a report to it makes the report private and anonymous (SPEC §4). */
+export const DRUGS_TYPE_ID = 14;
+
+interface TypeSeed {
+  id: number;
+  active?: boolean;
+  name: Localized;
+  description: Localized;
+}
+
+/** Turns one category's seeds, listed in display order, into types with positions 1, 2, 3… */
+function category(categoryId: number, seeds: readonly TypeSeed[]): ReportType[] {
+  const colors = CATEGORY_COLORS[categoryId] ?? { color: DEFAULT_TYPE_COLOR, toolbarColor: DEFAULT_TYPE_COLOR };
+  return seeds.map((seed, index) => ({
+    id: seed.id,
+    category_id: categoryId,
+    active: seed.active ?? true,
+    nameLocalized: seed.name,
+    descriptionLocalized: seed.description,
+    imageName: `type_${seed.id}.png`,
+    viewData: { color: colors.color, toolbarColor: colors.toolbarColor },
+    color: colors.color,
+    position: index + 1,
+  }));
+}
+
+/**
+ * The 40 built-in report types, ids 0 to 39 (unique), grouped by category in display order.
+ * Every category-5 (outage) type is inactive; the sign-up groups below point at active types only.
+ */
+export const REPORT_TYPES: readonly ReportType[] = [
+  ...category(EMERGENCIES, [
+    {
+      id: 17,
+      name: { pt: "Segurança", en: "Security", es: "Seguridad" },
+      description: {
+        pt: "Peça ajuda imediata da equipe de segurança.",
+        en: "Call for immediate help from security staff.",
+        es: "Solicita ayuda inmediata del equipo de seguridad.",
+      },
+    },
+    {
+      id: 16,
+      name: { pt: "Ambulância", en: "Ambulance", es: "Ambulancia" },
+      description: {
+        pt: "Alguém precisa de atendimento médico urgente.",
+        en: "Someone needs urgent medical care.",
+        es: "Alguien necesita atención médica urgente.",
+      },
+    },
+    {
+      id: 20,
+      name: { pt: "Bombeiros", en: "Fire brigade", es: "Bomberos" },
+      description: {
+        pt: "Um incêndio ou uma situação que exige os bombeiros.",
+        en: "A fire or another situation that needs firefighters.",
+        es: "Un incendio u otra situación que requiere a Bomberos.",
+      },
+    },
+  ]),
+  ...category(CRIME, [
+    {
+      id: 0,
+      name: { pt: "Roubo", en: "Robbery", es: "Robo" },
+      description: {
+        pt: "Alguém foi roubado ou há um roubo em andamento.",
+        en: "Someone was robbed or a robbery is in progress.",
+        es: "Alguien fue asaltado o hay un robo en curso.",
+      },
+    },
+    {
+      id: 1,
+      name: { pt: "Roubo de veículo", en: "Vehicle theft", es: "Robo de vehículo" },
+      description: {
+        pt: "Um veículo ou peças dele foram roubados.",
+        en: "A vehicle or some of its parts were stolen.",
+        es: "Robaron un vehículo o partes de él.",
+      },
+    },
+    {
+      id: 6,
+      name: { pt: "Arrombamento de residência", en: "Home burglary", es: "Robo en domicilio" },
+      description: {
+        pt: "Alguém invadiu uma residência para roubar.",
+        en: "Someone broke into a home to steal.",
+        es: "Alguien entró a robar a una vivienda.",
+      },
+    },
+    {
+      id: 11,
+      name: { pt: "Atividade suspeita", en: "Suspicious activity", es: "Actividad sospechosa" },
+      description: {
+        pt: "Uma pessoa ou um veículo com comportamento suspeito.",
+        en: "A person or vehicle behaving suspiciously.",
+        es: "Una persona o un vehículo con actitud sospechosa.",
+      },
+    },
+    {
+      id: DRUGS_TYPE_ID,
+      name: { pt: "Drogas", en: "Drugs", es: "Drogas" },
+      description: {
+        pt: "Venda ou consumo de drogas em local público.",
+        en: "Drug dealing or drug use in a public place.",
+        es: "Venta o consumo de drogas en la vía pública.",
+      },
+    },
+    {
+      id: 15,
+      name: { pt: "Acidente", en: "Accident", es: "Accidente" },
+      description: {
+        pt: "Um acidente de trânsito ou outro incidente na região.",
+        en: "A traffic accident or another mishap in the area.",
+        es: "Un accidente de tránsito u otro percance en el sector.",
+      },
+    },
+    {
+      id: 18,
+      name: { pt: "Tumulto", en: "Commotion", es: "Desórdenes" },
+      description: {
+        pt: "Brigas, confusão ou desordem em via pública.",
+        en: "Fights, brawls or public disorder.",
+        es: "Peleas, riñas o desórdenes en la vía pública.",
+      },
+    },
+    {
+      id: 19,
+      name: { pt: "Outro crime", en: "Other crime", es: "Otro delito" },
+      description: {
+        pt: "Um crime que não se encaixa em nenhum outro tipo.",
+        en: "A crime that fits no other type.",
+        es: "Un delito que no corresponde a ningún otro tipo.",
+      },
+    },
+    {
+      id: 2,
+      active: false,
+      name: { pt: "Vandalismo", en: "Vandalism", es: "Vandalismo" },
+      description: {
+        pt: "Dano intencional a bens públicos ou privados.",
+        en: "Deliberate damage to public or private property.",
+        es: "Daño intencional a la propiedad pública o privada.",
+      },
+    },
+    {
+      id: 3,
+      active: false,
+      name: { pt: "Tiroteio", en: "Shooting", es: "Balacera" },
+      description: {
+        pt: "Foram ouvidos disparos de arma de fogo na região.",
+        en: "Gunshots were heard in the area.",
+        es: "Se escucharon disparos en el sector.",
+      },
+    },
+    {
+      id: 4,
+      active: false,
+      name: { pt: "Agressão", en: "Assault", es: "Agresión" },
+      description: {
+        pt: "Alguém foi agredido fisicamente.",
+        en: "Someone was physically attacked.",
+        es: "Alguien fue agredido físicamente.",
+      },
+    },
+    {
+      id: 31,
+      active: false,
+      name: { pt: "Roubo de bicicleta", en: "Bicycle theft", es: "Robo de bicicleta" },
+      description: {
+        pt: "Uma bicicleta foi roubada.",
+        en: "A bicycle was stolen.",
+        es: "Robaron una bicicleta.",
+      },
+    },
+    {
+      id: 34,
+      active: false,
+      name: { pt: "Furto por arrebatamento", en: "Snatch theft", es: "Lanzazo" },
+      description: {
+        pt: "Alguém arrancou uma bolsa ou um celular e fugiu.",
+        en: "Someone snatched a bag or a phone and ran off.",
+        es: "Alguien arrebató una cartera o un celular y huyó.",
+      },
+    },
+    {
+      id: 36,
+      active: false,
+      name: { pt: "Golpe", en: "Scam", es: "Estafa" },
+      description: {
+        pt: "Alguém foi enganado para entregar dinheiro ou dados.",
+        en: "Someone was tricked into handing over money or data.",
+        es: "Alguien fue engañado para entregar dinero o datos.",
+      },
+    },
+    {
+      id: 37,
+      active: false,
+      name: { pt: "Assédio", en: "Harassment", es: "Acoso" },
+      description: {
+        pt: "Alguém está sendo assediado ou intimidado.",
+        en: "Someone is being harassed or intimidated.",
+        es: "Alguien está siendo acosado o intimidado.",
+      },
+    },
+    {
+      id: 39,
+      active: false,
+      name: { pt: "Furto de cabos", en: "Cable theft", es: "Robo de cables" },
+      description: {
+        pt: "Cabos de energia ou de telecomunicações foram furtados.",
+        en: "Power or telecom cables were stolen.",
+        es: "Robaron cables eléctricos o de telecomunicaciones.",
+      },
+    },
+  ]),
+  ...category(CITY, [
+    {
+      id: 13,
+      name: { pt: "Poda de árvores", en: "Tree pruning", es: "Poda de árboles" },
+      description: {
+        pt: "Árvores ou galhos que precisam de poda.",
+        en: "Trees or branches that need pruning.",
+        es: "Árboles o ramas que necesitan poda.",
+      },
+    },
+    {
+      id: 21,
+      name: { pt: "Lixo", en: "Trash", es: "Microbasural" },
+      description: {
+        pt: "Lixo acumulado ou descartado em local público.",
+        en: "Trash piled up or dumped in a public place.",
+        es: "Basura acumulada o botada en un lugar público.",
+      },
+    },
+    {
+      id: 22,
+      name: { pt: "Iluminação pública", en: "Street lights", es: "Luminarias" },
+      description: {
+        pt: "Um poste de luz apagado, piscando ou danificado.",
+        en: "A street light is off, flickering or damaged.",
+        es: "Una luminaria apagada, intermitente o dañada.",
+      },
+    },
+    {
+      id: 23,
+      name: { pt: "Comércio ambulante", en: "Street trading", es: "Comercio ambulante" },
+      description: {
+        pt: "Vendedores ambulantes sem autorização.",
+        en: "Street vendors selling without a permit.",
+        es: "Vendedores ambulantes sin permiso.",
+      },
+    },
+    {
+      id: 25,
+      name: { pt: "Placa de trânsito danificada", en: "Broken traffic sign", es: "Señal de tránsito dañada" },
+      description: {
+        pt: "Uma placa de trânsito danificada, caída ou ausente.",
+        en: "A traffic sign is damaged, knocked over or missing.",
+        es: "Una señal de tránsito dañada, caída o faltante.",
+      },
+    },
+    {
+      id: 26,
+      name: { pt: "Semáforo com defeito", en: "Traffic light problem", es: "Falla de semáforo" },
+      description: {
+        pt: "Um semáforo apagado ou funcionando mal.",
+        en: "A traffic light is off or not working properly.",
+        es: "Un semáforo apagado o funcionando mal.",
+      },
+    },
+    {
+      id: 24,
+      name: { pt: "Pichação", en: "Graffiti", es: "Rayados" },
+      description: {
+        pt: "Pichações em muros ou em bens públicos.",
+        en: "Graffiti or tags on walls or public property.",
+        es: "Rayados en muros o en el mobiliario público.",
+      },
+    },
+    {
+      id: 28,
+      name: { pt: "Bueiro sem tampa", en: "No manhole cover", es: "Cámara sin tapa" },
+      description: {
+        pt: "Um bueiro aberto que oferece perigo a quem passa.",
+        en: "An open manhole that puts passers-by at risk.",
+        es: "Una cámara o alcantarilla abierta que es un peligro para los peatones.",
+      },
+    },
+    {
+      id: 32,
+      name: { pt: "Ponto de ônibus deteriorado", en: "Worn bus stop", es: "Paradero en mal estado" },
+      description: {
+        pt: "Um abrigo de ônibus danificado ou desgastado.",
+        en: "A bus stop shelter that is damaged or worn out.",
+        es: "Un paradero dañado o deteriorado.",
+      },
+    },
+    {
+      id: 33,
+      name: { pt: "Veículo abandonado", en: "Abandoned vehicle", es: "Vehículo abandonado" },
+      description: {
+        pt: "Um veículo deixado na rua há muito tempo.",
+        en: "A vehicle left on the street for a long time.",
+        es: "Un vehículo dejado en la calle por mucho tiempo.",
+      },
+    },
+    {
+      id: 29,
+      name: { pt: "Outro problema urbano", en: "Other city issue", es: "Otro problema urbano" },
+      description: {
+        pt: "Um problema urbano que não se encaixa em nenhum outro tipo.",
+        en: "A city issue that fits no other type.",
+        es: "Un problema urbano que no corresponde a ningún otro tipo.",
+      },
+    },
+  ]),
+  ...category(COMMUNITY, [
+    {
+      id: 10,
+      name: { pt: "Barulho excessivo", en: "Loud noises", es: "Ruidos molestos" },
+      description: {
+        pt: "Música alta, festas ou outros ruídos incômodos.",
+        en: "Loud music, parties or other disturbing noise.",
+        es: "Música fuerte, fiestas u otros ruidos molestos.",
+      },
+    },
+    {
+      id: 12,
+      name: { pt: "Animal perdido", en: "Lost pet", es: "Mascota perdida" },
+      description: {
+        pt: "Um animal de estimação perdido ou encontrado.",
+        en: "A pet that is lost or has been found.",
+        es: "Una mascota perdida o encontrada.",
+      },
+    },
+    {
+      id: 27,
+      name: { pt: "Teste", en: "Test", es: "Prueba" },
+      description: {
+        pt: "Um relato de teste que não exige nenhuma ação.",
+        en: "A test report that needs no action.",
+        es: "Un reporte de prueba que no requiere ninguna acción.",
+      },
+    },
+    {
+      id: 30,
+      active: false,
+      name: { pt: "Aviso", en: "Announcement", es: "Aviso" },
+      description: {
+        pt: "Notícias ou avisos para a vizinhança.",
+        en: "News or notices for the neighbourhood.",
+        es: "Noticias o avisos para los vecinos del sector.",
+      },
+    },
+  ]),
+  ...category(OUTAGES, [
+    {
+      id: 5,
+      active: false,
+      name: { pt: "Falta de energia", en: "Power outage", es: "Corte de luz" },
+      description: {
+        pt: "Não há energia elétrica na região.",
+        en: "There is no electricity in the area.",
+        es: "No hay electricidad en el sector.",
+      },
+    },
+    {
+      id: 7,
+      active: false,
+      name: { pt: "Falta de água", en: "Water outage", es: "Corte de agua" },
+      description: {
+        pt: "Não há água encanada na região.",
+        en: "There is no running water in the area.",
+        es: "No hay agua potable en el sector.",
+      },
+    },
+    {
+      id: 8,
+      active: false,
+      name: { pt: "Falta de gás", en: "Gas outage", es: "Corte de gas" },
+      description: {
+        pt: "O fornecimento de gás encanado está interrompido.",
+        en: "The piped gas supply is cut off.",
+        es: "El suministro de gas de cañería está interrumpido.",
+      },
+    },
+    {
+      id: 9,
+      active: false,
+      name: { pt: "Queda de internet", en: "Internet outage", es: "Corte de internet" },
+      description: {
+        pt: "O serviço de internet está fora do ar na região.",
+        en: "Internet service is down in the area.",
+        es: "El servicio de internet está caído en el sector.",
+      },
+    },
+    {
+      id: 35,
+      active: false,
+      name: { pt: "Queda de telefonia", en: "Phone outage", es: "Corte de telefonía" },
+      description: {
+        pt: "As linhas telefônicas ou o sinal de celular estão fora do ar.",
+        en: "Phone lines or mobile signal are down.",
+        es: "Las líneas telefónicas o la señal de celular no funcionan.",
+      },
+    },
+    {
+      id: 38,
+      active: false,
+      name: { pt: "Queda de TV a cabo", en: "Cable TV outage", es: "Corte de TV cable" },
+      description: {
+        pt: "O serviço de TV a cabo está fora do ar.",
+        en: "Cable TV service is down.",
+        es: "El servicio de TV cable no funciona.",
+      },
+    },
+  ]),
+];
+
+/** Sign-up "security" preference group (SPEC §3): active emergency and crime types. */
+export const SIGNUP_SECURITY_TYPE_IDS = [0, 1, 6, 11, 14, 17, 18, 19] as const;
+
+/** Sign-up "city" preference group (SPEC §3): active city-issue types. */
+export const SIGNUP_CITY_TYPE_IDS = [13, 21, 22, 24, 32, 33] as const;
+
+const TYPE_BY_ID = new Map<number, ReportType>(REPORT_TYPES.map((type) => [type.id, type]));
+
+/** The built-in type with this id, or undefined when there is none. */
+export function reportTypeById(id: number): ReportType | undefined {
+  return TYPE_BY_ID.get(id);
+}
+
+/** The text for `lang` when it is pt, en or es; any other language (e.g. fr) reads the English text. */
+export function localizedName(value: Localized, lang: string): string {
+  switch (lang) {
+    case "pt":
+      return value.pt;
+    case "es":
+      return value.es;
+    default:
+      return value.en;
+  }
+}
