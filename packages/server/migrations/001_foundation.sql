@@ -318,6 +318,8 @@ create table realtime_tickets (
   ticket_hash bytea primary key,
   user_id integer not null references users(id) on delete cascade,
   company_id integer not null references companies(id) on delete cascade,
+  -- The access token the ticket was issued under: logging it out closes the socket.
+  access_token_hash bytea not null,
   expires_at timestamptz not null,
   used_at timestamptz
 );

@@ -5,7 +5,8 @@ import type { RealtimeMessage } from "@atalaya/shared";
 /** Carries committed events to every server process; each process relays them to its own sockets. */
 export interface EventBus {
   publish(message: RealtimeMessage): Promise<void>;
-  subscribe(handler: (message: RealtimeMessage) => void): void;
+  /** Adds a handler; the returned function removes it. */
+  subscribe(handler: (message: RealtimeMessage) => void): () => void;
   close(): Promise<void>;
   readonly kind: "memory" | "redis";
 }
@@ -21,6 +22,7 @@ export function memoryBus(): EventBus {
     },
     subscribe(handler) {
       emitter.on("message", handler);
+      return () => emitter.off("message", handler);
     },
     async close() {
       emitter.removeAllListeners();
@@ -38,7 +40,7 @@ export async function redisBus(url: string, onError: (err: Error) => void): Prom
   sub.on("error", onError);
   await Promise.all([pub.connect(), sub.connect()]);
   await sub.subscribe(CHANNEL);
-  const handlers: ((m: RealtimeMessage) => void)[] = [];
+  const handlers = new Set<(m: RealtimeMessage) => void>();
   sub.on("message", (_channel: string, raw: string) => {
     let message: RealtimeMessage;
     try {
@@ -55,7 +57,8 @@ export async function redisBus(url: string, onError: (err: Error) => void): Prom
       await pub.publish(CHANNEL, JSON.stringify(message));
     },
     subscribe(handler) {
-      handlers.push(handler);
+      handlers.add(handler);
+      return () => handlers.delete(handler);
     },
     async close() {
       await Promise.allSettled([sub.quit(), pub.quit()]);

@@ -1,12 +1,14 @@
 import type { WebSocket } from "ws";
 import type { RealtimeMessage } from "@atalaya/shared";
+import { hashSecret } from "../auth/tokens.js";
 import type { EventBus } from "./bus.js";
 
 interface Client {
   socket: WebSocket;
   userId: number;
   companyId: number;
-  token: string;
+  /** Hex SHA-256 of the access token the socket was opened under. */
+  tokenHash: string;
   alive: boolean;
 }
 
@@ -18,16 +20,17 @@ const HEARTBEAT_MS = 30_000;
 export class Hub {
   private readonly byCompany = new Map<number, Set<Client>>();
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly unsubscribe: () => void;
 
   constructor(bus: EventBus) {
-    bus.subscribe((message) => this.deliver(message));
+    this.unsubscribe = bus.subscribe((message) => this.deliver(message));
     this.heartbeat = setInterval(() => this.sweep(), HEARTBEAT_MS);
     this.heartbeat.unref();
   }
 
   /** Registers an open socket for a user of a company. */
-  add(socket: WebSocket, userId: number, companyId: number, token: string): void {
-    const client: Client = { socket, userId, companyId, token, alive: true };
+  add(socket: WebSocket, userId: number, companyId: number, tokenHash: string): void {
+    const client: Client = { socket, userId, companyId, tokenHash, alive: true };
     let set = this.byCompany.get(companyId);
     if (!set) this.byCompany.set(companyId, (set = new Set()));
     set.add(client);
@@ -53,10 +56,11 @@ export class Hub {
     }
   }
 
-  /** Closes the sockets opened with a token that was just revoked. */
+  /** Closes the sockets opened with an access token that was just revoked. */
   disconnectToken(token: string): void {
+    const tokenHash = hashSecret(token).toString("hex");
     for (const set of this.byCompany.values())
-      for (const c of set) if (c.token === token) c.socket.close(4001, "logged out");
+      for (const c of set) if (c.tokenHash === tokenHash) c.socket.close(4001, "logged out");
   }
 
   /** Users with an open socket on this process for the company. */
@@ -74,6 +78,7 @@ export class Hub {
   /** Closes every socket as "going away" (shutdown). */
   close(): void {
     clearInterval(this.heartbeat);
+    this.unsubscribe();
     for (const set of this.byCompany.values()) for (const c of set) c.socket.close(1001, "server shutting down");
   }
 

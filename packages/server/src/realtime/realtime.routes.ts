@@ -14,7 +14,6 @@ import {
 } from "@atalaya/shared";
 import { actorOf } from "../auth/authenticate.js";
 import { authorize } from "../auth/access.js";
-import { findUserByToken } from "../auth/auth.repository.js";
 import { listUserCompanies } from "../companies/company.repository.js";
 import type { AppContext } from "../context.js";
 import { AppError, notFound } from "../http/errors.js";
@@ -23,7 +22,7 @@ import { consumeTicket, issueTicket } from "./ticket.repository.js";
 
 declare module "fastify" {
   interface FastifyRequest {
-    socketScope?: { userId: number; companyId: number; token: string };
+    socketScope?: { userId: number; companyId: number; tokenHash: string };
   }
 }
 
@@ -47,7 +46,7 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const companyId = req.body?.companyId ?? (await listUserCompanies(ctx.db, actor.user.id))[0]?.id;
       if (companyId === undefined) throw notFound();
       await authorize(ctx.db, actor, companyId, "events.read");
-      return { ticket: await issueTicket(ctx.db, companyId, actor.user.id), expiresIn: REALTIME_TICKET_TTL_SECONDS };
+      return { ticket: await issueTicket(ctx.db, companyId, actor.user.id, actor.token), expiresIn: REALTIME_TICKET_TTL_SECONDS };
     },
   );
 
@@ -64,12 +63,12 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
         const ticket = (req.query as { ticket?: string }).ticket;
         const used = ticket ? await consumeTicket(ctx.db, ticket) : undefined;
         if (!used) throw new AppError(401, "invalidTicket", "invalidTicket");
-        req.socketScope = { userId: used.user_id, companyId: used.company_id, token: ticket! };
+        req.socketScope = { userId: used.user_id, companyId: used.company_id, tokenHash: Buffer.from(used.access_token_hash).toString("hex") };
       },
     },
     async (socket, req) => {
       const scope = req.socketScope!;
-      ctx.hub.add(socket, scope.userId, scope.companyId, scope.token);
+      ctx.hub.add(socket, scope.userId, scope.companyId, scope.tokenHash);
       socket.on("message", () => undefined); // the channel is server → client; client frames are ignored
       socket.send(JSON.stringify({ type: "hello", seq: await lastSeq(ctx.db, scope.companyId), companyId: scope.companyId, data: {} }));
     },
@@ -118,5 +117,3 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   );
 }
-
-export { findUserByToken };

@@ -1,0 +1,175 @@
+import type { FastifyInstance } from "fastify";
+import type { WebSocket } from "ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RealtimeMessage } from "@atalaya/shared";
+import { TEST_ORIGIN, body, buildCompany, buildUser, loginAs, testApp, testDb } from "../test/harness.js";
+import { changeWithEvents } from "./publish.js";
+
+let app: FastifyInstance;
+let second: FastifyInstance;
+let companyId: number;
+let otherCompanyId: number;
+let token: string;
+let userId: number;
+
+beforeAll(async () => {
+  app = await testApp();
+  // A second server process on the same database: with TEST_REDIS_URL the two only meet through Redis.
+  second = await testApp();
+  const db = await testDb();
+  companyId = (await buildCompany(db)).id;
+  otherCompanyId = (await buildCompany(db)).id;
+  const user = await buildUser(db, { companyId });
+  userId = user.id;
+  token = await loginAs(app, user);
+});
+afterAll(async () => {
+  await app.close();
+  await second.close();
+});
+
+const auth = () => ({ "access-token": token });
+
+async function ticket(companyIdArg = companyId): Promise<string> {
+  const res = await app.inject({ method: "POST", url: "/api/realtime/ticket", headers: auth(), payload: { companyId: companyIdArg } });
+  expect(res.statusCode).toBe(200);
+  const b = body<{ ticket: string; expiresIn: number }>(res);
+  expect(b.expiresIn).toBe(30);
+  return b.ticket;
+}
+
+/** Opens a socket and collects its messages from the very first one. */
+async function open(target: FastifyInstance, t: string, origin = TEST_ORIGIN): Promise<{ ws: WebSocket; messages: RealtimeMessage[]; next: (n: number) => Promise<RealtimeMessage[]> }> {
+  await target.ready();
+  const messages: RealtimeMessage[] = [];
+  const waiters: (() => void)[] = [];
+  const ws = await target.injectWS(`/api/realtime?ticket=${encodeURIComponent(t)}`, { headers: { origin } }, {
+    onInit: (socket) =>
+      socket.on("message", (raw) => {
+        messages.push(JSON.parse(String(raw)) as RealtimeMessage);
+        for (const w of waiters.splice(0)) w();
+      }),
+  });
+  const next = async (n: number) => {
+    const deadline = Date.now() + 5000;
+    while (messages.length < n && Date.now() < deadline) await new Promise<void>((r) => { waiters.push(r); setTimeout(r, 100); });
+    return messages;
+  };
+  return { ws, messages, next };
+}
+
+async function emitTestEvent(target: FastifyInstance, cid: number, data: Record<string, unknown>) {
+  return changeWithEvents(target.ctx.db, target.ctx.bus, async (_tx, emit) => emit(cid, "updateReport", data));
+}
+
+describe("POST /api/realtime/ticket", () => {
+  it("401 without a token", async () => {
+    expect((await app.inject({ method: "POST", url: "/api/realtime/ticket", payload: {} })).statusCode).toBe(401);
+  });
+  it("404 for another company", async () => {
+    const res = await app.inject({ method: "POST", url: "/api/realtime/ticket", headers: auth(), payload: { companyId: otherCompanyId } });
+    expect(res.statusCode).toBe(404);
+  });
+  it("400 for a malformed company id", async () => {
+    const res = await app.inject({ method: "POST", url: "/api/realtime/ticket", headers: auth(), payload: { companyId: "abc" } });
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toMatchObject({ error: { code: "validation", fields: [{ field: "companyId" }] } });
+  });
+});
+
+describe("GET /api/realtime (WebSocket)", () => {
+  it("refuses a wrong origin, a missing, reused or expired ticket", async () => {
+    await expect(open(app, await ticket(), "http://evil.test")).rejects.toThrow("403");
+    await expect(open(app, "not-a-ticket")).rejects.toThrow("401");
+    const t = await ticket();
+    const first = await open(app, t);
+    first.ws.close();
+    await expect(open(app, t)).rejects.toThrow("401");
+    const old = await ticket();
+    await app.ctx.db.query("update realtime_tickets set expires_at = now() - interval '1 second' where used_at is null and user_id = $1", [userId]);
+    await expect(open(app, old)).rejects.toThrow("401");
+  });
+
+  it("greets with the last seq and delivers committed events, seq increasing by one", async () => {
+    const { ws, next } = await open(app, await ticket());
+    const [hello] = await next(1);
+    expect(hello).toMatchObject({ type: "hello", companyId });
+    const a = await emitTestEvent(app, companyId, { n: 1 });
+    const b = await emitTestEvent(app, companyId, { n: 2 });
+    expect(b.seq).toBe(a.seq + 1);
+    const messages = await next(3);
+    expect(messages.slice(1)).toEqual([a, b]);
+    ws.close();
+  });
+
+  it("does not deliver another company's events, nor events of a rolled-back change", async () => {
+    const { ws, next, messages } = await open(app, await ticket());
+    await next(1);
+    await emitTestEvent(app, otherCompanyId, { secret: true });
+    await expect(
+      changeWithEvents(app.ctx.db, app.ctx.bus, async (_tx, emit) => {
+        await emit(companyId, "updateReport", { rolledBack: true });
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    const mine = await emitTestEvent(app, companyId, { mine: true });
+    await next(2);
+    expect(messages.slice(1)).toEqual([mine]);
+    ws.close();
+  });
+
+  it("reaches sockets held by another server process", async () => {
+    const t = await ticket();
+    const { ws, next } = await open(second, t);
+    await next(1);
+    const sent = await emitTestEvent(app, companyId, { across: true });
+    const messages = await next(2);
+    expect(messages[1]).toEqual(sent);
+    ws.close();
+  });
+
+  it("closes the sockets of a token at logout", async () => {
+    const db = await testDb();
+    const user = await buildUser(db, { companyId });
+    const t2 = await loginAs(app, user);
+    const res = await app.inject({ method: "POST", url: "/api/realtime/ticket", headers: { "access-token": t2 }, payload: { companyId } });
+    const { ws } = await open(app, body<{ ticket: string }>(res).ticket);
+    const closed = new Promise<number>((r) => ws.on("close", (code) => r(code)));
+    await app.inject({ method: "GET", url: "/api/logout", headers: { "access-token": t2 } });
+    expect(await closed).toBe(4001);
+  });
+});
+
+describe("GET /api/companies/:companyId/events", () => {
+  it("401, 404 for another company, 400 for a bad after", async () => {
+    expect((await app.inject({ method: "GET", url: `/api/companies/${companyId}/events?after=0` })).statusCode).toBe(401);
+    expect((await app.inject({ method: "GET", url: `/api/companies/${otherCompanyId}/events?after=0`, headers: auth() })).statusCode).toBe(404);
+    const bad = await app.inject({ method: "GET", url: `/api/companies/${companyId}/events?after=-1`, headers: auth() });
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad)).toMatchObject({ error: { code: "validation", fields: [{ field: "after" }] } });
+  });
+
+  it("returns what a reconnecting client missed, in order", async () => {
+    const first = await emitTestEvent(app, companyId, { k: "a" });
+    const second2 = await emitTestEvent(app, companyId, { k: "b" });
+    const res = await app.inject({ method: "GET", url: `/api/companies/${companyId}/events?after=${first.seq - 1}`, headers: auth() });
+    expect(res.statusCode).toBe(200);
+    const b = body<{ events: RealtimeMessage[]; lastSeq: number }>(res);
+    expect(b.events.slice(0, 2)).toEqual([first, second2]);
+    expect(b.lastSeq).toBeGreaterThanOrEqual(second2.seq);
+  });
+});
+
+describe("POST /api/logs-pusher", () => {
+  const url = `/api/logs-pusher?route=statusConnection&type=disconnect&user_id=1`;
+  const payload = (cid: number) => ({ type: "disconnect", user_id: userId, company_id: cid, events: [{ date: new Date().toISOString(), event: "disconnected" }] });
+  it("401, 404 for another company, 400 for a bad body, then stores the log", async () => {
+    expect((await app.inject({ method: "POST", url, payload: payload(companyId) })).statusCode).toBe(401);
+    expect((await app.inject({ method: "POST", url, headers: auth(), payload: payload(otherCompanyId) })).statusCode).toBe(404);
+    expect((await app.inject({ method: "POST", url, headers: auth(), payload: { events: "x" } })).statusCode).toBe(400);
+    const ok = await app.inject({ method: "POST", url, headers: auth(), payload: payload(companyId) });
+    expect(ok.statusCode).toBe(200);
+    const rows = await app.ctx.db.query<{ type: string }>("select type from connectivity_logs where user_id = $1", [userId]);
+    expect(rows.map((r) => r.type)).toContain("disconnect");
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { PGlite } from "@electric-sql/pglite";
+import { seedCatalogue } from "../catalogue/catalogue.seed.js";
+import { migrate } from "../db/migrate.js";
+import { pgliteExtensions, wrapPglite } from "../db/pglite.js";
+import { seedDemo } from "./demo.seed.js";
+
+// Runs on its own in-memory database: the demo seed only seeds an empty one.
+describe("demo seed", () => {
+  it("seeds the demo organisation once, with its reports inside its zones", async () => {
+    const db = wrapPglite(await PGlite.create({ extensions: pgliteExtensions }));
+    expect(await migrate(db)).toEqual(["001_foundation.sql"]);
+    expect(await migrate(db)).toEqual([]);
+    await seedCatalogue(db);
+    await seedCatalogue(db);
+    expect(await seedDemo(db)).toBe(true);
+    expect(await seedDemo(db)).toBe(false);
+
+    const [counts] = await db.query<Record<string, number>>(`select
+      (select count(*)::int from companies) as companies,
+      (select count(*)::int from zones z join companies c on c.id = z.company_id where c.name like 'Municipalidad%') as zones,
+      (select count(*)::int from teams) as teams,
+      (select count(*)::int from tags) as tags,
+      (select count(*)::int from reports) as reports,
+      (select count(distinct status)::int from report_attentions) as statuses,
+      (select count(distinct type_id)::int from reports) as types,
+      (select count(*)::int from report_types) as catalogue,
+      (select count(*)::int from reports where created_at < now() - interval '31 days') as too_old`);
+    expect(counts).toMatchObject({ companies: 2, zones: 2, teams: 3, reports: 300, statuses: 5, catalogue: 40, too_old: 0 });
+    expect(counts!.tags).toBeGreaterThan(0);
+    expect(counts!.types).toBeGreaterThan(15);
+
+    const outside = await db.query(
+      `select r.id from reports r join report_attentions a on a.report_id = r.id
+        where not exists (select 1 from zones z where z.company_id = a.company_id and z.area @> point(r.longitude, r.latitude))`,
+    );
+    expect(outside).toEqual([]);
+    const logins = await db.query<{ email: string }>("select email from users where email like '%@demo.cl' and groups && '{1,2,3}' order by email");
+    expect(logins.map((u) => u.email)).toEqual(["admin@demo.cl", "operador@demo.cl", "operadora@demo.cl"]);
+    await db.close();
+  });
+});

@@ -1,0 +1,106 @@
+import { readFile } from "node:fs/promises";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { inject } from "vitest";
+import { buildApp } from "../app.js";
+import { hashPassword } from "../auth/login.service.js";
+import { loadConfig } from "../config.js";
+import { one, type Db } from "../db/db.js";
+import { openPglite } from "../db/pglite.js";
+import { openPostgres } from "../db/postgres.js";
+import { memoryBus, redisBus, type EventBus } from "../realtime/bus.js";
+
+let dbPromise: Promise<Db> | undefined;
+
+/** The worker's database: opened once, shared by every test file of the worker. */
+export function testDb(): Promise<Db> {
+  dbPromise ??= (async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    if (url) return openPostgres(url, 4);
+    const dump = await readFile(inject("pgliteDump"));
+    return openPglite(undefined, new Blob([dump]));
+  })();
+  return dbPromise;
+}
+
+let sharedMemoryBus: EventBus | undefined;
+/** A bus like production's: a Redis connection per app when TEST_REDIS_URL is set, else one in-process
+ * bus shared by the worker's apps (so two apps stand for two processes either way). */
+export async function testBus(): Promise<EventBus> {
+  const url = process.env.TEST_REDIS_URL;
+  if (url) return redisBus(url, () => undefined);
+  return (sharedMemoryBus ??= memoryBus());
+}
+
+export const TEST_ORIGIN = "http://portal.test";
+
+/** A full application on the shared test database; close it in afterAll. */
+export async function testApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const config = loadConfig({ LOG_LEVEL: "silent", PUBLIC_URL: TEST_ORIGIN, WEB_DIST_DIR: "/nonexistent", ...env });
+  const bus = await testBus();
+  const app = await buildApp(config, { db: await testDb(), bus });
+  if (bus.kind === "redis") app.addHook("onClose", () => bus.close());
+  return app;
+}
+
+export const TEST_PASSWORD = "Secreta-2026";
+let passwordHash: Promise<string> | undefined;
+let counter = 0;
+/** A name no other test (or parallel worker) uses. */
+export const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
+
+/** Creates a company with a zone around central Santiago. */
+export async function buildCompany(db: Db, overrides: { name?: string; isFreemium?: boolean } = {}): Promise<{ id: number; zoneId: number }> {
+  const row = await one<{ id: number }>(
+    db,
+    "insert into companies (name, bound_latitude, bound_longitude, is_freemium) values ($1, -33.44, -70.65, $2) returning id",
+    [overrides.name ?? unique("Company"), overrides.isFreemium ?? false],
+  );
+  const zone = await one<{ id: number }>(
+    db,
+    `insert into zones (company_id, name, geojson, area) values ($1, 'Centro', $2, $3::polygon) returning id`,
+    [
+      row!.id,
+      JSON.stringify({ type: "Polygon", coordinates: [[[-70.7, -33.5], [-70.6, -33.5], [-70.6, -33.4], [-70.7, -33.4], [-70.7, -33.5]]] }),
+      "((-70.7,-33.5),(-70.6,-33.5),(-70.6,-33.4),(-70.7,-33.4))",
+    ],
+  );
+  return { id: row!.id, zoneId: zone!.id };
+}
+
+export interface TestUser {
+  id: number;
+  uuid: string;
+  email: string;
+}
+
+/** Creates a user, member of companyId with role when given. */
+export async function buildUser(
+  db: Db,
+  opts: { companyId?: number; role?: "company_admin" | "operator" | "patrol"; groups?: number[]; locked?: boolean } = {},
+): Promise<TestUser> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const email = `${unique("user")}@test.cl`;
+  const user = await one<{ id: number; uuid: string }>(
+    db,
+    `insert into users (email, password_hash, first_name, last_name, groups, locked)
+     values ($1, $2, 'Test', 'User', $3, $4) returning id, uuid::text as uuid`,
+    [email, await passwordHash, opts.groups ?? [3], opts.locked ?? false],
+  );
+  if (opts.companyId)
+    await db.query("insert into memberships (company_id, user_id, role) values ($1, $2, $3)", [
+      opts.companyId,
+      user!.id,
+      opts.role ?? "operator",
+    ]);
+  return { id: user!.id, uuid: user!.uuid, email };
+}
+
+/** Signs the user in through the API and returns the access token. */
+export async function loginAs(app: FastifyInstance, user: TestUser): Promise<string> {
+  const res = await app.inject({ method: "POST", url: "/api/login", payload: { email: user.email, password: TEST_PASSWORD } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return (res.json() as { user: { access_token: string } }).user.access_token;
+}
+
+/** Parsed JSON body of a response. */
+export const body = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json() as T;

@@ -1,0 +1,18 @@
+// API and unit tests of the server. globalSetup prepares one migrated database; each worker then
+// opens it once (PGlite from a dumped data directory, or the PostgreSQL of TEST_DATABASE_URL).
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { conditions: ["source"] },
+  ssr: { resolve: { conditions: ["source"] } },
+  test: {
+    name: process.env.TEST_DATABASE_URL ? "server (postgres)" : "server (pglite)",
+    environment: "node",
+    include: ["src/**/*.test.ts"],
+    globalSetup: ["src/test/global-setup.ts"],
+    pool: "forks",
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

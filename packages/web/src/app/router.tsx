@@ -1,0 +1,32 @@
+import { Navigate, createBrowserRouter } from "react-router";
+import { LoginPage } from "../features/auth/login-page";
+import { FallbackPage, NotAuthPage, NotFoundPage, StatusResult } from "../features/errors/status-pages";
+import { EventsPage } from "../features/events/events-page";
+import { PublicReportPage } from "../features/public-link/public-report-page";
+import { ReportDetailPage } from "../features/reports/report-detail-page";
+import { RequireSession, RootRedirect } from "../features/session/session-routes";
+import { AppLayout } from "../features/shell/app-layout";
+
+/** Client routes of SPEC §2 owned by the foundation issue; everything else falls back to "page not found". */
+export const router = createBrowserRouter([
+  { path: "/", element: <RootRedirect /> },
+  { path: "/v3/login", element: <LoginPage /> },
+  {
+    path: "/v3",
+    element: (
+      <RequireSession>
+        <AppLayout />
+      </RequireSession>
+    ),
+    children: [
+      { index: true, element: <Navigate to="/v3/events" replace /> },
+      { path: "events", element: <EventsPage /> },
+      { path: "events/:reportUuid", element: <ReportDetailPage /> },
+      { path: "*", element: <StatusResult kind="fallback" /> },
+    ],
+  },
+  { path: "/public/:reportUuid", element: <PublicReportPage /> },
+  { path: "/notFound", element: <NotFoundPage /> },
+  { path: "/notAuth", element: <NotAuthPage /> },
+  { path: "*", element: <FallbackPage /> },
+]);

@@ -1,0 +1,28 @@
+import { settingsResponseSchema, type SettingsResponse } from "@atalaya/shared";
+import { api, isApiError } from "../../lib/api";
+import { setSelectedCompanyId } from "./company-selection";
+
+/** TanStack Query key of the settings of one selected company (null = the user's default). */
+export function settingsQueryKey(companyId: number | null): readonly ["settings", number | null] {
+  return ["settings", companyId] as const;
+}
+
+/**
+ * `GET /api/settings?companyId=`. A stored organisation the user no longer belongs to is forgotten and
+ * the user's default organisation is loaded instead, so a stale choice never locks anyone out.
+ */
+export async function fetchSettings(
+  companyId: number | null,
+  signal?: AbortSignal,
+  { fallbackToDefault = true }: { fallbackToDefault?: boolean } = {},
+): Promise<SettingsResponse> {
+  try {
+    return await api.get("/settings", { query: { companyId }, schema: settingsResponseSchema, signal });
+  } catch (error) {
+    if (fallbackToDefault && companyId !== null && isApiError(error) && [400, 403, 404].includes(error.status)) {
+      setSelectedCompanyId(null);
+      return api.get("/settings", { schema: settingsResponseSchema, signal });
+    }
+    throw error;
+  }
+}

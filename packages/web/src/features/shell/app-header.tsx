@@ -1,0 +1,55 @@
+import type { ReactNode } from "react";
+import { Avatar, Button, Divider, Flex, Layout, Typography } from "antd";
+import { MenuFoldOutlined, MenuUnfoldOutlined } from "@ant-design/icons";
+import { useTranslation } from "react-i18next";
+import { THEME_PRIMARY } from "@atalaya/shared";
+import { LanguageMenu } from "../../components/language-switch";
+import { ConnectionIndicator } from "../realtime/connection-indicator";
+import { useSettings } from "../settings/settings-context";
+import { CompanySelector } from "./company-selector";
+import { roleLabelKey } from "./role-label";
+
+/** Top bar: menu toggle, organisation, connection, language and the signed-in user. */
+export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }): ReactNode {
+  const { t } = useTranslation();
+  const { settings } = useSettings();
+  const { user } = settings;
+  const fullName = `${user.first_name} ${user.last_name}`.trim() || user.email;
+  const role = roleLabelKey(settings);
+  const roleText = "key" in role ? t(role.key) : role.raw;
+
+  return (
+    <Layout.Header className="app-header">
+      <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+        <Button
+          type="text"
+          icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          onClick={onToggle}
+          aria-label={collapsed ? t("nav.expand") : t("nav.collapse")}
+          aria-expanded={!collapsed}
+          data-testid="sider-toggle"
+        />
+        <CompanySelector />
+      </Flex>
+      <Flex align="center" gap={12} className="app-header__right">
+        <ConnectionIndicator />
+        <Divider orientation="vertical" />
+        <LanguageMenu />
+        <Divider orientation="vertical" />
+        <Flex align="center" gap={10} data-testid="user-badge">
+          <Avatar src={user.cover ?? undefined} style={{ background: THEME_PRIMARY, flex: "none" }}>
+            {(user.first_name[0] ?? user.email[0] ?? "?").toUpperCase()}
+          </Avatar>
+          <div className="user-badge__text">
+            <Typography.Text strong className="user-badge__name" data-testid="user-name">
+              {fullName}
+            </Typography.Text>
+            <Typography.Text type="secondary" className="user-badge__role" data-testid="user-role">
+              {roleText}
+            </Typography.Text>
+          </div>
+        </Flex>
+      </Flex>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,108 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { App, Layout } from "antd";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Outlet, useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import { DEFAULT_TIMEZONE } from "@atalaya/shared";
+import { FullPageLoader } from "../../components/full-page-loader";
+import { isApiError } from "../../lib/api";
+import { TimezoneContext } from "../../lib/dates";
+import { STORAGE_KEYS, localStore, safeGet, safeSet } from "../../lib/storage";
+import { useLogout } from "../auth/use-logout";
+import { RealtimeProvider } from "../realtime/realtime-provider";
+import { clearSession } from "../session/session-store";
+import { getSelectedCompanyId, setSelectedCompanyId } from "../settings/company-selection";
+import { fetchSettings, settingsQueryKey } from "../settings/settings-api";
+import { SettingsContext, type SettingsContextValue } from "../settings/settings-context";
+import { AppHeader } from "./app-header";
+import { SideNav } from "./side-nav";
+
+function useSiderCollapsed(): [boolean, () => void] {
+  const [collapsed, setCollapsed] = useState(() => safeGet(localStore(), STORAGE_KEYS.siderCollapsed) === "true");
+  const toggle = useCallback(() => {
+    setCollapsed((previous) => {
+      safeSet(localStore(), STORAGE_KEYS.siderCollapsed, String(!previous));
+      return !previous;
+    });
+  }, []);
+  return [collapsed, toggle];
+}
+
+/** `/v3/*`: loads the settings, opens the real-time channel and frames every signed-in screen. */
+export function AppLayout(): ReactNode {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const logout = useLogout();
+  const [collapsed, toggleCollapsed] = useSiderCollapsed();
+  const [companyId, setCompanyId] = useState<number | null>(getSelectedCompanyId);
+  const [switching, setSwitching] = useState(false);
+
+  const settingsQuery = useQuery({
+    queryKey: settingsQueryKey(companyId),
+    queryFn: ({ signal }) => fetchSettings(companyId, signal),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+  const settings = settingsQuery.data;
+
+  // SPEC §2: if the settings fetch at start fails, back to login (a 401 is already handled by the API client).
+  const startFailed =
+    settingsQuery.isError && settings === undefined && !(isApiError(settingsQuery.error) && settingsQuery.error.status === 401);
+  useEffect(() => {
+    if (!startFailed) return;
+    clearSession("settingsFailed");
+    navigate("/v3/login", { replace: true });
+  }, [startFailed, navigate]);
+
+  const selectCompany = useCallback(
+    (nextId: number) => {
+      setSwitching(true);
+      queryClient
+        .fetchQuery({
+          queryKey: settingsQueryKey(nextId),
+          queryFn: ({ signal }) => fetchSettings(nextId, signal, { fallbackToDefault: false }),
+        })
+        .then(() => {
+          setSelectedCompanyId(nextId);
+          setCompanyId(nextId);
+          queryClient.removeQueries({ queryKey: ["reports"] });
+          navigate("/v3/events");
+        })
+        .catch((error: unknown) => {
+          if (isApiError(error) && error.status === 401) return;
+          void message.error(isApiError(error) ? error.message : t("errors.generalError"));
+        })
+        .finally(() => setSwitching(false));
+    },
+    [message, navigate, queryClient, t],
+  );
+
+  const context = useMemo<SettingsContextValue | null>(
+    () => (settings ? { settings, switching, selectCompany } : null),
+    [settings, switching, selectCompany],
+  );
+
+  if (!settings || !context) return <FullPageLoader label={t("shell.loading")} />;
+
+  const timezone = settings.user.timezone || settings.company.timezone || DEFAULT_TIMEZONE;
+
+  return (
+    <SettingsContext.Provider value={context}>
+      <TimezoneContext.Provider value={timezone}>
+        <RealtimeProvider companyId={settings.company.id} userId={settings.user.id}>
+          <Layout className="app-shell">
+            <SideNav collapsed={collapsed} onLogout={() => void logout()} />
+            <Layout className="app-shell__main">
+              <AppHeader collapsed={collapsed} onToggle={toggleCollapsed} />
+              <Layout.Content className="app-content">
+                <Outlet />
+              </Layout.Content>
+            </Layout>
+          </Layout>
+        </RealtimeProvider>
+      </TimezoneContext.Provider>
+    </SettingsContext.Provider>
+  );
+}

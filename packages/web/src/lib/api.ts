@@ -1,0 +1,202 @@
+import { errorBodySchema, type FieldError } from "@atalaya/shared";
+import type { ZodType } from "zod";
+
+/** A failed API call: HTTP status (0 when no response arrived), server error code and a display text. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | null;
+  readonly fields: FieldError[];
+  readonly serverMessage: string | null;
+  readonly retryAfterSeconds: number | null;
+  /** True when `message` is the portal's translation of `code` (not the `Error {status}` fallback). */
+  readonly translated: boolean;
+
+  constructor(init: {
+    message: string;
+    status: number;
+    code?: string | null;
+    fields?: FieldError[];
+    serverMessage?: string | null;
+    retryAfterSeconds?: number | null;
+    translated?: boolean;
+  }) {
+    super(init.message);
+    this.name = "ApiError";
+    this.status = init.status;
+    this.code = init.code ?? null;
+    this.fields = init.fields ?? [];
+    this.serverMessage = init.serverMessage ?? null;
+    this.retryAfterSeconds = init.retryAfterSeconds ?? null;
+    this.translated = init.translated ?? false;
+  }
+}
+
+/** True when the value is an ApiError (also across module copies, e.g. after hot reload). */
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError || (value instanceof Error && value.name === "ApiError" && "status" in value);
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+/** Options of one call. */
+export interface RequestOptions<T> {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Validates and types the response body; a mismatch is reported as `generalError`. */
+  schema?: ZodType<T>;
+  signal?: AbortSignal;
+  /** Default true. Calls such as login answer 401 for wrong credentials and must not end the session. */
+  redirectOnUnauthorized?: boolean;
+}
+
+/** What the client needs from the outside world; injected so the logic runs in unit tests. */
+export interface ApiDeps {
+  fetch: (input: string, init: RequestInit) => Promise<Response>;
+  getToken: () => string | null;
+  getLanguage: () => string;
+  /** Called on any 401: clear the local session and send the user to the login route. */
+  onUnauthorized: () => void;
+  /** Translation of a server error code, or null when the portal has none. */
+  translateError: (code: string, context: { status: number; retryAfterSeconds: number | null }) => string | null;
+  baseUrl?: string;
+}
+
+export interface ApiClient {
+  request<T = unknown>(method: string, path: string, options?: RequestOptions<T>): Promise<T>;
+  get<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
+  put<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
+  delete<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+}
+
+/** Seconds to wait from a `Retry-After` header (delta seconds or HTTP date), or null. */
+export function parseRetryAfter(header: string | null, now: number = Date.now()): number | null {
+  if (header === null || header.trim() === "") return null;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/** Builds `base + path + ?query`, skipping null and undefined values. */
+export function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return `${base}${path}${search ? `${path.includes("?") ? "&" : "?"}${search}` : ""}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return null;
+  }
+  if (text.trim() === "") return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && error.name === "AbortError";
+}
+
+/** Creates the fetch wrapper: base `/api`, `access-token` and `Accept-Language` headers, typed errors, 401 handling. */
+export function createApiClient(deps: ApiDeps): ApiClient {
+  const base = deps.baseUrl ?? "/api";
+
+  const failure = (status: number, body: unknown, retryAfterSeconds: number | null): ApiError => {
+    const parsed = errorBodySchema.safeParse(body);
+    const code = parsed.success ? parsed.data.error.code : null;
+    const translated = code ? deps.translateError(code, { status, retryAfterSeconds }) : null;
+    return new ApiError({
+      message: translated ?? `Error ${status}`,
+      status,
+      code,
+      fields: parsed.success ? (parsed.data.error.fields ?? []) : [],
+      serverMessage: parsed.success ? (parsed.data.error.message ?? null) : null,
+      retryAfterSeconds,
+      translated: translated !== null,
+    });
+  };
+
+  async function request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const headers: Record<string, string> = { "Accept-Language": deps.getLanguage(), Accept: "application/json" };
+    const token = deps.getToken();
+    if (token) headers["access-token"] = token;
+    const init: RequestInit = { method, headers, credentials: "same-origin" };
+    if (options.signal) init.signal = options.signal;
+    if (options.body !== undefined) {
+      headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(options.body);
+    }
+
+    let response: Response;
+    try {
+      response = await deps.fetch(buildUrl(base, path, options.query), init);
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      throw failure(0, null, null);
+    }
+
+    const body = await readBody(response);
+    const retryAfter = parseRetryAfter(response.headers.get("Retry-After"));
+
+    if (response.status === 401) {
+      if (options.redirectOnUnauthorized !== false) deps.onUnauthorized();
+      throw failure(401, body, retryAfter);
+    }
+    const declaredFailure =
+      typeof body === "object" && body !== null && (body as { success?: unknown }).success === false;
+    if (!response.ok || declaredFailure) throw failure(response.status, body, retryAfter);
+
+    if (!options.schema) return body as T;
+    const parsed = options.schema.safeParse(body);
+    if (!parsed.success) {
+      const translated = deps.translateError("generalError", { status: response.status, retryAfterSeconds: null });
+      throw new ApiError({
+        message: translated ?? `Error ${response.status}`,
+        status: response.status,
+        code: "generalError",
+        translated: translated !== null,
+      });
+    }
+    return parsed.data;
+  }
+
+  return {
+    request,
+    get: (path, options) => request("GET", path, options),
+    post: (path, body, options) => request("POST", path, { ...options, body }),
+    put: (path, body, options) => request("PUT", path, { ...options, body }),
+    delete: (path, options) => request("DELETE", path, options),
+  };
+}
+
+let configured: ApiClient | null = null;
+
+/** Installs the client the whole portal uses (done once in `main.tsx`). */
+export function configureApi(deps: ApiDeps): void {
+  configured = createApiClient(deps);
+}
+
+function current(): ApiClient {
+  if (!configured) throw new Error("configureApi() must run before the first API call");
+  return configured;
+}
+
+/** The portal's API client; see `createApiClient`. */
+export const api: ApiClient = {
+  request: (method, path, options) => current().request(method, path, options),
+  get: (path, options) => current().get(path, options),
+  post: (path, body, options) => current().post(path, body, options),
+  put: (path, body, options) => current().put(path, body, options),
+  delete: (path, options) => current().delete(path, options),
+};
