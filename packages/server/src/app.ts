@@ -17,6 +17,8 @@ import { DEFAULT_WEB_DIST, serveWeb } from "./http/web.js";
 import { memoryBus, redisBus, type EventBus } from "./realtime/bus.js";
 import { Hub } from "./realtime/hub.js";
 import { realtimeRoutes } from "./realtime/realtime.routes.js";
+import { appRoutes } from "./reports/app.routes.js";
+import { reportRoutes } from "./reports/report.routes.js";
 import { seedCatalogue } from "./catalogue/catalogue.seed.js";
 import { settingsRoutes } from "./users/settings.routes.js";
 
@@ -105,6 +107,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await authRoutes(scope, ctx);
     await settingsRoutes(scope, ctx);
     await realtimeRoutes(scope, ctx);
+    await reportRoutes(scope, ctx);
+    await appRoutes(scope, ctx);
   });
 
   await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);

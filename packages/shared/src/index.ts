@@ -5,3 +5,5 @@ export * from "./errors.js";
 export * from "./auth.js";
 export * from "./realtime.js";
 export * from "./catalogue.js";
+export * from "./reports.js";
+export * from "./sorting.js";

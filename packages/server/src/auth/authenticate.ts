@@ -11,6 +11,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Routes reachable without an access token. */
     public?: boolean;
+    /** Public routes that still identify the caller when a valid token comes (a bad one is 401). */
+    optionalAuth?: boolean;
   }
 }
 
@@ -27,8 +29,10 @@ export function tokenOf(req: FastifyRequest): string | undefined {
 export function installAuthentication(app: FastifyInstance, db: Db): void {
   app.decorateRequest("actor", null);
   app.addHook("onRequest", async (req, reply) => {
-    if (req.routeOptions.config?.public || !req.url.startsWith("/api/") || req.url.startsWith("/api/docs") || req.is404) return;
+    const config = req.routeOptions.config;
     const token = tokenOf(req);
+    if (config?.optionalAuth && !token) return;
+    if ((config?.public && !config.optionalAuth) || !req.url.startsWith("/api/") || req.url.startsWith("/api/docs") || req.is404) return;
     const user = token ? await findUserByToken(db, token) : undefined;
     if (!token || !user || user.locked) {
       return reply.code(401).send(notAuthenticatedBody);
@@ -40,5 +44,10 @@ export function installAuthentication(app: FastifyInstance, db: Db): void {
 /** The authenticated actor of a route that is not public. */
 export function actorOf(req: FastifyRequest): Actor {
   if (!req.actor) throw new Error("actorOf called on a public route");
+  return req.actor;
+}
+
+/** The actor of a route with optional authentication, or null for an anonymous caller. */
+export function actorOrNull(req: FastifyRequest): Actor | null {
   return req.actor;
 }

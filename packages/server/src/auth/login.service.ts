@@ -25,11 +25,18 @@ function mayLogin(user: UserRow): boolean {
 }
 
 /** Checks credentials with brute-force limits and returns the user with a fresh access token. */
-export async function login(
-  db: Db,
-  body: LoginBody,
-  ip: string,
-): Promise<{ user: UserRow; token: string }> {
+export async function login(db: Db, body: LoginBody, ip: string): Promise<{ user: UserRow; token: string }> {
+  const user = await checkCredentials(db, body, ip);
+  if (!mayLogin(user)) throw new AppError(403, "invalidRole", "invalidRole");
+  return { user, token: await issueToken(db, user.id, ip) };
+}
+
+/** Community app sign-in: any unlocked account, same brute-force limits. */
+export function appLogin(db: Db, body: LoginBody, ip: string): Promise<UserRow> {
+  return checkCredentials(db, body, ip);
+}
+
+async function checkCredentials(db: Db, body: LoginBody, ip: string): Promise<UserRow> {
   const identifier = (body.email ?? body.username ?? "").trim();
   const password = body.password ?? "";
   if (!identifier || !password) throw new AppError(400, "fieldMissing", "fieldMissing");
@@ -51,8 +58,6 @@ export async function login(
     throw new AppError(400, "wrongPassword", "wrongPassword");
   }
   if (user.locked) throw new AppError(423, "accountLocked", "accountLocked");
-  if (!mayLogin(user)) throw new AppError(403, "invalidRole", "invalidRole");
-
   await clearFailures(db, identifier);
-  return { user, token: await issueToken(db, user.id, ip) };
+  return user;
 }

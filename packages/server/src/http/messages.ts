@@ -17,6 +17,9 @@ const MESSAGES: Record<Language, Catalogue> = {
     tooManyAttempts: "Demasiados intentos fallidos. Espera {seconds} segundos antes de volver a intentarlo.",
     accountLocked: "Tu cuenta está bloqueada. Contacta al administrador.",
     invalidTicket: "El ticket de conexión en tiempo real no es válido o expiró",
+    alreadyTaken: "Este reporte ya fue tomado por {by}",
+    invalidTransition: "Esta acción no es posible en el estado actual del reporte",
+    conflict: "Otra persona modificó este reporte; revisa los cambios antes de guardar",
   },
   en: {
     validation: "Validation errors",
@@ -31,6 +34,9 @@ const MESSAGES: Record<Language, Catalogue> = {
     tooManyAttempts: "Too many failed attempts. Wait {seconds} seconds before trying again.",
     accountLocked: "Your account is locked. Contact your administrator.",
     invalidTicket: "The real-time ticket is invalid or expired",
+    alreadyTaken: "This report was already taken by {by}",
+    invalidTransition: "This action is not possible in the report's current state",
+    conflict: "Someone else changed this report; review the changes before saving",
   },
   fr: {
     validation: "Erreurs de validation",
@@ -45,6 +51,9 @@ const MESSAGES: Record<Language, Catalogue> = {
     tooManyAttempts: "Trop de tentatives échouées. Attendez {seconds} secondes avant de réessayer.",
     accountLocked: "Votre compte est bloqué. Contactez l'administrateur.",
     invalidTicket: "Le ticket temps réel est invalide ou expiré",
+    alreadyTaken: "Ce signalement a déjà été pris par {by}",
+    invalidTransition: "Cette action n'est pas possible dans l'état actuel du signalement",
+    conflict: "Quelqu'un d'autre a modifié ce signalement ; vérifiez les changements avant d'enregistrer",
   },
 };
 

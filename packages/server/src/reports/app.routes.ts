@@ -1,0 +1,35 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { appCreateReportSchema, errorBodySchema, loginBodySchema } from "@atalaya/shared";
+import { issueToken } from "../auth/auth.repository.js";
+import { actorOrNull } from "../auth/authenticate.js";
+import { appLogin } from "../auth/login.service.js";
+import type { AppContext } from "../context.js";
+import { createAppReport } from "./report.service.js";
+
+/** The reporter API the community mobile app calls (sign-in, reports). */
+export async function appRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post("/api/app/login", {
+    config: { public: true },
+    schema: { tags: ["app"], summary: "Community app sign-in", body: loginBodySchema, response: { 200: z.object({ success: z.literal(true), user: z.object({ id: z.number(), uuid: z.string(), access_token: z.string() }) }), 400: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema } },
+  }, async (req) => {
+    const user = await appLogin(ctx.db, req.body, req.ip);
+    return { success: true as const, user: { id: user.id, uuid: user.uuid, access_token: await issueToken(ctx.db, user.id, req.ip) } };
+  });
+
+  r.post("/api/app/reports", {
+    config: { public: true, optionalAuth: true },
+    schema: {
+      tags: ["app"],
+      summary: "Create a community report (signed in or anonymous); routed to every organisation whose zones and types cover it",
+      body: appCreateReportSchema,
+      response: { 200: z.object({ success: z.literal(true), report: z.object({ id: z.number(), uuid: z.string() }), companies: z.array(z.number()) }), 400: errorBodySchema },
+    },
+  }, async (req) => {
+    const result = await createAppReport(ctx, actorOrNull(req), req.body);
+    return { success: true as const, report: { id: result.id, uuid: result.uuid }, companies: result.companies };
+  });
+}

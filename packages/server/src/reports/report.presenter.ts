@@ -1,0 +1,88 @@
+import type { CompanyRole, Media, Report, ReportAbilities } from "@atalaya/shared";
+import { can } from "../auth/access.js";
+import type { ReportRow } from "./report.repository.js";
+
+/** Who is looking: their role decides the abilities; null presents for events (any operator). */
+export interface Viewer {
+  role: CompanyRole;
+  userId: number | null;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/** What the viewer may do with the report in its current state (Outline's presentPolicies). */
+export function abilities(row: ReportRow, viewer: Viewer): ReportAbilities {
+  const deleted = row.deleted_at !== null;
+  const open = row.status === "in_progress" || row.status === "in_observation";
+  const closed = row.status === "solved" || row.status === "false";
+  const works = can(viewer, "report.work");
+  return {
+    take: row.status === "pending" && !deleted && can(viewer, "report.take"),
+    work: open && !deleted && works,
+    // A report its author deleted can only be closed (SPEC §4), from any open status.
+    close: !closed && works && (open || deleted),
+    comment: !deleted && can(viewer, "report.comment"),
+    note: can(viewer, "report.note"),
+    assign: open && !deleted && works,
+    makePrivate: !row.is_private && !closed && can(viewer, "report.makePrivate"),
+    changeAddress: open && !deleted && works && row.created_by_company_id === null,
+  };
+}
+
+/** The API shape of a report for one company and viewer. */
+export function presentReport(row: ReportRow, viewer: Viewer): Report {
+  const due = iso(row.due_date);
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    company_id: row.company_id,
+    status: row.status,
+    displayStatus: row.deleted_at && row.status !== "solved" && row.status !== "false" ? "in_deleting_progress" : row.status,
+    closingKind: row.closing_kind,
+    repeatedOf: row.repeated_of,
+    type: row.type_id,
+    initialType: row.initial_type_id,
+    title: row.title,
+    description: row.description,
+    priority: row.priority,
+    observations: row.observations,
+    datetimeTtl: due,
+    dueDate: due,
+    reportFollowupId: row.followup_id,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    address: row.address,
+    timezone: row.timezone,
+    zones: row.zone_ids,
+    filesMedia: row.media as Media[],
+    likes: row.likes_count,
+    dislikes: row.dislikes_count,
+    commentsCount: row.comments_count,
+    notesCount: row.notes_count,
+    isAnonymous: row.is_anonymous,
+    isPrivate: row.is_private,
+    isCreatedByCompany: row.created_by_company_id !== null,
+    informerType: row.informer_type,
+    contact: row.contact,
+    user: row.author,
+    notifyNeighbours: row.notify_neighbours,
+    notificationNeighboursWasCanceled: row.notification_neighbours_was_canceled,
+    assignedUser: row.assigned_user,
+    assignedTeam: row.assigned_team,
+    assignedPatrol: row.assigned_patrol,
+    operatorWhoClosedReport: row.closer,
+    closedAt: iso(row.closed_at),
+    userFollowerIds: row.follower_ids,
+    tags: row.tags,
+    tagsUuids: row.tags.map((t) => t.uuid),
+    deletedAt: iso(row.deleted_at),
+    deletedBy: row.deleted_by,
+    createdAt: iso(row.created_at)!,
+    updatedAt: iso(row.updated_at)!,
+    version: row.version,
+    can: abilities(row, viewer),
+  };
+}
+
+/** Events carry the report as any operator of the company sees it; each browser refines `can` itself. */
+export const EVENT_VIEWER: Viewer = { role: "operator", userId: null };

@@ -1,0 +1,317 @@
+import type { CompanyRole, Priority, ReportCounters, ReportStatus, SortOption } from "@atalaya/shared";
+import { one, type Db } from "../db/db.js";
+
+/** One row of the report view: the shared report joined with one company's attention. */
+export interface ReportRow {
+  id: number;
+  uuid: string;
+  company_id: number;
+  status: ReportStatus;
+  closing_kind: "solved" | "false" | "repeated" | null;
+  repeated_of: number | null;
+  type_id: number;
+  initial_type_id: number;
+  title: string | null;
+  description: string;
+  priority: Priority;
+  observations: string | null;
+  due_date: Date | null;
+  followup_id: number;
+  latitude: number;
+  longitude: number;
+  address: string | null;
+  timezone: string;
+  zone_ids: number[];
+  media: unknown[];
+  likes_count: number;
+  dislikes_count: number;
+  comments_count: number;
+  notes_count: number;
+  is_anonymous: boolean;
+  is_private: boolean;
+  created_by_company_id: number | null;
+  informer_type: "user" | "anonymous" | "operator";
+  contact: { phone: string | null; firstName: string | null; lastName: string | null; email: string | null } | null;
+  author: { id: number; uuid: string; firstName: string; lastName: string; phone: string | null } | null;
+  notify_neighbours: boolean;
+  notification_neighbours_was_canceled: boolean;
+  assigned_user: PersonJson | null;
+  assigned_team: { id: number; name: string; color: string } | null;
+  assigned_patrol: (PersonJson & { patrolStatus: string }) | null;
+  closer: PersonJson | null;
+  closed_at: Date | null;
+  follower_ids: number[];
+  tags: { id: number; uuid: string; name: string; color: string }[];
+  deleted_at: Date | null;
+  deleted_by: "author" | "admin" | null;
+  created_at: Date;
+  updated_at: Date;
+  version: number;
+}
+interface PersonJson {
+  id: number;
+  uuid: string;
+  name: string;
+  email: string | null;
+  cover: string | null;
+}
+
+const person = (alias: string) =>
+  `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'uuid', ${alias}.uuid::text,
+     'name', trim(${alias}.first_name || ' ' || ${alias}.last_name), 'email', ${alias}.email, 'cover', ${alias}.cover) end`;
+
+// The one statement that reads reports for a company; callers add conditions on a. and r.
+const VIEW = `
+select r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.repeated_of, r.type_id, r.initial_type_id,
+       r.title, r.description, a.priority, a.observations, a.due_date, a.followup_id::int as followup_id,
+       r.latitude, r.longitude, r.address, r.timezone, a.zone_ids, r.media, r.likes_count, r.dislikes_count,
+       (select count(*)::int from comments c where c.report_id = r.id and not c.hidden) as comments_count,
+       (select count(*)::int from notes n where n.company_id = a.company_id and n.report_id = r.id) as notes_count,
+       (a.is_anonymous or r.is_anonymous) as is_anonymous, a.is_private, r.created_by_company_id, r.informer_type, r.contact,
+       case when u.id is null or a.is_anonymous or r.is_anonymous then null else json_build_object('id', u.id,
+         'uuid', u.uuid::text, 'firstName', u.first_name, 'lastName', u.last_name, 'phone', u.phone) end as author,
+       a.notify_neighbours, a.notification_neighbours_was_canceled,
+       ${person("au")} as assigned_user,
+       case when t.id is null then null else json_build_object('id', t.id, 'name', t.name, 'color', t.color) end as assigned_team,
+       case when ap.id is null then null else json_build_object('id', ap.id, 'uuid', ap.uuid::text,
+         'name', trim(ap.first_name || ' ' || ap.last_name), 'email', ap.email, 'cover', ap.cover,
+         'patrolStatus', coalesce(apm.patrol_status, 'offline')) end as assigned_patrol,
+       ${person("cu")} as closer, a.closed_at,
+       coalesce((select array_agg(f.user_id order by f.user_id) from followers f
+                  where f.company_id = a.company_id and f.report_id = r.id), '{}') as follower_ids,
+       coalesce((select json_agg(json_build_object('id', g.id, 'uuid', g.uuid::text, 'name', g.name, 'color', g.color) order by g.name)
+                   from report_attention_tags rt join tags g on g.company_id = rt.company_id and g.id = rt.tag_id
+                  where rt.company_id = a.company_id and rt.report_id = r.id), '[]') as tags,
+       r.deleted_at, r.deleted_by, r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version
+  from report_attentions a
+  join reports r on r.id = a.report_id
+  left join users u on u.id = r.user_id
+  left join users au on au.id = a.assigned_user_id
+  left join teams t on t.company_id = a.company_id and t.id = a.assigned_team_id
+  left join users ap on ap.id = a.assigned_patrol_id
+  left join memberships apm on apm.company_id = a.company_id and apm.user_id = a.assigned_patrol_id
+  left join users cu on cu.id = a.closed_by_user_id`;
+
+/** One report as the company sees it. */
+export function findReport(db: Db, companyId: number, reportId: number): Promise<ReportRow | undefined> {
+  return one<ReportRow>(db, `${VIEW} where a.company_id = $1 and a.report_id = $2`, [companyId, reportId]);
+}
+
+/** One report by its public uuid, as the company sees it. */
+export function findReportByUuid(db: Db, companyId: number, uuid: string): Promise<ReportRow | undefined> {
+  return one<ReportRow>(db, `${VIEW} where a.company_id = $1 and r.uuid = $2::uuid`, [companyId, uuid]);
+}
+
+/** What limits an operator's lists: zones, report types (empty = all) and the only-assigned setting. */
+export interface Visibility {
+  zoneIds: number[];
+  reportTypeIds: number[];
+  onlyAssignedTo: number | null;
+}
+
+function visibilityWhere(v: Visibility, params: unknown[]): string {
+  const parts: string[] = [];
+  if (v.zoneIds.length) {
+    params.push(v.zoneIds);
+    parts.push(`a.zone_ids && $${params.length}::int[]`);
+  }
+  if (v.reportTypeIds.length) {
+    params.push(v.reportTypeIds);
+    parts.push(`r.type_id = any($${params.length}::int[])`);
+  }
+  if (v.onlyAssignedTo !== null) {
+    params.push(v.onlyAssignedTo);
+    parts.push(`a.assigned_user_id = $${params.length}`);
+  }
+  return parts.map((p) => ` and ${p}`).join("");
+}
+
+// SQL of the SPEC §4 sorting rules; the shared compareReports is the same rule for the browser.
+const ORDER: Record<SortOption, string> = {
+  newest: "a.report_id desc",
+  oldest: "a.report_id asc",
+  dueDate: "a.due_date asc nulls last, a.report_id desc",
+  triage: `case a.priority when 'highest' then 8 when 'high' then 5 when 'normal' then 3 when 'low' then 2 else 1 end desc,
+           a.due_date asc nulls last, a.report_id desc`,
+};
+
+/** A page of the company's reports in one status (or, for polling, every report past a followup id). */
+export async function listReports(
+  db: Db,
+  companyId: number,
+  q: { status?: ReportStatus; sort: SortOption; reportFollowupId?: number; limit: number; offset: number },
+  visibility: Visibility,
+): Promise<{ rows: ReportRow[]; total: number }> {
+  const params: unknown[] = [companyId];
+  let where = " where a.company_id = $1";
+  if (q.status) {
+    params.push(q.status);
+    where += ` and a.status = $${params.length}`;
+  }
+  if (q.reportFollowupId !== undefined) {
+    params.push(q.reportFollowupId);
+    where += ` and a.followup_id > $${params.length}`;
+  }
+  where += visibilityWhere(visibility, params);
+  const countSql = `select count(*)::int as n from report_attentions a join reports r on r.id = a.report_id${where}`;
+  const [count] = await db.query<{ n: number }>(countSql, params);
+  params.push(q.limit, q.offset);
+  const rows = await db.query<ReportRow>(
+    `${VIEW}${where} order by ${ORDER[q.sort]} limit $${params.length - 1} offset $${params.length}`,
+    params,
+  );
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** Number of visible reports per status. */
+export async function countByStatus(db: Db, companyId: number, visibility: Visibility): Promise<ReportCounters> {
+  const params: unknown[] = [companyId];
+  const where = visibilityWhere(visibility, params);
+  const rows = await db.query<{ status: ReportStatus; n: number }>(
+    `select a.status, count(*)::int as n from report_attentions a join reports r on r.id = a.report_id
+      where a.company_id = $1${where} group by a.status`,
+    params,
+  );
+  const counters: ReportCounters = { pending: 0, in_progress: 0, solved: 0, false: 0, in_observation: 0 };
+  for (const r of rows) counters[r.status] = r.n;
+  return counters;
+}
+
+/** The highest followup id of the company (polling cursor). */
+export async function lastFollowupId(db: Db, companyId: number): Promise<number> {
+  const row = await one<{ max: number | null }>(db, "select max(followup_id)::int as max from report_attentions where company_id = $1", [companyId]);
+  return row?.max ?? 0;
+}
+
+export interface NewReport {
+  typeId: number;
+  description: string;
+  latitude: number;
+  longitude: number;
+  address: string | null;
+  userId: number | null;
+  isAnonymous: boolean;
+  createdByCompanyId: number | null;
+  informerType: "user" | "anonymous" | "operator";
+  contact: Record<string, string | null> | null;
+  source: string;
+  clientId: string | null;
+  media: unknown[];
+}
+
+/** Inserts the shared report; with a clientId already used, returns the existing id and created=false. */
+export async function insertReport(tx: Db, r: NewReport): Promise<{ id: number; uuid: string; createdAt: Date; created: boolean }> {
+  const row = await one<{ id: number; uuid: string; created_at: Date }>(
+    tx,
+    `insert into reports (type_id, initial_type_id, description, latitude, longitude, address, user_id, is_anonymous,
+                          created_by_company_id, informer_type, contact, source, client_id, media)
+     values ($1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+     on conflict (client_id) where client_id is not null do nothing
+     returning id, uuid::text as uuid, created_at`,
+    [r.typeId, r.description, r.latitude, r.longitude, r.address, r.userId, r.isAnonymous, r.createdByCompanyId,
+      r.informerType, r.contact ? JSON.stringify(r.contact) : null, r.source, r.clientId, JSON.stringify(r.media)],
+  );
+  if (row) return { id: row.id, uuid: row.uuid, createdAt: new Date(row.created_at), created: true };
+  const existing = await one<{ id: number; uuid: string; created_at: Date }>(
+    tx,
+    "select id, uuid::text as uuid, created_at from reports where client_id = $1",
+    [r.clientId],
+  );
+  return { id: existing!.id, uuid: existing!.uuid, createdAt: new Date(existing!.created_at), created: false };
+}
+
+export interface Routing {
+  company_id: number;
+  priority: Priority;
+  due_date: Date | null;
+  zone_ids: number[];
+}
+
+/** Companies that attend a community report here: their zones contain the point, they attend the type,
+ * and they are not freemium (freemium companies attend only their own reports). */
+export function routeCommunityReport(tx: Db, typeId: number, latitude: number, longitude: number, createdAt: Date): Promise<Routing[]> {
+  return tx.query<Routing>(
+    `select c.id as company_id, crt.priority,
+            case when crt.attention_time is null then null
+                 else $4::timestamptz + make_interval(mins => crt.attention_time *
+                      case crt.attention_unit when 'days' then 1440 when 'hours' then 60 else 1 end) end as due_date,
+            array_agg(z.id order by z.id) as zone_ids
+       from companies c
+       join company_report_types crt on crt.company_id = c.id and crt.report_type_id = $1 and crt.active
+       join zones z on z.company_id = c.id and z.area @> point($3, $2)
+      where not c.is_freemium
+      group by c.id, crt.priority, crt.attention_time, crt.attention_unit
+      order by c.id`,
+    [typeId, latitude, longitude, createdAt.toISOString()],
+  );
+}
+
+/** The company's own routing for a report it creates: its zones containing the point, its priority and
+ * attention time for the type (defaults when it does not list the type). */
+export async function routeOwnReport(tx: Db, companyId: number, typeId: number, latitude: number, longitude: number, createdAt: Date): Promise<Routing> {
+  const row = await one<Routing>(
+    tx,
+    `select $1::int as company_id, coalesce(crt.priority, 'normal') as priority,
+            case when crt.attention_time is null then null
+                 else $5::timestamptz + make_interval(mins => crt.attention_time *
+                      case crt.attention_unit when 'days' then 1440 when 'hours' then 60 else 1 end) end as due_date,
+            coalesce((select array_agg(z.id order by z.id) from zones z where z.company_id = $1 and z.area @> point($4, $3)), '{}') as zone_ids
+       from (select 1) one
+       left join company_report_types crt on crt.company_id = $1 and crt.report_type_id = $2`,
+    [companyId, typeId, latitude, longitude, createdAt.toISOString()],
+  );
+  return row!;
+}
+
+/** Opens the company's attention of a report. */
+export async function insertAttention(
+  tx: Db,
+  companyId: number,
+  reportId: number,
+  a: { priority: Priority; dueDate: Date | null; zoneIds: number[]; isAnonymous: boolean },
+): Promise<void> {
+  await tx.query(
+    `insert into report_attentions (company_id, report_id, priority, due_date, zone_ids, is_anonymous)
+     values ($1, $2, $3, $4, $5, $6) on conflict do nothing`,
+    [companyId, reportId, a.priority, a.dueDate, a.zoneIds, a.isAnonymous],
+  );
+}
+
+/** Atomic take: pending → in_progress assigned to the user. False when someone else got there first. */
+export async function takeAttention(tx: Db, companyId: number, reportId: number, userId: number): Promise<boolean> {
+  const rows = await tx.query(
+    `update report_attentions a set status = 'in_progress', assigned_user_id = $3, version = version + 1, updated_at = now()
+      where a.company_id = $1 and a.report_id = $2 and a.status = 'pending'
+        and not exists (select 1 from reports r where r.id = a.report_id and r.deleted_at is not null)
+      returning a.report_id`,
+    [companyId, reportId, userId],
+  );
+  return rows.length === 1;
+}
+
+/** Records an action in the company's activity log. */
+export async function logActivity(
+  tx: Db,
+  companyId: number,
+  reportId: number,
+  actorUserId: number | null,
+  action: string,
+  data: Record<string, unknown> = {},
+): Promise<void> {
+  await tx.query("insert into activity_log (company_id, report_id, actor_user_id, action, data) values ($1, $2, $3, $4, $5)", [
+    companyId,
+    reportId,
+    actorUserId,
+    action,
+    JSON.stringify(data),
+  ]);
+}
+
+/** Companies attending a report (to tell each of them about a shared change). */
+export async function attendingCompanies(tx: Db, reportId: number): Promise<number[]> {
+  const rows = await tx.query<{ company_id: number }>("select company_id from report_attentions where report_id = $1 order by company_id", [reportId]);
+  return rows.map((r) => r.company_id);
+}
+
+/** Whether a user of the role may take reports (patrols take too: the app hands them over). */
+export const ROLES_THAT_WORK: readonly CompanyRole[] = ["company_admin", "operator"];

@@ -1,0 +1,172 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DRUGS_TYPE_ID, type Report } from "@atalaya/shared";
+import { body, buildCompany, buildUser, loginAs, testApp, testDb, type TestUser } from "../test/harness.js";
+
+let app: FastifyInstance;
+let companyId: number;
+let otherCompanyId: number;
+let opA: TestUser;
+let tokenA: string;
+let tokenB: string;
+let tokenOther: string;
+
+const ROBBERY = 0;
+const inside = { latitude: -33.45, longitude: -70.65 };
+
+beforeAll(async () => {
+  app = await testApp();
+  const db = await testDb();
+  companyId = (await buildCompany(db)).id;
+  otherCompanyId = (await buildCompany(db)).id;
+  for (const cid of [companyId, otherCompanyId])
+    await db.query(
+      "insert into company_report_types (company_id, report_type_id, priority, attention_time, attention_unit) values ($1, $2, 'high', 30, 'minutes'), ($1, 21, 'normal', 2, 'days')",
+      [cid, ROBBERY],
+    );
+  opA = await buildUser(db, { companyId });
+  const opB = await buildUser(db, { companyId });
+  tokenA = await loginAs(app, opA);
+  tokenB = await loginAs(app, opB);
+  tokenOther = await loginAs(app, await buildUser(db, { companyId: otherCompanyId }));
+});
+afterAll(() => app.close());
+
+const h = (t: string) => ({ "access-token": t });
+const url = (cid = companyId, rest = "") => `/api/companies/${cid}/reports${rest}`;
+async function create(t = tokenA, payload: Record<string, unknown> = {}): Promise<Report> {
+  const res = await app.inject({
+    method: "POST", url: url(), headers: h(t),
+    payload: { type: ROBBERY, description: "Robo en la esquina", ...inside, address: "Huérfanos 1234", informerType: "anonymous", ...payload },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return body<{ report: Report }>(res).report;
+}
+
+describe("POST /api/companies/:companyId/reports", () => {
+  it("401, 404 for another company, 400 for bad input", async () => {
+    expect((await app.inject({ method: "POST", url: url(), payload: {} })).statusCode).toBe(401);
+    expect((await app.inject({ method: "POST", url: url(otherCompanyId), headers: h(tokenA), payload: { type: 0, description: "x", ...inside, informerType: "anonymous" } })).statusCode).toBe(404);
+    const bad = await app.inject({ method: "POST", url: url(), headers: h(tokenA), payload: { type: 0, description: "", latitude: 200, longitude: -70, informerType: "user" } });
+    expect(bad.statusCode).toBe(400);
+    const fields = (body(bad).error as { fields: { field: string }[] }).fields.map((f) => f.field);
+    expect(fields).toEqual(expect.arrayContaining(["description", "latitude"]));
+    const inactive = await app.inject({ method: "POST", url: url(), headers: h(tokenA), payload: { type: 5, description: "corte", ...inside, informerType: "anonymous" } });
+    expect(body(inactive)).toMatchObject({ error: { code: "validation", fields: [{ field: "type" }] } });
+  });
+
+  it("requires phone and first name for a user informer, and stores the contact", async () => {
+    const res = await app.inject({ method: "POST", url: url(), headers: h(tokenA), payload: { type: 0, description: "x", ...inside, informerType: "user" } });
+    expect((body(res).error as { fields: { field: string }[] }).fields.map((f) => f.field)).toEqual(["phone", "firstName"]);
+    const r = await create(tokenA, { informerType: "user", phone: "+56 9 1234 5678", firstName: "Ana", lastName: "Pérez", email: "ana@x.cl" });
+    expect(r).toMatchObject({ status: "pending", informerType: "user", isCreatedByCompany: true, contact: { phone: "+56 9 1234 5678", firstName: "Ana" }, priority: "high" });
+    expect(Date.parse(r.dueDate!) - Date.parse(r.createdAt)).toBe(30 * 60_000);
+    expect(r.can).toMatchObject({ take: true, work: false, changeAddress: false });
+  });
+});
+
+describe("take", () => {
+  it("401, 404 for another company's report", async () => {
+    const r = await create();
+    expect((await app.inject({ method: "POST", url: url(companyId, `/${r.id}/take`) })).statusCode).toBe(401);
+    expect((await app.inject({ method: "POST", url: url(otherCompanyId, `/${r.id}/take`), headers: h(tokenOther) })).statusCode).toBe(404);
+    expect((await app.inject({ method: "POST", url: url(companyId, `/abc/take`), headers: h(tokenA) })).statusCode).toBe(400);
+  });
+
+  it("the first of two concurrent takes wins; the second gets 409 alreadyTaken naming the taker", async () => {
+    const r = await create();
+    const [a, b] = await Promise.all([
+      app.inject({ method: "POST", url: url(companyId, `/${r.id}/take`), headers: h(tokenA) }),
+      app.inject({ method: "POST", url: url(companyId, `/${r.id}/take`), headers: h(tokenB) }),
+    ]);
+    const codes = [a.statusCode, b.statusCode].sort();
+    expect(codes).toEqual([200, 409]);
+    const loser = a.statusCode === 409 ? a : b;
+    expect(body(loser)).toMatchObject({ error: { code: "alreadyTaken", message: expect.stringContaining("Test User") } });
+    const winner = body<{ report: Report }>(a.statusCode === 200 ? a : b).report;
+    expect(winner).toMatchObject({ status: "in_progress", can: { take: false, work: true } });
+    const activity = await app.inject({ method: "GET", url: url(companyId, `/${r.id}/activity`), headers: h(tokenA) });
+    expect(body<{ activity: { action: string }[] }>(activity).activity.map((x) => x.action)).toEqual(["created", "taken"]);
+  });
+});
+
+describe("update, assign, close", () => {
+  it("refuses work before take, changes priority and observations after, then closes once", async () => {
+    const r = await create();
+    const put = (payload: object) => app.inject({ method: "PUT", url: url(companyId, `/${r.id}`), headers: h(tokenA), payload });
+    expect((await put({ priority: "highest" })).statusCode).toBe(409);
+    await app.inject({ method: "POST", url: url(companyId, `/${r.id}/take`), headers: h(tokenA) });
+    expect((await put({})).statusCode).toBe(400);
+    const updated = body<{ report: Report }>(await put({ priority: "highest", observations: "Patrulla en camino", status: "in_observation" })).report;
+    expect(updated).toMatchObject({ priority: "highest", observations: "Patrulla en camino", status: "in_observation" });
+    expect((await put({ priority: "low", version: 1 })).statusCode).toBe(409);
+    const close = (payload: object) => app.inject({ method: "POST", url: url(companyId, `/${r.id}/close`), headers: h(tokenA), payload });
+    expect((await close({ kind: "maybe" })).statusCode).toBe(400);
+    const closed = body<{ report: Report }>(await close({ kind: "solved" })).report;
+    expect(closed).toMatchObject({ status: "solved", closingKind: "solved", operatorWhoClosedReport: { id: opA.id } });
+    const again = await close({ kind: "solved" });
+    expect(again.statusCode).toBe(409);
+    expect(body(again)).toMatchObject({ error: { code: "invalidTransition" } });
+  });
+
+  it("changing the type to drugs needs confirmation and makes it private and anonymous", async () => {
+    const r = await create();
+    await app.inject({ method: "POST", url: url(companyId, `/${r.id}/take`), headers: h(tokenA) });
+    const put = (payload: object) => app.inject({ method: "PUT", url: url(companyId, `/${r.id}`), headers: h(tokenA), payload });
+    expect((await put({ type: DRUGS_TYPE_ID })).statusCode).toBe(409);
+    const r2 = body<{ report: Report }>(await put({ type: DRUGS_TYPE_ID, confirmDrugs: true })).report;
+    expect(r2).toMatchObject({ type: DRUGS_TYPE_ID, initialType: ROBBERY, isPrivate: true, isAnonymous: true });
+  });
+
+  it("a patrol at a time: assigning another replaces the first; members of other companies are refused", async () => {
+    const db = await testDb();
+    const p1 = await buildUser(db, { companyId, role: "patrol" });
+    const p2 = await buildUser(db, { companyId, role: "patrol" });
+    const stranger = await buildUser(db, { companyId: otherCompanyId, role: "patrol" });
+    const r = await create();
+    await app.inject({ method: "POST", url: url(companyId, `/${r.id}/take`), headers: h(tokenA) });
+    const assign = (payload: object) => app.inject({ method: "POST", url: url(companyId, `/${r.id}/assign`), headers: h(tokenA), payload });
+    expect(body<{ report: Report }>(await assign({ patrolId: p1.id })).report.assignedPatrol?.id).toBe(p1.id);
+    expect(body<{ report: Report }>(await assign({ patrolId: p2.id })).report.assignedPatrol?.id).toBe(p2.id);
+    expect((await assign({ patrolId: stranger.id })).statusCode).toBe(400);
+    expect((await assign({})).statusCode).toBe(400);
+  });
+});
+
+describe("GET lists and one report", () => {
+  it("401, 404 for another company, 400 for bad query", async () => {
+    expect((await app.inject({ method: "GET", url: url() })).statusCode).toBe(401);
+    expect((await app.inject({ method: "GET", url: url(otherCompanyId), headers: h(tokenA) })).statusCode).toBe(404);
+    expect((await app.inject({ method: "GET", url: `${url()}?status=open`, headers: h(tokenA) })).statusCode).toBe(400);
+    const r = await create();
+    expect((await app.inject({ method: "GET", url: url(otherCompanyId, `/${r.id}`), headers: h(tokenOther) })).statusCode).toBe(404);
+    expect((await app.inject({ method: "GET", url: url(otherCompanyId, `/by-uuid/${r.uuid}`), headers: h(tokenOther) })).statusCode).toBe(404);
+    expect((await app.inject({ method: "GET", url: url(companyId, `/by-uuid/${r.uuid}`), headers: h(tokenA) })).statusCode).toBe(200);
+  });
+
+  it("lists a tab in triage order with counters, and polls by followup id", async () => {
+    const res = await app.inject({ method: "GET", url: `${url()}?status=pending&sort=triage`, headers: h(tokenA) });
+    const b = body<{ reports: Report[]; counters: Record<string, number>; lastFollowupId: number; total: number }>(res);
+    expect(b.reports.every((r) => r.status === "pending")).toBe(true);
+    expect(b.counters.pending).toBe(b.total);
+    const newer = await create();
+    const poll = await app.inject({ method: "GET", url: `${url()}?reportFollowupId=${b.lastFollowupId}`, headers: h(tokenA) });
+    expect(body<{ reports: Report[] }>(poll).reports.map((r) => r.id)).toEqual([newer.id]);
+  });
+});
+
+describe("reporter API", () => {
+  it("routes a community report to every company covering it, once per client id", async () => {
+    const clientId = crypto.randomUUID();
+    const send = () => app.inject({ method: "POST", url: "/api/app/reports", payload: { type: ROBBERY, description: "Auto sospechoso", ...inside, clientId } });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    const companies = body<{ companies: number[] }>(first).companies;
+    expect(companies).toEqual(expect.arrayContaining([companyId, otherCompanyId]));
+    const retry = await send();
+    expect(body<{ report: { id: number } }>(retry).report.id).toBe(body<{ report: { id: number } }>(first).report.id);
+    const outside = await app.inject({ method: "POST", url: "/api/app/reports", payload: { type: ROBBERY, description: "lejos", latitude: -20, longitude: -70 } });
+    expect(body<{ companies: number[] }>(outside).companies).toEqual([]);
+    expect((await app.inject({ method: "POST", url: "/api/app/reports", headers: { "access-token": "bad" }, payload: { type: ROBBERY, ...inside } })).statusCode).toBe(401);
+  });
+});

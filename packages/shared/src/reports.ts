@@ -1,0 +1,238 @@
+import { z } from "zod";
+import { CLOSING_KINDS, INFORMER_TYPES, PRIORITIES, REPORT_STATUSES, SORT_OPTIONS } from "./enums.js";
+
+const trimmed = (max: number) => z.string().trim().max(max);
+
+export const latitudeSchema = z.number().min(-90).max(90);
+export const longitudeSchema = z.number().min(-180).max(180);
+
+/** A media file of a report or comment, as stored and shown. */
+export const mediaSchema = z.object({
+  name: z.string(),
+  url: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  status: z.enum(["uploaded", "processing", "ready", "failed"]),
+});
+export type Media = z.infer<typeof mediaSchema>;
+
+export const personSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  cover: z.string().nullable(),
+});
+export type Person = z.infer<typeof personSchema>;
+
+/** What the signed-in operator may do with a report right now; the UI hides what it may not. */
+export const reportAbilitiesSchema = z.object({
+  take: z.boolean(),
+  work: z.boolean(),
+  close: z.boolean(),
+  comment: z.boolean(),
+  note: z.boolean(),
+  assign: z.boolean(),
+  makePrivate: z.boolean(),
+  changeAddress: z.boolean(),
+});
+export type ReportAbilities = z.infer<typeof reportAbilitiesSchema>;
+
+/** A report as one company sees it: the shared report plus this company's attention. */
+export const reportSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  company_id: z.number(),
+  status: z.enum(REPORT_STATUSES),
+  /** The derived in_deleting_progress of SPEC §4 when the author deleted it. */
+  displayStatus: z.enum([...REPORT_STATUSES, "in_deleting_progress"]),
+  closingKind: z.enum(CLOSING_KINDS).nullable(),
+  repeatedOf: z.number().nullable(),
+  type: z.number(),
+  initialType: z.number(),
+  title: z.string().nullable(),
+  description: z.string(),
+  priority: z.enum(PRIORITIES),
+  observations: z.string().nullable(),
+  datetimeTtl: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  reportFollowupId: z.number(),
+  latitude: z.number(),
+  longitude: z.number(),
+  address: z.string().nullable(),
+  timezone: z.string(),
+  zones: z.array(z.number()),
+  filesMedia: z.array(mediaSchema),
+  likes: z.number(),
+  dislikes: z.number(),
+  commentsCount: z.number(),
+  notesCount: z.number(),
+  isAnonymous: z.boolean(),
+  isPrivate: z.boolean(),
+  isCreatedByCompany: z.boolean(),
+  informerType: z.enum(INFORMER_TYPES),
+  contact: z
+    .object({ phone: z.string().nullable(), firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string().nullable() })
+    .nullable(),
+  user: z.object({ id: z.number(), uuid: z.string(), firstName: z.string(), lastName: z.string(), phone: z.string().nullable() }).nullable(),
+  notifyNeighbours: z.boolean(),
+  notificationNeighboursWasCanceled: z.boolean(),
+  assignedUser: personSchema.nullable(),
+  assignedTeam: z.object({ id: z.number(), name: z.string(), color: z.string() }).nullable(),
+  assignedPatrol: personSchema.extend({ patrolStatus: z.string() }).nullable(),
+  operatorWhoClosedReport: personSchema.nullable(),
+  closedAt: z.string().nullable(),
+  userFollowerIds: z.array(z.number()),
+  tags: z.array(z.object({ id: z.number(), uuid: z.string(), name: z.string(), color: z.string() })),
+  tagsUuids: z.array(z.string()),
+  deletedAt: z.string().nullable(),
+  deletedBy: z.enum(["author", "admin"]).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number(),
+  can: reportAbilitiesSchema,
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const reportListQuerySchema = z.object({
+  status: z.enum(REPORT_STATUSES).optional(),
+  sort: z.enum(SORT_OPTIONS).default("newest"),
+  /** Polling fallback: only reports whose followup id is above this one. */
+  reportFollowupId: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ReportListQuery = z.infer<typeof reportListQuerySchema>;
+
+export const reportCountersSchema = z.object({
+  pending: z.number(),
+  in_progress: z.number(),
+  solved: z.number(),
+  false: z.number(),
+  in_observation: z.number(),
+});
+export type ReportCounters = z.infer<typeof reportCountersSchema>;
+
+export const reportListResponseSchema = z.object({
+  success: z.literal(true),
+  reports: z.array(reportSchema),
+  total: z.number(),
+  counters: reportCountersSchema,
+  lastFollowupId: z.number(),
+});
+
+export const reportResponseSchema = z.object({ success: z.literal(true), report: reportSchema });
+
+export const reportParamsSchema = z.object({
+  companyId: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive(),
+});
+export const reportUuidParamsSchema = z.object({
+  companyId: z.coerce.number().int().positive(),
+  uuid: z.uuid(),
+});
+
+/** POST /api/companies/{companyId}/reports: a report created by an operator for a caller. */
+export const createCompanyReportSchema = z
+  .object({
+    type: z.number().int().min(0),
+    description: trimmed(4000).min(1),
+    latitude: latitudeSchema,
+    longitude: longitudeSchema,
+    address: trimmed(300).optional(),
+    priority: z.enum(PRIORITIES).optional(),
+    informerType: z.enum(INFORMER_TYPES),
+    phone: trimmed(30).optional(),
+    firstName: trimmed(100).optional(),
+    lastName: trimmed(100).optional(),
+    email: z.email().max(320).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.informerType !== "user") return;
+    if (!v.phone) ctx.addIssue({ code: "custom", path: ["phone"], message: "required" });
+    if (!v.firstName) ctx.addIssue({ code: "custom", path: ["firstName"], message: "required" });
+  });
+export type CreateCompanyReport = z.infer<typeof createCompanyReportSchema>;
+
+/** PUT /api/companies/{companyId}/reports/{id}: what the company may change on its attention. */
+export const updateReportSchema = z
+  .object({
+    priority: z.enum(PRIORITIES).optional(),
+    observations: trimmed(4000).nullable().optional(),
+    status: z.enum(["in_progress", "in_observation"]).optional(),
+    type: z.number().int().min(0).optional(),
+    /** Needed to change the type to drugs, which makes the report private and anonymous (SPEC §4). */
+    confirmDrugs: z.boolean().optional(),
+    tagIds: z.array(z.number().int().positive()).max(50).optional(),
+    /** The version the operator edited; a stale one answers 409 so no change is silently lost. */
+    version: z.number().int().positive().optional(),
+  })
+  .refine((v) => Object.keys(v).some((k) => k !== "version" && k !== "confirmDrugs"), { message: "empty update" });
+export type UpdateReport = z.infer<typeof updateReportSchema>;
+
+export const closeReportSchema = z.object({
+  kind: z.enum(CLOSING_KINDS),
+  repeatedOf: z.number().int().positive().optional(),
+  automaticAnswerId: z.number().int().positive().optional(),
+  comment: trimmed(4000).optional(),
+});
+
+export const assignReportSchema = z
+  .object({
+    userId: z.number().int().positive().nullable().optional(),
+    teamId: z.number().int().positive().nullable().optional(),
+    patrolId: z.number().int().positive().nullable().optional(),
+  })
+  .refine((v) => v.userId !== undefined || v.teamId !== undefined || v.patrolId !== undefined, { message: "nothing to assign" });
+
+/** Reporter API (community app): a new report. */
+export const appCreateReportSchema = z.object({
+  type: z.number().int().min(0),
+  description: trimmed(4000).default(""),
+  latitude: latitudeSchema,
+  longitude: longitudeSchema,
+  address: trimmed(300).optional(),
+  anonymous: z.boolean().default(false),
+  /** Client-generated id: a retried request does not create the report twice. */
+  clientId: z.uuid().optional(),
+});
+export type AppCreateReport = z.infer<typeof appCreateReportSchema>;
+
+export const commentBodySchema = z.object({ body: trimmed(4000).min(1) });
+export const likeBodySchema = z.object({ value: z.union([z.literal(1), z.literal(-1)]) });
+
+export const commentSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  report_id: z.number(),
+  report_uuid: z.string(),
+  body: z.string(),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  company_id: z.number().nullable(),
+  media: z.array(mediaSchema),
+  hidden: z.boolean(),
+  /** True when written by an operator of this company. */
+  isOperator: z.boolean(),
+  created_at: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const noteSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  report_id: z.number(),
+  body: z.string(),
+  user: z.object({ id: z.number(), name: z.string() }),
+  file: mediaSchema.nullable(),
+  created_at: z.string(),
+});
+export type Note = z.infer<typeof noteSchema>;
+
+export const activitySchema = z.object({
+  id: z.number(),
+  action: z.string(),
+  actor: z.object({ id: z.number(), name: z.string() }).nullable(),
+  data: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type Activity = z.infer<typeof activitySchema>;
