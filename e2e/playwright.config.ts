@@ -1,0 +1,47 @@
+// Browser tests drive the built portal in Debian's Chromium (never a downloaded browser), against a
+// server started on a fresh embedded database seeded with the demo organisation.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+export const BASE_URL = `http://localhost:${PORT}`;
+const dataDir = mkdtempSync(join(tmpdir(), "atalaya-e2e-"));
+
+export default defineConfig({
+  testDir: "./tests",
+  outputDir: "../test-results",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: BASE_URL,
+    locale: "es-CL",
+    timezoneId: "America/Santiago",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  webServer: {
+    command: "node ../packages/server/dist/server.js",
+    url: `${BASE_URL}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      PUBLIC_URL: BASE_URL,
+      ATALAYA_DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      REDIS_URL: "",
+    },
+  },
+});
