@@ -2,6 +2,10 @@
 import { defineConfig, defaultClientConditions } from "vite";
 import react from "@vitejs/plugin-react";
 
+// The dev server forwards `/api` (HTTP and the real-time WebSocket) to the API; ATALAYA_API_URL overrides it.
+// The API checks the WebSocket Origin against its PUBLIC_URL: start it with PUBLIC_URL set to the dev URL.
+const apiTarget = process.env.ATALAYA_API_URL ?? "http://localhost:8080";
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -10,14 +14,14 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      "/api": { target: "http://localhost:8080", changeOrigin: false, ws: true },
+      "/api": { target: apiTarget, ws: true },
     },
   },
   build: {
     outDir: "dist",
     emptyOutDir: true,
     // antd alone is larger than Vite's default 500 kB warning threshold.
-    chunkSizeWarningLimit: 1200,
+    chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
         // Libraries change less often than the portal: separate chunks stay cached across releases.

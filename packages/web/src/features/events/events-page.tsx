@@ -32,7 +32,7 @@ function FeedRow({ item }: { item: FeedItem }): ReactNode {
       <span className="feed-row__time">
         <ClockCircleOutlined /> {format(item.receivedAt, TIME_FORMAT)}
       </span>
-      <Tag color={TYPE_COLORS[item.type] ?? "default"} className="feed-row__type" bordered={false}>
+      <Tag color={TYPE_COLORS[item.type] ?? "default"} className="feed-row__type" variant="filled">
         {t(`eventTypes.${item.type}`)}
       </Tag>
       <div className="feed-row__body">
@@ -76,12 +76,12 @@ function LiveActivity(): ReactNode {
   return (
     <Flex vertical gap={16}>
       <Row gutter={[16, 16]}>
-        <Col xs={24} md={8}>
+        <Col xs={24} sm={12} lg={6}>
           <Card className="stat-card">
-            <Statistic title={t("events.connection")} valueRender={() => <ConnectionIndicator />} />
+            <Statistic title={t("events.connection")} valueRender={() => <ConnectionIndicator testId="events-connection-status" />} />
           </Card>
         </Col>
-        <Col xs={24} md={8}>
+        <Col xs={24} sm={12} lg={6}>
           <Card className="stat-card">
             <Statistic
               title={t("events.connectedSince")}
@@ -93,12 +93,12 @@ function LiveActivity(): ReactNode {
             />
           </Card>
         </Col>
-        <Col xs={12} md={4}>
+        <Col xs={24} sm={12} lg={6}>
           <Card className="stat-card">
             <Statistic title={t("events.received")} value={received} data-testid="received-count" />
           </Card>
         </Col>
-        <Col xs={12} md={4}>
+        <Col xs={24} sm={12} lg={6}>
           <Card className="stat-card">
             <Statistic
               title={t("events.lastMessage")}
@@ -132,7 +132,13 @@ function LiveActivity(): ReactNode {
         </Typography.Paragraph>
         <div data-testid="live-feed" aria-live="polite" className="live-feed">
           {items.length > 0 ? (
-            <Listy<FeedItem> items={items} rowKey="key" virtual={false} itemRender={(item) => <FeedRow item={item} />} />
+            <Listy<FeedItem>
+              items={items}
+              rowKey="key"
+              virtual={false}
+              classNames={{ item: "feed-item" }}
+              itemRender={(item) => <FeedRow item={item} />}
+            />
           ) : (
             <Empty
               className="live-feed__empty"

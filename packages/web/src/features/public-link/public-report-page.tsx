@@ -3,16 +3,7 @@ import { useNavigate, useParams, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { FullPageLoader } from "../../components/full-page-loader";
 import { getSession } from "../session/session-store";
-
-/** True for absolute http(s) addresses; anything else (javascript:, relative…) is refused. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
+import { isHttpUrl } from "./shared-url";
 
 /** `/public/:reportUuid`: signed in → the report; else the `sharedUrl` address; else `/notFound`. */
 export function PublicReportPage(): ReactNode {

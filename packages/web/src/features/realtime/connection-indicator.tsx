@@ -5,7 +5,7 @@ import { useDateFormatter } from "../../lib/dates";
 import { useConnectionState } from "./realtime-context";
 
 /** Green "online" or red "offline" dot with the last connection time in a tooltip. */
-export function ConnectionIndicator(): ReactNode {
+export function ConnectionIndicator({ testId = "connection-status" }: { testId?: string }): ReactNode {
   const { t } = useTranslation();
   const format = useDateFormatter();
   const { connected, connecting, lastConnectedAt } = useConnectionState();
@@ -17,7 +17,7 @@ export function ConnectionIndicator(): ReactNode {
       : t("connection.neverConnected");
   return (
     <Tooltip title={tooltip}>
-      <span className="connection-indicator" data-testid="connection-status" data-state={state} tabIndex={0}>
+      <span className="connection-indicator" data-testid={testId} data-state={state} tabIndex={0}>
         <Badge
           status={state === "online" ? "success" : state === "connecting" ? "processing" : "error"}
           text={t(`connection.${state}`)}

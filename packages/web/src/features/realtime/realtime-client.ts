@@ -98,6 +98,8 @@ export class RealtimeClient {
   private socket: RealtimeSocket | null = null;
   private buffer: RealtimeMessage[] = [];
   private reconnectTimer: unknown = null;
+  /** Reconnects scheduled since the last successful connection: the backoff exponent. */
+  private retries = 0;
   private helloTimer: unknown = null;
 
   constructor(transport: RealtimeTransport, options: RealtimeClientOptions = {}) {
@@ -140,6 +142,7 @@ export class RealtimeClient {
   start(companyId: number): void {
     if (this.state.companyId === companyId && this.phase !== "idle") return;
     this.teardown();
+    this.retries = 0;
     this.setState({ companyId, connected: false, connecting: true, failedAttempts: 0 });
     void this.attempt();
   }
@@ -228,6 +231,7 @@ export class RealtimeClient {
 
   private async handleHello(generation: number, companyId: number, helloSeq: number): Promise<void> {
     this.clearTimer("hello");
+    this.retries = 0;
     const last = this.lastSeqByCompany.get(companyId);
     this.setState({
       connected: true,
@@ -312,7 +316,7 @@ export class RealtimeClient {
     if (companyId !== null) {
       this.emitConnection({ type: "disconnected", companyId, at: this.clock.now(), details: { ...info } });
     }
-    this.scheduleReconnect(0);
+    this.scheduleReconnect();
   }
 
   private failAttempt(): void {
@@ -320,12 +324,13 @@ export class RealtimeClient {
     this.generation += 1;
     const failedAttempts = this.state.failedAttempts + 1;
     this.setState({ connected: false, connecting: true, failedAttempts });
-    this.scheduleReconnect(failedAttempts);
+    this.scheduleReconnect();
   }
 
-  private scheduleReconnect(attempt: number): void {
+  private scheduleReconnect(): void {
     this.clearTimer("reconnect");
-    const delay = backoffDelay(attempt, () => this.clock.random(), this.backoff);
+    const delay = backoffDelay(this.retries, () => this.clock.random(), this.backoff);
+    this.retries += 1;
     this.reconnectTimer = this.clock.setTimeout(() => {
       this.reconnectTimer = null;
       void this.attempt();

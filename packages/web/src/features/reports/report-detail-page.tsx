@@ -4,6 +4,7 @@ import { ArrowLeftOutlined, ReloadOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { Link, Navigate, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
+import { localizedName, reportTypeById } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
 import { useDateFormatter } from "../../lib/dates";
 import { useSettings } from "../settings/settings-context";
@@ -15,25 +16,18 @@ const STATUS_COLORS: Record<string, string> = {
   in_observation: "purple",
   solved: "green",
   false: "default",
+  in_deleting_progress: "red",
 };
 
-function text(value: unknown, lang: string): string | null {
-  if (value === null || value === undefined || value === "") return null;
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return String(value);
-  if (typeof value === "object") {
-    const entry = value as Record<string, unknown>;
-    const localized = entry.nameLocalized;
-    if (typeof localized === "object" && localized !== null) {
-      const names = localized as Record<string, unknown>;
-      const name = names[lang] ?? names.es ?? names.en;
-      if (typeof name === "string") return name;
-    }
-    for (const key of ["name", "address", "formatted", "title", "id"]) {
-      const candidate = entry[key];
-      if (typeof candidate === "string" || typeof candidate === "number") return String(candidate);
-    }
-  }
-  return null;
+function ReportTypeLabel({ typeId, lang }: { typeId: number; lang: string }): ReactNode {
+  const type = reportTypeById(typeId);
+  if (!type) return <>{typeId}</>;
+  return (
+    <Flex align="center" gap={8}>
+      <span className="type-dot" style={{ background: type.color }} aria-hidden="true" />
+      {localizedName(type.nameLocalized, lang)}
+    </Flex>
+  );
 }
 
 function ReportSummaryCard({ report }: { report: ReportSummary }): ReactNode {
@@ -41,8 +35,7 @@ function ReportSummaryCard({ report }: { report: ReportSummary }): ReactNode {
   const format = useDateFormatter();
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const none = t("common.noValue");
-  const createdAt = report.created_at ?? report.createdAt ?? null;
-  const status = report.status ?? null;
+  const status = report.displayStatus ?? report.status;
 
   return (
     <Card title={t("report.summary")}>
@@ -51,20 +44,16 @@ function ReportSummaryCard({ report }: { report: ReportSummary }): ReactNode {
         column={{ xs: 1, md: 2 }}
         data-testid="report-summary"
         items={[
-          { key: "id", label: t("report.id"), children: String(report.id) },
+          { key: "id", label: t("report.id"), children: report.id },
           {
             key: "status",
             label: t("report.status"),
-            children: status ? (
-              <Tag color={STATUS_COLORS[status] ?? "default"}>{t(`statuses.${status}`, { defaultValue: status })}</Tag>
-            ) : (
-              none
-            ),
+            children: <Tag color={STATUS_COLORS[status] ?? "default"}>{t(`statuses.${status}`)}</Tag>,
           },
-          { key: "type", label: t("report.type"), children: text(report.type, lang) ?? none },
-          { key: "created_at", label: t("report.createdAt"), children: (createdAt && format(createdAt)) ?? none },
+          { key: "type", label: t("report.type"), children: <ReportTypeLabel typeId={report.type} lang={lang} /> },
+          { key: "created_at", label: t("report.createdAt"), children: format(report.createdAt) ?? none },
           { key: "description", label: t("report.description"), span: "filled", children: report.description || none },
-          { key: "address", label: t("report.address"), span: "filled", children: text(report.address, lang) ?? none },
+          { key: "address", label: t("report.address"), span: "filled", children: report.address || none },
         ]}
       />
     </Card>

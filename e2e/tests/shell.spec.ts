@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import { LoginPage, signIn } from "../pages/login-page.js";
+
+test.describe("sign-in and the portal shell", () => {
+  test("the demo admin signs in, sees the shell in Spanish and signs out", async ({ page }) => {
+    await signIn(page, "admin@demo.cl");
+    await expect(page.getByRole("navigation").getByText("Eventos").first()).toBeVisible();
+    await expect(page.getByText("Camila Rojas")).toBeVisible();
+    await expect(page.getByText("30.14.0").first()).toBeVisible();
+    await page.screenshot({ path: "../test-results/shell.png", fullPage: true });
+    // A signed-in user on the login route goes to the events screen.
+    await page.goto("/v3/login");
+    await expect(page).toHaveURL(/\/v3\/events/);
+    await page.getByText("Cerrar sesión").click();
+    await expect(page).toHaveURL(/\/v3\/login/);
+    await page.goto("/v3/events");
+    await expect(page).toHaveURL(/\/v3\/login/);
+  });
+
+  test("a wrong password shows the server's message, which clears after 3 seconds", async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn("operador@demo.cl", "no-es-la-clave");
+    await expect(login.error).toHaveText("Contraseña incorrecta");
+    await expect(login.error).toBeHidden({ timeout: 5_000 });
+    await login.signIn("nadie@demo.cl", "cualquiera");
+    await expect(login.error).toHaveText("Usuario no encontrado");
+  });
+
+  test("a 401 clears the session and returns to login with the from marker, then back to the page", async ({ page }) => {
+    await signIn(page, "operador@demo.cl");
+    // The server revokes the token (as a logout from elsewhere or a locked account would).
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem("atalaya.session") ?? "{}").token as string);
+    const res = await page.request.get("/api/logout", { headers: { "access-token": token } });
+    expect(res.ok()).toBe(true);
+    await page.goto("/v3/events");
+    await expect(page).toHaveURL(/\/v3\/login\?from=/);
+    expect(await page.evaluate(() => localStorage.getItem("atalaya.session"))).toBeNull();
+    await new LoginPage(page).signIn("operador@demo.cl");
+    await expect(page).toHaveURL(/\/v3\/events/);
+  });
+
+  test("public links, not-found and not-authorised screens", async ({ page }) => {
+    await page.goto("/public/00000000-0000-4000-8000-000000000000");
+    await expect(page).toHaveURL(/\/notFound$/);
+    await expect(page.getByRole("button", { name: "Volver al inicio" })).toBeVisible();
+    await page.goto("/notAuth");
+    await expect(page.getByText(/no tienes permisos para ver este contenido/i)).toBeVisible();
+    await page.goto("/esto/no/existe");
+    await expect(page.getByRole("button", { name: "Volver al inicio" })).toBeVisible();
+
+    await signIn(page, "operador@demo.cl");
+    const uuid = "11111111-2222-4333-8444-555555555555";
+    await page.goto(`/public/${uuid}`);
+    await expect(page).toHaveURL(new RegExp(`/v3/events/${uuid}$`));
+  });
+});
