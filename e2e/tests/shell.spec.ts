@@ -7,7 +7,7 @@ test.describe("sign-in and the portal shell", () => {
     await expect(page.getByRole("navigation").getByText("Eventos").first()).toBeVisible();
     await expect(page.getByText("Camila Rojas")).toBeVisible();
     await expect(page.getByText("30.14.0").first()).toBeVisible();
-    await page.screenshot({ path: "../test-results/shell.png", fullPage: true });
+    await page.screenshot({ path: "test-results/shell.png", fullPage: true });
     // A signed-in user on the login route goes to the events screen.
     await page.goto("/v3/login");
     await expect(page).toHaveURL(/\/v3\/events/);
@@ -29,15 +29,21 @@ test.describe("sign-in and the portal shell", () => {
 
   test("a 401 clears the session and returns to login with the from marker, then back to the page", async ({ page }) => {
     await signIn(page, "operador@demo.cl");
-    // The server revokes the token (as a logout from elsewhere or a locked account would).
+    // The server revokes the token (a logout elsewhere, a locked account): the open page finds out on
+    // its next call and goes to the login with the from marker.
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem("atalaya.session") ?? "{}").token as string);
     const res = await page.request.get("/api/logout", { headers: { "access-token": token } });
     expect(res.ok()).toBe(true);
-    await page.goto("/v3/events");
-    await expect(page).toHaveURL(/\/v3\/login\?from=/);
+    await expect(page).toHaveURL(/\/v3\/login\?from=requestAsync/);
     expect(await page.evaluate(() => localStorage.getItem("atalaya.session"))).toBeNull();
+    await expect(page.getByTestId("session-notice")).toBeVisible();
     await new LoginPage(page).signIn("operador@demo.cl");
     await expect(page).toHaveURL(/\/v3\/events/);
+
+    // A stale token on a fresh page load: the first call answers 401.
+    await page.evaluate(() => localStorage.setItem("atalaya.session", JSON.stringify({ token: "stale", userId: 1 })));
+    await page.goto("/v3/events");
+    await expect(page).toHaveURL(/\/v3\/login\?from=requestAsync/);
   });
 
   test("public links, not-found and not-authorised screens", async ({ page }) => {

@@ -37,12 +37,12 @@ export async function findMembership(db: Db, companyId: number, userId: number):
   return row && { companyId, userId, role: row.role, zoneIds: row.zone_ids, reportTypeIds: row.report_type_ids };
 }
 
-/** The companies a user belongs to, by name, with the role held in each. */
+/** The companies a user belongs to, first joined first (the default one), with the role held in each. */
 export function listUserCompanies(db: Db, userId: number): Promise<CompanySummary[]> {
   return db.query<CompanySummary>(
     `select c.id, c.uuid::text as uuid, c.name, c.cover, m.role
        from memberships m join companies c on c.id = m.company_id
-      where m.user_id = $1 order by c.name, c.id`,
+      where m.user_id = $1 order by m.created_at, c.id`,
     [userId],
   );
 }
