@@ -12,6 +12,8 @@ export default defineConfig({
     globalSetup: ["src/test/global-setup.ts"],
     pool: "forks",
     maxWorkers: 2,
+    // Its own worker limit (one database per worker) needs its own group, run after the pure unit tests.
+    sequence: { groupOrder: 1 },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

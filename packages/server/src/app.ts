@@ -18,7 +18,11 @@ import { memoryBus, redisBus, type EventBus } from "./realtime/bus.js";
 import { Hub } from "./realtime/hub.js";
 import { realtimeRoutes } from "./realtime/realtime.routes.js";
 import { appRoutes } from "./reports/app.routes.js";
+import { interactionRoutes } from "./interactions/interaction.routes.js";
 import { reportRoutes } from "./reports/report.routes.js";
+import { answerRoutes } from "./answers/answer.routes.js";
+import { reportActionRoutes } from "./reports/report-actions.routes.js";
+import { presenceRoutes } from "./realtime/presence.routes.js";
 import { seedCatalogue } from "./catalogue/catalogue.seed.js";
 import { settingsRoutes } from "./users/settings.routes.js";
 
@@ -109,6 +113,10 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await realtimeRoutes(scope, ctx);
     await reportRoutes(scope, ctx);
     await appRoutes(scope, ctx);
+    await interactionRoutes(scope, ctx);
+    await answerRoutes(scope, ctx);
+    await reportActionRoutes(scope, ctx);
+    await presenceRoutes(scope, ctx);
   });
 
   await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);

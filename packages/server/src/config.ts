@@ -22,6 +22,10 @@ const envSchema = z.object({
   ATALAYA_SEED: z.enum(["demo", "none"]).default("demo"),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  /** Largest accepted upload (media, attachments), in megabytes. */
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),
+  GEOCODER_URL: urlWithProtocol(["http:", "https:"]).default("https://nominatim.openstreetmap.org"),
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
 
 export type Config = {
@@ -36,6 +40,11 @@ export type Config = {
   seed: "demo" | "none";
   webDistDir: string | undefined;
   trustProxy: boolean;
+  /** Largest accepted upload in bytes (MAX_UPLOAD_MB). */
+  maxUploadBytes: number;
+  /** Base URL of a Nominatim-compatible geocoder (address changes). */
+  geocoderUrl: string;
+  geocoderTimeoutMs: number;
 };
 
 /** Thrown when a setting is wrong: its message is one line naming the setting. */
@@ -63,5 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: e.ATALAYA_SEED,
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY === "true",
+    maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
+    geocoderUrl: e.GEOCODER_URL.replace(/\/$/, ""),
+    geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS,
   };
 }

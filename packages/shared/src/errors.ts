@@ -17,6 +17,16 @@ export const ERROR_CODES = [
   "alreadyTaken",
   "invalidTransition",
   "conflict",
+  // Address change (SPEC §8 geocoding).
+  "overQueryLimit",
+  "unknow",
+  "noResults",
+  "noRegisteredAddress",
+  "notInZone",
+  // Uploads (SPEC §8 image upload: wrong type, too big, unknown).
+  "invalidFileType",
+  "fileTooLarge",
+  "uploadFailed",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -7,3 +7,6 @@ export * from "./realtime.js";
 export * from "./catalogue.js";
 export * from "./reports.js";
 export * from "./sorting.js";
+export * from "./answers.js";
+export * from "./report-actions.js";
+export * from "./interactions.js";

@@ -13,6 +13,8 @@ export const mediaSchema = z.object({
   mime: z.string(),
   size: z.number(),
   status: z.enum(["uploaded", "processing", "ready", "failed"]),
+  /** The name the file had on the sender's device (display only; the stored name is generated). */
+  originalName: z.string().optional(),
 });
 export type Media = z.infer<typeof mediaSchema>;
 
@@ -213,6 +215,10 @@ export const commentSchema = z.object({
   hidden: z.boolean(),
   /** True when written by an operator of this company. */
   isOperator: z.boolean(),
+  /** SPEC §3 author marker: written by the report's author. */
+  isAuthor: z.boolean(),
+  /** The organisation an operator's comment was written for (null for community comments). */
+  companyName: z.string().nullable(),
   created_at: z.string(),
 });
 export type Comment = z.infer<typeof commentSchema>;

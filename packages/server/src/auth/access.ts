@@ -21,6 +21,8 @@ const PERMISSIONS = {
   "report.take": ["company_admin", "operator", "patrol"],
   "report.comment": ["company_admin", "operator", "patrol"],
   "report.note": ["company_admin", "operator", "patrol"],
+  "report.like": ["company_admin", "operator", "patrol"],
+  "report.follow": ["company_admin", "operator", "patrol"],
   "report.makePrivate": ["company_admin", "operator"],
   "answers.manage": ["company_admin"],
   "company.admin": ["company_admin"],

@@ -13,6 +13,7 @@ import type { Membership } from "../companies/company.repository.js";
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/db.js";
 import { AppError, invalidField, notFound } from "../http/errors.js";
+import { postClosingComment } from "../answers/answer.service.js";
 import { changeWithEvents, type Emit } from "../realtime/publish.js";
 import { EVENT_VIEWER, presentReport, type Viewer } from "./report.presenter.js";
 import {
@@ -166,13 +167,13 @@ export async function changeReport(
   reportId: number,
   permission: Permission,
   action: string,
-  fn: (tx: Db, row: ReportRow) => Promise<Record<string, unknown> | void>,
+  fn: (tx: Db, row: ReportRow, emit: Emit) => Promise<Record<string, unknown> | void>,
   options: { shared?: boolean; eventType?: EventType } = {},
 ): Promise<Report> {
   const scope = await authorize(ctx.db, actor, companyId, permission);
   const row = await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
     const before = await load(tx, companyId, reportId);
-    const data = (await fn(tx, before)) ?? {};
+    const data = (await fn(tx, before, emit)) ?? {};
     await tx.query("update report_attentions set version = version + 1, updated_at = now() where company_id = $1 and report_id = $2", [
       companyId,
       reportId,
@@ -250,9 +251,11 @@ export async function closeReport(
   actor: Actor,
   companyId: number,
   reportId: number,
-  body: { kind: "solved" | "false" | "repeated"; repeatedOf?: number },
+  body: { kind: "solved" | "false" | "repeated"; repeatedOf?: number; automaticAnswerId?: number; comment?: string },
 ): Promise<Report> {
-  return changeReport(ctx, actor, companyId, reportId, "report.work", "closed", async (tx, row) => {
+  // A closing comment is public: every attending company sees the new comment count.
+  const commented = body.automaticAnswerId !== undefined || !!body.comment?.trim();
+  return changeReport(ctx, actor, companyId, reportId, "report.work", "closed", async (tx, row, emit) => {
     if (row.status === "solved" || row.status === "false") throw new AppError(409, "invalidTransition", "alreadyClosed");
     if (row.status === "pending" && !row.deleted_at) throw new AppError(409, "invalidTransition", "notTaken");
     let repeatedOf: number | null = null;
@@ -266,8 +269,9 @@ export async function closeReport(
         where company_id = $1 and report_id = $2`,
       [companyId, reportId, body.kind === "false" ? "false" : "solved", body.kind, repeatedOf, actor.user.id],
     );
-    return { kind: body.kind, ...(repeatedOf ? { repeatedOf } : {}) };
-  });
+    const closing = await postClosingComment(tx, emit, companyId, row, actor.user.id, body);
+    return { kind: body.kind, ...(repeatedOf ? { repeatedOf } : {}), ...closing };
+  }, { shared: commented });
 }
 
 /** Assigns to a colleague, a team or a patrol (one patrol at a time: a new one replaces the previous). */

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { fileParamsSchema } from "@atalaya/shared";
+import { actorOrNull } from "../auth/authenticate.js";
+import type { AppContext } from "../context.js";
+import { readStoredFile } from "./file.service.js";
+
+// Shown in the browser; every other type is downloaded.
+const INLINE = /^(image|audio|video)\/|^application\/pdf$|^text\/plain/;
+
+/** GET /api/files/{name}: a stored upload, to whoever may see what it is attached to. */
+export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get("/api/files/:name", {
+    config: { public: true, optionalAuth: true },
+    schema: {
+      tags: ["files"],
+      summary: "A stored file: note files for their organisation, comment files and report media for attending organisations and, when the report is public, anyone",
+      params: fileParamsSchema,
+    },
+  }, async (req, reply) => {
+    const file = await readStoredFile(ctx, actorOrNull(req), req.params.name);
+    const disposition = INLINE.test(file.mime) ? "inline" : "attachment";
+    const original = file.originalName ? `; filename*=UTF-8''${encodeURIComponent(file.originalName)}` : "";
+    return reply
+      .header("content-type", file.mime)
+      .header("content-length", file.size)
+      .header("content-disposition", `${disposition}; filename="${req.params.name}"${original}`)
+      .header("x-content-type-options", "nosniff")
+      .header("cache-control", "private, max-age=300")
+      .send(file.stream);
+  });
+}

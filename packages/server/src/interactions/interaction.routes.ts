@@ -1,0 +1,158 @@
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  appFollowResponseSchema,
+  appReportParamsSchema,
+  appReportResponseSchema,
+  commentBodySchema,
+  commentListResponseSchema,
+  commentParamsSchema,
+  commentResponseSchema,
+  errorBodySchema,
+  followersResponseSchema,
+  galleryResponseSchema,
+  likeBodySchema,
+  likeResponseSchema,
+  noteBodySchema,
+  noteListResponseSchema,
+  noteResponseSchema,
+  okResponseSchema,
+  reportMediaResponseSchema,
+  reportParamsSchema,
+} from "@atalaya/shared";
+import { actorOf, actorOrNull } from "../auth/authenticate.js";
+import type { AppContext } from "../context.js";
+import { fileRoutes } from "../files/file.routes.js";
+import { readBodyWithFile, readUploadForm } from "../files/upload.js";
+import {
+  addAppComment,
+  addNote,
+  addOperatorComment,
+  addReportMedia,
+  deleteOwnReport,
+  flagCommentAsCommunity,
+  followAsCommunity,
+  followAsOperator,
+  getAppReport,
+  likeAsCommunity,
+  likeAsOperator,
+  listReportComments,
+  listReportNotes,
+  reportFollowers,
+  reportGallery,
+} from "./interaction.service.js";
+
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const WITH_FILE = "JSON {body}, or multipart/form-data with a `body` field and one `file`";
+
+/** Comments, notes, likes, follows, gallery and files: the portal's routes under
+ * /api/companies/{companyId}/reports/{id}/…, the reporter app's under /api/app/…, and GET /api/files/{name}.
+ * Multipart bodies are parsed only inside this scope. */
+export async function interactionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: { fileSize: ctx.config.maxUploadBytes, files: 1 } });
+    await fileRoutes(scope, ctx);
+    portalRoutes(scope, ctx);
+    reporterRoutes(scope, ctx);
+  });
+}
+
+function portalRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = "/api/companies/:companyId/reports/:id";
+  const maxBytes = ctx.config.maxUploadBytes;
+
+  r.get(`${base}/comments`, {
+    schema: { tags: ["reports"], summary: "Comments of the report, oldest first; hidden ones flagged", params: reportParamsSchema, response: { 200: commentListResponseSchema, ...errors } },
+  }, async (req) => ({ success: true as const, comments: await listReportComments(ctx, actorOf(req), req.params.companyId, req.params.id) }));
+
+  r.post(`${base}/comments`, {
+    schema: { tags: ["reports"], summary: `Public comment (${WITH_FILE}: pdf, txt or audio). The same text twice answers the first comment`, params: reportParamsSchema, response: { 200: commentResponseSchema, ...errors } },
+  }, async (req) => ({
+    success: true as const,
+    ...(await addOperatorComment(ctx, actorOf(req), req.params.companyId, req.params.id, () => readBodyWithFile(req, commentBodySchema, maxBytes))),
+  }));
+
+  r.get(`${base}/notes`, {
+    schema: { tags: ["reports"], summary: "Private notes of this organisation on the report", params: reportParamsSchema, response: { 200: noteListResponseSchema, ...errors } },
+  }, async (req) => ({ success: true as const, notes: await listReportNotes(ctx, actorOf(req), req.params.companyId, req.params.id) }));
+
+  r.post(`${base}/notes`, {
+    schema: { tags: ["reports"], summary: `Private note (${WITH_FILE} of any accepted media type). The same text twice answers the first note`, params: reportParamsSchema, response: { 200: noteResponseSchema, ...errors } },
+  }, async (req) => ({
+    success: true as const,
+    ...(await addNote(ctx, actorOf(req), req.params.companyId, req.params.id, () => readBodyWithFile(req, noteBodySchema, maxBytes))),
+  }));
+
+  r.post(`${base}/like`, {
+    schema: { tags: ["reports"], summary: "Like (1) or dislike (-1); the same value again withdraws the vote", params: reportParamsSchema, body: likeBodySchema, response: { 200: likeResponseSchema, ...errors } },
+  }, async (req) => ({ success: true as const, ...(await likeAsOperator(ctx, actorOf(req), req.params.companyId, req.params.id, req.body.value)) }));
+
+  r.post(`${base}/follow`, {
+    schema: { tags: ["reports"], summary: "Follow the report", params: reportParamsSchema, response: { 200: followersResponseSchema, ...errors } },
+  }, async (req) => ({ success: true as const, ...(await followAsOperator(ctx, actorOf(req), req.params.companyId, req.params.id, true)) }));
+
+  r.delete(`${base}/follow`, {
+    schema: { tags: ["reports"], summary: "Stop following the report", params: reportParamsSchema, response: { 200: followersResponseSchema, ...errors } },
+  }, async (req) => ({ success: true as const, ...(await followAsOperator(ctx, actorOf(req), req.params.companyId, req.params.id, false)) }));
+
+  r.get(`${base}/followers`, {
+    schema: { tags: ["reports"], summary: "Operators of this organisation following the report, and the community followers' count", params: reportParamsSchema, response: { 200: followersResponseSchema, ...errors } },
+  }, async (req) => ({ success: true as const, ...(await reportFollowers(ctx, actorOf(req), req.params.companyId, req.params.id)) }));
+
+  r.get(`${base}/gallery`, {
+    schema: { tags: ["reports"], summary: "Files attached to the report's comments, newest first", params: reportParamsSchema, response: { 200: galleryResponseSchema, ...errors } },
+  }, async (req) => ({ success: true as const, media: await reportGallery(ctx, actorOf(req), req.params.companyId, req.params.id) }));
+}
+
+function reporterRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = "/api/app/reports/:uuid";
+  const maxBytes = ctx.config.maxUploadBytes;
+
+  r.get(base, {
+    config: { public: true, optionalAuth: true },
+    schema: { tags: ["app"], summary: "A report as the community app shows it, with its visible comments", params: appReportParamsSchema, response: { 200: appReportResponseSchema, ...errors } },
+  }, async (req) => ({ success: true as const, report: await getAppReport(ctx, actorOrNull(req), req.params.uuid) }));
+
+  r.delete(base, {
+    schema: { tags: ["app"], summary: "The author deletes the report (operators may then only close it)", params: appReportParamsSchema, response: { 200: okResponseSchema, ...errors } },
+  }, async (req) => {
+    await deleteOwnReport(ctx, actorOf(req), req.params.uuid);
+    return { success: true as const };
+  });
+
+  r.post(`${base}/comments`, {
+    schema: { tags: ["app"], summary: `Community comment (${WITH_FILE}: pdf, txt or audio)`, params: appReportParamsSchema, response: { 200: commentResponseSchema, ...errors } },
+  }, async (req) => ({
+    success: true as const,
+    ...(await addAppComment(ctx, actorOf(req), req.params.uuid, () => readBodyWithFile(req, commentBodySchema, maxBytes))),
+  }));
+
+  r.post(`${base}/like`, {
+    schema: { tags: ["app"], summary: "Like (1) or dislike (-1); the same value again withdraws the vote", params: appReportParamsSchema, body: likeBodySchema, response: { 200: likeResponseSchema, ...errors } },
+  }, async (req) => ({ success: true as const, ...(await likeAsCommunity(ctx, actorOf(req), req.params.uuid, req.body.value)) }));
+
+  r.post(`${base}/follow`, {
+    schema: { tags: ["app"], summary: "Follow the report", params: appReportParamsSchema, response: { 200: appFollowResponseSchema, ...errors } },
+  }, async (req) => ({ success: true as const, ...(await followAsCommunity(ctx, actorOf(req), req.params.uuid, true)) }));
+
+  r.delete(`${base}/follow`, {
+    schema: { tags: ["app"], summary: "Stop following the report", params: appReportParamsSchema, response: { 200: appFollowResponseSchema, ...errors } },
+  }, async (req) => ({ success: true as const, ...(await followAsCommunity(ctx, actorOf(req), req.params.uuid, false)) }));
+
+  r.post(`${base}/media`, {
+    schema: { tags: ["app"], summary: "The author adds one file (multipart field `file`, SPEC §5 media types) to the report", params: appReportParamsSchema, response: { 200: reportMediaResponseSchema, ...errors } },
+  }, async (req) => ({
+    success: true as const,
+    media: await addReportMedia(ctx, actorOf(req), req.params.uuid, () => readUploadForm(req, maxBytes)),
+  }));
+
+  r.post("/api/app/comments/:id/report", {
+    schema: { tags: ["app"], summary: "Flag a comment as abusive; three distinct users hide it", params: commentParamsSchema, response: { 200: okResponseSchema, ...errors } },
+  }, async (req) => {
+    await flagCommentAsCommunity(ctx, actorOf(req), req.params.id);
+    return { success: true as const };
+  });
+}

@@ -1,0 +1,338 @@
+import {
+  COMMENT_ATTACHMENT_KINDS,
+  COMMENT_FLAGS_TO_HIDE,
+  MAX_REPORT_MEDIA,
+  MEDIA_KINDS,
+  type AppReport,
+  type Comment,
+  type CommentBody,
+  type GalleryItem,
+  type Media,
+  type Note,
+  type Person,
+} from "@atalaya/shared";
+import { authorize, type Actor } from "../auth/access.js";
+import type { AppContext } from "../context.js";
+import type { Db } from "../db/db.js";
+import { filesDir, withStoredFile, type CheckedUpload } from "../files/file-store.js";
+import { insertStoredFile } from "../files/file.repository.js";
+import { checkUpload, type RawUpload, type UploadForm } from "../files/upload.js";
+import { AppError, forbidden, invalidField, notFound } from "../http/errors.js";
+import { changeWithEvents, type Emit } from "../realtime/publish.js";
+import { EVENT_VIEWER, presentReport } from "../reports/report.presenter.js";
+import { attendingCompanies, findReport, logActivity, type ReportRow } from "../reports/report.repository.js";
+import {
+  appendReportMedia,
+  castVote,
+  countAppFollowers,
+  findComment,
+  findNote,
+  findPublicReport,
+  findPublicReportById,
+  flagComment,
+  insertComment,
+  insertNote,
+  isAppFollowing,
+  listComments,
+  listFollowers,
+  listGallery,
+  listNotes,
+  lockReport,
+  markDeletedByAuthor,
+  setAppFollowing,
+  setFollowing,
+  voteOf,
+  type CommentRow,
+  type PublicReportRow,
+} from "./interaction.repository.js";
+import { presentAppReport, presentComment, presentGalleryItem, presentNote } from "./interaction.presenter.js";
+
+/** A comment or note as sent: its validated body and, maybe, one file not yet checked. */
+export interface TextWithFile {
+  data: CommentBody;
+  file: RawUpload | null;
+}
+/** Reads the request body; services call it only once the caller may act, so strangers' uploads are never buffered. */
+export type ReadInput<T> = () => Promise<T>;
+
+const deletedByAuthor = () => new AppError(409, "invalidTransition", "deletedByAuthor");
+
+/** The company's view of a report, or 404 (another company's report looks missing). */
+async function companyReport(db: Db, companyId: number, reportId: number): Promise<ReportRow> {
+  const row = await findReport(db, companyId, reportId);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Sends the report as the company now sees it (read inside the transaction, so it is what commits). */
+async function emitReportUpdate(tx: Db, emit: Emit, companyId: number, reportId: number): Promise<void> {
+  const row = await findReport(tx, companyId, reportId);
+  if (row) await emit(companyId, "updateReport", { report: presentReport(row, EVENT_VIEWER) });
+}
+
+/** Writes a comment for every attending company to see: one transaction stores it (and its file),
+ * logs it and announces it; a repeat of the same text by the same author returns the first one. */
+async function writeComment(
+  ctx: AppContext,
+  c: { reportId: number; userId: number; companyId: number | null; body: string; upload: CheckedUpload | null },
+): Promise<{ row: CommentRow; created: boolean }> {
+  return withStoredFile<{ row: CommentRow; created: boolean }>(filesDir(ctx.config), c.upload, (file) =>
+    changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
+      // Waits for a deletion by the author in flight, and sees it once committed.
+      const lock = await lockReport(tx, c.reportId, "share");
+      if (!lock) throw notFound();
+      if (lock.deleted) throw deletedByAuthor();
+      const { id, created } = await insertComment(tx, {
+        reportId: c.reportId,
+        userId: c.userId,
+        companyId: c.companyId,
+        body: c.body,
+        media: file ? [file.media] : [],
+      });
+      const row = (await findComment(tx, id))!;
+      if (!created) return { value: { row, created }, fileUsed: false };
+      if (file) await insertStoredFile(tx, file, { kind: "comment", reportId: c.reportId, commentId: id });
+      const type = c.companyId === null ? "incomingComment" : "newComment";
+      for (const cid of await attendingCompanies(tx, c.reportId)) {
+        await logActivity(tx, cid, c.reportId, c.userId, "commented", {
+          commentId: id,
+          ...(c.companyId === null ? { source: "app" } : { companyId: c.companyId }),
+        });
+        await emit(cid, type, { reportId: c.reportId, comment: presentComment(row, { companyId: cid }) });
+      }
+      return { value: { row, created }, fileUsed: file !== null };
+    }),
+  );
+}
+
+/** Records a vote and tells every attending company the new counters (`like` or `dislike` after the value sent). */
+async function vote(ctx: AppContext, reportId: number, userId: number, value: 1 | -1, source: Record<string, unknown>) {
+  return changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
+    const lock = await lockReport(tx, reportId, "update");
+    if (!lock) throw notFound();
+    if (lock.deleted) throw deletedByAuthor();
+    const result = await castVote(tx, reportId, userId, value);
+    for (const cid of await attendingCompanies(tx, reportId)) {
+      await logActivity(tx, cid, reportId, userId, "liked", { value, vote: result.vote, ...source });
+      await emit(cid, value === 1 ? "like" : "dislike", { reportId, likes: result.likes, dislikes: result.dislikes });
+    }
+    return result;
+  });
+}
+
+// ---- Portal (operators of one company) ----
+
+/** Every comment of the report, hidden ones included and flagged (operators see what the community hid). */
+export async function listReportComments(ctx: AppContext, actor: Actor, companyId: number, reportId: number): Promise<Comment[]> {
+  await authorize(ctx.db, actor, companyId, "report.read");
+  await companyReport(ctx.db, companyId, reportId);
+  const rows = await listComments(ctx.db, reportId, { includeHidden: true });
+  return rows.map((r) => presentComment(r, { companyId }));
+}
+
+/** An operator's public comment, optionally with one pdf, txt or audio file; refused (409) once the
+ * author deleted the report. Announced to every attending company as newComment. */
+export async function addOperatorComment(
+  ctx: AppContext,
+  actor: Actor,
+  companyId: number,
+  reportId: number,
+  read: ReadInput<TextWithFile>,
+): Promise<{ comment: Comment; created: boolean }> {
+  await authorize(ctx.db, actor, companyId, "report.comment");
+  const report = await companyReport(ctx.db, companyId, reportId);
+  if (report.deleted_at) throw deletedByAuthor();
+  const input = await read();
+  const upload = input.file ? await checkUpload(input.file, COMMENT_ATTACHMENT_KINDS) : null;
+  const { row, created } = await writeComment(ctx, { reportId, userId: actor.user.id, companyId, body: input.data.body, upload });
+  return { comment: presentComment(row, { companyId }), created };
+}
+
+/** The company's private notes on the report. */
+export async function listReportNotes(ctx: AppContext, actor: Actor, companyId: number, reportId: number): Promise<Note[]> {
+  await authorize(ctx.db, actor, companyId, "report.read");
+  await companyReport(ctx.db, companyId, reportId);
+  return (await listNotes(ctx.db, companyId, reportId)).map(presentNote);
+}
+
+/** A private note of the company, optionally with one file of any SPEC §5 type; newNote goes to this company only. */
+export async function addNote(
+  ctx: AppContext,
+  actor: Actor,
+  companyId: number,
+  reportId: number,
+  read: ReadInput<TextWithFile>,
+): Promise<{ note: Note; created: boolean }> {
+  await authorize(ctx.db, actor, companyId, "report.note");
+  await companyReport(ctx.db, companyId, reportId);
+  const input = await read();
+  const upload = input.file ? await checkUpload(input.file, MEDIA_KINDS) : null;
+  return withStoredFile<{ note: Note; created: boolean }>(filesDir(ctx.config), upload, (file) =>
+    changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
+      await companyReport(tx, companyId, reportId);
+      const { id, created } = await insertNote(tx, companyId, { reportId, userId: actor.user.id, body: input.data.body, file: file?.media ?? null });
+      const note = presentNote((await findNote(tx, companyId, id))!);
+      if (!created) return { value: { note, created }, fileUsed: false };
+      if (file) await insertStoredFile(tx, file, { kind: "note", reportId, companyId, noteId: id });
+      await logActivity(tx, companyId, reportId, actor.user.id, "noted", { noteId: id });
+      await emit(companyId, "newNote", { reportId, note });
+      return { value: { note, created }, fileUsed: file !== null };
+    }),
+  );
+}
+
+/** The operator's like (1) or dislike (-1): a new vote, a changed vote, or the same value again to withdraw it. */
+export async function likeAsOperator(ctx: AppContext, actor: Actor, companyId: number, reportId: number, value: 1 | -1) {
+  await authorize(ctx.db, actor, companyId, "report.like");
+  const report = await companyReport(ctx.db, companyId, reportId);
+  if (report.deleted_at) throw deletedByAuthor();
+  return vote(ctx, reportId, actor.user.id, value, { companyId });
+}
+
+/** Who of the company follows the report, whether the caller does, and how many community users do. */
+export async function reportFollowers(
+  ctx: AppContext,
+  actor: Actor,
+  companyId: number,
+  reportId: number,
+): Promise<{ following: boolean; followers: Person[]; communityFollowers: number }> {
+  await authorize(ctx.db, actor, companyId, "report.read");
+  await companyReport(ctx.db, companyId, reportId);
+  const [followers, communityFollowers] = await Promise.all([listFollowers(ctx.db, companyId, reportId), countAppFollowers(ctx.db, reportId)]);
+  return { following: followers.some((f) => f.id === actor.user.id), followers, communityFollowers };
+}
+
+/** Follows or unfollows for the operator (idempotent); a change is logged and sent as updateReport to the company. */
+export async function followAsOperator(ctx: AppContext, actor: Actor, companyId: number, reportId: number, follow: boolean) {
+  await authorize(ctx.db, actor, companyId, "report.follow");
+  await companyReport(ctx.db, companyId, reportId);
+  await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
+    await companyReport(tx, companyId, reportId);
+    if (!(await setFollowing(tx, companyId, reportId, actor.user.id, follow))) return;
+    await logActivity(tx, companyId, reportId, actor.user.id, follow ? "followed" : "unfollowed");
+    await emitReportUpdate(tx, emit, companyId, reportId);
+  });
+  return reportFollowers(ctx, actor, companyId, reportId);
+}
+
+/** Files of the report's comments, newest first (hidden comments' files flagged). */
+export async function reportGallery(ctx: AppContext, actor: Actor, companyId: number, reportId: number): Promise<GalleryItem[]> {
+  await authorize(ctx.db, actor, companyId, "report.read");
+  await companyReport(ctx.db, companyId, reportId);
+  return (await listGallery(ctx.db, reportId)).map(presentGalleryItem);
+}
+
+// ---- Community app ----
+
+/** Whether the caller may see the report in the app: anyone when public, its author while not deleted. */
+export function visibleInApp(row: PublicReportRow, actor: Actor | null): boolean {
+  const mine = actor !== null && row.user_id === actor.user.id;
+  return row.is_public || (mine && row.deleted_at === null);
+}
+
+async function appReport(db: Db, actor: Actor | null, uuid: string): Promise<PublicReportRow> {
+  const row = await findPublicReport(db, uuid);
+  if (!row || !visibleInApp(row, actor)) throw notFound();
+  return row;
+}
+
+/** The report as the app shows it: shared facts, media and the visible (not hidden) comments. */
+export async function getAppReport(ctx: AppContext, actor: Actor | null, uuid: string): Promise<AppReport> {
+  const row = await appReport(ctx.db, actor, uuid);
+  const userId = actor?.user.id ?? null;
+  const [comments, myVote, following] = await Promise.all([
+    listComments(ctx.db, row.id, { includeHidden: false }),
+    userId === null ? null : voteOf(ctx.db, row.id, userId),
+    userId === null ? false : isAppFollowing(ctx.db, row.id, userId),
+  ]);
+  return presentAppReport(
+    row,
+    comments.map((c) => presentComment(c, "app")),
+    { userId, vote: myVote, following },
+  );
+}
+
+/** A community comment (pdf, txt or audio attachment allowed); incomingComment to every attending company. */
+export async function addAppComment(ctx: AppContext, actor: Actor, uuid: string, read: ReadInput<TextWithFile>) {
+  const report = await appReport(ctx.db, actor, uuid);
+  const input = await read();
+  const upload = input.file ? await checkUpload(input.file, COMMENT_ATTACHMENT_KINDS) : null;
+  const { row, created } = await writeComment(ctx, { reportId: report.id, userId: actor.user.id, companyId: null, body: input.data.body, upload });
+  return { comment: presentComment(row, "app"), created };
+}
+
+/** A community user's like or dislike, with the same toggling as an operator's. */
+export async function likeAsCommunity(ctx: AppContext, actor: Actor, uuid: string, value: 1 | -1) {
+  const report = await appReport(ctx.db, actor, uuid);
+  return vote(ctx, report.id, actor.user.id, value, { source: "app" });
+}
+
+/** Follows or unfollows for a community user (idempotent; a change is logged in every attending company). */
+export async function followAsCommunity(ctx: AppContext, actor: Actor, uuid: string, follow: boolean): Promise<{ following: boolean }> {
+  const row = await findPublicReport(ctx.db, uuid);
+  // Unfollowing stays possible once the report is no longer shown.
+  if (!row || (follow && !visibleInApp(row, actor))) throw notFound();
+  await changeWithEvents(ctx.db, ctx.bus, async (tx) => {
+    if (!(await setAppFollowing(tx, row.id, actor.user.id, follow))) return;
+    for (const cid of await attendingCompanies(tx, row.id))
+      await logActivity(tx, cid, row.id, actor.user.id, follow ? "followed" : "unfollowed", { source: "app" });
+  });
+  return { following: follow };
+}
+
+/** Adds a file (any SPEC §5 type) to the author's report; mediaStatus with the whole list goes to every
+ * attending company. Only the author may, and only while the report holds fewer than MAX_REPORT_MEDIA files. */
+export async function addReportMedia(ctx: AppContext, actor: Actor, uuid: string, read: ReadInput<UploadForm>): Promise<Media[]> {
+  const report = await appReport(ctx.db, actor, uuid);
+  if (report.user_id !== actor.user.id) throw forbidden();
+  if (report.media.length >= MAX_REPORT_MEDIA) throw invalidField("file", "tooManyFiles");
+  const form = await read();
+  if (!form.file) throw invalidField("file", "required");
+  const upload = await checkUpload(form.file, MEDIA_KINDS);
+  return withStoredFile(filesDir(ctx.config), upload, (file) =>
+    changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
+      const lock = await lockReport(tx, report.id, "update");
+      if (!lock || lock.deleted) throw notFound();
+      const media = await appendReportMedia(tx, report.id, file!.media, MAX_REPORT_MEDIA);
+      if (!media) throw invalidField("file", "tooManyFiles");
+      await insertStoredFile(tx, file!, { kind: "report", reportId: report.id });
+      for (const cid of await attendingCompanies(tx, report.id)) {
+        await logActivity(tx, cid, report.id, actor.user.id, "media_added", { name: file!.name, mime: file!.mime });
+        await emit(cid, "mediaStatus", { reportId: report.id, media });
+      }
+      return { value: media, fileUsed: true };
+    }),
+  );
+}
+
+/** The author deletes their report: operators then see in_deleting_progress and may only close it.
+ * Every attending company gets updateReport; repeating the call changes nothing. */
+export async function deleteOwnReport(ctx: AppContext, actor: Actor, uuid: string): Promise<void> {
+  const row = await findPublicReport(ctx.db, uuid);
+  if (!row) throw notFound();
+  if (row.user_id !== actor.user.id) throw visibleInApp(row, actor) ? forbidden() : notFound();
+  await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
+    if (!(await markDeletedByAuthor(tx, row.id))) return;
+    for (const cid of await attendingCompanies(tx, row.id)) {
+      await logActivity(tx, cid, row.id, actor.user.id, "deleted_by_author");
+      await emitReportUpdate(tx, emit, cid, row.id);
+    }
+  });
+}
+
+/** A community user flags a comment; from COMMENT_FLAGS_TO_HIDE distinct users on it is hidden from the
+ * app (operators still see it, flagged) and every attending company gets the report's new counters. */
+export async function flagCommentAsCommunity(ctx: AppContext, actor: Actor, commentId: number): Promise<void> {
+  const comment = await findComment(ctx.db, commentId);
+  if (!comment || comment.hidden) throw notFound();
+  const report = await findPublicReportById(ctx.db, comment.report_id);
+  if (!report || !visibleInApp(report, actor)) throw notFound();
+  if (comment.company_id === null && comment.user_id === actor.user.id) throw invalidField("id", "ownComment");
+  await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
+    if (!(await flagComment(tx, commentId, actor.user.id, COMMENT_FLAGS_TO_HIDE))) return;
+    for (const cid of await attendingCompanies(tx, report.id)) {
+      await logActivity(tx, cid, report.id, null, "comment_hidden", { commentId });
+      await emitReportUpdate(tx, emit, cid, report.id);
+    }
+  });
+}

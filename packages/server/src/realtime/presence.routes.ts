@@ -1,0 +1,27 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorBodySchema, presenceBodySchema, presenceResponseSchema, reportParamsSchema } from "@atalaya/shared";
+import { actorOf } from "../auth/authenticate.js";
+import type { AppContext } from "../context.js";
+import { currentViewers, openPresenceStore, updatePresence } from "./presence.service.js";
+
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** Who has a report open: heartbeat and leave (POST), current viewers (GET). */
+export async function presenceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const store = await openPresenceStore(ctx, (err) => app.log.error({ err }, "presence redis"));
+  app.addHook("onClose", () => store.close());
+  const url = "/api/companies/:companyId/reports/:id/presence";
+
+  r.post(url, {
+    schema: { tags: ["reports"], summary: "Heartbeat while the report is open (every 20 s; open:false on leave); colleagues get a presence message", params: reportParamsSchema, body: presenceBodySchema, response: { 200: presenceResponseSchema, ...errors } },
+  }, async (req) => ({
+    success: true as const,
+    viewers: await updatePresence(ctx, store, actorOf(req), req.params.companyId, req.params.id, req.body.open, (err) => req.log.warn({ err }, "presence publish")),
+  }));
+
+  r.get(url, {
+    schema: { tags: ["reports"], summary: "Colleagues who have the report open right now", params: reportParamsSchema, response: { 200: presenceResponseSchema, ...errors } },
+  }, async (req) => ({ success: true as const, viewers: await currentViewers(ctx, store, actorOf(req), req.params.companyId, req.params.id) }));
+}

@@ -1,0 +1,101 @@
+import { NEIGHBOURS_RADIUS_METRES, type Language, type Report } from "@atalaya/shared";
+import { authorize, type Actor } from "../auth/access.js";
+import type { AppContext } from "../context.js";
+import { geocode, usableAddress } from "../geocoding/geocoder.js";
+import { AppError, notFound } from "../http/errors.js";
+import {
+  countNeighbours,
+  markPrivate,
+  moveReport,
+  setNeighboursNotification,
+  shareReport,
+  zonesContaining,
+} from "./report-actions.repository.js";
+import { findReport, type ReportRow } from "./report.repository.js";
+import { changeReport } from "./report.service.js";
+
+const closed = (row: ReportRow) => row.status === "solved" || row.status === "false";
+const invalid = (reason: string) => new AppError(409, "invalidTransition", reason);
+
+/** Makes the company's attention private (SPEC §4: cannot be undone); already private or closed is 409. */
+export function makeReportPrivate(ctx: AppContext, actor: Actor, companyId: number, reportId: number): Promise<Report> {
+  return changeReport(ctx, actor, companyId, reportId, "report.makePrivate", "madePrivate", async (tx, row) => {
+    if (closed(row)) throw invalid("closed");
+    if (!(await markPrivate(tx, companyId, reportId))) throw invalid("alreadyPrivate");
+  });
+}
+
+/** Notifies the app users within 500 m of the report (again after a cancellation); answers how many.
+ * Already notifying, a closed report or one its author deleted is 409. */
+export async function notifyNeighbours(
+  ctx: AppContext,
+  actor: Actor,
+  companyId: number,
+  reportId: number,
+): Promise<{ report: Report; neighbours: number }> {
+  let neighbours = 0;
+  const report = await changeReport(ctx, actor, companyId, reportId, "report.work", "neighboursNotified", async (tx, row) => {
+    if (closed(row) || row.deleted_at) throw invalid("closed");
+    if (row.notify_neighbours && !row.notification_neighbours_was_canceled) throw invalid("alreadyNotified");
+    await setNeighboursNotification(tx, companyId, reportId, true);
+    neighbours = await countNeighbours(tx, companyId, row.latitude, row.longitude, NEIGHBOURS_RADIUS_METRES);
+    return { neighbours };
+  });
+  return { report, neighbours };
+}
+
+/** Cancels the neighbours' notification; before notifying or a second time is 409. */
+export function cancelNeighboursNotification(ctx: AppContext, actor: Actor, companyId: number, reportId: number): Promise<Report> {
+  return changeReport(ctx, actor, companyId, reportId, "report.work", "neighboursNotificationCanceled", async (tx, row) => {
+    if (!row.notify_neighbours || row.notification_neighbours_was_canceled) throw invalid("notNotified");
+    await setNeighboursNotification(tx, companyId, reportId, false);
+  });
+}
+
+function requireAddressChangeable(row: ReportRow): void {
+  if (row.created_by_company_id !== null) throw invalid("createdByCompany");
+  if ((row.status !== "in_progress" && row.status !== "in_observation") || row.deleted_at) throw invalid("notTaken");
+}
+
+/** Moves a taken community report to a geocoded address inside the company's zones (SPEC §8 codes);
+ * every attending company is told. The geocoder is called outside the transaction. */
+export async function changeReportAddress(
+  ctx: AppContext,
+  actor: Actor,
+  companyId: number,
+  reportId: number,
+  address: string,
+  lang: Language,
+): Promise<Report> {
+  await authorize(ctx.db, actor, companyId, "report.work");
+  const current = await findReport(ctx.db, companyId, reportId);
+  if (!current) throw notFound();
+  requireAddressChangeable(current);
+  const query = usableAddress(address);
+  if (!query) throw new AppError(400, "noRegisteredAddress", "noRegisteredAddress");
+  const place = await geocode(
+    { url: ctx.config.geocoderUrl, timeoutMs: ctx.config.geocoderTimeoutMs, contact: ctx.config.publicUrl },
+    query,
+    lang,
+  );
+  return changeReport(ctx, actor, companyId, reportId, "report.work", "addressChanged", async (tx, row) => {
+    requireAddressChangeable(row);
+    if (!(await zonesContaining(tx, companyId, place.latitude, place.longitude)).length)
+      throw new AppError(422, "notInZone", "notInZone");
+    await moveReport(tx, reportId, query, place.latitude, place.longitude);
+    return {
+      address: query,
+      previousAddress: row.address,
+      latitude: place.latitude,
+      longitude: place.longitude,
+      geocoded: place.displayName,
+    };
+  }, { shared: true });
+}
+
+/** The public link of a report attended by one of the caller's companies (else 404); counts the share. */
+export async function shareLink(ctx: AppContext, actor: Actor, reportId: number): Promise<string> {
+  const uuid = await shareReport(ctx.db, actor.user.id, reportId);
+  if (!uuid) throw notFound();
+  return `${ctx.config.publicUrl}/public/${uuid}`;
+}

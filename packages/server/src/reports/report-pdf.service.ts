@@ -1,0 +1,65 @@
+import type { Language } from "@atalaya/shared";
+import type { Actor } from "../auth/access.js";
+import { getCompany } from "../companies/company.repository.js";
+import type { AppContext } from "../context.js";
+import { notFound } from "../http/errors.js";
+import { presentComment } from "../interactions/interaction.presenter.js";
+import { listComments, listNotes } from "../interactions/interaction.repository.js";
+import { listZoneShapes } from "./report-actions.repository.js";
+import { renderReportPdf, type PdfZone } from "./report-pdf.js";
+import { getCompanyReport, reportActivity } from "./report.service.js";
+
+type Ring = [number, number][];
+
+/** Outer rings of a GeoJSON Polygon or MultiPolygon; anything else draws nothing. */
+function outerRings(geojson: unknown): Ring[] {
+  const g = geojson as { type?: string; coordinates?: unknown };
+  const valid = (ring: unknown): ring is Ring =>
+    Array.isArray(ring) && ring.every((p) => Array.isArray(p) && Number.isFinite(p[0]) && Number.isFinite(p[1]));
+  if (g?.type === "Polygon" && Array.isArray(g.coordinates)) return [g.coordinates[0]].filter(valid);
+  if (g?.type === "MultiPolygon" && Array.isArray(g.coordinates))
+    return (g.coordinates as unknown[][]).map((p) => (Array.isArray(p) ? p[0] : undefined)).filter(valid);
+  return [];
+}
+
+/** The PDF of one report of the company (its data, map position, comments, notes, activity log). */
+export async function exportReportPdf(
+  ctx: AppContext,
+  actor: Actor,
+  companyId: number,
+  reportId: number,
+  lang: Language,
+  options: { compress?: boolean } = {},
+): Promise<{ filename: string; pdf: Buffer }> {
+  const report = await getCompanyReport(ctx, actor, companyId, { id: reportId });
+  const [company, zones, comments, notes, activity] = await Promise.all([
+    getCompany(ctx.db, companyId),
+    listZoneShapes(ctx.db, companyId),
+    listComments(ctx.db, reportId, { includeHidden: false }),
+    listNotes(ctx.db, companyId, reportId),
+    reportActivity(ctx, actor, companyId, reportId),
+  ]);
+  if (!company) throw notFound();
+  const shapes: PdfZone[] = zones.flatMap((z) =>
+    outerRings(z.geojson).map((ring) => ({ id: z.id, name: z.name, ring, fillColor: z.fill_color, strokeColor: z.stroke_color })),
+  );
+  const pdf = await renderReportPdf(
+    {
+      companyName: company.name,
+      timezone: company.timezone,
+      report,
+      zones: shapes,
+      // Presented as the company sees them, so an anonymous author stays anonymous in the PDF too.
+      comments: comments
+        .map((row) => presentComment(row, { companyId }))
+        .map((c) => ({ author: c.user?.name ?? c.companyName ?? "", body: c.body, createdAt: new Date(c.created_at), isOperator: c.isOperator })),
+      notes: notes.map((n) => ({ author: n.user.name, body: n.body, createdAt: new Date(n.created_at), fileName: n.file ? (n.file.originalName ?? n.file.name) : null })),
+      activity: activity.map((a) => ({ action: a.action, actor: a.actor?.name ?? null, data: a.data, createdAt: new Date(a.created_at) })),
+      generatedBy: `${actor.user.first_name} ${actor.user.last_name}`.trim() || actor.user.email,
+      generatedAt: new Date(),
+    },
+    lang,
+    options,
+  );
+  return { filename: `reporte-${report.id}.pdf`, pdf };
+}

@@ -1,0 +1,49 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { Report } from "@atalaya/shared";
+import { pdfText, renderReportPdf, type ReportPdfData } from "./report-pdf.js";
+
+const report = {
+  id: 77, uuid: "0b6f1c1e-2d7c-4a59-9a57-7b8f0c5e1a01", company_id: 1, status: "solved", displayStatus: "solved", closingKind: "repeated",
+  repeatedOf: 12, type: 21, initialType: 21, title: null, description: "Árbol caído bloquea la vereda ✅ — «urgente»", priority: "highest",
+  observations: null, datetimeTtl: null, dueDate: null, reportFollowupId: 1, latitude: -33.45, longitude: -70.65, address: null,
+  timezone: "America/Santiago", zones: [], filesMedia: [], likes: 0, dislikes: 0, commentsCount: 0, notesCount: 0, isAnonymous: false,
+  isPrivate: true, isCreatedByCompany: true, informerType: "user", contact: { phone: "+56 9 1111 2222", firstName: "Ana", lastName: "Pérez", email: null },
+  user: null, notifyNeighbours: false, notificationNeighboursWasCanceled: false, assignedUser: null, assignedTeam: null, assignedPatrol: null,
+  operatorWhoClosedReport: { id: 1, uuid: "u", name: "Op Uno", email: null, cover: null }, closedAt: "2026-01-02T03:04:05.000Z",
+  userFollowerIds: [], tags: [], tagsUuids: [], deletedAt: null, deletedBy: null, createdAt: "2026-01-01T12:00:00.000Z",
+  updatedAt: "2026-01-02T03:04:05.000Z", version: 3,
+  can: { take: false, work: false, close: false, comment: true, note: true, assign: false, makePrivate: false, changeAddress: false },
+} satisfies Report;
+
+const data = (over: Partial<ReportPdfData> = {}): ReportPdfData => ({
+  companyName: "Vecinos Unidos", timezone: "Not/AZone", report, zones: [], comments: [], notes: [],
+  activity: [{ action: "closed", actor: "Op Uno", data: { kind: "repeated", repeatedOf: 12 }, createdAt: new Date("2026-01-02T03:04:05Z") }],
+  generatedBy: "Op Uno", generatedAt: new Date("2026-01-03T10:00:00Z"), ...over,
+});
+const text = (pdf: Buffer) => execFileSync("/usr/bin/pdftotext", ["-layout", "-", "-"], { input: pdf }).toString();
+
+describe("pdfText", () => {
+  it("keeps Latin-1 and WinAnsi punctuation, drops emoji, marks other characters", () => {
+    expect(pdfText("Ñuñoa — «sí» €5 😀👍🏽✅ 漢 é")).toBe("Ñuñoa — «sí» €5  ? é");
+  });
+});
+
+describe("renderReportPdf", () => {
+  it("renders without zones, with an unknown time zone and in English, page after page", async () => {
+    const long = Array.from({ length: 60 }, (_, i) => ({ author: `Vecino ${i}`, body: `Comentario número ${i} `.repeat(8), createdAt: new Date(), isOperator: i % 3 === 0 }));
+    const pdf = await renderReportPdf(data({ comments: long }), "en", { compress: false });
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    if (!existsSync("/usr/bin/pdftotext")) return;
+    const t = text(pdf);
+    for (const s of ["Vecinos Unidos", "Report #77", "Trash", "la vereda — «urgente»", "Closed", "Highest", "Repeat of #12", "Comentario número 59", "Ana Pérez · +56 9 1111 2222"]) expect(t).toContain(s);
+    expect(t).toMatch(/Page 3 of \d/);
+  });
+
+  it("labels Spanish and French", async () => {
+    if (!existsSync("/usr/bin/pdftotext")) return;
+    expect(text(await renderReportPdf(data(), "es"))).toContain("Registro de actividad");
+    expect(text(await renderReportPdf(data(), "fr"))).toContain("Journal d'activité");
+  });
+});

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { commentBodySchema, commentSchema, mediaSchema, noteSchema, personSchema } from "./reports.js";
+
+/** Media upload types of SPEC §5, by the name the SPEC gives them. */
+export const MEDIA_KINDS = [
+  "jpeg", "png", "mp4", "xlsx", "xls", "csv", "pdf", "ppt", "pptx", "doc", "docx", "odt", "ods", "odp", "txt",
+  "ogg", "m4a", "mp3", "flac", "aiff", "wav", "zip", "rar",
+] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+export const AUDIO_MEDIA_KINDS = ["ogg", "m4a", "mp3", "flac", "aiff", "wav"] as const satisfies readonly MediaKind[];
+/** Comment attachments are limited to pdf, txt and audio (SPEC §5). */
+export const COMMENT_ATTACHMENT_KINDS = ["pdf", "txt", ...AUDIO_MEDIA_KINDS] as const satisfies readonly MediaKind[];
+
+/** Upload size limit when MAX_UPLOAD_MB is unset. */
+export const DEFAULT_MAX_UPLOAD_MB = 10;
+/** Distinct community reporters after which a comment is hidden. */
+export const COMMENT_FLAGS_TO_HIDE = 3;
+/** Media files one report may hold. */
+export const MAX_REPORT_MEDIA = 20;
+
+/** A note's body: the same text rules as a comment's. */
+export const noteBodySchema = commentBodySchema;
+export type CommentBody = z.infer<typeof commentBodySchema>;
+
+export const commentParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const appReportParamsSchema = z.object({ uuid: z.uuid() });
+export const fileParamsSchema = z.object({ name: z.string().max(100) });
+
+/** A comment answer; created is false when the same author already wrote the same text (idempotent). */
+export const commentResponseSchema = z.object({ success: z.literal(true), comment: commentSchema, created: z.boolean() });
+export const commentListResponseSchema = z.object({ success: z.literal(true), comments: z.array(commentSchema) });
+export const noteResponseSchema = z.object({ success: z.literal(true), note: noteSchema, created: z.boolean() });
+export const noteListResponseSchema = z.object({ success: z.literal(true), notes: z.array(noteSchema) });
+
+/** The caller's vote after a like: sending the same value again withdraws it (vote null). */
+export const likeResponseSchema = z.object({
+  success: z.literal(true),
+  likes: z.number(),
+  dislikes: z.number(),
+  vote: z.union([z.literal(1), z.literal(-1)]).nullable(),
+});
+
+/** Operators of the organisation who follow the report, and how many community users do. */
+export const followersResponseSchema = z.object({
+  success: z.literal(true),
+  following: z.boolean(),
+  followers: z.array(personSchema),
+  communityFollowers: z.number(),
+});
+export const appFollowResponseSchema = z.object({ success: z.literal(true), following: z.boolean() });
+
+/** Gallery of a report: every file attached to its comments, newest first. */
+export const galleryItemSchema = mediaSchema.extend({ commentId: z.number(), hidden: z.boolean(), created_at: z.string() });
+export type GalleryItem = z.infer<typeof galleryItemSchema>;
+export const galleryResponseSchema = z.object({ success: z.literal(true), media: z.array(galleryItemSchema) });
+
+export const reportMediaResponseSchema = z.object({ success: z.literal(true), media: z.array(mediaSchema) });
+export const okResponseSchema = z.object({ success: z.literal(true) });
+
+/** A report as the community app shows it: the shared report without any organisation's private work. */
+export const appReportSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  type: z.number(),
+  description: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  address: z.string().nullable(),
+  filesMedia: z.array(mediaSchema),
+  likes: z.number(),
+  dislikes: z.number(),
+  /** False once every attending organisation closed it. */
+  isOpen: z.boolean(),
+  isAnonymous: z.boolean(),
+  user: z.object({ uuid: z.string(), firstName: z.string() }).nullable(),
+  createdAt: z.string(),
+  comments: z.array(commentSchema),
+  /** About the signed-in caller: their report, their vote, whether they follow it. */
+  isMine: z.boolean(),
+  vote: z.union([z.literal(1), z.literal(-1)]).nullable(),
+  following: z.boolean(),
+});
+export type AppReport = z.infer<typeof appReportSchema>;
+export const appReportResponseSchema = z.object({ success: z.literal(true), report: appReportSchema });
+
+/** Data of the real-time events of this domain (SPEC §4). */
+export const commentEventSchema = z.object({ reportId: z.number(), comment: commentSchema });
+export const noteEventSchema = z.object({ reportId: z.number(), note: noteSchema });
+export const likeEventSchema = z.object({ reportId: z.number(), likes: z.number(), dislikes: z.number() });
+export const mediaStatusEventSchema = z.object({ reportId: z.number(), media: z.array(mediaSchema) });
