@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { PORTAL_VERSION } from "@atalaya/shared";
 import { authRoutes } from "./auth/auth.routes.js";
+import { companyRoutes } from "./companies/company.routes.js";
 import { installAuthentication } from "./auth/authenticate.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await healthRoutes(scope, ctx);
     await authRoutes(scope, ctx);
     await settingsRoutes(scope, ctx);
+    await companyRoutes(scope, ctx);
     await realtimeRoutes(scope, ctx);
     await reportRoutes(scope, ctx);
     await appRoutes(scope, ctx);

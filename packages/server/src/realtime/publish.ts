@@ -3,24 +3,40 @@ import type { Db } from "../db/db.js";
 import type { EventBus } from "./bus.js";
 import { appendEvent } from "./event.repository.js";
 
-export type Emit = (companyId: number, type: EventType, data: Record<string, unknown>) => Promise<RealtimeMessage>;
+/** Queues an event of the change; it is stored with the change and published after commit. */
+export type Emit = (companyId: number, type: EventType, data: Record<string, unknown>) => Promise<void>;
 
-/** Runs a change in one transaction whose events are stored with it and published only after commit. */
+/** Runs a change in one transaction whose events are stored with it and published only after commit.
+ * Events are numbered at the very end of the transaction: numbering locks the company's sequence row
+ * until commit, and taking that lock last keeps concurrent changes of one company from queueing
+ * behind each other's whole transaction. */
 export async function changeWithEvents<T>(
   db: Db,
   bus: EventBus,
   fn: (tx: Db, emit: Emit) => Promise<T>,
   onPublishError: (err: unknown) => void = () => undefined,
 ): Promise<T> {
-  const pending: RealtimeMessage[] = [];
-  const result = await db.transaction((tx) =>
-    fn(tx, async (companyId, type, data) => {
-      const message = await appendEvent(tx, companyId, type, data);
-      pending.push(message);
-      return message;
-    }),
-  );
-  // A lost publish is not a lost event: it is stored, and clients catch up by seq.
-  for (const message of pending) await bus.publish(message).catch(onPublishError);
+  const { result } = await changeWithEventsDetailed(db, bus, fn, onPublishError);
   return result;
+}
+
+/** changeWithEvents that also returns the stored events (with their sequence numbers). */
+export async function changeWithEventsDetailed<T>(
+  db: Db,
+  bus: EventBus,
+  fn: (tx: Db, emit: Emit) => Promise<T>,
+  onPublishError: (err: unknown) => void = () => undefined,
+): Promise<{ result: T; events: RealtimeMessage[] }> {
+  const stored = await db.transaction(async (tx) => {
+    const queued: { companyId: number; type: EventType; data: Record<string, unknown> }[] = [];
+    const result = await fn(tx, async (companyId, type, data) => {
+      queued.push({ companyId, type, data });
+    });
+    const events: RealtimeMessage[] = [];
+    for (const e of queued) events.push(await appendEvent(tx, e.companyId, e.type, e.data));
+    return { result, events };
+  });
+  // A lost publish is not a lost event: it is stored, and clients catch up by seq.
+  for (const message of stored.events) await bus.publish(message).catch(onPublishError);
+  return stored;
 }

@@ -3,7 +3,7 @@ import type { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RealtimeMessage } from "@atalaya/shared";
 import { TEST_ORIGIN, body, buildCompany, buildUser, loginAs, testApp, testDb } from "../test/harness.js";
-import { changeWithEvents } from "./publish.js";
+import { changeWithEvents, changeWithEventsDetailed } from "./publish.js";
 
 let app: FastifyInstance;
 let second: FastifyInstance;
@@ -59,7 +59,8 @@ async function open(target: FastifyInstance, t: string, origin = TEST_ORIGIN): P
 }
 
 async function emitTestEvent(target: FastifyInstance, cid: number, data: Record<string, unknown>) {
-  return changeWithEvents(target.ctx.db, target.ctx.bus, async (_tx, emit) => emit(cid, "updateReport", data));
+  const { events } = await changeWithEventsDetailed(target.ctx.db, target.ctx.bus, async (_tx, emit) => emit(cid, "updateReport", data));
+  return events[0]!;
 }
 
 describe("POST /api/realtime/ticket", () => {
