@@ -1,8 +1,9 @@
 import { Navigate, createBrowserRouter } from "react-router";
 import { LoginPage } from "../features/auth/login-page";
 import { FallbackPage, NotAuthPage, NotFoundPage, StatusResult } from "../features/errors/status-pages";
-import { EventsPage } from "../features/events/events-page";
+import { EventsIndexPane, EventsPanel } from "../features/events/events-panel";
 import { PublicReportPage } from "../features/public-link/public-report-page";
+import { CreateReportPage } from "../features/reports/create-report/create-report-page";
 import { ReportDetailPage } from "../features/reports/report-detail-page";
 import { RequireSession, RootRedirect } from "../features/session/session-routes";
 import { AppLayout } from "../features/shell/app-layout";
@@ -20,8 +21,16 @@ export const router = createBrowserRouter([
     ),
     children: [
       { index: true, element: <Navigate to="/v3/events" replace /> },
-      { path: "events", element: <EventsPage /> },
-      { path: "events/:reportUuid", element: <ReportDetailPage /> },
+      {
+        // The list stays at the left on wide screens; the selected report or the create form at the right.
+        path: "events",
+        element: <EventsPanel />,
+        children: [
+          { index: true, element: <EventsIndexPane /> },
+          { path: "new", element: <CreateReportPage /> },
+          { path: ":reportUuid", element: <ReportDetailPage /> },
+        ],
+      },
       { path: "*", element: <StatusResult kind="fallback" /> },
     ],
   },

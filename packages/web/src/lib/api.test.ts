@@ -56,6 +56,17 @@ describe("api client", () => {
     expect(call?.init.body).toBe(JSON.stringify({ companyId: 4 }));
   });
 
+  it("sends a FormData body as multipart (no JSON Content-Type) and honours keepalive", async () => {
+    const { api, calls } = client(() => json(200, { ok: true }));
+    const form = new FormData();
+    form.append("body", "hola");
+    await api.post("/reports/1/comments", form, { keepalive: true });
+    const [call] = calls;
+    expect(call?.init.body).toBe(form);
+    expect(call?.init.headers).not.toHaveProperty("Content-Type");
+    expect(call?.init.keepalive).toBe(true);
+  });
+
   it("omits the access-token header without a session", async () => {
     const { api, calls } = client(() => json(200, {}), { getToken: () => null });
     await api.get("/settings");

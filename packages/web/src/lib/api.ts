@@ -47,6 +47,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Default true. Calls such as login answer 401 for wrong credentials and must not end the session. */
   redirectOnUnauthorized?: boolean;
+  /** Lets the request outlive the page (e.g. telling the server a screen was closed). */
+  keepalive?: boolean;
 }
 
 /** What the client needs from the outside world; injected so the logic runs in unit tests. */
@@ -133,7 +135,11 @@ export function createApiClient(deps: ApiDeps): ApiClient {
     if (token) headers["access-token"] = token;
     const init: RequestInit = { method, headers, credentials: "same-origin" };
     if (options.signal) init.signal = options.signal;
-    if (options.body !== undefined) {
+    if (options.keepalive) init.keepalive = true;
+    if (typeof FormData !== "undefined" && options.body instanceof FormData) {
+      // Multipart uploads: the browser writes the Content-Type with its boundary.
+      init.body = options.body;
+    } else if (options.body !== undefined) {
       headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(options.body);
     }

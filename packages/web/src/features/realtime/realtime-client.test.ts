@@ -165,6 +165,16 @@ describe("RealtimeClient", () => {
     expect(seqs).toEqual([21, 22]);
   });
 
+  it("delivers seq 0 messages (presence, not stored) without moving the sequence cursor", async () => {
+    const { client, transport, seqs } = setup();
+    const socket = await connect(client, transport, 30);
+    socket.send(msg(0, "presence"));
+    socket.send(msg(31));
+    socket.send(msg(0, "presence"));
+    expect(seqs).toEqual([0, 31, 0]);
+    expect(client.lastSeq(COMPANY)).toBe(31);
+  });
+
   it("after a reconnect replays missed events in order before live ones, with no duplicates", async () => {
     const { client, transport, clock, seqs, events } = setup();
     const first = await connect(client, transport, 10);

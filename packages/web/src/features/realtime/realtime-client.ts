@@ -286,11 +286,14 @@ export class RealtimeClient {
     for (const message of pending) this.deliver(message);
   }
 
-  /** Delivers a message once: anything at or below the last seq seen for its company is a duplicate. */
+  /** Delivers a message once: anything at or below the last seq seen for its company is a duplicate.
+   * Seq 0 marks a message that is not stored (presence): delivered as is, never moving the cursor. */
   private deliver(message: RealtimeMessage): void {
-    const last = this.lastSeqByCompany.get(message.companyId);
-    if (last !== undefined && message.seq <= last) return;
-    this.lastSeqByCompany.set(message.companyId, message.seq);
+    if (message.seq !== 0) {
+      const last = this.lastSeqByCompany.get(message.companyId);
+      if (last !== undefined && message.seq <= last) return;
+      this.lastSeqByCompany.set(message.companyId, message.seq);
+    }
     for (const listener of [...this.messageListeners]) {
       try {
         listener(message);

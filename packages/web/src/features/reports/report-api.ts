@@ -1,4 +1,12 @@
-import { reportResponseSchema, reportSchema } from "@atalaya/shared";
+import {
+  reportListResponseSchema,
+  reportResponseSchema,
+  reportSchema,
+  type CreateCompanyReport,
+  type Report,
+  type ReportStatus,
+  type SortOption,
+} from "@atalaya/shared";
 import type { z } from "zod";
 import { api } from "../../lib/api";
 
@@ -25,4 +33,66 @@ export function fetchReportByUuid(companyId: number, uuid: string, signal?: Abor
     schema: responseSchema,
     signal,
   });
+}
+
+/** Reports fetched per page of a panel tab (SPEC §2 events panel, infinite scroll by offset). */
+export const REPORT_PAGE_SIZE = 100;
+
+/** One page of a status tab as the list endpoint answers it. */
+export type ReportPage = Omit<z.infer<typeof reportListResponseSchema>, "success">;
+
+/** Prefix of every report list of a company in the query cache (all tabs, all sorts). */
+export function reportListPrefix(companyId: number): readonly unknown[] {
+  return ["reports", "list", companyId] as const;
+}
+
+/** Query key of one tab's infinite list in one sort order. */
+export function reportListKey(companyId: number, status: ReportStatus, sort: SortOption): readonly unknown[] {
+  return ["reports", "list", companyId, status, sort] as const;
+}
+
+/** Query key of the per-tab counters, kept live by the real-time sync. */
+export function reportCountersKey(companyId: number): readonly unknown[] {
+  return ["reports", "counters", companyId] as const;
+}
+
+const pageSchema = reportListResponseSchema.transform(({ success: _success, ...page }) => page);
+
+/** `GET /api/companies/{companyId}/reports?status=&sort=&limit=&offset=` → one page with counters. */
+export function fetchReportPage(
+  companyId: number,
+  query: { status: ReportStatus; sort: SortOption; offset: number; limit?: number },
+  signal?: AbortSignal,
+): Promise<ReportPage> {
+  return api.get(`/companies/${companyId}/reports`, {
+    query: { status: query.status, sort: query.sort, offset: query.offset, limit: query.limit ?? REPORT_PAGE_SIZE },
+    schema: pageSchema,
+    signal,
+  });
+}
+
+/** Polling fallback: `GET …/reports?reportFollowupId={last}` → reports newer than the cursor, oldest first. */
+export function fetchReportsAfter(companyId: number, reportFollowupId: number, offset = 0, signal?: AbortSignal): Promise<ReportPage> {
+  return api.get(`/companies/${companyId}/reports`, {
+    query: { reportFollowupId, sort: "oldest", offset, limit: REPORT_PAGE_SIZE },
+    schema: pageSchema,
+    signal,
+  });
+}
+
+const fullReportSchema = reportResponseSchema.transform((body) => body.report);
+
+/** `POST /api/companies/{companyId}/reports` → the created report (field errors arrive as ApiError.fields). */
+export function createCompanyReport(companyId: number, body: CreateCompanyReport): Promise<Report> {
+  return api.post(`/companies/${companyId}/reports`, body, { schema: fullReportSchema });
+}
+
+/** `POST …/reports/{id}/take` → the taken report; a colleague's earlier take answers 409 `alreadyTaken`. */
+export function takeReport(companyId: number, reportId: number): Promise<Report> {
+  return api.post(`/companies/${companyId}/reports/${reportId}/take`, undefined, { schema: fullReportSchema });
+}
+
+/** `GET /api/companies/{companyId}/reports/{id}` → the report with this organisation's attention. */
+export function fetchReport(companyId: number, reportId: number, signal?: AbortSignal): Promise<Report> {
+  return api.get(`/companies/${companyId}/reports/${reportId}`, { schema: fullReportSchema, signal });
 }

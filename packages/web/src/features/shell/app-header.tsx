@@ -4,6 +4,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { THEME_PRIMARY } from "@atalaya/shared";
 import { LanguageMenu } from "../../components/language-switch";
+import { AlarmCenter } from "../alarm/alarm-center";
 import { ConnectionIndicator } from "../realtime/connection-indicator";
 import { useSettings } from "../settings/settings-context";
 import { CompanySelector } from "./company-selector";
@@ -32,6 +33,8 @@ export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggl
         <CompanySelector />
       </Flex>
       <Flex align="center" gap={12} className="app-header__right">
+        <AlarmCenter />
+        <Divider orientation="vertical" />
         <ConnectionIndicator />
         <Divider orientation="vertical" />
         <LanguageMenu />

@@ -1,0 +1,334 @@
+import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { createPortal } from "react-dom";
+import { Badge, Button, Divider, Flex, Popover, Radio, Slider, Switch, Tag, Tooltip, Typography, theme } from "antd";
+import {
+  BellFilled,
+  CloseOutlined,
+  EnvironmentOutlined,
+  MutedOutlined,
+  PlayCircleOutlined,
+  SoundOutlined,
+} from "@ant-design/icons";
+import { matchPath, useLocation, useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import { PRIORITY_COLORS, ReportTypeIcon, reportTypeName } from "../events/report-type-visual";
+import { useLiveReports } from "../events/use-live-reports";
+import { AlarmPlayer, type AudioAvailability } from "./alarm-player";
+import { ALARM_SOUNDS, type AlarmSettings } from "./alarm-settings";
+import {
+  ALARM_REPEAT_MS,
+  INITIAL_ALARM_STATE,
+  alarmReducer,
+  isAudible,
+  shouldRepeat,
+  titleWithCounter,
+  toAlarmAlert,
+  type AlarmAction,
+  type AlarmState,
+} from "./alarm-state";
+import { useSettings } from "../settings/settings-context";
+import { useAlarmSettings } from "./use-alarm-settings";
+import "./alarm.css";
+
+function useAudioAvailability(player: AlarmPlayer): AudioAvailability {
+  return useSyncExternalStore(
+    (listener) => player.subscribe(listener),
+    () => player.availability(),
+    () => "unavailable" as const,
+  );
+}
+
+/** Feeds the alarm from the live report sync: new pending reports ring, reports leaving pending stop. */
+function useAlarmFeed(dispatch: (action: AlarmAction) => void): void {
+  const sync = useLiveReports();
+  useEffect(
+    () =>
+      sync.subscribe((change) => {
+        if (change.kind === "upsert") {
+          const { report, previous, source } = change;
+          const fresh = !previous && (source === "newReport" || source === "poll");
+          if (fresh && report.status === "pending" && report.displayStatus === "pending") {
+            dispatch({ type: "newPending", alert: toAlarmAlert(report) });
+          } else if (report.status !== "pending") {
+            dispatch({ type: "resolved", id: report.id });
+          }
+        } else if (change.kind === "hide") {
+          dispatch({ type: "resolved", id: change.id });
+        } else if (change.kind === "remove") {
+          for (const id of change.ids) dispatch({ type: "resolved", id });
+        }
+      }),
+    [sync, dispatch],
+  );
+}
+
+function AudioSettingsPanel({
+  settings,
+  onChange,
+  availability,
+  onEnable,
+  onTest,
+}: {
+  settings: AlarmSettings;
+  onChange: (patch: Partial<AlarmSettings>) => void;
+  availability: AudioAvailability;
+  onEnable: () => void;
+  onTest: () => void;
+}): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <div className="alarm-settings" data-testid="alarm-settings">
+      <div className="alarm-settings__row">
+        <Typography.Text strong>{t("alarm.sound")}</Typography.Text>
+        <Radio.Group
+          size="small"
+          optionType="button"
+          buttonStyle="solid"
+          value={settings.sound}
+          onChange={(event) => onChange({ sound: event.target.value as AlarmSettings["sound"] })}
+          options={ALARM_SOUNDS.map((sound) => ({ value: sound, label: t(`alarm.sounds.${sound}`) }))}
+          data-testid="alarm-sound"
+        />
+      </div>
+      <div className="alarm-settings__row alarm-settings__row--stack">
+        <Flex justify="space-between">
+          <Typography.Text strong>{t("alarm.volume")}</Typography.Text>
+          <Typography.Text type="secondary">{Math.round(settings.volume * 100)} %</Typography.Text>
+        </Flex>
+        <Slider
+          min={0}
+          max={100}
+          step={5}
+          value={Math.round(settings.volume * 100)}
+          onChange={(value) => onChange({ volume: value / 100 })}
+          tooltip={{ formatter: (value) => `${value ?? 0} %` }}
+          aria-label={t("alarm.volume")}
+          data-testid="alarm-volume"
+        />
+      </div>
+      <div className="alarm-settings__row">
+        <Typography.Text>{t("alarm.loop")}</Typography.Text>
+        <Switch size="small" checked={settings.loop} onChange={(loop) => onChange({ loop })} aria-label={t("alarm.loop")} data-testid="alarm-loop" />
+      </div>
+      <div className="alarm-settings__row">
+        <Typography.Text>{t("alarm.mute")}</Typography.Text>
+        <Switch size="small" checked={settings.mute} onChange={(mute) => onChange({ mute })} aria-label={t("alarm.mute")} data-testid="alarm-mute" />
+      </div>
+      <Divider className="alarm-settings__divider" />
+      {availability === "suspended" && (
+        <Flex vertical gap={8} className="alarm-settings__blocked">
+          <Typography.Text type="warning">{t("alarm.blocked")}</Typography.Text>
+          <Button type="primary" danger icon={<SoundOutlined />} onClick={onEnable} block>
+            {t("alarm.enableSound")}
+          </Button>
+        </Flex>
+      )}
+      {availability === "unavailable" && <Typography.Text type="secondary">{t("alarm.unavailable")}</Typography.Text>}
+      {availability === "running" && (
+        <Button icon={<PlayCircleOutlined />} onClick={onTest} block data-testid="alarm-test">
+          {t("alarm.test")}
+        </Button>
+      )}
+      <Typography.Paragraph type="secondary" className="alarm-settings__note">
+        {t("alarm.savedLocally")}
+      </Typography.Paragraph>
+    </div>
+  );
+}
+
+function NewReportAlert({
+  state,
+  dispatch,
+  onOpen,
+}: {
+  state: AlarmState;
+  dispatch: (action: AlarmAction) => void;
+  onOpen: (uuid: string) => void;
+}): ReactNode {
+  const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  const latest = state.alerts[0];
+  if (!latest) return null;
+  // The banner keeps the latest alerts; the unseen counter knows how many arrived in all.
+  const more = Math.max(state.alerts.length, state.unseen) - 1;
+  return createPortal(
+    <div
+      className={`new-report-alert${state.ringing ? " new-report-alert--ringing" : ""}`}
+      role="alert"
+      data-testid="new-report-alert"
+      data-report-id={latest.id}
+      data-ringing={state.ringing}
+      // Rendered into <body>, outside the Ant Design root: take the theme's font explicitly.
+      style={{ fontFamily: token.fontFamily }}
+    >
+      <span className="new-report-alert__bell" aria-hidden="true">
+        <BellFilled />
+      </span>
+      <div className="new-report-alert__body">
+        <div className="new-report-alert__title">
+          <strong>{t("alarm.newPending")}</strong>
+          {more > 0 && <span className="new-report-alert__more">{t("alarm.morePending", { count: more })}</span>}
+        </div>
+        <div className="new-report-alert__summary">
+          <ReportTypeIcon typeId={latest.type} size={18} />
+          <span className="new-report-alert__type">{reportTypeName(latest.type, lang)}</span>
+          <Tag color={PRIORITY_COLORS[latest.priority]} className="new-report-alert__priority">
+            {t(`priorities.${latest.priority}`)}
+          </Tag>
+          <span className="new-report-alert__id">#{latest.id}</span>
+        </div>
+        <div className="new-report-alert__description" title={latest.description}>
+          {latest.description || t("events.noDescription")}
+        </div>
+        {latest.address && (
+          <div className="new-report-alert__address">
+            <EnvironmentOutlined /> {latest.address}
+          </div>
+        )}
+      </div>
+      <div className="new-report-alert__actions">
+        <Button size="small" onClick={() => onOpen(latest.uuid)} data-testid="new-report-alert-open">
+          {t("alarm.open")}
+        </Button>
+        {state.ringing && (
+          <Button size="small" ghost icon={<MutedOutlined />} onClick={() => dispatch({ type: "acknowledge" })} data-testid="new-report-alert-stop">
+            {t("alarm.stop")}
+          </Button>
+        )}
+      </div>
+      <Button
+        type="text"
+        size="small"
+        className="new-report-alert__close"
+        icon={<CloseOutlined />}
+        aria-label={t("alarm.dismiss")}
+        onClick={() => dispatch({ type: "dismissAll" })}
+      />
+    </div>,
+    document.body,
+  );
+}
+
+/**
+ * The alarm of SPEC §4 in the header: on a new pending report that passes the operator's filters it
+ * beeps (looping every 2 s until acknowledged), shows a pulsing banner and counts in the tab title;
+ * offers "Activar sonido" when the browser blocks audio, and the audio settings popover. It also hosts
+ * the live report sync and polling fallback, since the header is on every signed-in screen.
+ */
+export function AlarmCenter(): ReactNode {
+  const { settings } = useSettings();
+  // Another organisation or user starts from a quiet alarm and its own live sync.
+  return <AlarmCenterFor key={`${settings.company.id}:${settings.user.id}`} />;
+}
+
+function AlarmCenterFor(): ReactNode {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [state, dispatch] = useReducer(alarmReducer, INITIAL_ALARM_STATE);
+  const [settings, updateSettings] = useAlarmSettings();
+  const [player] = useState(() => new AlarmPlayer());
+  const availability = useAudioAvailability(player);
+
+  useAlarmFeed(dispatch);
+
+  useEffect(() => {
+    player.init();
+    return () => player.close();
+  }, [player]);
+
+  // Opening a report's detail acknowledges the alarm and clears that report's alert.
+  const openedUuid = matchPath("/v3/events/:reportUuid", pathname)?.params.reportUuid;
+  useEffect(() => {
+    if (openedUuid && openedUuid !== "new") dispatch({ type: "opened", uuid: openedUuid });
+  }, [openedUuid]);
+
+  // A click in the focused tab acknowledges a ringing alarm.
+  const ringing = state.ringing;
+  useEffect(() => {
+    if (!ringing) return undefined;
+    const onPointerDown = (): void => {
+      if (document.hasFocus()) dispatch({ type: "acknowledge" });
+    };
+    document.addEventListener("pointerdown", onPointerDown, true);
+    return () => document.removeEventListener("pointerdown", onPointerDown, true);
+  }, [ringing]);
+
+  // Sound: once for each new alert, then every ALARM_REPEAT_MS while looping and unacknowledged.
+  const latestId = state.alerts[0]?.id;
+  const audible = isAudible(state, settings);
+  const repeat = shouldRepeat(state, settings);
+  const { sound, volume } = settings;
+  const playedFor = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (latestId === undefined || latestId === playedFor.current) return;
+    playedFor.current = latestId;
+    if (audible) player.play(sound, volume);
+  }, [latestId, audible, player, sound, volume]);
+  useEffect(() => {
+    if (!repeat) return undefined;
+    const timer = setInterval(() => player.play(sound, volume), ALARM_REPEAT_MS);
+    return () => clearInterval(timer);
+  }, [repeat, player, sound, volume]);
+
+  // Tab title counter, for when sound is blocked or the tab is in the background.
+  useEffect(() => {
+    document.title = titleWithCounter(document.title, state.unseen);
+  }, [state.unseen]);
+  useEffect(() => () => void (document.title = titleWithCounter(document.title, 0)), []);
+
+  const enableSound = useCallback(() => {
+    void player.resume().then((running) => {
+      if (running) player.play(sound, volume);
+    });
+  }, [player, sound, volume]);
+  const openReport = useCallback((uuid: string) => navigate(`/v3/events/${uuid}`), [navigate]);
+
+  const muted = settings.mute || settings.volume === 0;
+  return (
+    <Flex align="center" gap={8} className="alarm-center">
+      {availability === "suspended" && !settings.mute && (
+        <Button
+          type="primary"
+          danger
+          size="small"
+          icon={<SoundOutlined />}
+          onClick={enableSound}
+          className="alarm-center__enable"
+          data-testid="enable-sound"
+        >
+          {t("alarm.enableSound")}
+        </Button>
+      )}
+      <Popover
+        trigger="click"
+        placement="bottomRight"
+        title={t("alarm.settings")}
+        content={
+          <AudioSettingsPanel
+            settings={settings}
+            onChange={updateSettings}
+            availability={availability}
+            onEnable={enableSound}
+            onTest={() => player.play(sound, volume)}
+          />
+        }
+      >
+        <Tooltip title={t("alarm.openSettings")}>
+          <Badge count={state.unseen} size="small" offset={[-4, 4]}>
+            <Button
+              type="text"
+              icon={muted ? <MutedOutlined /> : <SoundOutlined />}
+              aria-label={t("alarm.openSettings")}
+              className={`alarm-center__button${state.ringing ? " alarm-center__button--ringing" : ""}`}
+              data-testid="alarm-settings-button"
+              data-muted={muted}
+            />
+          </Badge>
+        </Tooltip>
+      </Popover>
+      <NewReportAlert state={state} dispatch={dispatch} onOpen={openReport} />
+    </Flex>
+  );
+}

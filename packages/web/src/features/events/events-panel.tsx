@@ -1,0 +1,230 @@
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { Alert, App, Button, Empty, Flex, Result, Select, Skeleton, Typography } from "antd";
+import { PlusOutlined, ReloadOutlined, SwapOutlined } from "@ant-design/icons";
+import { useMutation } from "@tanstack/react-query";
+import { Outlet, useMatch, useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import { SORT_OPTIONS, type PanelTab, type Report, type SortOption } from "@atalaya/shared";
+import { isApiError } from "../../lib/api";
+import { localStore } from "../../lib/storage";
+import { useConnectionState } from "../realtime/realtime-context";
+import { fetchReport, takeReport } from "../reports/report-api";
+import { useSettings } from "../settings/settings-context";
+import { IncomingCommentsButton } from "./incoming-comments-drawer";
+import { readPanelSort, readPanelTab, writePanelSort, writePanelTab } from "./panel-preferences";
+import { pollingIntervalMs } from "./polling";
+import { ReportList } from "./report-list";
+import { ROW_HEIGHT } from "./report-row";
+import { StatusTabs } from "./status-tabs";
+import { useReportCounters, useReportList, useReportSync } from "./use-report-list";
+import "./events-panel.css";
+
+function usePanelPreferences(): [PanelTab, SortOption, (tab: PanelTab) => void, (sort: SortOption) => void] {
+  const [tab, setTab] = useState<PanelTab>(() => readPanelTab(localStore()));
+  const [sort, setSort] = useState<SortOption>(() => readPanelSort(localStore(), tab));
+  const changeTab = useCallback((next: PanelTab) => {
+    writePanelTab(localStore(), next);
+    setTab(next);
+    setSort(readPanelSort(localStore(), next));
+  }, []);
+  const changeSort = useCallback(
+    (next: SortOption) => {
+      writePanelSort(localStore(), tab, next);
+      setSort(next);
+    },
+    [tab],
+  );
+  return [tab, sort, changeTab, changeSort];
+}
+
+function ListPlaceholder(): ReactNode {
+  return (
+    <div className="report-list report-list--placeholder" data-testid="report-list-loading">
+      {Array.from({ length: 6 }, (_, index) => (
+        <div key={index} className="report-row report-row--skeleton" style={{ height: ROW_HEIGHT }}>
+          <Skeleton active avatar={{ size: 22, shape: "circle" }} title={{ width: "55%" }} paragraph={{ rows: 2, width: ["100%", "70%"] }} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function PollingNotice(): ReactNode {
+  const { t } = useTranslation();
+  const { settings } = useSettings();
+  const { connected, connecting, lastConnectedAt } = useConnectionState();
+  // Only once the socket was up and went down (not during the first connection).
+  if (connected || (connecting && lastConnectedAt === null)) return null;
+  const minutes = Math.round(pollingIntervalMs(settings.config) / 60_000);
+  return <Alert type="warning" showIcon className="events-panel__polling" title={t("events.polling", { minutes })} data-testid="polling-notice" />;
+}
+
+/**
+ * `/v3/events`: the attention panel (SPEC §2). Status tabs with live counters, a sort per tab, the
+ * virtualised report list at the left, and the selected report (or the create form) at the right.
+ */
+export function EventsPanel(): ReactNode {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const { settings } = useSettings();
+  const companyId = settings.company.id;
+  const [tab, sort, changeTab, changeSort] = usePanelPreferences();
+  const counters = useReportCounters(companyId);
+  const list = useReportList(companyId, tab, sort);
+  const sync = useReportSync(companyId);
+
+  const detail = useMatch("/v3/events/:reportUuid");
+  const childUuid = detail?.params.reportUuid ?? null;
+  const selectedUuid = childUuid === "new" ? null : childUuid;
+  const hasChild = childUuid !== null;
+
+  // Each report (or the create form) opens at its top, not where the previous one was scrolled to.
+  const detailPane = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    detailPane.current?.scrollTo({ top: 0 });
+  }, [childUuid]);
+
+  const take = useMutation({
+    mutationFn: (report: Report) => takeReport(companyId, report.id),
+    onSuccess: (report) => {
+      sync?.handleOwnUpdate(report);
+      void message.success(t("events.taken", { id: report.id }));
+      navigate(`/v3/events/${report.uuid}`);
+    },
+    onError: (error, report) => {
+      const taken = isApiError(error) && error.code === "alreadyTaken";
+      void message.error(taken && error.serverMessage ? error.serverMessage : error.message);
+      // A colleague was faster and this list had not heard yet: bring the report up to date now.
+      if (taken) {
+        fetchReport(companyId, report.id)
+          .then((fresh) => sync?.handleOwnUpdate(fresh))
+          .catch(() => undefined);
+      }
+    },
+  });
+
+  const open = useCallback((report: Report) => navigate(`/v3/events/${report.uuid}`), [navigate]);
+  const takeMutate = take.mutate;
+  const onTake = useCallback((report: Report) => takeMutate(report), [takeMutate]);
+  const { fetchNextPage } = list;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const tabLabel = t(`events.tabs.${tab}`);
+  const total = counters?.[tab] ?? list.data?.pages[0]?.total ?? 0;
+
+  let body: ReactNode;
+  if (list.isPending) body = <ListPlaceholder />;
+  else if (list.isError && list.reports.length === 0)
+    body = (
+      <Result
+        status="warning"
+        className="events-panel__state"
+        title={t("events.loadError")}
+        subTitle={list.error.message}
+        extra={
+          <Button type="primary" icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
+            {t("common.retry")}
+          </Button>
+        }
+      />
+    );
+  else if (list.reports.length === 0)
+    body = (
+      <Empty
+        className="events-panel__state"
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        data-testid="report-list-empty"
+        description={
+          <Flex vertical gap={4}>
+            <Typography.Text strong>{t(`events.empty.${tab}`)}</Typography.Text>
+            <Typography.Text type="secondary">{t("events.emptyText")}</Typography.Text>
+          </Flex>
+        }
+      />
+    );
+  else
+    body = (
+      <ReportList
+        key={`${tab}:${sort}`}
+        reports={list.reports}
+        label={t("events.listLabel", { tab: tabLabel })}
+        selectedUuid={selectedUuid}
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        fetchNextPage={loadMore}
+        takingId={take.isPending ? (take.variables?.id ?? null) : null}
+        onOpen={open}
+        onTake={onTake}
+      />
+    );
+
+  return (
+    <div className={`events-panel${hasChild ? " events-panel--with-child" : ""}`} data-testid="events-panel">
+      <section className="events-panel__list" aria-label={t("events.title")}>
+        <header className="events-panel__header">
+          <Typography.Title level={4} className="events-panel__title">
+            {t("events.title")}
+          </Typography.Title>
+          <Flex gap={8} align="center">
+            <IncomingCommentsButton sync={sync} />
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate("/v3/events/new")} data-testid="new-report-button">
+              {t("events.newReport")}
+            </Button>
+          </Flex>
+        </header>
+        <PollingNotice />
+        <StatusTabs value={tab} counters={counters} onChange={changeTab} controls="events-report-list" />
+        <div className="events-panel__toolbar">
+          <Select<SortOption>
+            value={sort}
+            onChange={changeSort}
+            size="small"
+            variant="borderless"
+            prefix={<SwapOutlined rotate={90} />}
+            aria-label={t("events.sortLabel")}
+            data-testid="sort-select"
+            popupMatchSelectWidth={false}
+            options={SORT_OPTIONS.map((option) => ({ value: option, label: t(`sorts.${option}`) }))}
+          />
+          <Typography.Text type="secondary" className="events-panel__shown" data-testid="list-shown">
+            {t("events.shown", { shown: list.reports.length, total: Math.max(total, list.reports.length) })}
+          </Typography.Text>
+        </div>
+        <div id="events-report-list" role="tabpanel" aria-labelledby={`panel-tab-${tab}`} className="events-panel__body">
+          {body}
+        </div>
+      </section>
+      <section className="events-panel__detail" ref={detailPane}>
+        <Outlet />
+      </section>
+    </div>
+  );
+}
+
+/** `/v3/events` with nothing selected: a hint and the create button, in the right-hand pane. */
+export function EventsIndexPane(): ReactNode {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className="events-index" data-testid="events-index">
+      <Empty
+        image={Empty.PRESENTED_IMAGE_DEFAULT}
+        description={
+          <Flex vertical gap={4} align="center">
+            <Typography.Title level={4} className="events-index__title">
+              {t("events.selectTitle")}
+            </Typography.Title>
+            <Typography.Text type="secondary">{t("events.selectText")}</Typography.Text>
+            <Typography.Text type="secondary" className="events-index__hint">
+              {t("events.keyboardHint")}
+            </Typography.Text>
+          </Flex>
+        }
+      >
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate("/v3/events/new")}>
+          {t("events.newReport")}
+        </Button>
+      </Empty>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { memo, useContext, type ReactNode } from "react";
+import { Avatar, Button, Tag, Tooltip } from "antd";
+import { ClockCircleOutlined, DeleteOutlined, EnvironmentOutlined, EyeInvisibleOutlined, UserOutlined } from "@ant-design/icons";
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Report } from "@atalaya/shared";
+import { TimezoneContext } from "../../lib/dates";
+import { formatShortDateTime } from "./fast-date";
+import { PRIORITY_COLORS, ReportTypeIcon, reportTypeName } from "./report-type-visual";
+import { compactDuration, dueState, type CompactDuration } from "./time-format";
+
+/** Fixed height of a row in pixels: the virtualiser and the scroll anchoring rely on it. */
+export const ROW_HEIGHT = 136;
+
+interface ReportRowProps {
+  report: Report;
+  selected: boolean;
+  now: number;
+  taking: boolean;
+  onOpen: (report: Report) => void;
+  onTake: (report: Report) => void;
+}
+
+function useDuration(): (duration: CompactDuration) => string {
+  const { t } = useTranslation();
+  return (duration) => t(`durations.${duration.unit}`, { n: duration.value });
+}
+
+function RowBadges({ report }: { report: Report }): ReactNode {
+  const { t } = useTranslation();
+  const deleted = report.displayStatus === "in_deleting_progress";
+  return (
+    <span className="report-row__badges">
+      {deleted && (
+        <Tag color="error" variant="solid" icon={<DeleteOutlined />} data-testid="badge-deleted">
+          {t("events.deletedByAuthor")}
+        </Tag>
+      )}
+      {report.isPrivate && (
+        <Tag color="purple" icon={<EyeInvisibleOutlined />} data-testid="badge-private">
+          {t("events.private")}
+        </Tag>
+      )}
+      {report.isAnonymous && (
+        <Tag data-testid="badge-anonymous" icon={<UserOutlined />}>
+          {t("events.anonymous")}
+        </Tag>
+      )}
+      {report.tags.map((tag) => (
+        <Tag key={tag.id} color={tag.color} variant="outlined" className="report-row__tag">
+          {tag.name}
+        </Tag>
+      ))}
+    </span>
+  );
+}
+
+/** One report of the events panel: type, priority, id, description, address, times, assignee, badges, take. */
+export const ReportRow = memo(function ReportRow({ report, selected, now, taking, onOpen, onTake }: ReportRowProps): ReactNode {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  const zone = useContext(TimezoneContext);
+  const duration = useDuration();
+  const created = Date.parse(report.createdAt);
+  const closed = report.status === "solved" || report.status === "false";
+  const due = dueState(report.dueDate, now, closed);
+  const typeName = reportTypeName(report.type, lang);
+  const canTake = report.can.take && report.status === "pending";
+
+  return (
+    <div
+      role="listitem"
+      className={`report-row${selected ? " report-row--selected" : ""}${due.kind === "overdue" ? " report-row--overdue" : ""}`}
+      style={{ height: ROW_HEIGHT }}
+      data-testid="report-row"
+      data-report-id={report.id}
+      aria-current={selected ? "true" : undefined}
+      onClick={() => onOpen(report)}
+    >
+      <div className="report-row__head">
+        <ReportTypeIcon typeId={report.type} />
+        <span className="report-row__type" title={typeName}>
+          {typeName}
+        </span>
+        <Tag color={PRIORITY_COLORS[report.priority]} className="report-row__priority" data-testid="report-priority">
+          {t(`priorities.${report.priority}`)}
+        </Tag>
+        <Link
+          to={`/v3/events/${report.uuid}`}
+          className="report-row__id"
+          onClick={(event) => event.stopPropagation()}
+          aria-label={t("events.reportNumber", { id: report.id })}
+        >
+          #{report.id}
+        </Link>
+        <Tooltip title={formatShortDateTime(report.createdAt, zone, lang)}>
+          <span className="report-row__time">
+            {Number.isNaN(created) ? t("common.noValue") : t("events.ago", { time: duration(compactDuration(now - created)) })}
+          </span>
+        </Tooltip>
+      </div>
+      <p className={`report-row__description${report.description ? "" : " report-row__description--empty"}`}>
+        {report.description || t("events.noDescription")}
+      </p>
+      <div className="report-row__place">
+        <span className="report-row__address" title={report.address ?? undefined}>
+          <EnvironmentOutlined /> {report.address || t("events.noAddress")}
+        </span>
+        {due.kind !== "none" && (
+          <Tooltip title={formatShortDateTime(report.dueDate, zone, lang)}>
+            <span
+              className={`report-row__due report-row__due--${due.kind === "overdue" ? "overdue" : due.soon ? "soon" : "ok"}`}
+              data-testid="report-due"
+            >
+              <ClockCircleOutlined />{" "}
+              {due.kind === "overdue"
+                ? t("events.overdue", { time: duration(due.by) })
+                : t("events.dueIn", { time: duration(due.in) })}
+            </span>
+          </Tooltip>
+        )}
+      </div>
+      <div className="report-row__foot">
+        <span className="report-row__assignee">
+          {report.assignedUser ? (
+            <>
+              <Avatar size={20} src={report.assignedUser.cover ?? undefined} className="report-row__avatar">
+                {report.assignedUser.name.charAt(0).toUpperCase()}
+              </Avatar>
+              <span className="report-row__assignee-name">{report.assignedUser.name}</span>
+            </>
+          ) : (
+            <span className="report-row__unassigned">{t("events.unassigned")}</span>
+          )}
+        </span>
+        <RowBadges report={report} />
+        {canTake && (
+          <Button
+            size="small"
+            type="primary"
+            className="report-row__take"
+            loading={taking}
+            data-testid="take-report"
+            onClick={(event) => {
+              event.stopPropagation();
+              onTake(report);
+            }}
+          >
+            {t("events.take")}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+});

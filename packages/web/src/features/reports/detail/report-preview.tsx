@@ -1,0 +1,112 @@
+import { useState, type ReactNode } from "react";
+import { App, Button, Card, Tooltip, Typography } from "antd";
+import { DislikeFilled, DislikeOutlined, LikeFilled, LikeOutlined, MailOutlined, PhoneOutlined, UserOutlined } from "@ant-design/icons";
+import { useMutation } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import type { Report } from "@atalaya/shared";
+import { actionErrorMessage } from "./action-errors";
+import { sendLike } from "./detail-api";
+import { MediaList } from "./media-view";
+
+function informerOf(report: Report): { name: string | null; phone: string | null; email: string | null } {
+  if (report.isAnonymous || report.informerType === "anonymous") return { name: null, phone: null, email: null };
+  if (report.user) {
+    const name = `${report.user.firstName} ${report.user.lastName}`.trim();
+    return { name: name || null, phone: report.user.phone, email: null };
+  }
+  if (report.contact) {
+    const name = `${report.contact.firstName ?? ""} ${report.contact.lastName ?? ""}`.trim();
+    return { name: name || null, phone: report.contact.phone, email: report.contact.email };
+  }
+  return { name: null, phone: null, email: null };
+}
+
+interface ReportPreviewProps {
+  report: Report;
+  companyId: number;
+  onReport(report: Report): void;
+}
+
+/** What was reported: description, informer, the report's own files, likes and dislikes. */
+export function ReportPreview({ report, companyId, onReport }: ReportPreviewProps): ReactNode {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [vote, setVote] = useState<1 | -1 | null>(null);
+  const informer = informerOf(report);
+
+  const like = useMutation({
+    mutationFn: (value: 1 | -1) => sendLike(companyId, report.id, value),
+    onSuccess: (result) => {
+      setVote(result.vote);
+      onReport({ ...report, likes: result.likes, dislikes: result.dislikes });
+    },
+    onError: (error) => void message.error(actionErrorMessage(error, "like", t)),
+  });
+
+  return (
+    <Card size="small" className="rd-card" title={t("reportDetail.preview.title")} data-testid="report-preview">
+      <Typography.Paragraph className="rd-preview__description" ellipsis={{ rows: 6, expandable: "collapsible" }}>
+        {report.description || <span className="rd-muted">{t("reportDetail.preview.noDescription")}</span>}
+      </Typography.Paragraph>
+
+      <div className="rd-preview__informer">
+        <span className="rd-meta__item">
+          <UserOutlined aria-hidden="true" />
+          <span className="rd-meta__label">{t("reportDetail.preview.informer")}:</span>
+          <strong>{informer.name ?? t("reportDetail.preview.anonymousInformer")}</strong>
+          {informer.name && <span className="rd-muted">· {t(`reportDetail.informer.${report.informerType}`)}</span>}
+        </span>
+        {informer.phone && (
+          <a className="rd-meta__item" href={`tel:${informer.phone}`}>
+            <PhoneOutlined aria-hidden="true" /> {informer.phone}
+          </a>
+        )}
+        {informer.email && (
+          <a className="rd-meta__item" href={`mailto:${informer.email}`}>
+            <MailOutlined aria-hidden="true" /> {informer.email}
+          </a>
+        )}
+      </div>
+
+      {report.filesMedia.length > 0 && (
+        <div className="rd-preview__media">
+          <Typography.Text type="secondary" className="rd-section-label">
+            {t("reportDetail.preview.media")}
+          </Typography.Text>
+          <MediaList media={report.filesMedia} />
+        </div>
+      )}
+
+      <div className="rd-preview__votes">
+        <Tooltip title={t("reportDetail.preview.like")}>
+          <Button
+            size="small"
+            type={vote === 1 ? "primary" : "default"}
+            ghost={vote === 1}
+            icon={vote === 1 ? <LikeFilled /> : <LikeOutlined />}
+            loading={like.isPending && like.variables === 1}
+            onClick={() => like.mutate(1)}
+            data-testid="like-button"
+            aria-label={t("reportDetail.preview.like")}
+          >
+            <span data-testid="likes-count">{report.likes}</span>
+          </Button>
+        </Tooltip>
+        <Tooltip title={t("reportDetail.preview.dislike")}>
+          <Button
+            size="small"
+            type={vote === -1 ? "primary" : "default"}
+            ghost={vote === -1}
+            icon={vote === -1 ? <DislikeFilled /> : <DislikeOutlined />}
+            loading={like.isPending && like.variables === -1}
+            onClick={() => like.mutate(-1)}
+            data-testid="dislike-button"
+            aria-label={t("reportDetail.preview.dislike")}
+          >
+            <span data-testid="dislikes-count">{report.dislikes}</span>
+          </Button>
+        </Tooltip>
+      </div>
+    </Card>
+  );
+}
