@@ -6,7 +6,7 @@ import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "maplibre-gl/dist/maplibre-gl.css";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_PANEL_ZOOM, MAP_ZOOM, THEME_PRIMARY } from "@atalaya/shared";
-import { OSM_RASTER_STYLE } from "./map-style";
+import { OSM_RASTER_STYLE } from "../../../lib/map-style";
 
 // The library derives its worker URL at run time, which a bundle cannot follow: point it at the emitted file.
 setWorkerUrl(workerUrl);

@@ -1,25 +1,8 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { Map as MapLibreMap, Marker, NavigationControl, type StyleSpecification } from "maplibre-gl";
+import { Map as MapLibreMap, Marker, NavigationControl } from "maplibre-gl";
 import "maplibre-gl/dist/maplibre-gl.css";
 import { DEFAULT_PANEL_ZOOM, MAP_ZOOM } from "@atalaya/shared";
-
-/** OpenStreetMap raster tiles (production); without network the map still draws its pin and controls. */
-const OSM_STYLE: StyleSpecification = {
-  version: 8,
-  sources: {
-    osm: {
-      type: "raster",
-      tiles: ["https://tile.openstreetmap.org/{z}/{x}/{y}.png"],
-      tileSize: 256,
-      maxzoom: 19,
-      attribution: "© OpenStreetMap contributors",
-    },
-  },
-  layers: [
-    { id: "background", type: "background", paint: { "background-color": "#eef0f5" } },
-    { id: "osm", type: "raster", source: "osm" },
-  ],
-};
+import { OSM_RASTER_STYLE } from "../../../lib/map-style";
 
 function pinElement(color: string): HTMLElement {
   const pin = document.createElement("div");
@@ -49,7 +32,7 @@ export function MiniMap({ latitude, longitude, color, label }: MiniMapProps): Re
     try {
       instance = new MapLibreMap({
         container: element,
-        style: OSM_STYLE,
+        style: OSM_RASTER_STYLE,
         center: [longitude, latitude],
         zoom: DEFAULT_PANEL_ZOOM,
         minZoom: MAP_ZOOM.min,
