@@ -49,6 +49,14 @@ export const DEMO_TAGS = [
   { name: "Derivado a Carabineros", color: "#13c2c2" },
 ];
 
+/** Saved replies operators pick while managing or closing reports. */
+export const DEMO_ANSWERS = [
+  { title: "Patrulla en camino", answer: "Recibimos tu reporte. Una patrulla municipal va en camino al lugar.", closure: false },
+  { title: "Caso resuelto por patrulla", answer: "Gracias por tu reporte. Una patrulla municipal acudió al lugar y la situación quedó resuelta.", closure: true },
+  { title: "Derivado a Carabineros", answer: "Tu reporte fue derivado a Carabineros de Chile, que tomará el procedimiento.", closure: true },
+  { title: "Falta información", answer: "No pudimos ubicar la situación descrita. Si persiste, vuelve a reportarla con más detalles.", closure: true },
+];
+
 export const DEMO_STAFF = [
   { email: "admin@demo.cl", first: "Camila", last: "Rojas", groups: [2], role: "company_admin" as const },
   { email: "operador@demo.cl", first: "Joaquín", last: "Muñoz", groups: [3], role: "operator" as const },

@@ -4,6 +4,7 @@ import { one, type Db } from "../db/db.js";
 import { ringContains, toGeoJsonPolygon, toPgPolygon, type Position } from "../zones/geometry.js";
 import {
   CATEGORY_ATTENTION,
+  DEMO_ANSWERS,
   DEMO_COMPANY,
   DEMO_NEIGHBOURS,
   DEMO_PASSWORD,
@@ -122,6 +123,13 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       `insert into team_members (company_id, team_id, user_id) values ($1, $2, $4), ($1, $3, $5), ($1, $3, $6)`,
       [companyId, teamIds[0], teamIds[2], staff["patrulla@demo.cl"], operators[0], operators[1]],
     );
+    for (const a of DEMO_ANSWERS) {
+      await tx.query(
+        `insert into automatic_answers (company_id, title, answer, usable_in_management, usable_in_closure)
+         values ($1, $2, $3, true, $4)`,
+        [companyId, a.title, a.answer, a.closure],
+      );
+    }
     for (const t of DEMO_TAGS) {
       await tx.query("insert into tags (company_id, name, color) values ($1, $2, $3)", [companyId, t.name, t.color]);
     }
