@@ -1,29 +1,26 @@
 import type { EventType, RealtimeMessage } from "@atalaya/shared";
 import { one, type Db } from "../db/db.js";
 
-/** Stores an event with the company's next sequence number; call it inside the change's transaction. */
-export async function appendEvent(
+/** Stores several events of one company in one statement, numbered in order; call it last in the
+ * change's transaction (the sequence row stays locked until commit). */
+export async function appendEvents(
   tx: Db,
   companyId: number,
-  type: EventType,
-  data: Record<string, unknown>,
-): Promise<RealtimeMessage> {
-  // The row lock on company_event_seq serialises writers of one company, so seq has no gaps or repeats.
-  const row = await one<{ last_seq: number }>(
-    tx,
-    `insert into company_event_seq (company_id, last_seq) values ($1, 1)
-     on conflict (company_id) do update set last_seq = company_event_seq.last_seq + 1
-     returning last_seq`,
-    [companyId],
+  events: { type: EventType; data: Record<string, unknown> }[],
+): Promise<RealtimeMessage[]> {
+  if (events.length === 0) return [];
+  const rows = await tx.query<{ seq: number; type: EventType; data: Record<string, unknown> }>(
+    `with s as (
+       insert into company_event_seq (company_id, last_seq) values ($1, $2)
+       on conflict (company_id) do update set last_seq = company_event_seq.last_seq + $2
+       returning last_seq)
+     insert into events (company_id, seq, type, data)
+     select $1, s.last_seq - $2 + e.ord::int, e.item->>'type', e.item->'data'
+       from s, jsonb_array_elements($3::jsonb) with ordinality as e(item, ord)
+     returning seq, type, data`,
+    [companyId, events.length, JSON.stringify(events)],
   );
-  const seq = row!.last_seq;
-  await tx.query("insert into events (company_id, seq, type, data) values ($1, $2, $3, $4)", [
-    companyId,
-    seq,
-    type,
-    JSON.stringify(data),
-  ]);
-  return { type, seq, companyId, data };
+  return rows.sort((a, b) => a.seq - b.seq).map((r) => ({ type: r.type, seq: r.seq, companyId, data: r.data }));
 }
 
 /** Events of the company after seq, oldest first. */

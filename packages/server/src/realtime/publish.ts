@@ -1,7 +1,7 @@
 import type { EventType, RealtimeMessage } from "@atalaya/shared";
 import type { Db } from "../db/db.js";
 import type { EventBus } from "./bus.js";
-import { appendEvent } from "./event.repository.js";
+import { appendEvents } from "./event.repository.js";
 
 /** Queues an event of the change; it is stored with the change and published after commit. */
 export type Emit = (companyId: number, type: EventType, data: Record<string, unknown>) => Promise<void>;
@@ -32,8 +32,11 @@ export async function changeWithEventsDetailed<T>(
     const result = await fn(tx, async (companyId, type, data) => {
       queued.push({ companyId, type, data });
     });
+    // One statement per company keeps the time its sequence row is locked to a single round trip.
+    const byCompany = new Map<number, typeof queued>();
+    for (const e of queued) byCompany.set(e.companyId, [...(byCompany.get(e.companyId) ?? []), e]);
     const events: RealtimeMessage[] = [];
-    for (const e of queued) events.push(await appendEvent(tx, e.companyId, e.type, e.data));
+    for (const [companyId, list] of byCompany) events.push(...(await appendEvents(tx, companyId, list)));
     return { result, events };
   });
   // A lost publish is not a lost event: it is stored, and clients catch up by seq.
