@@ -81,6 +81,13 @@ describe("POST /api/app/reports/:uuid/comments", () => {
     expect(await w.activity(w.companyB, r.id)).toContain("commented");
   });
 
+  it("lets a neighbour comment on a report sent anonymously (no author to compare with)", async () => {
+    const r = await w.communityReport(null);
+    const res = await w.app.inject({ method: "POST", url: appUrl(r.uuid, "/comments"), headers: h(w.tokens.community[0]!), payload: { body: "Yo también lo vi" } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body<{ comment: Comment }>(res).comment).toMatchObject({ isAuthor: false });
+  });
+
   it("takes audio, refuses a PNG named .pdf (checked by content)", async () => {
     const r = await w.communityReport();
     const before = await w.filesOnDisk();

@@ -27,7 +27,7 @@ const COMMENT_SELECT = `
 select c.id, c.uuid::text as uuid, c.report_id, r.uuid::text as report_uuid, c.body, c.media, c.hidden,
        c.user_id, case when u.id is null then null else trim(u.first_name || ' ' || u.last_name) end as user_name,
        c.company_id, co.name as company_name,
-       (c.company_id is null and c.user_id is not null and c.user_id = r.user_id) as is_author,
+       coalesce(c.company_id is null and c.user_id = r.user_id, false) as is_author,
        (r.is_anonymous or exists (select 1 from report_attentions a where a.report_id = r.id and a.is_anonymous)) as report_anonymous,
        c.created_at
   from comments c
