@@ -10,6 +10,16 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
+/** Alarm sounds the portal synthesises; beep is the SPEC §4 default. */
+export const ALARM_SOUNDS = ["beep", "chime", "siren"] as const;
+
+export const alarmSettingsSchema = z.object({
+  sound: z.enum(ALARM_SOUNDS),
+  volume: z.number().min(0).max(1),
+  loop: z.boolean(),
+  mute: z.boolean(),
+});
+
 export const userSettingsSchema = z.object({
   portal_version: z.string(),
   incomming_messages: z.boolean(),
@@ -19,12 +29,7 @@ export const userSettingsSchema = z.object({
   monthlySummaryEmail: z.boolean(),
   showIncomingComments: z.boolean(),
   browserPush: z.boolean(),
-  alarm: z.object({
-    sound: z.string(),
-    volume: z.number().min(0).max(1),
-    loop: z.boolean(),
-    mute: z.boolean(),
-  }),
+  alarm: alarmSettingsSchema,
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
@@ -118,6 +123,21 @@ export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 
 /** Optional query of GET /api/settings: which of the user's companies to load. */
 export const settingsQuerySchema = z.object({ companyId: z.coerce.number().int().positive().optional() });
+
+/** PUT /api/user/{id}/settings: the settings a user changes for themself (the alarm persists per user). */
+export const userSettingsPatchSchema = z
+  .object({
+    alarm: alarmSettingsSchema,
+    onlyAssignedReports: z.boolean(),
+    pushNotifications: z.boolean(),
+    dailySummaryEmail: z.boolean(),
+    monthlySummaryEmail: z.boolean(),
+    showIncomingComments: z.boolean(),
+    browserPush: z.boolean(),
+  })
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: "empty update" });
 
 export const portalVersionBodySchema = z.object({ portal_version: z.enum(["v1", "v2", "v3"]) });
 

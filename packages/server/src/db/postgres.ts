@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import pg from "pg";
 import type { Db } from "./db.js";
 
@@ -8,11 +9,24 @@ pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
+// Every statement is prepared once per connection under a name derived from its text: PostgreSQL then
+// parses it once and, after a few runs, reuses a generic plan instead of planning the report view
+// (joins and subqueries) on every call, which cost more than running it.
+const names = new Map<string, string>();
+function prepared(sql: string, params: readonly unknown[] | undefined): pg.QueryConfig {
+  let name = names.get(sql);
+  if (!name) {
+    name = `a${createHash("sha1").update(sql).digest("hex").slice(0, 20)}`;
+    names.set(sql, name);
+  }
+  return { name, text: sql, values: params as unknown[] | undefined };
+}
+
 function wrapClient(client: Queryable): Db {
   return {
     kind: "postgres",
     async query<T>(sql: string, params?: readonly unknown[]) {
-      return (await client.query(sql, params as unknown[] | undefined)).rows as T[];
+      return (await client.query(prepared(sql, params))).rows as T[];
     },
     async exec(sql: string) {
       await client.query(sql);
@@ -31,7 +45,7 @@ export function openPostgres(url: string, max = 10): Db {
   return {
     kind: "postgres",
     async query<T>(sql: string, params?: readonly unknown[]) {
-      return (await pool.query(sql, params as unknown[] | undefined)).rows as T[];
+      return (await pool.query(prepared(sql, params))).rows as T[];
     },
     async exec(sql: string) {
       await pool.query(sql);

@@ -10,6 +10,7 @@ import {
   settingsQuerySchema,
   settingsResponseSchema,
   successSchema,
+  userSettingsPatchSchema,
   type Language,
   type SettingsResponse,
   type UserSettings,
@@ -134,6 +135,25 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
           })),
         },
       };
+    },
+  );
+
+  r.put(
+    "/api/user/:id/settings",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Save the user's own settings (alarm sound, volume, loop, mute; list and notification preferences)",
+        params: idParamSchema,
+        body: userSettingsPatchSchema,
+        response: { 200: successSchema.extend({ settings: settingsResponseSchema.shape.user.shape.settings }) },
+      },
+    },
+    async (req) => {
+      const { user } = actorOf(req);
+      if (req.params.id !== user.id) throw notFound();
+      await patchUserSettings(ctx.db, user.id, req.body);
+      return { success: true as const, settings: withDefaults({ ...user.settings, ...req.body }) };
     },
   );
 

@@ -99,3 +99,24 @@ describe("GET /api/operator/monitoring", () => {
     expect(ops.map((o) => o.id)).toContain(userId);
   });
 });
+
+describe("PUT /api/user/:id/settings", () => {
+  it("401, 404 for another user, 400 for bad or unknown settings, then saves the alarm for this user", async () => {
+    const url = `/api/user/${userId}/settings`;
+    const alarm = { sound: "siren", volume: 0.4, loop: false, mute: true };
+    expect((await app.inject({ method: "PUT", url, payload: { alarm } })).statusCode).toBe(401);
+    const other = await buildUser(await testDb(), { companyId });
+    expect((await app.inject({ method: "PUT", url: `/api/user/${other.id}/settings`, headers: auth(), payload: { alarm } })).statusCode).toBe(404);
+    for (const payload of [{}, { alarm: { ...alarm, volume: 2 } }, { alarm: { ...alarm, sound: "gong" } }, { portal_version: "v1" }]) {
+      const res = await app.inject({ method: "PUT", url, headers: auth(), payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const ok = await app.inject({ method: "PUT", url, headers: auth(), payload: { alarm, onlyAssignedReports: true } });
+    expect(ok.statusCode).toBe(200);
+    const settings = body<{ user: { settings: { alarm: object; onlyAssignedReports: boolean; portal_version: string } } }>(
+      await app.inject({ method: "GET", url: "/api/settings", headers: auth() }),
+    ).user.settings;
+    expect(settings).toMatchObject({ alarm, onlyAssignedReports: true, portal_version: "v3" });
+    await app.inject({ method: "PUT", url, headers: auth(), payload: { onlyAssignedReports: false } });
+  });
+});

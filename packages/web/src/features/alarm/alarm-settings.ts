@@ -1,8 +1,7 @@
-import { DEFAULT_USER_SETTINGS, type UserSettings } from "@atalaya/shared";
+import { ALARM_SOUNDS, DEFAULT_USER_SETTINGS, type UserSettings } from "@atalaya/shared";
 import { readJson, safeSet, type KeyValueStore } from "../../lib/storage";
 
-/** The alarm sounds the portal synthesises (no audio files): beep is the SPEC §4 default. */
-export const ALARM_SOUNDS = ["beep", "chime", "siren"] as const;
+export { ALARM_SOUNDS };
 export type AlarmSound = (typeof ALARM_SOUNDS)[number];
 
 /** SPEC §2/§4 audio settings: sound, volume (0–1), loop and mute. */
@@ -14,10 +13,7 @@ export interface AlarmSettings {
 }
 
 /** Beep, volume 1, loop on, mute off (SPEC §4). */
-export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
-  ...DEFAULT_USER_SETTINGS.alarm,
-  sound: "beep",
-};
+export const DEFAULT_ALARM_SETTINGS: AlarmSettings = DEFAULT_USER_SETTINGS.alarm;
 
 /** localStorage key of one operator's alarm settings (they persist per user). */
 export function alarmStorageKey(userId: number): string {

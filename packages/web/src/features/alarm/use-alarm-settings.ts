@@ -1,12 +1,12 @@
 import { useCallback, useState } from "react";
+import { api } from "../../lib/api";
 import { localStore } from "../../lib/storage";
 import { useSettings } from "../settings/settings-context";
 import { readAlarmSettings, writeAlarmSettings, type AlarmSettings } from "./alarm-settings";
 
 /**
- * The signed-in operator's alarm settings. They persist per user in this browser (localStorage keyed
- * by user id); the server profile's `settings.alarm` seeds them. The API has no route to save them yet,
- * so nothing is sent to the server.
+ * The signed-in operator's alarm settings. They persist per user: saved to the server profile
+ * (`PUT /api/user/{id}/settings`) and kept in this browser too, so a change is not lost offline.
  */
 export function useAlarmSettings(): [AlarmSettings, (patch: Partial<AlarmSettings>) => void] {
   const { settings } = useSettings();
@@ -17,14 +17,13 @@ export function useAlarmSettings(): [AlarmSettings, (patch: Partial<AlarmSetting
 
   const update = useCallback(
     (patch: Partial<AlarmSettings>) => {
-      setState((previous) => {
-        const base = previous.userId === userId ? previous.value : readAlarmSettings(localStore(), userId, server);
-        const value = { ...base, ...patch };
-        writeAlarmSettings(localStore(), userId, value);
-        return { userId, value };
-      });
+      const value = { ...current, ...patch };
+      writeAlarmSettings(localStore(), userId, value);
+      setState({ userId, value });
+      // The browser copy already holds the change; a failed save is retried with the next change.
+      void api.put(`/user/${userId}/settings`, { alarm: value }).catch(() => undefined);
     },
-    [userId, server],
+    [current, userId],
   );
   return [current, update];
 }
