@@ -1,4 +1,5 @@
 import { Navigate, createBrowserRouter } from "react-router";
+import { AnswersPage } from "../features/answers/answers-page";
 import { LoginPage } from "../features/auth/login-page";
 import { FallbackPage, NotAuthPage, NotFoundPage, StatusResult } from "../features/errors/status-pages";
 import { EventsIndexPane, EventsPanel } from "../features/events/events-panel";
@@ -31,6 +32,7 @@ export const router = createBrowserRouter([
           { path: ":reportUuid", element: <ReportDetailPage /> },
         ],
       },
+      { path: "answers", element: <AnswersPage /> },
       { path: "*", element: <StatusResult kind="fallback" /> },
     ],
   },

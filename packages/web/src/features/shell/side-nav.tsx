@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Layout, Menu } from "antd";
-import { LogoutOutlined, NotificationOutlined } from "@ant-design/icons";
+import { LogoutOutlined, NotificationOutlined, ThunderboltOutlined } from "@ant-design/icons";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { PORTAL_VERSION } from "@atalaya/shared";
@@ -15,7 +15,7 @@ export function SideNav({ collapsed, onLogout }: { collapsed: boolean; onLogout:
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const selected = pathname.startsWith("/v3/events") ? ["/v3/events"] : [];
+  const selected = ["/v3/events", "/v3/answers"].filter((key) => pathname.startsWith(key));
 
   return (
     <Layout.Sider
@@ -37,7 +37,10 @@ export function SideNav({ collapsed, onLogout }: { collapsed: boolean; onLogout:
             mode="inline"
             selectedKeys={selected}
             onClick={({ key }) => navigate(key)}
-            items={[{ key: "/v3/events", icon: <NotificationOutlined />, label: t("nav.events") }]}
+            items={[
+              { key: "/v3/events", icon: <NotificationOutlined />, label: t("nav.events") },
+              { key: "/v3/answers", icon: <ThunderboltOutlined />, label: t("nav.answers"), "data-testid": "nav-answers" },
+            ]}
           />
         </nav>
         <div className="side-nav__bottom">

@@ -1,4 +1,5 @@
 import type { Messages } from "./messages";
+import { answersEn } from "../../features/answers/messages-en";
 import { reportDetailEn } from "../../features/reports/detail/messages-en";
 
 /** English catalogue. */
@@ -65,6 +66,7 @@ export const en: Messages = {
   },
   nav: {
     events: "Events",
+    answers: "Auto-replies",
     logout: "Log out",
     collapse: "Collapse menu",
     expand: "Expand menu",
@@ -250,6 +252,7 @@ export const en: Messages = {
     in_deleting_progress: "Deleted by the author",
   },
   reportDetail: reportDetailEn,
+  answers: answersEn,
   report: {
     title: "Report #{{id}}",
     back: "Back to events",

@@ -1,3 +1,4 @@
+import { answersEs } from "../../features/answers/messages-es";
 import { reportDetailEs } from "../../features/reports/detail/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. */
@@ -64,6 +65,7 @@ export const es = {
   },
   nav: {
     events: "Eventos",
+    answers: "Respuestas automáticas",
     logout: "Cerrar sesión",
     collapse: "Contraer menú",
     expand: "Expandir menú",
@@ -249,6 +251,7 @@ export const es = {
     in_deleting_progress: "Eliminado por el autor",
   },
   reportDetail: reportDetailEs,
+  answers: answersEs,
   report: {
     title: "Reporte #{{id}}",
     back: "Volver a eventos",

@@ -1,4 +1,5 @@
 import type { Messages } from "./messages";
+import { answersFr } from "../../features/answers/messages-fr";
 import { reportDetailFr } from "../../features/reports/detail/messages-fr";
 
 /** French catalogue. */
@@ -65,6 +66,7 @@ export const fr: Messages = {
   },
   nav: {
     events: "Événements",
+    answers: "Réponses automatiques",
     logout: "Se déconnecter",
     collapse: "Réduire le menu",
     expand: "Déplier le menu",
@@ -250,6 +252,7 @@ export const fr: Messages = {
     in_deleting_progress: "Supprimé par l'auteur",
   },
   reportDetail: reportDetailFr,
+  answers: answersFr,
   report: {
     title: "Signalement n° {{id}}",
     back: "Retour aux événements",

@@ -5,6 +5,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_MAX_UPLOAD_MB, type Comment, type Report } from "@atalaya/shared";
 import { useDateFormatter } from "../../../lib/dates";
+import { insertAnswerText } from "../../answers/answer-form";
+import { AnswerPicker } from "../../answers/answer-picker";
 import { actionErrorMessage } from "./action-errors";
 import { COMMENT_ACCEPT, commentAttachmentProblem } from "./attachments";
 import { Composer } from "./composer";
@@ -127,6 +129,14 @@ export function CommentsPanel({ report, companyId, myUserId }: CommentsPanelProp
           }
           sending={send.isPending}
           testIds={{ input: "comment-input", send: "comment-send", attach: "comment-attach" }}
+          tools={(edit) => (
+            <AnswerPicker
+              companyId={companyId}
+              reportType={report.type}
+              disabled={send.isPending}
+              onPick={(text) => edit((body) => insertAnswerText(body, text))}
+            />
+          )}
         />
       ) : (
         <Alert

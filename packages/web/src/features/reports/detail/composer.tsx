@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from "react";
-import { Button, Input, Tooltip, Typography, Upload } from "antd";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Button, Input, Tooltip, Typography, Upload, type GetRef } from "antd";
 import { CloseOutlined, PaperClipOutlined, SendOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { formatSize } from "./attachments";
@@ -17,6 +17,8 @@ interface ComposerProps {
   onSubmit(body: string, file: File | null): Promise<boolean>;
   sending: boolean;
   testIds: { input: string; send: string; attach: string };
+  /** Extra controls in the bar (e.g. an automatic answer picker); `edit` changes the text and focuses the box. */
+  tools?(edit: (change: (body: string) => string) => void): ReactNode;
 }
 
 /** A text box with an optional single attachment and a send button (Ctrl/⌘+Enter sends). */
@@ -25,6 +27,18 @@ export function Composer(props: ComposerProps): ReactNode {
   const [body, setBody] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const inputRef = useRef<GetRef<typeof Input.TextArea>>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+
+  // After a tool changed the text, so the caret lands at its end.
+  useEffect(() => {
+    if (focusRequest > 0) inputRef.current?.focus({ cursor: "end" });
+  }, [focusRequest]);
+
+  const edit = (change: (current: string) => string): void => {
+    setBody((current) => change(current).slice(0, 4000));
+    setFocusRequest((count) => count + 1);
+  };
 
   const trimmed = body.trim();
   const bodyProblem = trimmed && props.validateBody ? props.validateBody(trimmed) : null;
@@ -41,6 +55,7 @@ export function Composer(props: ComposerProps): ReactNode {
   return (
     <div className="rd-composer">
       <Input.TextArea
+        ref={inputRef}
         value={body}
         onChange={(event) => setBody(event.target.value)}
         onKeyDown={(event) => {
@@ -86,6 +101,7 @@ export function Composer(props: ComposerProps): ReactNode {
             {t("reportDetail.comments.attach")}
           </Button>
         </Upload>
+        {props.tools?.(edit)}
         <span className="rd-composer__hint">{props.hint}</span>
         <Button
           type="primary"

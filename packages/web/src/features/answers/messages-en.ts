@@ -1,0 +1,82 @@
+import type { answersEs } from "./messages-es";
+
+/** English texts of the automatic answers screen and picker. */
+export const answersEn: typeof answersEs = {
+  title: "Auto-replies",
+  subtitle: "Saved texts to answer residents while managing or closing a report.",
+  create: "New reply",
+  search: "Search by title, text or report type",
+  count: "{{shown}} of {{total}}",
+  anyType: "All types",
+  readOnly: "Only the organisation's administrators can create, edit or delete auto-replies.",
+  loadError: "The auto-replies could not be loaded.",
+  columns: {
+    title: "Title",
+    answer: "Text",
+    reportType: "Report type",
+    usage: "Use",
+    actions: "Actions",
+  },
+  usage: {
+    management: "Management",
+    closure: "Closure",
+    none: "Not in use",
+    managementHint: "Can be inserted as a comment while managing a report.",
+    closureHint: "Can be sent when closing a report.",
+  },
+  answerTypes: {
+    comment: "Comment",
+  },
+  actions: {
+    edit: "Edit",
+    delete: "Delete",
+  },
+  empty: {
+    title: "No auto-replies yet",
+    hintAdmin: "Create the first one so your team answers faster and in the same tone.",
+    hintReadOnly: "Once an administrator creates them, they appear here and in reports.",
+    noMatches: "No reply matches “{{search}}”.",
+    clearSearch: "Clear search",
+  },
+  form: {
+    createTitle: "New auto-reply",
+    editTitle: "Edit auto-reply",
+    title: "Title",
+    titlePlaceholder: "E.g. Patrol on its way",
+    answer: "Reply text",
+    answerPlaceholder: "The text the resident will receive",
+    answerType: "Reply type",
+    answerTypeHelp: "Classifies the reply within your organisation.",
+    reportType: "Report type",
+    reportTypeHelp: "With a type chosen, it is only offered on reports of that type.",
+    usage: "Available in",
+    usableInManagement: "Report management",
+    usableInClosure: "Report closure",
+    required: "Fill in this field.",
+    save: "Save",
+    cancel: "Cancel",
+  },
+  fieldErrors: {
+    too_big: "The text is too long.",
+    too_small: "Fill in this field.",
+    invalid_type: "Choose a valid value.",
+    other: "Invalid value.",
+  },
+  success: {
+    created: "Reply “{{title}}” created",
+    updated: "Reply “{{title}}” updated",
+    deleted: "Reply “{{title}}” deleted",
+  },
+  confirmDelete: {
+    title: "Delete “{{title}}”?",
+    text: "Operators will no longer be able to use it on reports. This cannot be undone.",
+    ok: "Delete",
+    cancel: "Cancel",
+  },
+  forbidden: "Only the organisation's administrators can change auto-replies.",
+  picker: {
+    label: "Auto-reply",
+    empty: "There are no replies for this report type.",
+    error: "The auto-replies could not be loaded.",
+  },
+};

@@ -1,0 +1,82 @@
+import type { answersEs } from "./messages-es";
+
+/** French texts of the automatic answers screen and picker. */
+export const answersFr: typeof answersEs = {
+  title: "Réponses automatiques",
+  subtitle: "Textes enregistrés pour répondre aux habitants lors de la gestion ou de la clôture d'un signalement.",
+  create: "Nouvelle réponse",
+  search: "Rechercher par titre, texte ou type de signalement",
+  count: "{{shown}} sur {{total}}",
+  anyType: "Tous les types",
+  readOnly: "Seuls les administrateurs de l'organisation peuvent créer, modifier ou supprimer des réponses automatiques.",
+  loadError: "Impossible de charger les réponses automatiques.",
+  columns: {
+    title: "Titre",
+    answer: "Texte",
+    reportType: "Type de signalement",
+    usage: "Usage",
+    actions: "Actions",
+  },
+  usage: {
+    management: "Gestion",
+    closure: "Clôture",
+    none: "Inutilisée",
+    managementHint: "Peut être insérée comme commentaire pendant la gestion d'un signalement.",
+    closureHint: "Peut être envoyée à la clôture d'un signalement.",
+  },
+  answerTypes: {
+    comment: "Commentaire",
+  },
+  actions: {
+    edit: "Modifier",
+    delete: "Supprimer",
+  },
+  empty: {
+    title: "Aucune réponse automatique pour l'instant",
+    hintAdmin: "Créez la première pour que votre équipe réponde plus vite et sur le même ton.",
+    hintReadOnly: "Dès qu'un administrateur en crée, elles apparaissent ici et dans les signalements.",
+    noMatches: "Aucune réponse ne correspond à « {{search}} ».",
+    clearSearch: "Effacer la recherche",
+  },
+  form: {
+    createTitle: "Nouvelle réponse automatique",
+    editTitle: "Modifier la réponse automatique",
+    title: "Titre",
+    titlePlaceholder: "Ex. : Patrouille en route",
+    answer: "Texte de la réponse",
+    answerPlaceholder: "Le texte que recevra l'habitant",
+    answerType: "Type de réponse",
+    answerTypeHelp: "Classe la réponse au sein de votre organisation.",
+    reportType: "Type de signalement",
+    reportTypeHelp: "Si un type est choisi, elle n'est proposée que pour ce type.",
+    usage: "Disponible pour",
+    usableInManagement: "Gestion du signalement",
+    usableInClosure: "Clôture du signalement",
+    required: "Remplissez ce champ.",
+    save: "Enregistrer",
+    cancel: "Annuler",
+  },
+  fieldErrors: {
+    too_big: "Le texte est trop long.",
+    too_small: "Remplissez ce champ.",
+    invalid_type: "Choisissez une valeur valide.",
+    other: "Valeur non valide.",
+  },
+  success: {
+    created: "Réponse « {{title}} » créée",
+    updated: "Réponse « {{title}} » mise à jour",
+    deleted: "Réponse « {{title}} » supprimée",
+  },
+  confirmDelete: {
+    title: "Supprimer « {{title}} » ?",
+    text: "Les opérateurs ne pourront plus l'utiliser. Cette action est irréversible.",
+    ok: "Supprimer",
+    cancel: "Annuler",
+  },
+  forbidden: "Seuls les administrateurs de l'organisation peuvent modifier les réponses automatiques.",
+  picker: {
+    label: "Réponse automatique",
+    empty: "Aucune réponse pour ce type de signalement.",
+    error: "Impossible de charger les réponses automatiques.",
+  },
+};
