@@ -65,7 +65,7 @@ export const es = {
   },
   nav: {
     events: "Eventos",
-    answers: "Respuestas automáticas",
+    answers: "Autorrespuestas",
     logout: "Cerrar sesión",
     collapse: "Contraer menú",
     expand: "Expandir menú",

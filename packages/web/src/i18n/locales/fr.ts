@@ -66,7 +66,7 @@ export const fr: Messages = {
   },
   nav: {
     events: "Événements",
-    answers: "Réponses automatiques",
+    answers: "Réponses auto",
     logout: "Se déconnecter",
     collapse: "Réduire le menu",
     expand: "Déplier le menu",
