@@ -125,16 +125,8 @@ export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 export const settingsQuerySchema = z.object({ companyId: z.coerce.number().int().positive().optional() });
 
 /** PUT /api/user/{id}/settings: the settings a user changes for themself (the alarm persists per user). */
-export const userSettingsPatchSchema = z
-  .object({
-    alarm: alarmSettingsSchema,
-    onlyAssignedReports: z.boolean(),
-    pushNotifications: z.boolean(),
-    dailySummaryEmail: z.boolean(),
-    monthlySummaryEmail: z.boolean(),
-    showIncomingComments: z.boolean(),
-    browserPush: z.boolean(),
-  })
+export const userSettingsPatchSchema = userSettingsSchema
+  .omit({ portal_version: true, incomming_messages: true })
   .partial()
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: "empty update" });

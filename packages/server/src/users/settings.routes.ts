@@ -5,6 +5,7 @@ import {
   DEFAULT_USER_SETTINGS,
   LANGUAGES,
   idParamSchema,
+  monitoringResponseSchema,
   portalVersionBodySchema,
   roleName,
   settingsQuerySchema,
@@ -29,23 +30,6 @@ function withDefaults(stored: Record<string, unknown>): UserSettings {
   const alarm = { ...DEFAULT_USER_SETTINGS.alarm, ...((stored.alarm as object | undefined) ?? {}) };
   return { ...DEFAULT_USER_SETTINGS, ...stored, alarm } as UserSettings;
 }
-
-const monitoringResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({
-    companyId: z.number(),
-    operators: z.array(
-      z.object({
-        id: z.number(),
-        uuid: z.string(),
-        name: z.string(),
-        role: z.string(),
-        patrolStatus: z.string(),
-        online: z.boolean(),
-      }),
-    ),
-  }),
-});
 
 /** GET /api/settings, GET /api/operator/monitoring, PUT /api/user/{id}/portal-version. */
 export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

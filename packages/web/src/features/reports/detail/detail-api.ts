@@ -19,8 +19,10 @@ import {
   type PresenceViewer,
   type Report,
   type UpdateReport,
+  monitoringResponseSchema,
   tagsResponseSchema,
   teamsResponseSchema,
+  type Operator,
 } from "@atalaya/shared";
 import { z } from "zod";
 import { ApiError, api } from "../../../lib/api";
@@ -215,29 +217,17 @@ export function sendPresence(companyId: number, reportId: number, open: boolean)
   });
 }
 
-/** An operator of the company as `GET /api/operator/monitoring` lists them. */
-export const operatorSchema = z.object({
-  id: z.number(),
-  uuid: z.string(),
-  name: z.string(),
-  role: z.string(),
-  patrolStatus: z.string(),
-  online: z.boolean(),
-});
-export type Operator = z.infer<typeof operatorSchema>;
-
 /** `GET /api/operator/monitoring?companyId=`: operators with role and patrol status. */
 export function fetchOperators(companyId: number, signal?: AbortSignal): Promise<Operator[]> {
   return api.get("/operator/monitoring", {
     query: { companyId },
-    schema: z
-      .object({ success: z.literal(true), data: z.object({ operators: z.array(operatorSchema) }) })
-      .transform((body) => body.data.operators),
+    schema: monitoringResponseSchema.transform((body) => body.data.operators),
     signal,
   });
 }
 
 /** A team or a tag of the organisation, as the pickers show it. */
+export type { Operator };
 export type Named = { id: number; name: string; color: string };
 
 /** `GET /api/companies/{companyId}/teams`. */
