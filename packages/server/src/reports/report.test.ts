@@ -169,4 +169,14 @@ describe("reporter API", () => {
     expect(body<{ companies: number[] }>(outside).companies).toEqual([]);
     expect((await app.inject({ method: "POST", url: "/api/app/reports", headers: { "access-token": "bad" }, payload: { type: ROBBERY, ...inside } })).statusCode).toBe(401);
   });
+
+  it("leaves out freemium companies and companies that do not attend the type", async () => {
+    const db = await testDb();
+    const freemium = (await buildCompany(db, { isFreemium: true })).id;
+    await db.query("insert into company_report_types (company_id, report_type_id) values ($1, $2)", [freemium, ROBBERY]);
+    const res = await app.inject({ method: "POST", url: "/api/app/reports", payload: { type: ROBBERY, description: "Robo", ...inside } });
+    expect(body<{ companies: number[] }>(res).companies).not.toContain(freemium);
+    const graffiti = await app.inject({ method: "POST", url: "/api/app/reports", payload: { type: 24, description: "Rayados", ...inside } });
+    expect(body<{ companies: number[] }>(graffiti).companies).not.toContain(companyId);
+  });
 });
