@@ -158,10 +158,10 @@ export function describe(typeId: number, rnd: () => number): string {
   return texts[Math.floor(rnd() * texts.length)]!;
 }
 
-/** Status mix of a month of work: most old reports closed, recent ones still open. */
+/** Status mix of a month of work: recent reports still open, nothing older than three days left pending. */
 export function statusFor(ageHours: number, rnd: () => number): ReportStatus {
   const x = rnd();
   if (ageHours < 6) return x < 0.65 ? "pending" : x < 0.9 ? "in_progress" : "in_observation";
   if (ageHours < 72) return x < 0.25 ? "pending" : x < 0.55 ? "in_progress" : x < 0.65 ? "in_observation" : x < 0.92 ? "solved" : "false";
-  return x < 0.06 ? "pending" : x < 0.14 ? "in_progress" : x < 0.18 ? "in_observation" : x < 0.88 ? "solved" : "false";
+  return x < 0.05 ? "in_progress" : x < 0.09 ? "in_observation" : x < 0.87 ? "solved" : "false";
 }
