@@ -16,6 +16,10 @@ function wrapTx(tx: Transaction): Db {
     async query<T>(sql: string, params?: readonly unknown[]) {
       return (await tx.query<T>(sql, params as unknown[] | undefined)).rows;
     },
+    // In process there is no round trip to save: the statement runs and the wrapper commits after.
+    async queryAndCommit<T>(sql: string, params?: readonly unknown[]) {
+      return (await tx.query<T>(sql, params as unknown[] | undefined)).rows;
+    },
     async exec(sql: string) {
       await tx.exec(sql);
     },
@@ -31,6 +35,9 @@ export function wrapPglite(pg: PGlite): Db {
   return {
     kind: "pglite",
     async query<T>(sql: string, params?: readonly unknown[]) {
+      return (await pg.query<T>(sql, params as unknown[] | undefined)).rows;
+    },
+    async queryAndCommit<T>(sql: string, params?: readonly unknown[]) {
       return (await pg.query<T>(sql, params as unknown[] | undefined)).rows;
     },
     async exec(sql: string) {

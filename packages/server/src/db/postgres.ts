@@ -7,8 +7,6 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 // numeric as numbers too (averages, coordinates computed in SQL).
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 
-type Queryable = Pick<pg.PoolClient, "query">;
-
 // Every statement is prepared once per connection under a name derived from its text: PostgreSQL then
 // parses it once and, after a few runs, reuses a generic plan instead of planning the report view
 // (joins and subqueries) on every call, which cost more than running it.
@@ -22,11 +20,34 @@ function prepared(sql: string, params: readonly unknown[] | undefined): pg.Query
   return { name, text: sql, values: params as unknown[] | undefined };
 }
 
-function wrapClient(client: Queryable): Db {
+/** The statement with its $n parameters written in as literals, for the simple protocol (which carries
+ * several statements in one message but no parameters). */
+function inline(client: pg.PoolClient, sql: string, params: readonly unknown[] = []): string {
+  return sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    if (value === null || value === undefined) return "null";
+    if (typeof value === "number") {
+      if (!Number.isFinite(value)) throw new Error(`parameter $${n} is not a finite number`);
+      return String(value);
+    }
+    if (typeof value === "boolean") return value ? "true" : "false";
+    return client.escapeLiteral(typeof value === "string" ? value : JSON.stringify(value));
+  });
+}
+
+/** A transaction's client; onCommitted is set only for the outermost one, which may commit itself. */
+function wrapClient(client: pg.PoolClient, onCommitted?: () => void): Db {
   return {
     kind: "postgres",
     async query<T>(sql: string, params?: readonly unknown[]) {
       return (await client.query(prepared(sql, params))).rows as T[];
+    },
+    async queryAndCommit<T>(sql: string, params?: readonly unknown[]) {
+      if (!onCommitted) return (await client.query(prepared(sql, params))).rows as T[];
+      // One message, two statements: the commit follows without waiting for this process's event loop.
+      const results = (await client.query(`${inline(client, sql, params)};\ncommit`)) as unknown as pg.QueryResult[];
+      onCommitted();
+      return (results[0]?.rows ?? []) as T[];
     },
     async exec(sql: string) {
       await client.query(sql);
@@ -47,15 +68,19 @@ export function openPostgres(url: string, max = 10): Db {
     async query<T>(sql: string, params?: readonly unknown[]) {
       return (await pool.query(prepared(sql, params))).rows as T[];
     },
+    async queryAndCommit<T>(sql: string, params?: readonly unknown[]) {
+      return (await pool.query(prepared(sql, params))).rows as T[];
+    },
     async exec(sql: string) {
       await pool.query(sql);
     },
     async transaction(fn) {
       const client = await pool.connect();
+      let committed = false;
       try {
         await client.query("begin");
-        const result = await fn(wrapClient(client));
-        await client.query("commit");
+        const result = await fn(wrapClient(client, () => (committed = true)));
+        if (!committed) await client.query("commit");
         return result;
       } catch (err) {
         await client.query("rollback").catch(() => undefined);

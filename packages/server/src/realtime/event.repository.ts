@@ -2,14 +2,17 @@ import type { EventType, RealtimeMessage } from "@atalaya/shared";
 import { one, type Db } from "../db/db.js";
 
 /** Stores several events of one company in one statement, numbered in order; call it last in the
- * change's transaction (the sequence row stays locked until commit). */
+ * change's transaction (the sequence row stays locked until commit). With `commit`, the same round trip
+ * commits the transaction. */
 export async function appendEvents(
   tx: Db,
   companyId: number,
   events: { type: EventType; data: Record<string, unknown> }[],
+  options: { commit?: boolean } = {},
 ): Promise<RealtimeMessage[]> {
   if (events.length === 0) return [];
-  const rows = await tx.query<{ seq: number; type: EventType; data: Record<string, unknown> }>(
+  const run = options.commit ? tx.queryAndCommit.bind(tx) : tx.query.bind(tx);
+  const rows = await run<{ seq: number; type: EventType; data: Record<string, unknown> }>(
     `with s as (
        insert into company_event_seq (company_id, last_seq) values ($1, $2)
        on conflict (company_id) do update set last_seq = company_event_seq.last_seq + $2

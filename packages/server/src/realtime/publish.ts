@@ -7,9 +7,9 @@ import { appendEvents } from "./event.repository.js";
 export type Emit = (companyId: number, type: EventType, data: Record<string, unknown>) => Promise<void>;
 
 /** Runs a change in one transaction whose events are stored with it and published only after commit.
- * Events are numbered at the very end of the transaction: numbering locks the company's sequence row
- * until commit, and taking that lock last keeps concurrent changes of one company from queueing
- * behind each other's whole transaction. */
+ * Events are numbered at the very end of the transaction, and the last numbering statement carries the
+ * commit with it: numbering locks the company's sequence row until commit, so taking that lock last,
+ * for a single round trip, keeps concurrent changes of one company from queueing behind each other. */
 export async function changeWithEvents<T>(
   db: Db,
   bus: EventBus,
@@ -36,7 +36,9 @@ export async function changeWithEventsDetailed<T>(
     const byCompany = new Map<number, typeof queued>();
     for (const e of queued) byCompany.set(e.companyId, [...(byCompany.get(e.companyId) ?? []), e]);
     const events: RealtimeMessage[] = [];
-    for (const [companyId, list] of byCompany) events.push(...(await appendEvents(tx, companyId, list)));
+    const groups = [...byCompany];
+    for (const [i, [companyId, list]] of groups.entries())
+      events.push(...(await appendEvents(tx, companyId, list, { commit: i === groups.length - 1 })));
     return { result, events };
   });
   // A lost publish is not a lost event: it is stored, and clients catch up by seq.

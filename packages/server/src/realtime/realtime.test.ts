@@ -150,6 +150,13 @@ describe("GET /api/companies/:companyId/events", () => {
     expect(body(bad)).toMatchObject({ error: { code: "validation", fields: [{ field: "after" }] } });
   });
 
+  it("stores event data exactly, whatever characters it holds (it travels with the commit)", async () => {
+    const data = { text: "O'Higgins \\ \"comillas\" ñandú 🚨 $1 $$ \n línea", nested: { list: [1, null, true, "'; drop table events; --"] } };
+    const sent = await emitTestEvent(app, companyId, data);
+    const res = await app.inject({ method: "GET", url: `/api/companies/${companyId}/events?after=${sent.seq - 1}`, headers: auth() });
+    expect(body<{ events: RealtimeMessage[] }>(res).events[0]).toEqual({ type: "updateReport", seq: sent.seq, companyId, data });
+  });
+
   it("returns what a reconnecting client missed, in order", async () => {
     const first = await emitTestEvent(app, companyId, { k: "a" });
     const second2 = await emitTestEvent(app, companyId, { k: "b" });
