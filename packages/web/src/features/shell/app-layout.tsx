@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
-import { App, Layout } from "antd";
+import { App, Grid, Layout } from "antd";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Outlet, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -17,15 +17,23 @@ import { SettingsContext, type SettingsContextValue } from "../settings/settings
 import { AppHeader } from "./app-header";
 import { SideNav } from "./side-nav";
 
+/** The side navigation's state as the operator left it (remembered locally); on screens narrower than
+ * `md` it starts collapsed so the panel keeps its room, and opens only while the operator wants it. */
 function useSiderCollapsed(): [boolean, () => void] {
-  const [collapsed, setCollapsed] = useState(() => safeGet(localStore(), STORAGE_KEYS.siderCollapsed) === "true");
+  const [stored, setStored] = useState(() => safeGet(localStore(), STORAGE_KEYS.siderCollapsed) === "true");
+  const [openWhileNarrow, setOpenWhileNarrow] = useState(false);
+  const narrow = Grid.useBreakpoint().md === false;
   const toggle = useCallback(() => {
-    setCollapsed((previous) => {
+    if (narrow) {
+      setOpenWhileNarrow((open) => !open);
+      return;
+    }
+    setStored((previous) => {
       safeSet(localStore(), STORAGE_KEYS.siderCollapsed, String(!previous));
       return !previous;
     });
-  }, []);
-  return [collapsed, toggle];
+  }, [narrow]);
+  return [narrow ? !openWhileNarrow : stored, toggle];
 }
 
 /** `/v3/*`: loads the settings, opens the real-time channel and frames every signed-in screen. */
