@@ -165,6 +165,21 @@ describe("RealtimeClient", () => {
     expect(seqs).toEqual([21, 22]);
   });
 
+  it("fills a gap in the live stream from the server before going on (events published out of order)", async () => {
+    const { client, transport, seqs } = setup();
+    const socket = await connect(client, transport, 40);
+    transport.history = [msg(41), msg(42), msg(43)];
+    socket.send(msg(43));
+    await flush();
+    expect(transport.catchUpCalls).toEqual([40]);
+    expect(seqs).toEqual([41, 42, 43]);
+    socket.send(msg(42));
+    socket.send(msg(41));
+    socket.send(msg(44));
+    expect(seqs).toEqual([41, 42, 43, 44]);
+    expect(client.lastSeq(COMPANY)).toBe(44);
+  });
+
   it("delivers seq 0 messages (presence, not stored) without moving the sequence cursor", async () => {
     const { client, transport, seqs } = setup();
     const socket = await connect(client, transport, 30);

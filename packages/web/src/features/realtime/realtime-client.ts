@@ -222,7 +222,15 @@ export class RealtimeClient {
         if (message.type !== "hello") this.buffer.push(message);
         return;
       case "live":
-        if (message.type !== "hello") this.deliver(message);
+        if (message.type === "hello") return;
+        if (this.isAfterGap(message)) {
+          // Two server processes may publish adjacent events out of order. The missing ones are already
+          // committed (a later seq is numbered only after them), so fetch them rather than lose them.
+          this.buffer.push(message);
+          void this.catchUp(generation, companyId, message.seq - 1);
+          return;
+        }
+        this.deliver(message);
         return;
       default:
         return;
@@ -248,10 +256,23 @@ export class RealtimeClient {
       return;
     }
 
+    await this.catchUp(generation, companyId, helloSeq);
+  }
+
+  /** True when a stored message skips sequence numbers after the last one delivered. */
+  private isAfterGap(message: RealtimeMessage): boolean {
+    const last = this.lastSeqByCompany.get(message.companyId);
+    return message.seq !== 0 && last !== undefined && message.seq > last + 1;
+  }
+
+  /** Fetches what lies between the last delivered seq and target, delivers it in order, then the
+   * messages that waited in the buffer; a failed fetch drops the socket and starts over. */
+  private async catchUp(generation: number, companyId: number, target: number): Promise<void> {
+    const last = this.lastSeqByCompany.get(companyId) ?? 0;
     this.phase = "catchingUp";
     let missed: RealtimeMessage[];
     try {
-      missed = await this.fetchMissed(companyId, last, helloSeq);
+      missed = await this.fetchMissed(companyId, last, target);
     } catch {
       if (generation !== this.generation) return;
       // Without the missed events the live stream would have a hole: start over.
