@@ -21,6 +21,7 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const PORTS = { intake: 8301, a: 8301, b: 8302, reference: 8303 };
 const DEADLINE_MS = 6 * 60_000;
+const ONLY = process.env.BENCH_ONLY; // "intake" or "fanout": run that part alone
 
 const INTAKE = { connections: 50, warmupSeconds: 3, maxSeconds: 10, steadySeconds: 10, rawClients: 10, rawSeconds: 10 };
 const FANOUT = { sockets: 1000, operators: 10, ratePerSecond: 100, seconds: 10, openConcurrency: 20, graceMs: 5000 };
@@ -1048,6 +1049,11 @@ try {
   });
   const versions = await withDb(async (db) => ({ postgres: (await db.query("select version()")).rows[0].version.split(" on ")[0] }));
   const quiet = await waitForQuietMachine();
+  if (ONLY) {
+    // One part alone, for working on it: its figures are in the log above; the README is left as it is.
+    await (ONLY === "intake" ? intake() : ONLY === "fanout" ? fanout() : Promise.reject(new Error(`BENCH_ONLY must be intake or fanout, not ${ONLY}`)));
+    process.exit(0);
+  }
   const i = await intake();
   const f = await fanout();
   const r = await fanoutReference(f.messageBytes);

@@ -12,18 +12,21 @@ export async function appendEvents(
 ): Promise<RealtimeMessage[]> {
   if (events.length === 0) return [];
   const run = options.commit ? tx.queryAndCommit.bind(tx) : tx.query.bind(tx);
-  const rows = await run<{ seq: number; type: EventType; data: Record<string, unknown> }>(
+  // Only the numbers come back: the events themselves are already here.
+  const rows = await run<{ first_seq: number }>(
     `with s as (
        insert into company_event_seq (company_id, last_seq) values ($1, $2)
        on conflict (company_id) do update set last_seq = company_event_seq.last_seq + $2
-       returning last_seq)
-     insert into events (company_id, seq, type, data)
-     select $1, s.last_seq - $2 + e.ord::int, e.item->>'type', e.item->'data'
-       from s, jsonb_array_elements($3::jsonb) with ordinality as e(item, ord)
-     returning seq, type, data`,
+       returning last_seq),
+     stored as (
+       insert into events (company_id, seq, type, data)
+       select $1, s.last_seq - $2 + e.ord::int, e.item->>'type', e.item->'data'
+         from s, jsonb_array_elements($3::jsonb) with ordinality as e(item, ord))
+     select last_seq - $2 + 1 as first_seq from s`,
     [companyId, events.length, JSON.stringify(events)],
   );
-  return rows.sort((a, b) => a.seq - b.seq).map((r) => ({ type: r.type, seq: r.seq, companyId, data: r.data }));
+  const first = rows[0]!.first_seq;
+  return events.map((e, i) => ({ type: e.type, seq: first + i, companyId, data: e.data }));
 }
 
 /** Events of the company after seq, oldest first. */

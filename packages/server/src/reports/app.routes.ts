@@ -6,11 +6,15 @@ import { issueToken } from "../auth/auth.repository.js";
 import { actorOrNull } from "../auth/authenticate.js";
 import { appLogin } from "../auth/login.service.js";
 import type { AppContext } from "../context.js";
-import { createAppReport } from "./report.service.js";
+import { groupCommit } from "../db/group-commit.js";
+import { createAppReports, requireActiveType, type AppReportRequest } from "./report.service.js";
 
 /** The reporter API the community mobile app calls (sign-in, reports). */
 export async function appRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Reports arriving together are written together: one transaction and one commit per batch.
+  const intake = groupCommit((batch: AppReportRequest[]) => createAppReports(ctx, batch));
+  app.addHook("onClose", () => intake.drained());
 
   r.post("/api/app/login", {
     config: { public: true },
@@ -29,7 +33,8 @@ export async function appRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       response: { 200: z.object({ success: z.literal(true), report: z.object({ id: z.number(), uuid: z.string() }), companies: z.array(z.number()) }), 400: errorBodySchema },
     },
   }, async (req) => {
-    const result = await createAppReport(ctx, actorOrNull(req), req.body);
+    requireActiveType(req.body.type); // checked first, so a bad report never fails a batch
+    const result = await intake.submit({ actor: actorOrNull(req), body: req.body });
     return { success: true as const, report: { id: result.id, uuid: result.uuid }, companies: result.companies };
   });
 }

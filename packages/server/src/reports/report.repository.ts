@@ -1,5 +1,6 @@
 import type { CompanyRole, Priority, ReportCounters, ReportStatus, SortOption } from "@atalaya/shared";
 import { one, type Db } from "../db/db.js";
+import { insertReports, type InsertedReport } from "./intake.repository.js";
 
 /** One row of the report view: the shared report joined with one company's attention. */
 export interface ReportRow {
@@ -60,9 +61,10 @@ const person = (alias: string) =>
   `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'uuid', ${alias}.uuid::text,
      'name', trim(${alias}.first_name || ' ' || ${alias}.last_name), 'email', ${alias}.email, 'cover', ${alias}.cover) end`;
 
-// The one statement that reads reports for a company; callers add conditions on a. and r.
-const VIEW = `
-select r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.repeated_of, r.type_id, r.initial_type_id,
+// What a company sees of a report, over `a` (its attention) and `r` (the shared report) and the joins
+// below: shared by the view and by the intake, which reads reports it has just written the same way.
+export const REPORT_COLUMNS = `
+       r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.repeated_of, r.type_id, r.initial_type_id,
        r.title, r.description, a.priority, a.observations, a.due_date, a.followup_id::int as followup_id,
        r.latitude, r.longitude, r.address, r.timezone, a.zone_ids, r.media, r.likes_count, r.dislikes_count,
        (select count(*)::int from comments c where c.report_id = r.id and not c.hidden) as comments_count,
@@ -82,15 +84,19 @@ select r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.rep
        coalesce((select json_agg(json_build_object('id', g.id, 'uuid', g.uuid::text, 'name', g.name, 'color', g.color) order by g.name)
                    from report_attention_tags rt join tags g on g.company_id = rt.company_id and g.id = rt.tag_id
                   where rt.company_id = a.company_id and rt.report_id = r.id), '[]') as tags,
-       r.deleted_at, r.deleted_by, r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version
-  from report_attentions a
-  join reports r on r.id = a.report_id
+       r.deleted_at, r.deleted_by, r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version`;
+
+/** The people and team a report's columns name, joined to `a` and `r`. */
+export const REPORT_JOINS = `
   left join users u on u.id = r.user_id
   left join users au on au.id = a.assigned_user_id
   left join teams t on t.company_id = a.company_id and t.id = a.assigned_team_id
   left join users ap on ap.id = a.assigned_patrol_id
   left join memberships apm on apm.company_id = a.company_id and apm.user_id = a.assigned_patrol_id
   left join users cu on cu.id = a.closed_by_user_id`;
+
+// The one statement that reads reports for a company; callers add conditions on a. and r.
+const VIEW = `select ${REPORT_COLUMNS} from report_attentions a join reports r on r.id = a.report_id ${REPORT_JOINS}`;
 
 /** One report as the company sees it. */
 export function findReport(db: Db, companyId: number, reportId: number): Promise<ReportRow | undefined> {
@@ -200,24 +206,9 @@ export interface NewReport {
 }
 
 /** Inserts the shared report; with a clientId already used, returns the existing id and created=false. */
-export async function insertReport(tx: Db, r: NewReport): Promise<{ id: number; uuid: string; createdAt: Date; created: boolean }> {
-  const row = await one<{ id: number; uuid: string; created_at: Date }>(
-    tx,
-    `insert into reports (type_id, initial_type_id, description, latitude, longitude, address, user_id, is_anonymous,
-                          created_by_company_id, informer_type, contact, source, client_id, media)
-     values ($1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-     on conflict (client_id) where client_id is not null do nothing
-     returning id, uuid::text as uuid, created_at`,
-    [r.typeId, r.description, r.latitude, r.longitude, r.address, r.userId, r.isAnonymous, r.createdByCompanyId,
-      r.informerType, r.contact ? JSON.stringify(r.contact) : null, r.source, r.clientId, JSON.stringify(r.media)],
-  );
-  if (row) return { id: row.id, uuid: row.uuid, createdAt: new Date(row.created_at), created: true };
-  const existing = await one<{ id: number; uuid: string; created_at: Date }>(
-    tx,
-    "select id, uuid::text as uuid, created_at from reports where client_id = $1",
-    [r.clientId],
-  );
-  return { id: existing!.id, uuid: existing!.uuid, createdAt: new Date(existing!.created_at), created: false };
+export async function insertReport(tx: Db, r: NewReport): Promise<InsertedReport> {
+  const [inserted] = await insertReports(tx, [r]);
+  return inserted!;
 }
 
 export interface Routing {
@@ -225,25 +216,6 @@ export interface Routing {
   priority: Priority;
   due_date: Date | null;
   zone_ids: number[];
-}
-
-/** Companies that attend a community report here: their zones contain the point, they attend the type,
- * and they are not freemium (freemium companies attend only their own reports). */
-export function routeCommunityReport(tx: Db, typeId: number, latitude: number, longitude: number, createdAt: Date): Promise<Routing[]> {
-  return tx.query<Routing>(
-    `select c.id as company_id, crt.priority,
-            case when crt.attention_time is null then null
-                 else $4::timestamptz + make_interval(mins => crt.attention_time *
-                      case crt.attention_unit when 'days' then 1440 when 'hours' then 60 else 1 end) end as due_date,
-            array_agg(z.id order by z.id) as zone_ids
-       from companies c
-       join company_report_types crt on crt.company_id = c.id and crt.report_type_id = $1 and crt.active
-       join zones z on z.company_id = c.id and z.area @> point($3, $2)
-      where not c.is_freemium
-      group by c.id, crt.priority, crt.attention_time, crt.attention_unit
-      order by c.id`,
-    [typeId, latitude, longitude, createdAt.toISOString()],
-  );
 }
 
 /** The company's own routing for a report it creates: its zones containing the point, its priority and

@@ -15,6 +15,7 @@ import type { Db } from "../db/db.js";
 import { AppError, invalidField, notFound } from "../http/errors.js";
 import { postClosingComment } from "../answers/answer.service.js";
 import { changeWithEvents, type Emit } from "../realtime/publish.js";
+import { attendingCompaniesOf, insertCommunityReports } from "./intake.repository.js";
 import { EVENT_VIEWER, presentReport, type Viewer } from "./report.presenter.js";
 import {
   attendingCompanies,
@@ -26,7 +27,6 @@ import {
   lastFollowupId,
   listReports,
   logActivity,
-  routeCommunityReport,
   routeOwnReport,
   takeAttention,
   type ReportRow,
@@ -44,7 +44,8 @@ export function visibilityOf(actor: Actor, scope: Membership): Visibility {
   };
 }
 
-function requireActiveType(typeId: number): void {
+/** 400 unless the report type exists and is active. */
+export function requireActiveType(typeId: number): void {
   const type = reportTypeById(typeId);
   if (!type || !type.active) throw invalidField("type", "invalid_type");
 }
@@ -101,17 +102,29 @@ export async function createCompanyReport(ctx: AppContext, actor: Actor, company
   return presentReport(row, viewerOf(scope));
 }
 
-/** A community report from the app: routed to every company whose zones and types cover it.
- * A retried request with the same clientId returns the first report instead of a second one. */
-export async function createAppReport(
-  ctx: AppContext,
-  actor: Actor | null,
-  body: AppCreateReport,
-): Promise<{ id: number; uuid: string; companies: number[]; created: boolean }> {
-  requireActiveType(body.type);
-  const anonymous = body.anonymous || !actor;
-  return changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
-    const { id, uuid, createdAt, created } = await insertReport(tx, {
+/** One community report sent from the app, with who sent it (null: not signed in). */
+export interface AppReportRequest {
+  actor: Actor | null;
+  body: AppCreateReport;
+}
+
+/** What creating a community report gave: its ids, the companies attending it, and created=false when
+ * its clientId was already used (a retried request gets the first report instead of a second one). */
+export interface AppReportResult {
+  id: number;
+  uuid: string;
+  companies: number[];
+  created: boolean;
+}
+
+/** Creates community reports from the app in one transaction: each is routed to every company whose
+ * zones and types cover it, and each attending company gets its newReport event. Takes several at once
+ * so that reports arriving together share the round trips and the commit (app.routes.ts batches them). */
+export async function createAppReports(ctx: AppContext, requests: readonly AppReportRequest[]): Promise<AppReportResult[]> {
+  for (const { body } of requests) requireActiveType(body.type);
+  const reports = requests.map(({ actor, body }) => {
+    const anonymous = body.anonymous || !actor;
+    return {
       typeId: body.type,
       description: body.description,
       latitude: body.latitude,
@@ -120,20 +133,24 @@ export async function createAppReport(
       userId: actor?.user.id ?? null,
       isAnonymous: anonymous,
       createdByCompanyId: null,
-      informerType: anonymous ? "anonymous" : "user",
+      informerType: anonymous ? ("anonymous" as const) : ("user" as const),
       contact: null,
       source: "app",
       clientId: body.clientId ?? null,
       media: [],
-    });
-    if (!created) return { id, uuid, companies: await attendingCompanies(tx, id), created };
-    const routes = await routeCommunityReport(tx, body.type, body.latitude, body.longitude, createdAt);
-    for (const r of routes) {
-      await insertAttention(tx, r.company_id, id, { priority: r.priority, dueDate: r.due_date, zoneIds: r.zone_ids, isAnonymous: anonymous });
-      await logActivity(tx, r.company_id, id, null, "created", { source: "app" });
-      await emitReport(tx, emit, r.company_id, id, "newReport");
-    }
-    return { id, uuid, companies: routes.map((r) => r.company_id), created };
+    };
+  });
+  return changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
+    const { inserted, attentions } = await insertCommunityReports(tx, reports);
+    for (const row of attentions.flat()) await emit(row.company_id, "newReport", { report: presentReport(row, EVENT_VIEWER) });
+    const retried = inserted.filter((r) => !r.created).map((r) => r.id);
+    const attending = retried.length ? await attendingCompaniesOf(tx, retried) : new Map<number, number[]>();
+    return inserted.map((r, i) => ({
+      id: r.id,
+      uuid: r.uuid,
+      companies: r.created ? attentions[i]!.map((a) => a.company_id) : (attending.get(r.id) ?? []),
+      created: r.created,
+    }));
   });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DRUGS_TYPE_ID, type Report } from "@atalaya/shared";
 import { body, buildCompany, buildUser, loginAs, testApp, testDb, type TestUser } from "../test/harness.js";
+import { appLoginAs } from "../test/interactions.js";
 
 let app: FastifyInstance;
 let companyId: number;
@@ -168,6 +169,48 @@ describe("reporter API", () => {
     const outside = await app.inject({ method: "POST", url: "/api/app/reports", payload: { type: ROBBERY, description: "lejos", latitude: -20, longitude: -70 } });
     expect(body<{ companies: number[] }>(outside).companies).toEqual([]);
     expect((await app.inject({ method: "POST", url: "/api/app/reports", headers: { "access-token": "bad" }, payload: { type: ROBBERY, ...inside } })).statusCode).toBe(401);
+  });
+
+  it("writes reports sent together in shared transactions: each once, with one newReport event each and no gap in seq", async () => {
+    const db = await testDb();
+    const seqOf = async () => (await db.query<{ last_seq: number }>("select last_seq from company_event_seq where company_id = $1", [companyId]))[0]?.last_seq ?? 0;
+    const before = await seqOf();
+    const retried = crypto.randomUUID();
+    const payloads = Array.from({ length: 12 }, (_, i) => ({
+      type: ROBBERY, description: `Lote ${i}`, ...inside, clientId: i === 5 || i === 6 ? retried : crypto.randomUUID(),
+    }));
+    const responses = await Promise.all(payloads.map((payload) => app.inject({ method: "POST", url: "/api/app/reports", payload })));
+    expect(responses.map((r) => r.statusCode)).toEqual(payloads.map(() => 200));
+    const results = responses.map((r) => body<{ report: { id: number }; companies: number[] }>(r));
+    const ids = results.map((r) => r.report.id);
+    expect(ids[5]).toBe(ids[6]);
+    expect(new Set(ids).size).toBe(11);
+    for (const r of results) expect(r.companies).toEqual(expect.arrayContaining([companyId, otherCompanyId]));
+    // Fewer transactions than reports: they were batched.
+    const [batched] = await db.query<{ transactions: number }>("select count(distinct xmin::text)::int as transactions from reports where id = any($1::int[])", [ids]);
+    expect(batched!.transactions).toBeLessThan(11);
+    const events = await db.query<{ seq: number; type: string; report_id: number | null }>(
+      "select seq, type, (data->'report'->>'id')::int as report_id from events where company_id = $1 and seq > $2 order by seq", [companyId, before]);
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => before + 1 + i));
+    const announced = events.filter((e) => e.type === "newReport" && ids.includes(e.report_id!)).map((e) => e.report_id);
+    expect(announced.sort()).toEqual([...new Set(ids)].sort());
+    const [activity] = await db.query<{ logged: number }>(
+      "select count(*)::int as logged from activity_log where company_id = $1 and report_id = any($2::int[]) and action = 'created'", [companyId, ids]);
+    expect(activity!.logged).toBe(11);
+  });
+
+  it("announces a new report exactly as the company reads it afterwards", async () => {
+    const db = await testDb();
+    const reporter = await buildUser(db, { groups: [13] });
+    const token = await appLoginAs(app, reporter);
+    const res = await app.inject({ method: "POST", url: "/api/app/reports", headers: h(token), payload: { type: ROBBERY, description: "Con autor", ...inside, address: "Moneda 975" } });
+    const id = body<{ report: { id: number } }>(res).report.id;
+    const [event] = await db.query<{ data: { report: Report } }>(
+      "select data from events where company_id = $1 and type = 'newReport' and (data->'report'->>'id')::int = $2", [companyId, id]);
+    const read = body<{ report: Report }>(await app.inject({ method: "GET", url: url(companyId, `/${id}`), headers: h(tokenA) })).report;
+    const withoutAbilities = ({ can: _can, ...rest }: Report) => rest;
+    expect(withoutAbilities(event!.data.report)).toEqual(withoutAbilities(read));
+    expect(read.user).toMatchObject({ id: reporter.id });
   });
 
   it("leaves out freemium companies and companies that do not attend the type", async () => {

@@ -1,0 +1,139 @@
+import type { Db } from "../db/db.js";
+import { REPORT_COLUMNS, REPORT_JOINS, type NewReport, type ReportRow } from "./report.repository.js";
+
+/** What inserting one report of a batch gave: its ids, and created=false when its clientId was
+ * already used (by an earlier request, or by another report of the same batch). */
+export interface InsertedReport {
+  id: number;
+  uuid: string;
+  createdAt: Date;
+  created: boolean;
+}
+
+/** The reports to insert as one JSON parameter, with their position in the batch. */
+function inputOf(reports: readonly NewReport[]): string {
+  return JSON.stringify(
+    reports.map((r, ord) => ({
+      ord,
+      type_id: r.typeId,
+      description: r.description,
+      latitude: r.latitude,
+      longitude: r.longitude,
+      address: r.address,
+      user_id: r.userId,
+      is_anonymous: r.isAnonymous,
+      created_by_company_id: r.createdByCompanyId,
+      informer_type: r.informerType,
+      contact: r.contact,
+      source: r.source,
+      client_id: r.clientId,
+      media: r.media,
+    })),
+  );
+}
+
+// `input` ($1, numbered by ord) and `ins` (the rows inserted). Ids are drawn before the insert so that
+// each inserted row can be matched to its input: RETURNING gives no order, and an input without
+// clientId has nothing else to match on. A clientId already used inserts nothing.
+const INSERT_REPORTS = `
+  input as (
+    select nextval('reports_id_seq')::int as id, i.*
+      from jsonb_to_recordset($1::jsonb) as i(ord int, type_id int, description text, latitude float8, longitude float8,
+           address text, user_id int, is_anonymous bool, created_by_company_id int, informer_type text, contact jsonb,
+           source text, client_id uuid, media jsonb)),
+  ins as (
+    insert into reports (id, type_id, initial_type_id, description, latitude, longitude, address, user_id, is_anonymous,
+                         created_by_company_id, informer_type, contact, source, client_id, media)
+    select id, type_id, type_id, description, latitude, longitude, address, user_id, is_anonymous,
+           created_by_company_id, informer_type, contact, source, client_id, media
+      from input order by ord
+    on conflict (client_id) where client_id is not null do nothing
+    returning *)`;
+
+type InsertedRow = { ord: number; inserted_id: number | null; inserted_uuid: string | null; inserted_at: Date | null };
+
+/** The answer for each input, in order; a report not inserted because its clientId was already used
+ * is looked up (after the statement: a statement does not see its own inserts, so a clientId repeated
+ * within the batch is found only then). */
+async function insertedOrExisting(tx: Db, reports: readonly NewReport[], rows: readonly InsertedRow[]): Promise<InsertedReport[]> {
+  const result = reports.map((_, i): InsertedReport | undefined => {
+    const row = rows.find((r) => r.ord === i && r.inserted_id !== null);
+    return row && { id: row.inserted_id!, uuid: row.inserted_uuid!, createdAt: new Date(row.inserted_at!), created: true };
+  });
+  const retried = reports.flatMap((r, i) => (result[i] ? [] : [r.clientId!]));
+  if (retried.length === 0) return result as InsertedReport[];
+  const existing = await tx.query<{ id: number; uuid: string; created_at: Date; client_id: string }>(
+    "select id, uuid::text as uuid, created_at, client_id::text as client_id from reports where client_id = any($1::uuid[])",
+    [retried],
+  );
+  const byClientId = new Map(existing.map((e) => [e.client_id.toLowerCase(), e]));
+  return result.map((r, i) => {
+    if (r) return r;
+    const e = byClientId.get(reports[i]!.clientId!.toLowerCase())!;
+    return { id: e.id, uuid: e.uuid, createdAt: new Date(e.created_at), created: false };
+  });
+}
+
+/** Inserts several shared reports in one statement, answering in the order given. A report whose
+ * clientId is already used is not inserted again: the existing report is returned with created=false. */
+export async function insertReports(tx: Db, reports: readonly NewReport[]): Promise<InsertedReport[]> {
+  const rows = await tx.query<InsertedRow>(
+    `with ${INSERT_REPORTS}
+     select input.ord, ins.id as inserted_id, ins.uuid::text as inserted_uuid, ins.created_at as inserted_at
+       from input left join ins on ins.id = input.id order by input.ord`,
+    [inputOf(reports)],
+  );
+  return insertedOrExisting(tx, reports, rows);
+}
+
+/** Inserts community reports and routes them, in one statement: every company whose zones contain the
+ * point and that attends the type (freemium companies attend only their own reports) gets an attention
+ * with its priority and due time, and a "created" entry in its activity log. Answers each report in
+ * the order given, with the attentions it opened as each company sees the report (the columns of the
+ * report view, read from the rows just written), by company. */
+export async function insertCommunityReports(
+  tx: Db,
+  reports: readonly NewReport[],
+): Promise<{ inserted: InsertedReport[]; attentions: ReportRow[][] }> {
+  const rows = await tx.query<InsertedRow & ReportRow>(
+    `with ${INSERT_REPORTS},
+     routes as (
+       select ins.id as report_id, c.id as company_id, crt.priority, ins.is_anonymous,
+              case when crt.attention_time is null then null
+                   else ins.created_at + make_interval(mins => crt.attention_time *
+                        case crt.attention_unit when 'days' then 1440 when 'hours' then 60 else 1 end) end as due_date,
+              array_agg(z.id order by z.id) as zone_ids
+         from ins
+         join company_report_types crt on crt.report_type_id = ins.type_id and crt.active
+         join companies c on c.id = crt.company_id and not c.is_freemium
+         join zones z on z.company_id = c.id and z.area @> point(ins.longitude, ins.latitude)
+        group by ins.id, c.id, crt.priority, crt.attention_time, crt.attention_unit, ins.created_at, ins.is_anonymous),
+     opened as (
+       insert into report_attentions (company_id, report_id, priority, due_date, zone_ids, is_anonymous)
+       select company_id, report_id, priority, due_date, zone_ids, is_anonymous from routes order by report_id, company_id
+       on conflict do nothing
+       returning *),
+     logged as (
+       insert into activity_log (company_id, report_id, actor_user_id, action, data)
+       select company_id, report_id, null, 'created', '{"source":"app"}'::jsonb from opened order by report_id, company_id)
+     select input.ord, ins.id as inserted_id, ins.uuid::text as inserted_uuid, ins.created_at as inserted_at, ${REPORT_COLUMNS}
+       from input
+       left join ins on ins.id = input.id
+       left join (opened a join ins r on r.id = a.report_id) on a.report_id = ins.id
+       ${REPORT_JOINS}
+      order by input.ord, a.company_id`,
+    [inputOf(reports)],
+  );
+  const attentions = reports.map((_, i) => rows.filter((r) => r.ord === i && r.company_id !== null));
+  return { inserted: await insertedOrExisting(tx, reports, rows), attentions };
+}
+
+/** The companies attending each of the reports, by report id. */
+export async function attendingCompaniesOf(tx: Db, reportIds: readonly number[]): Promise<Map<number, number[]>> {
+  const rows = await tx.query<{ report_id: number; companies: number[] }>(
+    `select report_id, array_agg(company_id order by company_id) as companies
+       from report_attentions where report_id = any($1::int[]) group by report_id`,
+    [reportIds],
+  );
+  return new Map(rows.map((r) => [r.report_id, r.companies]));
+}
