@@ -1,5 +1,5 @@
 import type { Db } from "../db/db.js";
-import { REPORT_COLUMNS, REPORT_JOINS, type NewReport, type ReportRow } from "./report.repository.js";
+import type { NewReport, ReportRow } from "./report.repository.js";
 
 /** What inserting one report of a batch gave: its ids, and created=false when its clientId was
  * already used (by an earlier request, or by another report of the same batch). */
@@ -86,16 +86,52 @@ export async function insertReports(tx: Db, reports: readonly NewReport[]): Prom
   return insertedOrExisting(tx, reports, rows);
 }
 
+/** The columns of the report view that a report just written has; the rest are known (below). */
+type WrittenRow = Omit<ReportRow, "comments_count" | "notes_count" | "author" | "assigned_user" | "assigned_team" | "assigned_patrol" | "closer" | "follower_ids" | "tags"> & {
+  user_id: number | null;
+};
+
+/** A report just written as a company sees it: what the report view would read, without reading it
+ * (that read, with its joins, cost more than the writes). It has no comments, notes, followers, tags,
+ * assignment or closing yet; its author is the reporter unless anonymous. A test compares it with the
+ * view. */
+function justWritten(row: InsertedRow & WrittenRow, authors: ReadonlyMap<number, AuthorOf>): ReportRow {
+  const { user_id, ord: _ord, inserted_id: _id, inserted_uuid: _uuid, inserted_at: _at, ...columns } = row;
+  const author = user_id !== null && !row.is_anonymous ? authors.get(user_id) : undefined;
+  return {
+    ...columns,
+    comments_count: 0,
+    notes_count: 0,
+    author: author ? { id: author.id, uuid: author.uuid, firstName: author.first_name, lastName: author.last_name, phone: author.phone } : null,
+    assigned_user: null,
+    assigned_team: null,
+    assigned_patrol: null,
+    closer: null,
+    follower_ids: [],
+    tags: [],
+  };
+}
+
+/** What the report view shows of a reporter. */
+export interface AuthorOf {
+  id: number;
+  uuid: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+}
+
 /** Inserts community reports and routes them, in one statement: every company whose zones contain the
  * point and that attends the type (freemium companies attend only their own reports) gets an attention
  * with its priority and due time, and a "created" entry in its activity log. Answers each report in
- * the order given, with the attentions it opened as each company sees the report (the columns of the
- * report view, read from the rows just written), by company. */
+ * the order given, with the attentions it opened (by company) as each company sees the report;
+ * `authors` are the signed-in reporters. */
 export async function insertCommunityReports(
   tx: Db,
   reports: readonly NewReport[],
+  authors: ReadonlyMap<number, AuthorOf>,
 ): Promise<{ inserted: InsertedReport[]; attentions: ReportRow[][] }> {
-  const rows = await tx.query<InsertedRow & ReportRow>(
+  const rows = await tx.query<InsertedRow & WrittenRow>(
     `with ${INSERT_REPORTS},
      routes as (
        select ins.id as report_id, c.id as company_id, crt.priority, ins.is_anonymous,
@@ -116,15 +152,21 @@ export async function insertCommunityReports(
      logged as (
        insert into activity_log (company_id, report_id, actor_user_id, action, data)
        select company_id, report_id, null, 'created', '{"source":"app"}'::jsonb from opened order by report_id, company_id)
-     select input.ord, ins.id as inserted_id, ins.uuid::text as inserted_uuid, ins.created_at as inserted_at, ${REPORT_COLUMNS}
+     select input.ord, r.id as inserted_id, r.uuid::text as inserted_uuid, r.created_at as inserted_at,
+            r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.repeated_of, r.type_id, r.initial_type_id,
+            r.title, r.description, a.priority, a.observations, a.due_date, a.followup_id::int as followup_id,
+            r.latitude, r.longitude, r.address, r.timezone, a.zone_ids, r.media, r.likes_count, r.dislikes_count,
+            (a.is_anonymous or r.is_anonymous) as is_anonymous, a.is_private, r.created_by_company_id, r.informer_type,
+            r.contact, r.user_id, a.notify_neighbours, a.notification_neighbours_was_canceled, a.closed_at,
+            r.deleted_at, r.deleted_by, r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version
        from input
-       left join ins on ins.id = input.id
-       left join (opened a join ins r on r.id = a.report_id) on a.report_id = ins.id
-       ${REPORT_JOINS}
+       left join ins r on r.id = input.id
+       left join opened a on a.report_id = r.id
       order by input.ord, a.company_id`,
     [inputOf(reports)],
   );
-  const attentions = reports.map((_, i) => rows.filter((r) => r.ord === i && r.company_id !== null));
+  const attentions = reports.map(() => [] as ReportRow[]);
+  for (const row of rows) if (row.company_id !== null) attentions[row.ord]!.push(justWritten(row, authors));
   return { inserted: await insertedOrExisting(tx, reports, rows), attentions };
 }
 

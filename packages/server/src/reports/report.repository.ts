@@ -61,10 +61,9 @@ const person = (alias: string) =>
   `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'uuid', ${alias}.uuid::text,
      'name', trim(${alias}.first_name || ' ' || ${alias}.last_name), 'email', ${alias}.email, 'cover', ${alias}.cover) end`;
 
-// What a company sees of a report, over `a` (its attention) and `r` (the shared report) and the joins
-// below: shared by the view and by the intake, which reads reports it has just written the same way.
-export const REPORT_COLUMNS = `
-       r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.repeated_of, r.type_id, r.initial_type_id,
+// The one statement that reads reports for a company; callers add conditions on a. and r.
+const VIEW = `
+select r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.repeated_of, r.type_id, r.initial_type_id,
        r.title, r.description, a.priority, a.observations, a.due_date, a.followup_id::int as followup_id,
        r.latitude, r.longitude, r.address, r.timezone, a.zone_ids, r.media, r.likes_count, r.dislikes_count,
        (select count(*)::int from comments c where c.report_id = r.id and not c.hidden) as comments_count,
@@ -84,19 +83,15 @@ export const REPORT_COLUMNS = `
        coalesce((select json_agg(json_build_object('id', g.id, 'uuid', g.uuid::text, 'name', g.name, 'color', g.color) order by g.name)
                    from report_attention_tags rt join tags g on g.company_id = rt.company_id and g.id = rt.tag_id
                   where rt.company_id = a.company_id and rt.report_id = r.id), '[]') as tags,
-       r.deleted_at, r.deleted_by, r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version`;
-
-/** The people and team a report's columns name, joined to `a` and `r`. */
-export const REPORT_JOINS = `
+       r.deleted_at, r.deleted_by, r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version
+  from report_attentions a
+  join reports r on r.id = a.report_id
   left join users u on u.id = r.user_id
   left join users au on au.id = a.assigned_user_id
   left join teams t on t.company_id = a.company_id and t.id = a.assigned_team_id
   left join users ap on ap.id = a.assigned_patrol_id
   left join memberships apm on apm.company_id = a.company_id and apm.user_id = a.assigned_patrol_id
   left join users cu on cu.id = a.closed_by_user_id`;
-
-// The one statement that reads reports for a company; callers add conditions on a. and r.
-const VIEW = `select ${REPORT_COLUMNS} from report_attentions a join reports r on r.id = a.report_id ${REPORT_JOINS}`;
 
 /** One report as the company sees it. */
 export function findReport(db: Db, companyId: number, reportId: number): Promise<ReportRow | undefined> {

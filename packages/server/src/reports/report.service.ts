@@ -141,7 +141,8 @@ export async function createAppReports(ctx: AppContext, requests: readonly AppRe
     };
   });
   return changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
-    const { inserted, attentions } = await insertCommunityReports(tx, reports);
+    const authors = new Map(requests.flatMap(({ actor }) => (actor ? [[actor.user.id, actor.user] as const] : [])));
+    const { inserted, attentions } = await insertCommunityReports(tx, reports, authors);
     for (const row of attentions.flat()) await emit(row.company_id, "newReport", { report: presentReport(row, EVENT_VIEWER) });
     const retried = inserted.filter((r) => !r.created).map((r) => r.id);
     const attending = retried.length ? await attendingCompaniesOf(tx, retried) : new Map<number, number[]>();

@@ -199,18 +199,24 @@ describe("reporter API", () => {
     expect(activity!.logged).toBe(11);
   });
 
-  it("announces a new report exactly as the company reads it afterwards", async () => {
+  it("announces a new report exactly as the company reads it afterwards, with or without its author", async () => {
     const db = await testDb();
     const reporter = await buildUser(db, { groups: [13] });
     const token = await appLoginAs(app, reporter);
-    const res = await app.inject({ method: "POST", url: "/api/app/reports", headers: h(token), payload: { type: ROBBERY, description: "Con autor", ...inside, address: "Moneda 975" } });
-    const id = body<{ report: { id: number } }>(res).report.id;
-    const [event] = await db.query<{ data: { report: Report } }>(
-      "select data from events where company_id = $1 and type = 'newReport' and (data->'report'->>'id')::int = $2", [companyId, id]);
-    const read = body<{ report: Report }>(await app.inject({ method: "GET", url: url(companyId, `/${id}`), headers: h(tokenA) })).report;
-    const withoutAbilities = ({ can: _can, ...rest }: Report) => rest;
-    expect(withoutAbilities(event!.data.report)).toEqual(withoutAbilities(read));
-    expect(read.user).toMatchObject({ id: reporter.id });
+    for (const anonymous of [false, true]) {
+      const res = await app.inject({
+        method: "POST", url: "/api/app/reports", headers: h(token),
+        payload: { type: ROBBERY, description: "Con autor", ...inside, address: "Moneda 975", anonymous },
+      });
+      const id = body<{ report: { id: number } }>(res).report.id;
+      const [event] = await db.query<{ data: { report: Report } }>(
+        "select data from events where company_id = $1 and type = 'newReport' and (data->'report'->>'id')::int = $2", [companyId, id]);
+      const read = body<{ report: Report }>(await app.inject({ method: "GET", url: url(companyId, `/${id}`), headers: h(tokenA) })).report;
+      const withoutAbilities = ({ can: _can, ...rest }: Report) => rest;
+      expect(withoutAbilities(event!.data.report)).toEqual(withoutAbilities(read));
+      if (anonymous) expect(read.user).toBeNull();
+      else expect(read.user).toMatchObject({ id: reporter.id });
+    }
   });
 
   it("leaves out freemium companies and companies that do not attend the type", async () => {
