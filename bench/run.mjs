@@ -23,7 +23,7 @@ const PORTS = { intake: 8301, a: 8301, b: 8302, reference: 8303 };
 const DEADLINE_MS = 6 * 60_000;
 const ONLY = process.env.BENCH_ONLY; // "intake" or "fanout": run that part alone
 
-const INTAKE = { connections: 50, warmupSeconds: 3, maxSeconds: 10, steadySeconds: 10, rawClients: 10, rawSeconds: 10 };
+const INTAKE = { connections: 50, warmupSeconds: 3, maxSeconds: 10, steadySeconds: 10, steadyRuns: 3, rawClients: 10, rawSeconds: 10 };
 const FANOUT = { sockets: 1000, operators: 10, ratePerSecond: 100, seconds: 10, openConcurrency: 20, graceMs: 5000 };
 const TARGETS = { intakeRatio: 0.4, intakeP99Ms: 50, fanoutP99Ms: 100, socketKb: 50 };
 
@@ -452,6 +452,28 @@ async function sequentialLatency(n) {
   return { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
 }
 
+/** A single-row insert and commit every 10 ms on a connection of its own, until stopped: the latency
+ * PostgreSQL and the disk give anybody at that moment, the reference for a latency measured beside it. */
+function commitProbe() {
+  const latencies = [];
+  let running = true;
+  const done = withDb(async (db) => {
+    await db.query("create temp table commit_probe (at timestamptz not null default now())");
+    while (running) {
+      const t = performance.now();
+      await db.query("insert into commit_probe default values");
+      latencies.push(performance.now() - t);
+      await sleep(10);
+    }
+  });
+  return async () => {
+    running = false;
+    await done;
+    const sorted = Float64Array.from(latencies).sort();
+    return { p99: quantile(sorted, 0.99), max: sorted[sorted.length - 1] ?? 0 };
+  };
+}
+
 /** Reports at a fixed rate, evenly spaced (open loop), for `warmup` + `seconds`; only the last
  * `seconds` count (the first requests open the connections). Latency counts from each request's
  * scheduled time, so a generator or server falling behind shows in the figure. */
@@ -518,16 +540,27 @@ async function intake() {
     log(`intake: pool connections on average: ${backendsText(backends)}`);
     log(`intake: max ${maxRate.toFixed(0)} reports/s (${max["2xx"]} ok, ${max.non2xx} non-2xx, ${max.errors} errors, p99 ${max.latency.p99} ms)`);
 
+    // Several paced runs, the median one kept: a 10 s window's p99 is 25 requests, so one stall of the
+    // machine's disk decides it (the commit probe beside it shows those).
     const steadyRate = Math.max(1, Math.floor(maxRate * 0.7));
-    const steadyCpuBefore = cpuSnapshot({ server: server.pid });
-    const steady = await pacedRate(steadyRate, INTAKE.steadySeconds);
-    const steadyCpu = cpuShares(steadyCpuBefore, cpuSnapshot({ server: server.pid }));
-    log(`intake: paced at ${steadyRate}/s: ${steady.achieved.toFixed(0)} ok/s, p50 ${fmt(steady.p50)} ms, p99 ${fmt(steady.p99)} ms (${steady.failed} failed); CPU: ${cpuText(steadyCpu)}`);
+    const steadyRuns = [];
+    for (let run = 1; run <= INTAKE.steadyRuns; run++) {
+      const cpuBefore = cpuSnapshot({ server: server.pid });
+      const stopProbe = commitProbe();
+      const paced = await pacedRate(steadyRate, INTAKE.steadySeconds);
+      const probe = await stopProbe();
+      const pacedCpu = cpuShares(cpuBefore, cpuSnapshot({ server: server.pid }));
+      log(`intake: paced at ${steadyRate}/s (run ${run}): ${paced.achieved.toFixed(0)} ok/s, p50 ${fmt(paced.p50)} ms, p99 ${fmt(paced.p99)} ms (${paced.failed} failed); commit probe p99 ${fmt(probe.p99)} ms, max ${fmt(probe.max)} ms; CPU: ${cpuText(pacedCpu)}`);
+      steadyRuns.push({ ...paced, probe, cpu: pacedCpu });
+    }
+    const byP99 = [...steadyRuns].sort((a, b) => a.p99 - b.p99);
+    const steady = byP99[Math.floor(byP99.length / 2)];
+    const steadyCpu = steady.cpu;
     // autocannon's own fixed rate, for comparison: see the README on why it is not the figure.
     const burst = await cannon({ connections: INTAKE.connections, duration: INTAKE.steadySeconds, overallRate: steadyRate });
     log(`intake: autocannon overallRate ${steadyRate}/s: ${okPerSecond(burst).toFixed(0)} ok/s, p50 ${burst.latency.p50} ms, p99 ${burst.latency.p99} ms`);
 
-    const okResponses = 200 + warmup["2xx"] + max["2xx"] + steady.ok + steady.warmupOk + burst["2xx"];
+    const okResponses = 200 + warmup["2xx"] + max["2xx"] + steadyRuns.reduce((n, r) => n + r.ok + r.warmupOk, 0) + burst["2xx"];
     const stored = await withDb(async (db) => (await db.query("select count(*)::int as n from reports where source = 'app'")).rows[0].n);
     await stop(server);
     log(`intake: raw single-row INSERT, ${INTAKE.rawClients} clients × ${INTAKE.rawSeconds} s`);
@@ -543,9 +576,9 @@ async function intake() {
       maxP99: max.latency.p99,
       steadyRate,
       steady,
+      steadyRuns,
       burst: { achieved: okPerSecond(burst), p50: burst.latency.p50, p99: burst.latency.p99 },
       rawRate: raw.rate,
-      rawP99: raw.p99,
       ratio: maxRate / raw.rate,
       idle,
       okResponses,
@@ -985,7 +1018,7 @@ Server processes, PostgreSQL, Redis and the load generator all share those ${m.n
 | Benchmark | Figure | Reference (same run) | Target | Result |
 | --- | --- | --- | --- | --- |
 | Intake: max reports/s through \`POST /api/app/reports\` (${INTAKE.connections} connections, ${INTAKE.maxSeconds} s) | ${fmt(i.maxRate, 0)} reports/s${contended(i.cpu)} | raw single-row \`INSERT\`: ${fmt(i.rawRate, 0)} rows/s (${INTAKE.rawClients} clients)${contended(i.rawCpu)} | ≥ 40 % of raw | ${fmt(i.ratio * 100, 0)} % — ${verdict(i.ratio >= TARGETS.intakeRatio)} |
-| Intake: p99 latency at 70 % of max (${i.steadyRate}/s evenly spaced, ${INTAKE.steadySeconds} s) | ${fmt(i.steady.p99, 0)} ms (p50 ${fmt(i.steady.p50, 0)} ms)${contended(i.steadyCpu)} | raw \`INSERT\` p99 ${fmt(i.rawP99)} ms under full load | < 50 ms | ${verdict(i.steady.p99 < TARGETS.intakeP99Ms)} |
+| Intake: p99 latency at 70 % of max (${i.steadyRate}/s evenly spaced, ${INTAKE.steadySeconds} s; median of ${INTAKE.steadyRuns} runs) | ${fmt(i.steady.p99, 0)} ms (p50 ${fmt(i.steady.p50, 0)} ms)${contended(i.steadyCpu)} | single-row \`INSERT\` + commit every 10 ms beside it: p99 ${fmt(i.steady.probe.p99)} ms, max ${fmt(i.steady.probe.max)} ms | < 50 ms | ${verdict(i.steady.p99 < TARGETS.intakeP99Ms)} |
 | Fan-out: create response → event at every socket, ${f.sockets} sockets on 2 processes, ${f.rate} reports/s for ${FANOUT.seconds} s | p50 ${fmt(f.p50)} ms, p99 ${fmt(f.p99)} ms${contended(f.cpu)} | bare \`ws\` broadcast, same size (${f.messageBytes} B), rate and sockets, 1 process: p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms${contended(r.cpu)} | p99 < 100 ms | ${fanoutVerdict(f)} |
 | Fan-out: the same at half the rate (${h.rate} reports/s), for comparison | p50 ${fmt(h.p50)} ms, p99 ${fmt(h.p99)} ms${contended(h.cpu)} | — | — | ${fanoutVerdict(h)} |
 | Fan-out: missed events (of ${f.deliveries + f.missed + h.deliveries + h.missed} deliveries at both rates) | ${f.missed + h.missed} | bare \`ws\`: ${r.missed} | 0 | ${verdict(f.missed + h.missed === 0)} |
@@ -993,7 +1026,7 @@ Server processes, PostgreSQL, Redis and the load generator all share those ${m.n
 
 Other figures of this run:
 - Intake, one report at a time (nothing else running): p50 ${fmt(i.idle.p50)} ms, p99 ${fmt(i.idle.p99)} ms.
-- Intake at max: p99 ${fmt(i.maxP99, 0)} ms, ${i.maxErrors} non-2xx or errors; at 70 %: ${fmt(i.steady.achieved, 0)} reports/s achieved, ${i.steady.failed} failed. ${i.stored} reports stored for ${i.okResponses} successful creates (requests in flight when autocannon stops are stored but not counted).
+- Intake at max: p99 ${fmt(i.maxP99, 0)} ms, ${i.maxErrors} non-2xx or errors; at 70 %: ${fmt(i.steady.achieved, 0)} reports/s achieved, ${i.steady.failed} failed; the ${INTAKE.steadyRuns} runs' p99: ${i.steadyRuns.map((s) => `${fmt(s.p99, 0)} ms (probe max ${fmt(s.probe.max, 0)} ms)`).join(", ")}. ${i.stored} reports stored for ${i.okResponses} successful creates (requests in flight when autocannon stops are stored but not counted).
 - Intake at 70 % with autocannon's \`overallRate\` instead (bursts at the start of every second, see Method): p50 ${fmt(i.burst.p50, 0)} ms, p99 ${fmt(i.burst.p99, 0)} ms, ${fmt(i.burst.achieved, 0)} reports/s.
 ${[f, h]
   .map(
