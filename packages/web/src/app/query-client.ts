@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { isApiError } from "../lib/api";
+import { revokeEvictedFileUrls } from "../features/reports/detail/file-url";
 
 /** Server state cache: retries only network failures and 5xx, twice. */
 export const queryClient = new QueryClient({
@@ -13,3 +14,5 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+revokeEvictedFileUrls(queryClient.getQueryCache());

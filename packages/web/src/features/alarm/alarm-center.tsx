@@ -130,7 +130,7 @@ function AudioSettingsPanel({
         </Button>
       )}
       <Typography.Paragraph type="secondary" className="alarm-settings__note">
-        {t("alarm.savedLocally")}
+        {t("alarm.savedToProfile")}
       </Typography.Paragraph>
     </div>
   );

@@ -180,7 +180,7 @@ export const en: Messages = {
     open: "Open report",
     stop: "Stop alarm",
     dismiss: "Dismiss alert",
-    savedLocally: "Saved in this browser for your user.",
+    savedToProfile: "Saved to your profile: it follows you to any browser.",
   },
   createReport: {
     title: "New report",

@@ -179,7 +179,7 @@ export const es = {
     open: "Ver reporte",
     stop: "Detener alarma",
     dismiss: "Cerrar alerta",
-    savedLocally: "Se guarda en este navegador para tu usuario.",
+    savedToProfile: "Se guarda en tu perfil: te acompaña en cualquier navegador.",
   },
   createReport: {
     title: "Nuevo reporte",

@@ -180,7 +180,7 @@ export const fr: Messages = {
     open: "Voir le signalement",
     stop: "Arrêter l'alarme",
     dismiss: "Fermer l'alerte",
-    savedLocally: "Enregistré dans ce navigateur pour votre utilisateur.",
+    savedToProfile: "Enregistré dans votre profil : il vous suit dans tout navigateur.",
   },
   createReport: {
     title: "Nouveau signalement",

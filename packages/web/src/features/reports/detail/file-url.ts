@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, type QueryCache } from "@tanstack/react-query";
 import { getSession } from "../../session/session-store";
 
 /** True for a file the portal's API serves (it needs the `access-token` header, which `<img src>` cannot send). */
@@ -15,10 +15,23 @@ export async function authorizedFileUrl(url: string, signal?: AbortSignal): Prom
   return URL.createObjectURL(await response.blob());
 }
 
+const FILE_KEY = ["reports", "detail", "file"] as const;
+
+/** Releases a file's blob URL when its cache entry goes (unused for gcTime, or the cache cleared at
+ * logout), so the browser frees the file's memory; returns the unsubscribe. */
+export function revokeEvictedFileUrls(cache: QueryCache): () => void {
+  return cache.subscribe((event) => {
+    if (event.type !== "removed") return;
+    const { queryKey, state } = event.query;
+    if (FILE_KEY.every((part, i) => queryKey[i] === part) && typeof state.data === "string" && state.data.startsWith("blob:"))
+      URL.revokeObjectURL(state.data);
+  });
+}
+
 /** A displayable URL for a stored file (a blob URL for private API files); undefined while it loads. */
 export function useFileUrl(url: string, enabled = true): { src: string | undefined; failed: boolean } {
   const query = useQuery({
-    queryKey: ["reports", "detail", "file", url],
+    queryKey: [...FILE_KEY, url],
     queryFn: ({ signal }) => authorizedFileUrl(url, signal),
     enabled,
     staleTime: Infinity,
@@ -36,6 +49,8 @@ export async function openFile(url: string): Promise<void> {
     const target = await authorizedFileUrl(url);
     if (tab) tab.location.href = target;
     else window.location.assign(target);
+    // The other tab has loaded the file well before this; the URL is not cached anywhere else.
+    if (target.startsWith("blob:")) setTimeout(() => URL.revokeObjectURL(target), 60_000);
   } catch (error) {
     tab?.close();
     throw error;
