@@ -47,4 +47,42 @@ test.describe("two operators work the same reports live", () => {
     expect(late.status()).toBe(409);
     expect((await late.json()).error.code).toBe("alreadyTaken");
   });
+
+  test("B's screen, not yet told of A's take, clicks Tomar and is told who took it; then catches up", async ({ browser, request }) => {
+    const a = await operator(browser, "operador@demo.cl");
+    const bContext = await browser.newContext();
+    const b = await bContext.newPage();
+    // B's live stream passes through here so it can be held back, as on a slow network.
+    let holding = false;
+    const held: (string | Buffer)[] = [];
+    let toB: ((message: string | Buffer) => void) | undefined;
+    await b.routeWebSocket(/\/api\/realtime/, (ws) => {
+      const server = ws.connectToServer();
+      toB = (message) => ws.send(message);
+      server.onMessage((message) => (holding ? held.push(message) : ws.send(message)));
+    });
+    await signIn(b, "operadora@demo.cl");
+    await expect(b.getByTestId("connection-status").first()).toHaveAttribute("data-state", "online");
+
+    const description = `Auto con alarma sonando hace una hora ${Date.now()}`;
+    const created = await request.post("/api/app/reports", {
+      data: { type: 6, description, latitude: -33.4402, longitude: -70.6541, address: "Agustinas 1000, Santiago" },
+    });
+    const { report } = (await created.json()) as { report: { uuid: string } };
+    await a.goto(`/v3/events/${report.uuid}`);
+    await b.goto(`/v3/events/${report.uuid}`);
+    await expect(b.getByTestId("take-button")).toBeEnabled();
+
+    holding = true;
+    await a.getByTestId("take-button").click();
+    await expect(a.getByTestId("report-status")).toContainText(/en curso/i);
+    await b.getByTestId("take-button").click();
+    await expect(b.getByTestId("take-error")).toContainText("Joaquín Muñoz");
+    await b.screenshot({ path: "test-results/take-refused.png" });
+
+    holding = false;
+    for (const message of held.splice(0)) toB?.(message);
+    await expect(b.getByTestId("report-assignee")).toContainText("Joaquín Muñoz");
+    await expect(b.getByTestId("report-status")).toContainText(/en curso/i);
+  });
 });
