@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { RealtimeMessage, Report } from "@atalaya/shared";
-import { pollOnce, pollingIntervalMs, type PollTarget } from "./polling";
+import { firstPollDelayMs, pollOnce, pollingIntervalMs, type PollTarget } from "./polling";
 import { buildReport } from "./test-report";
 
 describe("pollingIntervalMs", () => {
@@ -29,6 +29,14 @@ function target(cursor: number): PollTarget & { messages: RealtimeMessage[]; pag
     handle: (message) => void messages.push(message),
   };
 }
+
+describe("firstPollDelayMs", () => {
+  it("polls 5 to 15 s after the socket is lost, spread at random", () => {
+    expect(firstPollDelayMs(() => 0)).toBe(5_000);
+    expect(firstPollDelayMs(() => 0.5)).toBe(10_000);
+    expect(firstPollDelayMs(() => 0.999999)).toBe(15_000);
+  });
+});
 
 describe("pollOnce", () => {
   it("dispatches reports after the cursor as newReport events, page by page", async () => {

@@ -15,6 +15,11 @@ export function pollingIntervalMs(config: readonly { name: string; value: string
   return Math.round(effective * 60_000);
 }
 
+/** Milliseconds from losing the socket to the first poll: 5 to 15 s, at random. */
+export function firstPollDelayMs(random: () => number = Math.random): number {
+  return Math.round(5_000 + random() * 10_000);
+}
+
 /** What one poll needs from the API (injected so the logic runs in unit tests). */
 export interface PollDeps {
   /** Reports whose followup id is above the cursor, oldest first, one page from `offset`. */

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { fetchReportPage, fetchReportsAfter } from "../reports/report-api";
 import { useConnectionState, useRealtimeClient } from "../realtime/realtime-context";
 import { useSettings } from "../settings/settings-context";
-import { pollOnce, pollingIntervalMs } from "./polling";
+import { firstPollDelayMs, pollOnce, pollingIntervalMs } from "./polling";
 import type { ViewerScope } from "./report-list-state";
 import { ReportSync, registerReportSync } from "./report-sync";
 
@@ -66,10 +66,13 @@ export function useLiveReports(): ReportSync {
       fetchAfter: (cursor: number, offset: number, signal?: AbortSignal) => fetchReportsAfter(companyId, cursor, offset, signal),
       fetchCursor: (signal?: AbortSignal) => fetchReportPage(companyId, { status: "pending", sort: "newest", offset: 0, limit: 1 }, signal),
     };
-    const timer = setInterval(() => {
-      pollOnce(sync, companyId, deps, controller.signal).catch(() => undefined);
-    }, intervalMs);
+    const poll = () => void pollOnce(sync, companyId, deps, controller.signal).catch(() => undefined);
+    // A first poll soon after the socket is lost, so a blocked socket does not hide new reports for a
+    // whole interval; spread over seconds so that a server restart is not met by every browser at once.
+    const first = setTimeout(poll, firstPollDelayMs());
+    const timer = setInterval(poll, intervalMs);
     return () => {
+      clearTimeout(first);
       clearInterval(timer);
       controller.abort();
     };
