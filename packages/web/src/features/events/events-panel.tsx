@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Alert, App, Button, Empty, Flex, Result, Select, Skeleton, Typography } from "antd";
 import { PlusOutlined, ReloadOutlined, SwapOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
@@ -64,7 +64,8 @@ function PollingNotice(): ReactNode {
  * virtualised report list at the left, and the selected report (or the create form) at the right.
  */
 export function EventsPanel(): ReactNode {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const count = useMemo(() => new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language), [i18n.resolvedLanguage, i18n.language]);
   const navigate = useNavigate();
   const { message } = App.useApp();
   const { settings } = useSettings();
@@ -187,7 +188,7 @@ export function EventsPanel(): ReactNode {
             options={SORT_OPTIONS.map((option) => ({ value: option, label: t(`sorts.${option}`) }))}
           />
           <Typography.Text type="secondary" className="events-panel__shown" data-testid="list-shown">
-            {t("events.shown", { shown: list.reports.length, total: Math.max(total, list.reports.length) })}
+            {t("events.shown", { shown: count.format(list.reports.length), total: count.format(Math.max(total, list.reports.length)) })}
           </Typography.Text>
         </div>
         <div id="events-report-list" role="tabpanel" aria-labelledby={`panel-tab-${tab}`} className="events-panel__body">
