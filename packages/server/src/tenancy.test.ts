@@ -9,6 +9,8 @@ let routes: { method: string; path: string; security: boolean }[];
 let token: string;
 let strangerCompanyId: number;
 let ownReportId: number;
+let ownCompanyId: number;
+let strangerAnswerId: number;
 
 // Routes a caller may use without a token (SPEC: login; the reporter app; the real-time socket, which
 // authenticates with its ticket; files of public reports).
@@ -33,6 +35,12 @@ beforeAll(async () => {
   const db = await testDb();
   const own = await buildCompany(db);
   strangerCompanyId = (await buildCompany(db)).id;
+  ownCompanyId = own.id;
+  const [answer] = await db.query<{ id: number }>(
+    "insert into automatic_answers (company_id, title, answer, answer_type) values ($1, 'Ajena', 'Texto ajeno', 'comment') returning id",
+    [strangerCompanyId],
+  );
+  strangerAnswerId = answer!.id;
   token = await loginAs(app, await buildUser(db, { companyId: own.id, role: "company_admin" }));
   const [report] = await db.query<{ id: number }>(
     "insert into reports (type_id, initial_type_id, description, latitude, longitude) values (0, 0, 'x', -33.45, -70.65) returning id",
@@ -64,5 +72,66 @@ describe("every route", () => {
       if (res.statusCode !== 404) failures.push(`${r.method} ${r.path} → ${res.statusCode}`);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+// A body that passes validation, built from the route's JSON schema (required properties only), so
+// that a write reaches its tenant check instead of stopping at 400; routes whose schema has a rule
+// the sampler cannot see get theirs here.
+const BODIES: Record<string, unknown> = {
+  "POST /api/companies/{companyId}/reports": { type: 0, description: "Robo en la esquina", latitude: -33.45, longitude: -70.65, informerType: "anonymous" },
+  "PUT /api/companies/{companyId}/reports/{id}": { priority: "high" },
+  "POST /api/companies/{companyId}/reports/{id}/assign": { userId: null },
+};
+
+type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; enum?: unknown[]; const?: unknown; format?: string; minimum?: number; anyOf?: JsonSchema[] };
+
+function sampleOf(s: JsonSchema | undefined): unknown {
+  if (!s) return "x";
+  if (s.const !== undefined) return s.const;
+  if (s.enum) return s.enum[0];
+  if (s.anyOf) return sampleOf(s.anyOf.find((x) => x.type !== "null") ?? s.anyOf[0]);
+  switch (Array.isArray(s.type) ? s.type.find((t) => t !== "null") : s.type) {
+    case "object":
+      return Object.fromEntries((s.required ?? []).map((k) => [k, sampleOf(s.properties?.[k])]));
+    case "array":
+      return [];
+    case "integer":
+    case "number":
+      return s.minimum ?? 1;
+    case "boolean":
+      return true;
+    default:
+      return s.format === "uuid" ? UUID : "Texto de prueba";
+  }
+}
+
+describe("every company write", () => {
+  it("answers 404 for another company's id, and for an id of a record the company does not own, changing nothing", async () => {
+    const doc = app.swagger() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> };
+    const db = await testDb();
+    const before = await db.query("select * from report_attentions where report_id = $1", [ownReportId]);
+    const failures: string[] = [];
+    let checked = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        if (method === "get" || !path.includes("{companyId}")) continue;
+        const key = `${method.toUpperCase()} ${path}`;
+        const json = op.requestBody?.content["application/json"];
+        const payload = BODIES[key] ?? (json ? sampleOf(json.schema) : undefined);
+        const id = path.includes("automatic-answers") ? strangerAnswerId : ownReportId;
+        // The other company's path; then the caller's own company with the other company's record.
+        const cases = [path.replace("{companyId}", String(strangerCompanyId)), ...(path.includes("{id}") ? [path.replace("{companyId}", String(ownCompanyId))] : [])];
+        for (const url of cases.map((u) => u.replace("{id}", String(id)))) {
+          const res = await app.inject({ method: method.toUpperCase() as "POST", url, headers: { "access-token": token }, ...(payload === undefined ? {} : { payload: payload as object }) });
+          checked++;
+          if (res.statusCode !== 404) failures.push(`${key} as ${url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(25);
+    expect(await db.query("select * from report_attentions where report_id = $1", [ownReportId])).toEqual(before);
+    expect(await db.query("select title, answer from automatic_answers where id = $1", [strangerAnswerId])).toEqual([{ title: "Ajena", answer: "Texto ajeno" }]);
   });
 });
