@@ -135,3 +135,33 @@ describe("every company write", () => {
     expect(await db.query("select title, answer from automatic_answers where id = $1", [strangerAnswerId])).toEqual([{ title: "Ajena", answer: "Texto ajeno" }]);
   });
 });
+
+// What a client can send that no form of ours would: each must be refused with a 4xx, never a 500.
+const JUNK_IDS = ["abc", "-1", "0", "1.5", "99999999999999999999", "%00", "1%20or%201=1"];
+const JUNK_BODIES: unknown[] = [[], "texto", 42, null, { id: { $gt: 0 } }, { description: "x".repeat(100_000), type: "0", latitude: "norte" }];
+const JUNK_QUERIES = ["?status=everything&sort=random&offset=-5&limit=1000000", "?after=-1", "?after=abc", "?reportFollowupId=1e400"];
+
+describe("every route, given junk", () => {
+  it("answers 4xx, never 5xx, to malformed ids, bodies and queries", async () => {
+    const failures: string[] = [];
+    for (const r of routes.filter((x) => x.path !== "/api/realtime")) {
+      const method = r.method as "POST";
+      const hasBody = r.method !== "GET" && r.method !== "DELETE";
+      const urls = [
+        ...JUNK_IDS.map((junk) => r.path.replace(/\{[a-zA-Z]+\}/g, junk)),
+        ...JUNK_QUERIES.map((q) => fill(r.path, ownCompanyId, ownReportId) + q),
+      ];
+      for (const url of urls) {
+        const res = await app.inject({ method, url, headers: { "access-token": token }, ...(hasBody ? { payload: {} } : {}) });
+        if (res.statusCode >= 500) failures.push(`${r.method} ${url} → ${res.statusCode}`);
+      }
+      if (!hasBody) continue;
+      for (const body of JUNK_BODIES) {
+        const url = fill(r.path, ownCompanyId, ownReportId);
+        const res = await app.inject({ method, url, headers: { "access-token": token, "content-type": "application/json" }, payload: JSON.stringify(body) });
+        if (res.statusCode >= 500) failures.push(`${r.method} ${url} with ${JSON.stringify(body).slice(0, 40)} → ${res.statusCode} ${res.body.slice(0, 100)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
