@@ -168,8 +168,14 @@ export function EventsPanel(): ReactNode {
           </Typography.Title>
           <Flex gap={8} align="center">
             <IncomingCommentsButton sync={sync} />
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate("/v3/events/new")} data-testid="new-report-button">
-              {t("events.newReport")}
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => navigate("/v3/events/new")}
+              aria-label={t("events.newReport")}
+              data-testid="new-report-button"
+            >
+              <span className="events-panel__new-label">{t("events.newReport")}</span>
             </Button>
           </Flex>
         </header>
