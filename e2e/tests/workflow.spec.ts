@@ -86,3 +86,28 @@ test.describe("two operators work the same reports live", () => {
     await expect(b.getByTestId("report-status")).toContainText(/en curso/i);
   });
 });
+
+test("a report its author deleted can only be closed, without a reply, and stays marked as deleted", async ({ browser, request }) => {
+  const page = await operator(browser, "operador@demo.cl");
+  const app = await (await request.post("/api/app/login", { data: { email: "vecino1@demo.cl", password: "Atalaya2026" } })).json();
+  const headers = { "access-token": app.user.access_token as string };
+  const created = await request.post("/api/app/reports", {
+    headers,
+    data: { type: 0, description: `Me equivoqué de calle ${Date.now()}`, latitude: -33.4402, longitude: -70.6541 },
+  });
+  const { report } = (await created.json()) as { report: { uuid: string } };
+  await page.goto(`/v3/events/${report.uuid}`);
+  await page.getByTestId("take-button").click();
+  await expect(page.getByTestId("report-status")).toContainText(/en curso/i);
+
+  expect((await request.delete(`/api/app/reports/${report.uuid}`, { headers })).ok()).toBe(true);
+  await expect(page.getByTestId("report-status")).toHaveAttribute("data-status", "in_deleting_progress");
+  await expect(page.getByTestId("comments-disabled")).toBeVisible();
+
+  await page.getByTestId("close-button").click();
+  await expect(page.getByTestId("close-dialog")).toContainText("sin respuesta al informante");
+  await expect(page.getByTestId("close-answer-mode")).toHaveCount(0);
+  await page.getByTestId("close-submit").click();
+  await expect(page.getByTestId("report-status")).toHaveAttribute("data-status", "solved");
+  await expect(page.getByTestId("deleted-badge")).toHaveText("Eliminado por su autor");
+});

@@ -93,6 +93,8 @@ export function CloseDialog({ report, companyId, onClose, onClosed }: CloseDialo
     onSuccess: onClosed,
   });
 
+  // A report its author deleted takes no comments (SPEC §4), so its closing cannot answer the informer.
+  const canReply = report.displayStatus !== "in_deleting_progress";
   const selfRepeat = repeatedOf !== null && repeatedOf === report.id;
   const body = selfRepeat ? null : buildCloseBody({ kind, repeatedOf, answerMode, answerId, comment });
   const chosenAnswer = answers.data?.find((answer) => answer.id === answerId);
@@ -185,18 +187,20 @@ export function CloseDialog({ report, companyId, onClose, onClosed }: CloseDialo
           </div>
         )}
 
-        <Form.Item label={t("reportDetail.close.answerLabel")} extra={answerMode !== "none" ? t("reportDetail.close.answerHint") : undefined}>
-          <Segmented<AnswerMode>
-            block
-            value={answerMode}
-            onChange={setAnswerMode}
-            options={(["none", "automatic", "free"] as const).map((mode) => ({
-              value: mode,
-              label: t(`reportDetail.close.answerModes.${mode}`),
-            }))}
-            data-testid="close-answer-mode"
-          />
-        </Form.Item>
+        {canReply && (
+          <Form.Item label={t("reportDetail.close.answerLabel")} extra={answerMode !== "none" ? t("reportDetail.close.answerHint") : undefined}>
+            <Segmented<AnswerMode>
+              block
+              value={answerMode}
+              onChange={setAnswerMode}
+              options={(["none", "automatic", "free"] as const).map((mode) => ({
+                value: mode,
+                label: t(`reportDetail.close.answerModes.${mode}`),
+              }))}
+              data-testid="close-answer-mode"
+            />
+          </Form.Item>
+        )}
 
         {answerMode === "automatic" && (
           <Form.Item

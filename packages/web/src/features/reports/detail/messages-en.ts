@@ -15,6 +15,8 @@ export const reportDetailEn: typeof reportDetailEs = {
     noDue: "No due time",
     private: "Private",
     anonymous: "Anonymous",
+    deletedByAuthor: "Deleted by its author",
+    deletedByAdmin: "Deleted by an administrator",
     neighboursNotified: "Neighbours notified",
     notificationCanceled: "Notification cancelled",
     createdByCompany: "Created by the organisation",
@@ -221,7 +223,7 @@ export const reportDetailEn: typeof reportDetailEs = {
     answersError: "The automatic answers could not be loaded.",
     commentPlaceholder: "Write a public comment for the informer",
     answerHint: "It will be posted as a comment visible to the community.",
-    deletedHint: "The author deleted this report; closing it is the only action available.",
+    deletedHint: "The author deleted this report: closing it is the only action available, without a reply to the informer.",
     submit: "Close report",
   },
   share: {

@@ -13,6 +13,8 @@ export const reportDetailEs = {
     noDue: "Sin plazo",
     private: "Privado",
     anonymous: "Anónimo",
+    deletedByAuthor: "Eliminado por su autor",
+    deletedByAdmin: "Eliminado por un administrador",
     neighboursNotified: "Vecinos notificados",
     notificationCanceled: "Notificación cancelada",
     createdByCompany: "Creado por la organización",
@@ -219,7 +221,7 @@ export const reportDetailEs = {
     answersError: "No se pudieron cargar las respuestas automáticas.",
     commentPlaceholder: "Escribe un comentario público para el informante",
     answerHint: "Se publicará como comentario visible para la comunidad.",
-    deletedHint: "El autor eliminó este reporte; cerrarlo es la única acción disponible.",
+    deletedHint: "El autor eliminó este reporte: cerrarlo es la única acción disponible, sin respuesta al informante.",
     submit: "Cerrar reporte",
   },
   share: {

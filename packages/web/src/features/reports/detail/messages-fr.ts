@@ -15,6 +15,8 @@ export const reportDetailFr: typeof reportDetailEs = {
     noDue: "Sans échéance",
     private: "Privé",
     anonymous: "Anonyme",
+    deletedByAuthor: "Supprimé par son auteur",
+    deletedByAdmin: "Supprimé par un administrateur",
     neighboursNotified: "Voisins notifiés",
     notificationCanceled: "Notification annulée",
     createdByCompany: "Créé par l'organisation",
@@ -221,7 +223,7 @@ export const reportDetailFr: typeof reportDetailEs = {
     answersError: "Impossible de charger les réponses automatiques.",
     commentPlaceholder: "Écrivez un commentaire public pour l'informateur",
     answerHint: "Il sera publié comme commentaire visible par la communauté.",
-    deletedHint: "L'auteur a supprimé ce signalement ; le clôturer est la seule action possible.",
+    deletedHint: "L'auteur a supprimé ce signalement : le clôturer est la seule action possible, sans réponse à l'informateur.",
     submit: "Clôturer le signalement",
   },
   share: {

@@ -5,6 +5,7 @@ import {
   CheckCircleOutlined,
   ClockCircleOutlined,
   CloseOutlined,
+  DeleteOutlined,
   EyeInvisibleOutlined,
   FilePdfOutlined,
   LockOutlined,
@@ -247,6 +248,12 @@ export function ReportHeader({ report, companyId, viewers, pane, onReport, onRef
         {report.isAnonymous && (
           <Tag icon={<EyeInvisibleOutlined />} className="rd-meta__tag" data-testid="anonymous-badge">
             {t("reportDetail.header.anonymous")}
+          </Tag>
+        )}
+        {/* While open, the status itself says it; once closed, this keeps the fact in view. */}
+        {report.deletedAt && report.displayStatus !== "in_deleting_progress" && (
+          <Tag icon={<DeleteOutlined />} color="error" className="rd-meta__tag" data-testid="deleted-badge">
+            {t(report.deletedBy === "admin" ? "reportDetail.header.deletedByAdmin" : "reportDetail.header.deletedByAuthor")}
           </Tag>
         )}
         {notifying && (
