@@ -1,7 +1,7 @@
 /** Business constants of SPEC §9 and §6, named once for server and web. */
 export const PORTAL_VERSION = "30.14.0";
 export const DEFAULT_TIMEZONE = "America/Santiago";
-export const DEFAULT_PHONE_COUNTRY = "CL";
+export const DEFAULT_PHONE_COUNTRY = "CL" as const;
 export const LANGUAGES = ["es", "en", "fr"] as const;
 export type Language = (typeof LANGUAGES)[number];
 /** Spanish in the logged-in portal, English in sign-up and the app shell (SPEC §1). */

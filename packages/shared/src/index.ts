@@ -11,3 +11,4 @@ export * from "./sorting.js";
 export * from "./answers.js";
 export * from "./report-actions.js";
 export * from "./interactions.js";
+export * from "./phone.js";

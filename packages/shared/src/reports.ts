@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CLOSING_KINDS, INFORMER_TYPES, PRIORITIES, REPORT_STATUSES, SORT_OPTIONS } from "./enums.js";
+import { isValidPhone } from "./phone.js";
 
 const trimmed = (max: number) => z.string().trim().max(max);
 
@@ -150,6 +151,7 @@ export const createCompanyReportSchema = z
     email: z.email().max(320).optional(),
   })
   .superRefine((v, ctx) => {
+    if (v.phone && !isValidPhone(v.phone)) ctx.addIssue({ code: "invalid_format", format: "phone", path: ["phone"], input: v.phone, message: "invalid_phone" });
     if (v.informerType !== "user") return;
     if (!v.phone) ctx.addIssue({ code: "custom", path: ["phone"], message: "required" });
     if (!v.firstName) ctx.addIssue({ code: "custom", path: ["firstName"], message: "required" });

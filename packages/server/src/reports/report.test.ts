@@ -64,6 +64,20 @@ describe("POST /api/companies/:companyId/reports", () => {
     expect(Date.parse(r.dueDate!) - Date.parse(r.createdAt)).toBe(30 * 60_000);
     expect(r.can).toMatchObject({ take: true, work: false, changeAddress: false });
   });
+
+  it("refuses a phone that is not a valid number (checked by libphonenumber), creating nothing", async () => {
+    const db = await testDb();
+    const count = async () => (await db.query<{ n: number }>("select count(*)::int as n from report_attentions where company_id = $1", [companyId]))[0]!.n;
+    const before = await count();
+    for (const phone of ["+56 9 1234 567", "912345678", "llámame al celu"]) {
+      const res = await app.inject({ method: "POST", url: url(), headers: h(tokenA), payload: { type: 0, description: "x", ...inside, informerType: "user", phone, firstName: "Ana" } });
+      expect(res.statusCode).toBe(400);
+      expect(body(res)).toMatchObject({ error: { code: "validation", fields: [{ field: "phone", code: "invalid_format" }] } });
+    }
+    expect(await count()).toBe(before);
+    const landline = await create(tokenA, { informerType: "user", phone: "+56 2 2345 6789", firstName: "Ana" });
+    expect(landline.contact).toMatchObject({ phone: "+56 2 2345 6789" });
+  });
 });
 
 describe("take", () => {

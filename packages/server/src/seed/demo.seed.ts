@@ -140,7 +140,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
         tx,
         `insert into users (email, password_hash, first_name, last_name, groups, phone, lang)
          values ($1, $2, $3, $4, '{13}', $5, 'es') returning id`,
-        [`vecino${i + 1}@demo.cl`, passwordHash, first, last, `+56 9 7${String(1000000 + i * 7919).slice(1)}`],
+        [`vecino${i + 1}@demo.cl`, passwordHash, first, last, `+56 9 7${String(1000 + i * 79).slice(1)} ${String(10000 + i * 7919).slice(1)}`],
       );
       neighbours.push(row!.id);
     }

@@ -218,8 +218,7 @@ export const en: Messages = {
     fixErrors: "Check the highlighted fields.",
     fieldErrors: {
       required: "This field is required.",
-      phone: "Enter a 9-digit Chilean mobile number starting with 9.",
-      phoneOther: "Enter a valid phone number (6 to 12 digits).",
+      phone: "Enter a valid phone number for that country (in Chile: mobile 9 XXXX XXXX or a landline with its area code).",
       email: "Must be a valid email address.",
       tooLong: "The text is too long.",
       invalid: "Invalid value.",

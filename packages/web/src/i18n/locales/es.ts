@@ -217,8 +217,7 @@ export const es = {
     fixErrors: "Revisa los campos marcados.",
     fieldErrors: {
       required: "Este campo es obligatorio.",
-      phone: "Ingresa un celular chileno de 9 dígitos que empiece con 9.",
-      phoneOther: "Ingresa un teléfono válido (6 a 12 dígitos).",
+      phone: "Ingresa un teléfono válido para ese país (en Chile: celular 9 XXXX XXXX o fijo con su código de área).",
       email: "Ingresa un correo electrónico válido.",
       tooLong: "El texto es demasiado largo.",
       invalid: "Valor no válido.",

@@ -218,8 +218,7 @@ export const fr: Messages = {
     fixErrors: "Vérifiez les champs signalés.",
     fieldErrors: {
       required: "Ce champ est obligatoire.",
-      phone: "Saisissez un mobile chilien à 9 chiffres commençant par 9.",
-      phoneOther: "Saisissez un numéro valide (6 à 12 chiffres).",
+      phone: "Saisissez un numéro valide pour ce pays (au Chili : mobile 9 XXXX XXXX ou fixe avec son indicatif régional).",
       email: "Saisissez une adresse e-mail valide.",
       tooLong: "Le texte est trop long.",
       invalid: "Valeur non valide.",

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REPORT_TYPES } from "@atalaya/shared";
 import {
-  isChileanMobile,
   mapServerFieldErrors,
   phoneError,
   toCreatePayload,
@@ -25,15 +24,14 @@ const base: CreateReportValues = {
 };
 
 describe("create report form", () => {
-  it("validates Chilean mobiles (9 digits starting with 9) and other countries loosely", () => {
-    expect(isChileanMobile("912345678")).toBe(true);
-    expect(isChileanMobile("812345678")).toBe(false);
+  it("accepts valid mobiles and landlines of the chosen country, and nothing else", () => {
     expect(phoneError("+56", "9 1234 5678")).toBeNull();
-    expect(phoneError("+56", "2 2123 4567")).toBe("phone");
+    expect(phoneError("+56", "2 2123 4567")).toBeNull();
     expect(phoneError("+56", "91234567")).toBe("phone");
     expect(phoneError("+56", "")).toBe("required");
     expect(phoneError("+54", "11 4123 4567")).toBeNull();
-    expect(phoneError("+54", "123")).toBe("phoneOther");
+    expect(phoneError("+54", "123")).toBe("phone");
+    expect(phoneError("+56", "llámame")).toBe("required");
   });
 
   it("requires type, description and a location; phone and first name for a user informer", () => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   REPORT_CATEGORIES,
   REPORT_TYPES,
+  isValidPhone,
   localizedName,
   type CreateCompanyReport,
   type FieldError,
@@ -39,7 +40,7 @@ export type CreateReportField =
   | "location";
 
 /** Keys of `createReport.fieldErrors` in the catalogues. */
-export type FieldErrorKey = "required" | "phone" | "phoneOther" | "email" | "tooLong" | "invalid" | "typeUnavailable" | "location";
+export type FieldErrorKey = "required" | "phone" | "email" | "tooLong" | "invalid" | "typeUnavailable" | "location";
 
 /** What the operator typed. */
 export interface CreateReportValues {
@@ -61,17 +62,12 @@ export function phoneDigits(value: string): string {
   return value.replace(/\D/g, "");
 }
 
-/** A Chilean mobile: 9 digits starting with 9 (after the +56 prefix). */
-export function isChileanMobile(digits: string): boolean {
-  return /^9\d{8}$/.test(digits);
-}
-
-/** The phone error for a prefix and local number, or null when valid (Chile: mobile; elsewhere 6–12 digits). */
+/** The phone error for a prefix and local number, or null when it is a valid number of that country
+ * (mobile or landline: a caller may ring from either). */
 export function phoneError(prefix: string, value: string): FieldErrorKey | null {
   const digits = phoneDigits(value);
   if (digits === "") return "required";
-  if (prefix === "+56") return isChileanMobile(digits) ? null : "phone";
-  return /^\d{6,12}$/.test(digits) ? null : "phoneOther";
+  return isValidPhone(`${prefix}${digits}`) ? null : "phone";
 }
 
 const emailSchema = z.email();

@@ -98,7 +98,8 @@ export const reportDetailEn: typeof reportDetailEs = {
     highest: "Highest",
   },
   informer: {
-    user: "App user",
+    app: "App user",
+    user: "Caller",
     anonymous: "Anonymous",
     operator: "Operator",
   },

@@ -96,7 +96,8 @@ export const reportDetailEs = {
     highest: "Muy alta",
   },
   informer: {
-    user: "Usuario de la app",
+    app: "Usuario de la app",
+    user: "Persona que llamó",
     anonymous: "Anónimo",
     operator: "Operador",
   },

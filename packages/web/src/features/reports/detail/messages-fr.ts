@@ -98,7 +98,8 @@ export const reportDetailFr: typeof reportDetailEs = {
     highest: "Très haute",
   },
   informer: {
-    user: "Utilisateur de l'application",
+    app: "Utilisateur de l'application",
+    user: "Appelant",
     anonymous: "Anonyme",
     operator: "Opérateur",
   },

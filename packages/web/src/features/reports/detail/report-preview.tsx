@@ -3,22 +3,33 @@ import { App, Button, Card, Tooltip, Typography } from "antd";
 import { DislikeFilled, DislikeOutlined, LikeFilled, LikeOutlined, MailOutlined, PhoneOutlined, UserOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { Report } from "@atalaya/shared";
+import { formatPhone, phoneHref, type Report } from "@atalaya/shared";
 import { actionErrorMessage } from "./action-errors";
 import { sendLike } from "./detail-api";
 import { MediaList } from "./media-view";
 
-function informerOf(report: Report): { name: string | null; phone: string | null; email: string | null } {
-  if (report.isAnonymous || report.informerType === "anonymous") return { name: null, phone: null, email: null };
+/** Who sent the report: an app user (its author), or a caller or operator the organisation registered
+ * (contact, under the informer type of the create form). */
+interface Informer {
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  source: "app" | "user" | "operator";
+}
+
+function informerOf(report: Report): Informer {
+  const none: Informer = { name: null, phone: null, email: null, source: "app" };
+  if (report.isAnonymous || report.informerType === "anonymous") return none;
   if (report.user) {
     const name = `${report.user.firstName} ${report.user.lastName}`.trim();
-    return { name: name || null, phone: report.user.phone, email: null };
+    return { name: name || null, phone: report.user.phone, email: null, source: "app" };
   }
   if (report.contact) {
     const name = `${report.contact.firstName ?? ""} ${report.contact.lastName ?? ""}`.trim();
-    return { name: name || null, phone: report.contact.phone, email: report.contact.email };
+    const source = report.informerType === "operator" ? "operator" : "user";
+    return { name: name || null, phone: report.contact.phone, email: report.contact.email, source };
   }
-  return { name: null, phone: null, email: null };
+  return none;
 }
 
 interface ReportPreviewProps {
@@ -54,11 +65,11 @@ export function ReportPreview({ report, companyId, onReport }: ReportPreviewProp
           <UserOutlined aria-hidden="true" />
           <span className="rd-meta__label">{t("reportDetail.preview.informer")}:</span>
           <strong>{informer.name ?? t("reportDetail.preview.anonymousInformer")}</strong>
-          {informer.name && <span className="rd-muted">· {t(`reportDetail.informer.${report.informerType}`)}</span>}
+          {informer.name && <span className="rd-muted">· {t(`reportDetail.informer.${informer.source}`)}</span>}
         </span>
         {informer.phone && (
-          <a className="rd-meta__item" href={`tel:${informer.phone}`}>
-            <PhoneOutlined aria-hidden="true" /> {informer.phone}
+          <a className="rd-meta__item" href={phoneHref(informer.phone)}>
+            <PhoneOutlined aria-hidden="true" /> {formatPhone(informer.phone)}
           </a>
         )}
         {informer.email && (
