@@ -5,6 +5,7 @@ import {
   THEME_PRIMARY,
   ZONE_STROKE,
   ZONE_STROKE_WEIGHT,
+  formatPhone,
   localizedName,
   reportTypeById,
   type Language,
@@ -239,7 +240,7 @@ export function renderReportPdf(data: ReportPdfData, lang: Language, options: { 
       : report.user
         ? `${report.user.firstName} ${report.user.lastName}`.trim()
         : report.contact
-          ? [[report.contact.firstName, report.contact.lastName].filter(Boolean).join(" "), report.contact.phone].filter(Boolean).join(" · ")
+          ? [[report.contact.firstName, report.contact.lastName].filter(Boolean).join(" "), report.contact.phone && formatPhone(report.contact.phone)].filter(Boolean).join(" · ")
           : L.operator;
   const zoneNames = report.zones.map((id) => data.zones.find((z) => z.id === id)?.name).filter(Boolean).join(", ");
   const rows: [string, string][] = [
