@@ -1,23 +1,75 @@
-/** The one database interface every repository uses: PGlite and PostgreSQL look the same behind it. */
-export interface Db {
+/** What runs statements: the database itself, or one open transaction. A transaction is only a Tx: it
+ * cannot open a nested transaction, so a change that publishes after its own commit
+ * (`changeWithEvents`, which takes a Db) cannot be started inside another transaction. */
+export interface Tx {
   /** Runs one statement with $1… parameters and returns its rows. */
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
-  /** Inside a transaction: runs its last statement and commits in one round trip (PostgreSQL), so
-   * locks the statement takes are held only for the commit itself. Elsewhere: a plain query. After it
-   * the transaction is over: nothing more may be run on it. */
-  queryAndCommit<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
-  /** Runs fn inside one transaction; a thrown error rolls everything back. */
-  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
-  /** Checks the database answers. */
-  ping(): Promise<void>;
-  close(): Promise<void>;
   readonly kind: "pglite" | "postgres";
 }
 
+/** The one database interface: PGlite and PostgreSQL look the same behind it. */
+export interface Db extends Tx {
+  /** Runs fn inside one transaction; a thrown error rolls everything back. */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Checks the database answers. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A transaction whose last statement may carry its commit. Not part of Db or Tx: only the
+ * event-numbering step gets one (`committingTransaction`, used by realtime/publish.ts). */
+export interface CommittingTx extends Tx {
+  /** Runs the transaction's last statement (bound parameters) and commits: one round trip on
+   * PostgreSQL, so the locks the statement takes are held only for the commit itself. A failing
+   * statement rolls the transaction back and throws. Nothing may run on the transaction after it. */
+  commitWith<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+type CommittingRunner = <T>(fn: (tx: CommittingTx) => Promise<T>) => Promise<T>;
+const committingRunners = new WeakMap<Db, CommittingRunner>();
+
+/** For drivers: how db runs a transaction whose last statement commits it. */
+export function registerCommittingTransaction(db: Db, run: CommittingRunner): void {
+  committingRunners.set(db, run);
+}
+
+/** Runs fn in one transaction of db whose last statement may commit it (`tx.commitWith`). A database
+ * without its own way (a test double) runs that statement and then commits. */
+export function committingTransaction<T>(db: Db, fn: (tx: CommittingTx) => Promise<T>): Promise<T> {
+  const run = committingRunners.get(db);
+  if (run) return run(fn);
+  return db.transaction((tx) => fn(committingAfter(tx)));
+}
+
+/** A CommittingTx over a transaction that commits by itself when fn returns: commitWith is the last
+ * statement, and anything run after it fails. */
+export function committingAfter(tx: Tx): CommittingTx {
+  let over = false;
+  const open = () => {
+    if (over) throw new Error("the transaction is already committed");
+  };
+  return {
+    kind: tx.kind,
+    async query<T>(sql: string, params?: readonly unknown[]) {
+      open();
+      return tx.query<T>(sql, params);
+    },
+    async exec(sql: string) {
+      open();
+      return tx.exec(sql);
+    },
+    async commitWith<T>(sql: string, params?: readonly unknown[]) {
+      open();
+      over = true;
+      return tx.query<T>(sql, params);
+    },
+  };
+}
+
 /** First row of a result, or undefined. */
-export async function one<T>(db: Db, sql: string, params?: readonly unknown[]): Promise<T | undefined> {
+export async function one<T>(db: Tx, sql: string, params?: readonly unknown[]): Promise<T | undefined> {
   const rows = await db.query<T>(sql, params);
   return rows[0];
 }

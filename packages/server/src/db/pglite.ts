@@ -6,38 +6,27 @@ import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import type { Db } from "./db.js";
+import { committingAfter, registerCommittingTransaction, type Db, type Tx } from "./db.js";
 
 const extensions = { btree_gist, cube, earthdistance, pg_trgm, pgcrypto, unaccent };
 
-function wrapTx(tx: Transaction): Db {
+function wrapTx(tx: Transaction): Tx {
   return {
     kind: "pglite",
     async query<T>(sql: string, params?: readonly unknown[]) {
-      return (await tx.query<T>(sql, params as unknown[] | undefined)).rows;
-    },
-    // In process there is no round trip to save: the statement runs and the wrapper commits after.
-    async queryAndCommit<T>(sql: string, params?: readonly unknown[]) {
       return (await tx.query<T>(sql, params as unknown[] | undefined)).rows;
     },
     async exec(sql: string) {
       await tx.exec(sql);
     },
-    // PGlite has no savepoint API; nested calls simply join the outer transaction.
-    transaction: (fn) => fn(wrapTx(tx)),
-    ping: async () => undefined,
-    close: async () => undefined,
   };
 }
 
 /** Wraps an open PGlite instance (used by tests that load a prepared data directory). */
 export function wrapPglite(pg: PGlite): Db {
-  return {
+  const db: Db = {
     kind: "pglite",
     async query<T>(sql: string, params?: readonly unknown[]) {
-      return (await pg.query<T>(sql, params as unknown[] | undefined)).rows;
-    },
-    async queryAndCommit<T>(sql: string, params?: readonly unknown[]) {
       return (await pg.query<T>(sql, params as unknown[] | undefined)).rows;
     },
     async exec(sql: string) {
@@ -49,6 +38,9 @@ export function wrapPglite(pg: PGlite): Db {
     },
     close: () => pg.close(),
   };
+  // In process there is no round trip to save: the last statement runs and the transaction commits after.
+  registerCommittingTransaction(db, (fn) => pg.transaction((tx) => fn(committingAfter(wrapTx(tx)))));
+  return db;
 }
 
 /** Opens the embedded database in dir (created when missing), or in memory when dir is undefined. */

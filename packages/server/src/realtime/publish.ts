@@ -1,10 +1,17 @@
 import type { EventType, RealtimeMessage } from "@atalaya/shared";
+import type { ReportAudience } from "../auth/restrictions.js";
 import type { Db } from "../db/db.js";
 import type { EventBus } from "./bus.js";
 import { appendEvents } from "./event.repository.js";
 
-/** Queues an event of the change; it is stored with the change and published after commit. */
-export type Emit = (companyId: number, type: EventType, data: Record<string, unknown>) => Promise<void>;
+/** Queues an event of the change; it is stored with the change and published after commit. The audience
+ * (the report's zones, type and assignee) decides which restricted users receive it (SPEC §6). */
+export type Emit = (
+  companyId: number,
+  type: EventType,
+  data: Record<string, unknown>,
+  audience: ReportAudience,
+) => Promise<void>;
 
 /** Runs a change in one transaction whose events are stored with it and published only after commit.
  * Events are numbered at the very end of the transaction, and the last numbering statement carries the
