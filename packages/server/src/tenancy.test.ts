@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildUser, loginAs, testApp, testDb } from "./test/harness.js";
+import { apiRoutes, fillPath, payloadOf, type ApiRoute } from "./test/route-walk.js";
 
 // Route-wide guarantees, checked over every route the OpenAPI document lists, so a route added later
 // without its guard fails here even if its own tests forget the case.
@@ -15,23 +16,12 @@ let strangerAnswerId: number;
 // Routes a caller may use without a token (SPEC: login; the reporter app; the real-time socket, which
 // authenticates with its ticket; files of public reports).
 const PUBLIC = new Set(["POST /api/login", "POST /api/app/login", "POST /api/app/reports", "GET /api/realtime", "GET /api/app/reports/{uuid}", "GET /api/files/{name}"]);
-const UUID = "6f1c2d3e-0000-4000-8000-000000000001";
-
-function fill(path: string, companyId: number, id: number): string {
-  return path
-    .replace("{companyId}", String(companyId))
-    .replace("{uuid}", UUID)
-    .replace("{name}", "x.png")
-    .replace(/\{[a-zA-Z]+\}/g, String(id));
-}
+const fill = (path: string, companyId: number, id: number) => fillPath(path, { companyId, id });
 
 beforeAll(async () => {
   app = await testApp();
   await app.ready();
-  const doc = app.swagger() as { paths: Record<string, Record<string, unknown>> };
-  routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path, security: !PUBLIC.has(`${method.toUpperCase()} ${path}`) })),
-  );
+  routes = apiRoutes(app).map((r) => ({ method: r.method, path: r.path, security: !PUBLIC.has(r.key) }));
   const db = await testDb();
   const own = await buildCompany(db);
   strangerCompanyId = (await buildCompany(db)).id;
@@ -75,64 +65,55 @@ describe("every route", () => {
   });
 });
 
-// A body that passes validation, built from the route's JSON schema (required properties only), so
-// that a write reaches its tenant check instead of stopping at 400; routes whose schema has a rule
-// the sampler cannot see get theirs here.
-const BODIES: Record<string, unknown> = {
-  "POST /api/companies/{companyId}/reports": { type: 0, description: "Robo en la esquina", latitude: -33.45, longitude: -70.65, informerType: "anonymous" },
-  "PUT /api/companies/{companyId}/reports/{id}": { priority: "high" },
-  "POST /api/companies/{companyId}/reports/{id}/assign": { userId: null },
-};
-
-type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; enum?: unknown[]; const?: unknown; format?: string; minimum?: number; anyOf?: JsonSchema[] };
-
-function sampleOf(s: JsonSchema | undefined): unknown {
-  if (!s) return "x";
-  if (s.const !== undefined) return s.const;
-  if (s.enum) return s.enum[0];
-  if (s.anyOf) return sampleOf(s.anyOf.find((x) => x.type !== "null") ?? s.anyOf[0]);
-  switch (Array.isArray(s.type) ? s.type.find((t) => t !== "null") : s.type) {
-    case "object":
-      return Object.fromEntries((s.required ?? []).map((k) => [k, sampleOf(s.properties?.[k])]));
-    case "array":
-      return [];
-    case "integer":
-    case "number":
-      return s.minimum ?? 1;
-    case "boolean":
-      return true;
-    default:
-      return s.format === "uuid" ? UUID : "Texto de prueba";
-  }
-}
-
 describe("every company write", () => {
   it("answers 404 for another company's id, and for an id of a record the company does not own, changing nothing", async () => {
-    const doc = app.swagger() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> };
     const db = await testDb();
     const before = await db.query("select * from report_attentions where report_id = $1", [ownReportId]);
     const failures: string[] = [];
     let checked = 0;
-    for (const [path, methods] of Object.entries(doc.paths)) {
-      for (const [method, op] of Object.entries(methods)) {
-        if (method === "get" || !path.includes("{companyId}")) continue;
-        const key = `${method.toUpperCase()} ${path}`;
-        const json = op.requestBody?.content["application/json"];
-        const payload = BODIES[key] ?? (json ? sampleOf(json.schema) : undefined);
-        const id = path.includes("automatic-answers") ? strangerAnswerId : ownReportId;
-        // The other company's path; then the caller's own company with the other company's record.
-        const cases = [path.replace("{companyId}", String(strangerCompanyId)), ...(path.includes("{id}") ? [path.replace("{companyId}", String(ownCompanyId))] : [])];
-        for (const url of cases.map((u) => u.replace("{id}", String(id)))) {
-          const res = await app.inject({ method: method.toUpperCase() as "POST", url, headers: { "access-token": token }, ...(payload === undefined ? {} : { payload: payload as object }) });
-          checked++;
-          if (res.statusCode !== 404) failures.push(`${key} as ${url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
-        }
+    for (const route of apiRoutes(app)) {
+      const { method, path, key } = route;
+      if (method === "GET" || !path.includes("{companyId}")) continue;
+      const payload = payloadOf(route);
+      const id = path.includes("automatic-answers") ? strangerAnswerId : ownReportId;
+      // The other company's path; then the caller's own company with the other company's record.
+      const cases = [path.replace("{companyId}", String(strangerCompanyId)), ...(path.includes("{id}") ? [path.replace("{companyId}", String(ownCompanyId))] : [])];
+      for (const url of cases.map((u) => u.replace("{id}", String(id)))) {
+        const res = await app.inject({ method: method as "POST", url, headers: { "access-token": token }, ...(payload === undefined ? {} : { payload }) });
+        checked++;
+        if (res.statusCode !== 404) failures.push(`${key} as ${url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }
     expect(failures).toEqual([]);
     expect(checked).toBeGreaterThan(25);
     expect(await db.query("select * from report_attentions where report_id = $1", [ownReportId])).toEqual(before);
     expect(await db.query("select title, answer from automatic_answers where id = $1", [strangerAnswerId])).toEqual([{ title: "Ajena", answer: "Texto ajeno" }]);
+  });
+});
+
+// Routes outside /api/companies/{companyId} that still act in a company named by the caller.
+const COMPANY_FIELDS = ["companyId", "company_id"];
+const takesCompanyElsewhere = (r: ApiRoute) =>
+  !r.path.includes("{companyId}") && (r.query.some((q) => COMPANY_FIELDS.includes(q)) || COMPANY_FIELDS.some((f) => r.body?.properties?.[f]));
+
+describe("every route that takes the company from its query or body", () => {
+  it("answers 404 for another company's id and 200 for one's own", async () => {
+    const found = apiRoutes(app).filter(takesCompanyElsewhere);
+    expect(found.map((r) => r.key).sort()).toEqual(
+      expect.arrayContaining(["GET /api/operator/monitoring", "GET /api/settings", "POST /api/logs-pusher", "POST /api/realtime/ticket"]),
+    );
+    const failures: string[] = [];
+    for (const route of found) {
+      for (const [companyId, expected] of [[strangerCompanyId, 404], [ownCompanyId, 200]] as const) {
+        const field = COMPANY_FIELDS.find((f) => route.query.includes(f) || route.body?.properties?.[f])!;
+        const inQuery = route.query.includes(field);
+        const payload = inQuery ? payloadOf(route) : { ...(payloadOf(route) as object), [field]: companyId };
+        const url = route.path + (inQuery ? `?${field}=${companyId}` : "");
+        const res = await app.inject({ method: route.method as "POST", url, headers: { "access-token": token }, ...(payload === undefined ? {} : { payload }) });
+        if (res.statusCode !== expected) failures.push(`${route.key} with ${field}=${companyId} → ${res.statusCode} (expected ${expected}) ${res.body.slice(0, 100)}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AutomaticAnswer, Comment, RealtimeMessage, Report } from "@atalaya/shared";
 import { body, buildCompany, buildUser, loginAs, testApp, testDb } from "../test/harness.js";
+import { waitFor } from "../test/wait-for.js";
 
 let app: FastifyInstance;
 let companyId: number;
@@ -141,8 +142,7 @@ describe("closing with an automatic answer", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(body<{ report: Report }>(res).report).toMatchObject({ status: "solved", commentsCount: 1 });
     expect(await comments(r.id)).toEqual([expect.objectContaining({ body: "Caso resuelto por la patrulla.", company_id: companyId })]);
-    const deadline = Date.now() + 3000;
-    while (!seen.some((m) => m.type === "newComment" && (m.data.comment as Comment).report_id === r.id) && Date.now() < deadline) await new Promise((x) => setTimeout(x, 20));
+    await waitFor(() => seen.some((m) => m.type === "newComment" && (m.data.comment as Comment).report_id === r.id), { timeout: 3000 });
     off();
     const message = seen.find((m) => m.type === "newComment" && (m.data.comment as Comment).report_id === r.id);
     expect(message).toMatchObject({ companyId, data: { reportId: r.id, comment: { body: "Caso resuelto por la patrulla.", isOperator: true } } });

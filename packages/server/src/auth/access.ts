@@ -1,8 +1,9 @@
 import type { CompanyRole } from "@atalaya/shared";
 import type { Db } from "../db/db.js";
-import { findMembership, type Membership } from "../companies/company.repository.js";
 import { forbidden, notFound } from "../http/errors.js";
+import { findMembershipRestrictions, listUserCompanies, reportIdsVisibleIn } from "./access.repository.js";
 import type { UserRow } from "./auth.repository.js";
+import { UNRESTRICTED, type Restrictions } from "./restrictions.js";
 
 /** Who is calling: the authenticated user and the token they used. */
 export interface Actor {
@@ -30,26 +31,68 @@ const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
-/** The actor's membership in companyId; another company's id is answered 404, exactly like a missing one. */
-export async function companyScope(db: Db, actor: Actor, companyId: number): Promise<Membership> {
-  const membership = await findMembership(db, companyId, actor.user.id);
+// Only this module can make a scope: the brand has no value anywhere else, so a repository that takes
+// a scope cannot be called with a bare company id or a hand-built object.
+declare const tenantBrand: unique symbol;
+
+/** Whose tenant data a query may touch, and through which restrictions. Repositories of tenant data take
+ * this instead of a company id. */
+export interface TenantScope {
+  readonly [tenantBrand]: true;
+  readonly companyId: number;
+  readonly restrictions: Restrictions;
+}
+
+/** A signed-in member acting in one company: the actor, their role and their restrictions (SPEC §6). */
+export interface CompanyScope extends TenantScope {
+  readonly actor: Actor;
+  readonly role: CompanyRole;
+}
+
+/** True when the role grants the permission. */
+export function can(role: CompanyRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly CompanyRole[]).includes(role);
+}
+
+/** Throws 403 unless the scope's role grants the permission. */
+export function requireAccess(scope: CompanyScope, permission: Permission): void {
+  if (!can(scope.role, permission)) throw forbidden();
+}
+
+/** The actor's scope in companyId with a permission checked: 404 when they are not a member (another
+ * company's id looks exactly like a missing one), 403 when their role does not grant it. The only way a
+ * request gets a scope (the company-scope hook calls it for every /api/companies/:companyId route). */
+export async function resolveScope(db: Db, actor: Actor, companyId: number, permission: Permission): Promise<CompanyScope> {
+  const membership = await findMembershipRestrictions(db, companyId, actor.user);
   if (!membership) throw notFound();
-  return membership;
-}
-
-/** True when the membership's role grants the permission. */
-export function can(scope: Pick<Membership, "role">, permission: Permission): boolean {
-  return (PERMISSIONS[permission] as readonly CompanyRole[]).includes(scope.role);
-}
-
-/** Throws 403 unless the membership's role grants the permission. */
-export function requireAccess(scope: Pick<Membership, "role">, permission: Permission): void {
-  if (!can(scope, permission)) throw forbidden();
-}
-
-/** Resolves the company scope and checks a permission in one call: the first line of company services. */
-export async function authorize(db: Db, actor: Actor, companyId: number, permission: Permission): Promise<Membership> {
-  const scope = await companyScope(db, actor, companyId);
+  const scope = { companyId, actor, role: membership.role, restrictions: membership.restrictions } as CompanyScope;
   requireAccess(scope, permission);
   return scope;
 }
+
+/** resolveScope for routes that take the company from the query or the body: without one, the user's
+ * first company (the default one); a user of no company gets 404. */
+export async function resolveScopeOrDefault(db: Db, actor: Actor, companyId: number | undefined, permission: Permission): Promise<CompanyScope> {
+  const id = companyId ?? (await listUserCompanies(db, actor.user.id))[0]?.id;
+  if (id === undefined) throw notFound();
+  return resolveScope(db, actor, id, permission);
+}
+
+/** The system acting for a company, with no user's restrictions: writing the events every attending
+ * company receives, routing a community report. Never for answering a user's request. */
+export function systemScope(companyId: number): TenantScope {
+  return { companyId, restrictions: UNRESTRICTED } as TenantScope;
+}
+
+/** Which of these report ids the scope may see: attended by its company and inside its restrictions.
+ * The one entity check for reports, used by single reads, files, PDF and bulk actions. */
+export function visibleReportIds(db: Db, scope: TenantScope, reportIds: readonly number[]): Promise<Set<number>> {
+  return reportIdsVisibleIn(db, scope.companyId, scope.restrictions, reportIds);
+}
+
+/** 404 unless the scope may see the report. */
+export async function requireVisibleReport(db: Db, scope: TenantScope, reportId: number): Promise<void> {
+  if (!(await visibleReportIds(db, scope, [reportId])).has(reportId)) throw notFound();
+}
+
+export { companiesSeeingReport, listUserCompanies, mayReadFileOfReport, restrictionWhere } from "./access.repository.js";

@@ -1,13 +1,6 @@
-import type { Company, CompanyRole, CompanySummary } from "@atalaya/shared";
+import type { Company, CompanyRole } from "@atalaya/shared";
+import type { TenantScope } from "../auth/access.js";
 import { one, type Db } from "../db/db.js";
-
-export interface Membership {
-  companyId: number;
-  userId: number;
-  role: CompanyRole;
-  zoneIds: number[];
-  reportTypeIds: number[];
-}
 
 interface CompanyRow {
   id: number;
@@ -27,29 +20,9 @@ interface CompanyRow {
   timezone: string;
 }
 
-/** The user's membership in the company, or undefined when the user does not belong to it. */
-export async function findMembership(db: Db, companyId: number, userId: number): Promise<Membership | undefined> {
-  const row = await one<{ role: CompanyRole; zone_ids: number[]; report_type_ids: number[] }>(
-    db,
-    "select role, zone_ids, report_type_ids from memberships where company_id = $1 and user_id = $2",
-    [companyId, userId],
-  );
-  return row && { companyId, userId, role: row.role, zoneIds: row.zone_ids, reportTypeIds: row.report_type_ids };
-}
-
-/** The companies a user belongs to, first joined first (the default one), with the role held in each. */
-export function listUserCompanies(db: Db, userId: number): Promise<CompanySummary[]> {
-  return db.query<CompanySummary>(
-    `select c.id, c.uuid::text as uuid, c.name, c.cover, m.role
-       from memberships m join companies c on c.id = m.company_id
-      where m.user_id = $1 order by m.created_at, c.id`,
-    [userId],
-  );
-}
-
 /** A company with its settings, or undefined. */
-export async function getCompany(db: Db, companyId: number): Promise<(Company & { clickToCall: boolean }) | undefined> {
-  const r = await one<CompanyRow>(db, "select *, uuid::text as uuid from companies where id = $1", [companyId]);
+export async function getCompany(db: Db, scope: TenantScope): Promise<(Company & { clickToCall: boolean }) | undefined> {
+  const r = await one<CompanyRow>(db, "select *, uuid::text as uuid from companies where id = $1", [scope.companyId]);
   if (!r) return undefined;
   return {
     id: r.id,
@@ -70,8 +43,8 @@ export async function getCompany(db: Db, companyId: number): Promise<(Company & 
 }
 
 /** The company's name/value configuration pairs. */
-export function getCompanyConfig(db: Db, companyId: number): Promise<{ name: string; value: string }[]> {
-  return db.query("select name, value from company_config where company_id = $1 order by name", [companyId]);
+export function getCompanyConfig(db: Db, scope: TenantScope): Promise<{ name: string; value: string }[]> {
+  return db.query("select name, value from company_config where company_id = $1 order by name", [scope.companyId]);
 }
 
 export interface CompanyMemberRow {
@@ -85,27 +58,27 @@ export interface CompanyMemberRow {
 }
 
 /** Everyone who works in the company (operators, admins, patrols). */
-export function listMembers(db: Db, companyId: number): Promise<CompanyMemberRow[]> {
+export function listMembers(db: Db, scope: TenantScope): Promise<CompanyMemberRow[]> {
   return db.query<CompanyMemberRow>(
     `select u.id as user_id, u.uuid::text as uuid, u.first_name, u.last_name, u.email, m.role, m.patrol_status
        from memberships m join users u on u.id = m.user_id
       where m.company_id = $1 order by u.first_name, u.last_name, u.id`,
-    [companyId],
+    [scope.companyId],
   );
 }
 
 /** The company's teams by name, with their members. */
-export function listTeams(db: Db, companyId: number): Promise<{ id: number; name: string; color: string; memberIds: number[] }[]> {
+export function listTeams(db: Db, scope: TenantScope): Promise<{ id: number; name: string; color: string; memberIds: number[] }[]> {
   return db.query(
     `select t.id, t.name, t.color,
             coalesce((select array_agg(m.user_id order by m.user_id) from team_members m
                        where m.company_id = t.company_id and m.team_id = t.id), '{}') as "memberIds"
        from teams t where t.company_id = $1 order by t.name`,
-    [companyId],
+    [scope.companyId],
   );
 }
 
 /** The company's tags by name. */
-export function listTags(db: Db, companyId: number): Promise<{ id: number; uuid: string; name: string; color: string; lang: string }[]> {
-  return db.query("select id, uuid::text as uuid, name, color, lang from tags where company_id = $1 order by name", [companyId]);
+export function listTags(db: Db, scope: TenantScope): Promise<{ id: number; uuid: string; name: string; color: string; lang: string }[]> {
+  return db.query("select id, uuid::text as uuid, name, color, lang from tags where company_id = $1 order by name", [scope.companyId]);
 }

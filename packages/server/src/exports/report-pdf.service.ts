@@ -1,13 +1,11 @@
 import type { Language } from "@atalaya/shared";
-import type { Actor } from "../auth/access.js";
-import { getCompany } from "../companies/company.repository.js";
+import type { CompanyScope } from "../auth/access.js";
+import { getCompany } from "../companies/index.js";
 import type { AppContext } from "../context.js";
 import { notFound } from "../http/errors.js";
-import { presentComment } from "../interactions/interaction.presenter.js";
-import { listComments, listNotes } from "../interactions/interaction.repository.js";
-import { listZoneShapes } from "./report-actions.repository.js";
+import { listComments, listNotes, presentComment } from "../interactions/index.js";
+import { getCompanyReport, listZoneShapes, reportActivity } from "../reports/index.js";
 import { renderReportPdf, type PdfZone } from "./report-pdf.js";
-import { getCompanyReport, reportActivity } from "./report.service.js";
 
 type Ring = [number, number][];
 
@@ -25,19 +23,20 @@ function outerRings(geojson: unknown): Ring[] {
 /** The PDF of one report of the company (its data, map position, comments, notes, activity log). */
 export async function exportReportPdf(
   ctx: AppContext,
-  actor: Actor,
-  companyId: number,
+  scope: CompanyScope,
   reportId: number,
   lang: Language,
   options: { compress?: boolean } = {},
 ): Promise<{ filename: string; pdf: Buffer }> {
-  const report = await getCompanyReport(ctx, actor, companyId, { id: reportId });
+  // First: a report outside the scope's restrictions is 404 before anything else is read.
+  const report = await getCompanyReport(ctx, scope, { id: reportId });
+  const { companyId, actor } = scope;
   const [company, zones, comments, notes, activity] = await Promise.all([
-    getCompany(ctx.db, companyId),
-    listZoneShapes(ctx.db, companyId),
+    getCompany(ctx.db, scope),
+    listZoneShapes(ctx.db, scope),
     listComments(ctx.db, reportId, { includeHidden: false }),
-    listNotes(ctx.db, companyId, reportId),
-    reportActivity(ctx, actor, companyId, reportId),
+    listNotes(ctx.db, scope, reportId),
+    reportActivity(ctx, scope, reportId),
   ]);
   if (!company) throw notFound();
   const shapes: PdfZone[] = zones.flatMap((z) =>

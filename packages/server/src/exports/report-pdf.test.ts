@@ -1,7 +1,6 @@
-import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Report } from "@atalaya/shared";
+import { hasPdftotext, pdftotext } from "../test/tools.js";
 import { pdfText, renderReportPdf, type ReportPdfData } from "./report-pdf.js";
 
 const report = {
@@ -22,7 +21,7 @@ const data = (over: Partial<ReportPdfData> = {}): ReportPdfData => ({
   activity: [{ action: "closed", actor: "Op Uno", data: { kind: "repeated", repeatedOf: 12 }, createdAt: new Date("2026-01-02T03:04:05Z") }],
   generatedBy: "Op Uno", generatedAt: new Date("2026-01-03T10:00:00Z"), ...over,
 });
-const text = (pdf: Buffer) => execFileSync("/usr/bin/pdftotext", ["-layout", "-", "-"], { input: pdf }).toString();
+const text = pdftotext;
 
 describe("pdfText", () => {
   it("keeps Latin-1 and WinAnsi punctuation, drops emoji, marks other characters", () => {
@@ -31,18 +30,16 @@ describe("pdfText", () => {
 });
 
 describe("renderReportPdf", () => {
-  it("renders without zones, with an unknown time zone and in English, page after page", async () => {
+  it.skipIf(!hasPdftotext)("renders without zones, with an unknown time zone and in English, page after page", async () => {
     const long = Array.from({ length: 60 }, (_, i) => ({ author: `Vecino ${i}`, body: `Comentario número ${i} `.repeat(8), createdAt: new Date(), isOperator: i % 3 === 0 }));
     const pdf = await renderReportPdf(data({ comments: long }), "en", { compress: false });
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
-    if (!existsSync("/usr/bin/pdftotext")) return;
     const t = text(pdf);
     for (const s of ["Vecinos Unidos", "Report #77", "Trash", "la vereda — «urgente»", "Closed", "Highest", "Repeat of #12", "Comentario número 59", "Ana Pérez · +56 9 8765 4321"]) expect(t).toContain(s);
     expect(t).toMatch(/Page 3 of \d/);
   });
 
-  it("labels Spanish and French", async () => {
-    if (!existsSync("/usr/bin/pdftotext")) return;
+  it.skipIf(!hasPdftotext)("labels Spanish and French", async () => {
     expect(text(await renderReportPdf(data(), "es"))).toContain("Registro de actividad");
     expect(text(await renderReportPdf(data(), "fr"))).toContain("Journal d'activité");
   });

@@ -1,5 +1,6 @@
-import type { CompanyRole, Media, Person } from "@atalaya/shared";
-import { one, type Db } from "../db/db.js";
+import type { Media, Person } from "@atalaya/shared";
+import type { TenantScope } from "../auth/access.js";
+import { one, type Db, type Tx } from "../db/db.js";
 
 // Comments, likes and community follows belong to the shared report (every attending company sees
 // them); notes and operator follows are one company's and are always filtered by company_id.
@@ -44,14 +45,14 @@ export function listComments(db: Db, reportId: number, opts: { includeHidden: bo
 }
 
 /** One comment by id. */
-export function findComment(db: Db, commentId: number): Promise<CommentRow | undefined> {
+export function findComment(db: Tx, commentId: number): Promise<CommentRow | undefined> {
   return one<CommentRow>(db, `${COMMENT_SELECT} where c.id = $1`, [commentId]);
 }
 
 /** Adds a comment unless the same author already wrote the same text on the report (unique index of
  * migration 002): then the existing one comes back with created=false, also under concurrency. */
 export async function insertComment(
-  tx: Db,
+  tx: Tx,
   c: { reportId: number; userId: number; companyId: number | null; body: string; media: Media[] },
 ): Promise<{ id: number; created: boolean }> {
   const inserted = await one<{ id: number }>(
@@ -74,7 +75,7 @@ export async function insertComment(
 /** Records a community user's flag on a comment (once per user) and hides the comment when enough
  * distinct users flagged it. Returns whether this call hid it. The comment row is locked first so two
  * simultaneous flags both count. */
-export async function flagComment(tx: Db, commentId: number, userId: number, threshold: number): Promise<boolean> {
+export async function flagComment(tx: Tx, commentId: number, userId: number, threshold: number): Promise<boolean> {
   await tx.query("select id from comments where id = $1 for update", [commentId]);
   await tx.query("insert into comment_flags (comment_id, user_id) values ($1, $2) on conflict do nothing", [commentId, userId]);
   const hidden = await tx.query(
@@ -115,19 +116,19 @@ select n.id, n.uuid::text as uuid, n.report_id, n.body, n.file, n.created_at,
   from notes n join users u on u.id = n.user_id`;
 
 /** The company's notes on a report, oldest first. */
-export function listNotes(db: Db, companyId: number, reportId: number): Promise<NoteRow[]> {
-  return db.query<NoteRow>(`${NOTE_SELECT} where n.company_id = $1 and n.report_id = $2 order by n.id`, [companyId, reportId]);
+export function listNotes(db: Db, scope: TenantScope, reportId: number): Promise<NoteRow[]> {
+  return db.query<NoteRow>(`${NOTE_SELECT} where n.company_id = $1 and n.report_id = $2 order by n.id`, [scope.companyId, reportId]);
 }
 
 /** One note of the company. */
-export function findNote(db: Db, companyId: number, noteId: number): Promise<NoteRow | undefined> {
-  return one<NoteRow>(db, `${NOTE_SELECT} where n.company_id = $1 and n.id = $2`, [companyId, noteId]);
+export function findNote(db: Tx, scope: TenantScope, noteId: number): Promise<NoteRow | undefined> {
+  return one<NoteRow>(db, `${NOTE_SELECT} where n.company_id = $1 and n.id = $2`, [scope.companyId, noteId]);
 }
 
 /** Adds a note unless the same author already wrote the same text on the report in this company. */
 export async function insertNote(
-  tx: Db,
-  companyId: number,
+  tx: Tx,
+  scope: TenantScope,
   n: { reportId: number; userId: number; body: string; file: Media | null },
 ): Promise<{ id: number; created: boolean }> {
   const inserted = await one<{ id: number }>(
@@ -135,20 +136,20 @@ export async function insertNote(
     `insert into notes (company_id, report_id, user_id, body, file) values ($1, $2, $3, $4, $5)
      on conflict (company_id, report_id, user_id, (md5(body))) do nothing
      returning id`,
-    [companyId, n.reportId, n.userId, n.body, n.file ? JSON.stringify(n.file) : null],
+    [scope.companyId, n.reportId, n.userId, n.body, n.file ? JSON.stringify(n.file) : null],
   );
   if (inserted) return { id: inserted.id, created: true };
   const existing = await one<{ id: number }>(
     tx,
     "select id from notes where company_id = $1 and report_id = $2 and user_id = $3 and md5(body) = md5($4)",
-    [companyId, n.reportId, n.userId, n.body],
+    [scope.companyId, n.reportId, n.userId, n.body],
   );
   return { id: existing!.id, created: false };
 }
 
 /** Locks the shared report row for the rest of the transaction and says whether its author deleted it.
  * "share" lets other writers of comments through but waits for a deletion; "update" serialises. */
-export async function lockReport(tx: Db, reportId: number, mode: "share" | "update"): Promise<{ deleted: boolean } | undefined> {
+export async function lockReport(tx: Tx, reportId: number, mode: "share" | "update"): Promise<{ deleted: boolean } | undefined> {
   const row = await one<{ deleted: boolean }>(
     tx,
     `select deleted_at is not null as deleted from reports where id = $1 for ${mode === "share" ? "share" : "update"}`,
@@ -160,7 +161,7 @@ export async function lockReport(tx: Db, reportId: number, mode: "share" | "upda
 /** Sets, changes or withdraws (same value again) a user's vote and recounts the report's counters.
  * Call it with the report row locked for update (lockReport), so concurrent votes count one by one. */
 export async function castVote(
-  tx: Db,
+  tx: Tx,
   reportId: number,
   userId: number,
   value: 1 | -1,
@@ -194,7 +195,8 @@ export async function voteOf(db: Db, reportId: number, userId: number): Promise<
 }
 
 /** Makes the operator follow (or stop following) the report in the company; true when that changed something. */
-export async function setFollowing(tx: Db, companyId: number, reportId: number, userId: number, follow: boolean): Promise<boolean> {
+export async function setFollowing(tx: Tx, scope: TenantScope, reportId: number, userId: number, follow: boolean): Promise<boolean> {
+  const { companyId } = scope;
   const rows = follow
     ? await tx.query(
         "insert into followers (company_id, report_id, user_id) values ($1, $2, $3) on conflict do nothing returning user_id",
@@ -209,18 +211,18 @@ export async function setFollowing(tx: Db, companyId: number, reportId: number, 
 }
 
 /** The company's operators following the report, by name. */
-export function listFollowers(db: Db, companyId: number, reportId: number): Promise<Person[]> {
+export function listFollowers(db: Db, scope: TenantScope, reportId: number): Promise<Person[]> {
   return db.query<Person>(
     `select u.id, u.uuid::text as uuid, trim(u.first_name || ' ' || u.last_name) as name, u.email, u.cover
        from followers f join users u on u.id = f.user_id
       where f.company_id = $1 and f.report_id = $2
       order by name, u.id`,
-    [companyId, reportId],
+    [scope.companyId, reportId],
   );
 }
 
 /** Makes a community user follow (or stop following) a report; true when that changed something. */
-export async function setAppFollowing(tx: Db, reportId: number, userId: number, follow: boolean): Promise<boolean> {
+export async function setAppFollowing(tx: Tx, reportId: number, userId: number, follow: boolean): Promise<boolean> {
   const rows = follow
     ? await tx.query("insert into app_followers (report_id, user_id) values ($1, $2) on conflict do nothing returning user_id", [reportId, userId])
     : await tx.query("delete from app_followers where report_id = $1 and user_id = $2 returning user_id", [reportId, userId]);
@@ -283,7 +285,7 @@ export function findPublicReportById(db: Db, reportId: number): Promise<PublicRe
 }
 
 /** Appends media to a report unless it already holds max files; the new list, or undefined when full. */
-export async function appendReportMedia(tx: Db, reportId: number, media: Media, max: number): Promise<Media[] | undefined> {
+export async function appendReportMedia(tx: Tx, reportId: number, media: Media, max: number): Promise<Media[] | undefined> {
   const row = await one<{ media: Media[] }>(
     tx,
     `update reports set media = media || jsonb_build_array($2::jsonb), updated_at = now()
@@ -295,7 +297,7 @@ export async function appendReportMedia(tx: Db, reportId: number, media: Media, 
 
 /** Marks the report deleted by its author and bumps every attending company's version (the operators'
  * forms change: only closing is left). False when it was already deleted. */
-export async function markDeletedByAuthor(tx: Db, reportId: number): Promise<boolean> {
+export async function markDeletedByAuthor(tx: Tx, reportId: number): Promise<boolean> {
   // Attentions first, then the report: the order changeReport takes them in, so the two cannot deadlock.
   await tx.query("select company_id from report_attentions where report_id = $1 order by company_id for update", [reportId]);
   const rows = await tx.query(
@@ -305,14 +307,4 @@ export async function markDeletedByAuthor(tx: Db, reportId: number): Promise<boo
   if (!rows.length) return false;
   await tx.query("update report_attentions set version = version + 1, updated_at = now() where report_id = $1", [reportId]);
   return true;
-}
-
-/** The roles the user holds in companies attending the report (decides who may read its files). */
-export async function rolesOnReport(db: Db, reportId: number, userId: number): Promise<CompanyRole[]> {
-  const rows = await db.query<{ role: CompanyRole }>(
-    `select m.role from report_attentions a join memberships m on m.company_id = a.company_id and m.user_id = $2
-      where a.report_id = $1`,
-    [reportId, userId],
-  );
-  return rows.map((r) => r.role);
 }

@@ -22,9 +22,9 @@ import {
   reportParamsSchema,
 } from "@atalaya/shared";
 import { actorOf, actorOrNull } from "../auth/authenticate.js";
+import { scopeOf } from "../auth/company-scope.js";
 import type { AppContext } from "../context.js";
-import { fileRoutes } from "../files/file.routes.js";
-import { readBodyWithFile, readUploadForm } from "../files/upload.js";
+import { readBodyWithFile, readUploadForm } from "../files/index.js";
 import {
   addAppComment,
   addNote,
@@ -46,13 +46,12 @@ import {
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const WITH_FILE = "JSON {body}, or multipart/form-data with a `body` field and one `file`";
 
-/** Comments, notes, likes, follows, gallery and files: the portal's routes under
- * /api/companies/{companyId}/reports/{id}/…, the reporter app's under /api/app/…, and GET /api/files/{name}.
- * Multipart bodies are parsed only inside this scope. */
+/** Comments, notes, likes, follows and gallery: the portal's routes under
+ * /api/companies/{companyId}/reports/{id}/… and the reporter app's under /api/app/…. Multipart bodies are
+ * parsed only inside this scope. */
 export async function interactionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { fileSize: ctx.config.maxUploadBytes, files: 1 } });
-    await fileRoutes(scope, ctx);
     portalRoutes(scope, ctx);
     reporterRoutes(scope, ctx);
   });
@@ -64,46 +63,55 @@ function portalRoutes(app: FastifyInstance, ctx: AppContext): void {
   const maxBytes = ctx.config.maxUploadBytes;
 
   r.get(`${base}/comments`, {
+    config: { permission: "report.read" },
     schema: { tags: ["reports"], summary: "Comments of the report, oldest first; hidden ones flagged", params: reportParamsSchema, response: { 200: commentListResponseSchema, ...errors } },
-  }, async (req) => ({ success: true as const, comments: await listReportComments(ctx, actorOf(req), req.params.companyId, req.params.id) }));
+  }, async (req) => ({ success: true as const, comments: await listReportComments(ctx, scopeOf(req), req.params.id) }));
 
   r.post(`${base}/comments`, {
+    config: { permission: "report.comment" },
     schema: { tags: ["reports"], summary: `Public comment (${WITH_FILE}: pdf, txt or audio). The same text twice answers the first comment`, params: reportParamsSchema, response: { 200: commentResponseSchema, ...errors } },
   }, async (req) => ({
     success: true as const,
-    ...(await addOperatorComment(ctx, actorOf(req), req.params.companyId, req.params.id, () => readBodyWithFile(req, commentBodySchema, maxBytes))),
+    ...(await addOperatorComment(ctx, scopeOf(req), req.params.id, () => readBodyWithFile(req, commentBodySchema, maxBytes))),
   }));
 
   r.get(`${base}/notes`, {
+    config: { permission: "report.read" },
     schema: { tags: ["reports"], summary: "Private notes of this organisation on the report", params: reportParamsSchema, response: { 200: noteListResponseSchema, ...errors } },
-  }, async (req) => ({ success: true as const, notes: await listReportNotes(ctx, actorOf(req), req.params.companyId, req.params.id) }));
+  }, async (req) => ({ success: true as const, notes: await listReportNotes(ctx, scopeOf(req), req.params.id) }));
 
   r.post(`${base}/notes`, {
+    config: { permission: "report.note" },
     schema: { tags: ["reports"], summary: `Private note (${WITH_FILE} of any accepted media type). The same text twice answers the first note`, params: reportParamsSchema, response: { 200: noteResponseSchema, ...errors } },
   }, async (req) => ({
     success: true as const,
-    ...(await addNote(ctx, actorOf(req), req.params.companyId, req.params.id, () => readBodyWithFile(req, noteBodySchema, maxBytes))),
+    ...(await addNote(ctx, scopeOf(req), req.params.id, () => readBodyWithFile(req, noteBodySchema, maxBytes))),
   }));
 
   r.post(`${base}/like`, {
+    config: { permission: "report.like" },
     schema: { tags: ["reports"], summary: "Like (1) or dislike (-1); the same value again withdraws the vote", params: reportParamsSchema, body: likeBodySchema, response: { 200: likeResponseSchema, ...errors } },
-  }, async (req) => ({ success: true as const, ...(await likeAsOperator(ctx, actorOf(req), req.params.companyId, req.params.id, req.body.value)) }));
+  }, async (req) => ({ success: true as const, ...(await likeAsOperator(ctx, scopeOf(req), req.params.id, req.body.value)) }));
 
   r.post(`${base}/follow`, {
+    config: { permission: "report.follow" },
     schema: { tags: ["reports"], summary: "Follow the report", params: reportParamsSchema, response: { 200: followersResponseSchema, ...errors } },
-  }, async (req) => ({ success: true as const, ...(await followAsOperator(ctx, actorOf(req), req.params.companyId, req.params.id, true)) }));
+  }, async (req) => ({ success: true as const, ...(await followAsOperator(ctx, scopeOf(req), req.params.id, true)) }));
 
   r.delete(`${base}/follow`, {
+    config: { permission: "report.follow" },
     schema: { tags: ["reports"], summary: "Stop following the report", params: reportParamsSchema, response: { 200: followersResponseSchema, ...errors } },
-  }, async (req) => ({ success: true as const, ...(await followAsOperator(ctx, actorOf(req), req.params.companyId, req.params.id, false)) }));
+  }, async (req) => ({ success: true as const, ...(await followAsOperator(ctx, scopeOf(req), req.params.id, false)) }));
 
   r.get(`${base}/followers`, {
+    config: { permission: "report.read" },
     schema: { tags: ["reports"], summary: "Operators of this organisation following the report, and the community followers' count", params: reportParamsSchema, response: { 200: followersResponseSchema, ...errors } },
-  }, async (req) => ({ success: true as const, ...(await reportFollowers(ctx, actorOf(req), req.params.companyId, req.params.id)) }));
+  }, async (req) => ({ success: true as const, ...(await reportFollowers(ctx, scopeOf(req), req.params.id)) }));
 
   r.get(`${base}/gallery`, {
+    config: { permission: "report.read" },
     schema: { tags: ["reports"], summary: "Files attached to the report's comments, newest first", params: reportParamsSchema, response: { 200: galleryResponseSchema, ...errors } },
-  }, async (req) => ({ success: true as const, media: await reportGallery(ctx, actorOf(req), req.params.companyId, req.params.id) }));
+  }, async (req) => ({ success: true as const, media: await reportGallery(ctx, scopeOf(req), req.params.id) }));
 }
 
 function reporterRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -6,21 +6,19 @@ import {
   type AppReport,
   type Comment,
   type CommentBody,
+  type EventType,
   type GalleryItem,
   type Media,
   type Note,
   type Person,
 } from "@atalaya/shared";
-import { authorize, type Actor } from "../auth/access.js";
+import { requireAccess, requireVisibleReport, systemScope, type Actor, type CompanyScope, type TenantScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
-import type { Db } from "../db/db.js";
-import { filesDir, withStoredFile, type CheckedUpload } from "../files/file-store.js";
-import { insertStoredFile } from "../files/file.repository.js";
-import { checkUpload, type RawUpload, type UploadForm } from "../files/upload.js";
+import type { Db, Tx } from "../db/db.js";
+import { checkUpload, filesDir, insertStoredFile, withStoredFile, type CheckedUpload, type RawUpload, type UploadForm } from "../files/index.js";
 import { AppError, forbidden, invalidField, notFound } from "../http/errors.js";
 import { changeWithEvents, type Emit } from "../realtime/publish.js";
-import { EVENT_VIEWER, presentReport } from "../reports/report.presenter.js";
-import { attendingCompanies, findReport, logActivity, type ReportRow } from "../reports/report.repository.js";
+import { attendingAudiences, attendingCompanies, audienceOf, EVENT_VIEWER, findReport, logActivity, presentReport, type ReportRow } from "../reports/index.js";
 import {
   appendReportMedia,
   castVote,
@@ -57,17 +55,35 @@ export type ReadInput<T> = () => Promise<T>;
 
 const deletedByAuthor = () => new AppError(409, "invalidTransition", "deletedByAuthor");
 
-/** The company's view of a report, or 404 (another company's report looks missing). */
-async function companyReport(db: Db, companyId: number, reportId: number): Promise<ReportRow> {
-  const row = await findReport(db, companyId, reportId);
+/** The scope's view of a report, or 404 (another company's report, or one outside the scope's
+ * restrictions, looks missing). */
+async function companyReport(db: Tx, scope: TenantScope, reportId: number): Promise<ReportRow> {
+  const row = await findReport(db, scope, reportId);
   if (!row) throw notFound();
   return row;
 }
 
 /** Sends the report as the company now sees it (read inside the transaction, so it is what commits). */
-async function emitReportUpdate(tx: Db, emit: Emit, companyId: number, reportId: number): Promise<void> {
-  const row = await findReport(tx, companyId, reportId);
-  if (row) await emit(companyId, "updateReport", { report: presentReport(row, EVENT_VIEWER) });
+async function emitReportUpdate(tx: Tx, emit: Emit, company: TenantScope, reportId: number): Promise<ReportRow | undefined> {
+  const row = await findReport(tx, company, reportId);
+  if (row) await emit(company.companyId, "updateReport", { report: presentReport(row, EVENT_VIEWER) }, audienceOf(row));
+  return row;
+}
+
+/** Tells every company attending the report: logs the action in each, then emits the event built for
+ * it, with the audience of the report as that company sees it. */
+async function tellAttending(
+  tx: Tx,
+  emit: Emit,
+  reportId: number,
+  log: { userId: number | null; action: string; data?: Record<string, unknown> },
+  event: (company: TenantScope) => { type: EventType; data: Record<string, unknown> },
+): Promise<void> {
+  for (const { company, audience } of await attendingAudiences(tx, reportId)) {
+    await logActivity(tx, company, reportId, log.userId, log.action, log.data ?? {});
+    const e = event(company);
+    await emit(company.companyId, e.type, e.data, audience);
+  }
 }
 
 /** Writes a comment for every attending company to see: one transaction stores it (and its file),
@@ -93,13 +109,13 @@ async function writeComment(
       if (!created) return { value: { row, created }, fileUsed: false };
       if (file) await insertStoredFile(tx, file, { kind: "comment", reportId: c.reportId, commentId: id });
       const type = c.companyId === null ? "incomingComment" : "newComment";
-      for (const cid of await attendingCompanies(tx, c.reportId)) {
-        await logActivity(tx, cid, c.reportId, c.userId, "commented", {
-          commentId: id,
-          ...(c.companyId === null ? { source: "app" } : { companyId: c.companyId }),
-        });
-        await emit(cid, type, { reportId: c.reportId, comment: presentComment(row, { companyId: cid }) });
-      }
+      await tellAttending(
+        tx,
+        emit,
+        c.reportId,
+        { userId: c.userId, action: "commented", data: { commentId: id, ...(c.companyId === null ? { source: "app" } : { companyId: c.companyId }) } },
+        (company) => ({ type, data: { reportId: c.reportId, comment: presentComment(row, { companyId: company.companyId }) } }),
+      );
       return { value: { row, created }, fileUsed: file !== null };
     }),
   );
@@ -112,10 +128,10 @@ async function vote(ctx: AppContext, reportId: number, userId: number, value: 1 
     if (!lock) throw notFound();
     if (lock.deleted) throw deletedByAuthor();
     const result = await castVote(tx, reportId, userId, value);
-    for (const cid of await attendingCompanies(tx, reportId)) {
-      await logActivity(tx, cid, reportId, userId, "liked", { value, vote: result.vote, ...source });
-      await emit(cid, value === 1 ? "like" : "dislike", { reportId, likes: result.likes, dislikes: result.dislikes });
-    }
+    await tellAttending(tx, emit, reportId, { userId, action: "liked", data: { value, vote: result.vote, ...source } }, () => ({
+      type: value === 1 ? "like" : "dislike",
+      data: { reportId, likes: result.likes, dislikes: result.dislikes },
+    }));
     return result;
   });
 }
@@ -123,102 +139,102 @@ async function vote(ctx: AppContext, reportId: number, userId: number, value: 1 
 // ---- Portal (operators of one company) ----
 
 /** Every comment of the report, hidden ones included and flagged (operators see what the community hid). */
-export async function listReportComments(ctx: AppContext, actor: Actor, companyId: number, reportId: number): Promise<Comment[]> {
-  await authorize(ctx.db, actor, companyId, "report.read");
-  await companyReport(ctx.db, companyId, reportId);
+export async function listReportComments(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<Comment[]> {
+  requireAccess(scope, "report.read");
+  await requireVisibleReport(ctx.db, scope, reportId);
   const rows = await listComments(ctx.db, reportId, { includeHidden: true });
-  return rows.map((r) => presentComment(r, { companyId }));
+  return rows.map((r) => presentComment(r, { companyId: scope.companyId }));
 }
 
 /** An operator's public comment, optionally with one pdf, txt or audio file; refused (409) once the
  * author deleted the report. Announced to every attending company as newComment. */
 export async function addOperatorComment(
   ctx: AppContext,
-  actor: Actor,
-  companyId: number,
+  scope: CompanyScope,
   reportId: number,
   read: ReadInput<TextWithFile>,
 ): Promise<{ comment: Comment; created: boolean }> {
-  await authorize(ctx.db, actor, companyId, "report.comment");
-  const report = await companyReport(ctx.db, companyId, reportId);
+  requireAccess(scope, "report.comment");
+  const report = await companyReport(ctx.db, scope, reportId);
   if (report.deleted_at) throw deletedByAuthor();
   const input = await read();
   const upload = input.file ? await checkUpload(input.file, COMMENT_ATTACHMENT_KINDS) : null;
-  const { row, created } = await writeComment(ctx, { reportId, userId: actor.user.id, companyId, body: input.data.body, upload });
+  const { companyId } = scope;
+  const { row, created } = await writeComment(ctx, { reportId, userId: scope.actor.user.id, companyId, body: input.data.body, upload });
   return { comment: presentComment(row, { companyId }), created };
 }
 
 /** The company's private notes on the report. */
-export async function listReportNotes(ctx: AppContext, actor: Actor, companyId: number, reportId: number): Promise<Note[]> {
-  await authorize(ctx.db, actor, companyId, "report.read");
-  await companyReport(ctx.db, companyId, reportId);
-  return (await listNotes(ctx.db, companyId, reportId)).map(presentNote);
+export async function listReportNotes(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<Note[]> {
+  requireAccess(scope, "report.read");
+  await requireVisibleReport(ctx.db, scope, reportId);
+  return (await listNotes(ctx.db, scope, reportId)).map(presentNote);
 }
 
 /** A private note of the company, optionally with one file of any SPEC §5 type; newNote goes to this company only. */
 export async function addNote(
   ctx: AppContext,
-  actor: Actor,
-  companyId: number,
+  scope: CompanyScope,
   reportId: number,
   read: ReadInput<TextWithFile>,
 ): Promise<{ note: Note; created: boolean }> {
-  await authorize(ctx.db, actor, companyId, "report.note");
-  await companyReport(ctx.db, companyId, reportId);
+  requireAccess(scope, "report.note");
+  await requireVisibleReport(ctx.db, scope, reportId);
+  const { companyId, actor } = scope;
   const input = await read();
   const upload = input.file ? await checkUpload(input.file, MEDIA_KINDS) : null;
   return withStoredFile<{ note: Note; created: boolean }>(filesDir(ctx.config), upload, (file) =>
     changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
-      await companyReport(tx, companyId, reportId);
-      const { id, created } = await insertNote(tx, companyId, { reportId, userId: actor.user.id, body: input.data.body, file: file?.media ?? null });
-      const note = presentNote((await findNote(tx, companyId, id))!);
+      const report = await companyReport(tx, scope, reportId);
+      const { id, created } = await insertNote(tx, scope, { reportId, userId: actor.user.id, body: input.data.body, file: file?.media ?? null });
+      const note = presentNote((await findNote(tx, scope, id))!);
       if (!created) return { value: { note, created }, fileUsed: false };
       if (file) await insertStoredFile(tx, file, { kind: "note", reportId, companyId, noteId: id });
-      await logActivity(tx, companyId, reportId, actor.user.id, "noted", { noteId: id });
-      await emit(companyId, "newNote", { reportId, note });
+      await logActivity(tx, scope, reportId, actor.user.id, "noted", { noteId: id });
+      await emit(companyId, "newNote", { reportId, note }, audienceOf(report));
       return { value: { note, created }, fileUsed: file !== null };
     }),
   );
 }
 
 /** The operator's like (1) or dislike (-1): a new vote, a changed vote, or the same value again to withdraw it. */
-export async function likeAsOperator(ctx: AppContext, actor: Actor, companyId: number, reportId: number, value: 1 | -1) {
-  await authorize(ctx.db, actor, companyId, "report.like");
-  const report = await companyReport(ctx.db, companyId, reportId);
+export async function likeAsOperator(ctx: AppContext, scope: CompanyScope, reportId: number, value: 1 | -1) {
+  requireAccess(scope, "report.like");
+  const report = await companyReport(ctx.db, scope, reportId);
   if (report.deleted_at) throw deletedByAuthor();
-  return vote(ctx, reportId, actor.user.id, value, { companyId });
+  return vote(ctx, reportId, scope.actor.user.id, value, { companyId: scope.companyId });
 }
 
 /** Who of the company follows the report, whether the caller does, and how many community users do. */
 export async function reportFollowers(
   ctx: AppContext,
-  actor: Actor,
-  companyId: number,
+  scope: CompanyScope,
   reportId: number,
 ): Promise<{ following: boolean; followers: Person[]; communityFollowers: number }> {
-  await authorize(ctx.db, actor, companyId, "report.read");
-  await companyReport(ctx.db, companyId, reportId);
-  const [followers, communityFollowers] = await Promise.all([listFollowers(ctx.db, companyId, reportId), countAppFollowers(ctx.db, reportId)]);
-  return { following: followers.some((f) => f.id === actor.user.id), followers, communityFollowers };
+  requireAccess(scope, "report.read");
+  await requireVisibleReport(ctx.db, scope, reportId);
+  const [followers, communityFollowers] = await Promise.all([listFollowers(ctx.db, scope, reportId), countAppFollowers(ctx.db, reportId)]);
+  return { following: followers.some((f) => f.id === scope.actor.user.id), followers, communityFollowers };
 }
 
 /** Follows or unfollows for the operator (idempotent); a change is logged and sent as updateReport to the company. */
-export async function followAsOperator(ctx: AppContext, actor: Actor, companyId: number, reportId: number, follow: boolean) {
-  await authorize(ctx.db, actor, companyId, "report.follow");
-  await companyReport(ctx.db, companyId, reportId);
+export async function followAsOperator(ctx: AppContext, scope: CompanyScope, reportId: number, follow: boolean) {
+  requireAccess(scope, "report.follow");
+  await requireVisibleReport(ctx.db, scope, reportId);
+  const userId = scope.actor.user.id;
   await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
-    await companyReport(tx, companyId, reportId);
-    if (!(await setFollowing(tx, companyId, reportId, actor.user.id, follow))) return;
-    await logActivity(tx, companyId, reportId, actor.user.id, follow ? "followed" : "unfollowed");
-    await emitReportUpdate(tx, emit, companyId, reportId);
+    await companyReport(tx, scope, reportId);
+    if (!(await setFollowing(tx, scope, reportId, userId, follow))) return;
+    await logActivity(tx, scope, reportId, userId, follow ? "followed" : "unfollowed");
+    await emitReportUpdate(tx, emit, systemScope(scope.companyId), reportId);
   });
-  return reportFollowers(ctx, actor, companyId, reportId);
+  return reportFollowers(ctx, scope, reportId);
 }
 
 /** Files of the report's comments, newest first (hidden comments' files flagged). */
-export async function reportGallery(ctx: AppContext, actor: Actor, companyId: number, reportId: number): Promise<GalleryItem[]> {
-  await authorize(ctx.db, actor, companyId, "report.read");
-  await companyReport(ctx.db, companyId, reportId);
+export async function reportGallery(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<GalleryItem[]> {
+  requireAccess(scope, "report.read");
+  await requireVisibleReport(ctx.db, scope, reportId);
   return (await listGallery(ctx.db, reportId)).map(presentGalleryItem);
 }
 
@@ -228,6 +244,12 @@ export async function reportGallery(ctx: AppContext, actor: Actor, companyId: nu
 export function visibleInApp(row: PublicReportRow, actor: Actor | null): boolean {
   const mine = actor !== null && row.user_id === actor.user.id;
   return row.is_public || (mine && row.deleted_at === null);
+}
+
+/** Whether the app shows the report with this id to the caller (the rule files of the report follow). */
+export async function reportVisibleInApp(db: Db, reportId: number, actor: Actor | null): Promise<boolean> {
+  const row = await findPublicReportById(db, reportId);
+  return !!row && visibleInApp(row, actor);
 }
 
 async function appReport(db: Db, actor: Actor | null, uuid: string): Promise<PublicReportRow> {
@@ -274,8 +296,8 @@ export async function followAsCommunity(ctx: AppContext, actor: Actor, uuid: str
   if (!row || (follow && !visibleInApp(row, actor))) throw notFound();
   await changeWithEvents(ctx.db, ctx.bus, async (tx) => {
     if (!(await setAppFollowing(tx, row.id, actor.user.id, follow))) return;
-    for (const cid of await attendingCompanies(tx, row.id))
-      await logActivity(tx, cid, row.id, actor.user.id, follow ? "followed" : "unfollowed", { source: "app" });
+    for (const company of await attendingCompanies(tx, row.id))
+      await logActivity(tx, company, row.id, actor.user.id, follow ? "followed" : "unfollowed", { source: "app" });
   });
   return { following: follow };
 }
@@ -296,10 +318,10 @@ export async function addReportMedia(ctx: AppContext, actor: Actor, uuid: string
       const media = await appendReportMedia(tx, report.id, file!.media, MAX_REPORT_MEDIA);
       if (!media) throw invalidField("file", "tooManyFiles");
       await insertStoredFile(tx, file!, { kind: "report", reportId: report.id });
-      for (const cid of await attendingCompanies(tx, report.id)) {
-        await logActivity(tx, cid, report.id, actor.user.id, "media_added", { name: file!.name, mime: file!.mime });
-        await emit(cid, "mediaStatus", { reportId: report.id, media });
-      }
+      await tellAttending(tx, emit, report.id, { userId: actor.user.id, action: "media_added", data: { name: file!.name, mime: file!.mime } }, () => ({
+        type: "mediaStatus",
+        data: { reportId: report.id, media },
+      }));
       return { value: media, fileUsed: true };
     }),
   );
@@ -313,9 +335,9 @@ export async function deleteOwnReport(ctx: AppContext, actor: Actor, uuid: strin
   if (row.user_id !== actor.user.id) throw visibleInApp(row, actor) ? forbidden() : notFound();
   await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
     if (!(await markDeletedByAuthor(tx, row.id))) return;
-    for (const cid of await attendingCompanies(tx, row.id)) {
-      await logActivity(tx, cid, row.id, actor.user.id, "deleted_by_author");
-      await emitReportUpdate(tx, emit, cid, row.id);
+    for (const company of await attendingCompanies(tx, row.id)) {
+      await logActivity(tx, company, row.id, actor.user.id, "deleted_by_author");
+      await emitReportUpdate(tx, emit, company, row.id);
     }
   });
 }
@@ -330,9 +352,9 @@ export async function flagCommentAsCommunity(ctx: AppContext, actor: Actor, comm
   if (comment.company_id === null && comment.user_id === actor.user.id) throw invalidField("id", "ownComment");
   await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
     if (!(await flagComment(tx, commentId, actor.user.id, COMMENT_FLAGS_TO_HIDE))) return;
-    for (const cid of await attendingCompanies(tx, report.id)) {
-      await logActivity(tx, cid, report.id, null, "comment_hidden", { commentId });
-      await emitReportUpdate(tx, emit, cid, report.id);
+    for (const company of await attendingCompanies(tx, report.id)) {
+      await logActivity(tx, company, report.id, null, "comment_hidden", { commentId });
+      await emitReportUpdate(tx, emit, company, report.id);
     }
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorBodySchema, presenceBodySchema, presenceResponseSchema, reportParamsSchema } from "@atalaya/shared";
-import { actorOf } from "../auth/authenticate.js";
+import { scopeOf } from "../auth/company-scope.js";
 import type { AppContext } from "../context.js";
 import { currentViewers, openPresenceStore, updatePresence } from "./presence.service.js";
 
@@ -15,13 +15,15 @@ export async function presenceRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const url = "/api/companies/:companyId/reports/:id/presence";
 
   r.post(url, {
+    config: { permission: "report.read" },
     schema: { tags: ["reports"], summary: "Heartbeat while the report is open (every 20 s; open:false on leave); colleagues get a presence message", params: reportParamsSchema, body: presenceBodySchema, response: { 200: presenceResponseSchema, ...errors } },
   }, async (req) => ({
     success: true as const,
-    viewers: await updatePresence(ctx, store, actorOf(req), req.params.companyId, req.params.id, req.body.open, (err) => req.log.warn({ err }, "presence publish")),
+    viewers: await updatePresence(ctx, store, scopeOf(req), req.params.id, req.body.open, (err) => req.log.warn({ err }, "presence publish")),
   }));
 
   r.get(url, {
+    config: { permission: "report.read" },
     schema: { tags: ["reports"], summary: "Colleagues who have the report open right now", params: reportParamsSchema, response: { 200: presenceResponseSchema, ...errors } },
-  }, async (req) => ({ success: true as const, viewers: await currentViewers(ctx, store, actorOf(req), req.params.companyId, req.params.id) }));
+  }, async (req) => ({ success: true as const, viewers: await currentViewers(ctx, store, scopeOf(req), req.params.id) }));
 }

@@ -1,8 +1,8 @@
 import { PRESENCE_TTL_SECONDS, type PresenceMessageData, type PresenceViewer } from "@atalaya/shared";
-import { authorize, type Actor } from "../auth/access.js";
+import { requireAccess, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { notFound } from "../http/errors.js";
-import { findReport } from "../reports/report.repository.js";
+import { audienceOf, findReport, type ReportRow } from "../reports/index.js";
 import { memoryPresence, redisPresence, type PresenceKey, type PresenceStore } from "./presence.js";
 
 /** The presence store of this configuration: in Redis when REDIS_URL is set (shared by every process),
@@ -12,11 +12,12 @@ export function openPresenceStore(ctx: AppContext, onError: (err: Error) => void
   return ctx.config.redisUrl ? redisPresence(ctx.config.redisUrl, ttlMs, onError) : Promise.resolve(memoryPresence(ttlMs));
 }
 
-async function reportKey(ctx: AppContext, actor: Actor, companyId: number, reportId: number): Promise<PresenceKey> {
-  await authorize(ctx.db, actor, companyId, "report.read");
-  const row = await findReport(ctx.db, companyId, reportId);
+/** The report as the scope sees it (404 outside its restrictions) and its presence key. */
+async function reportKey(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<{ key: PresenceKey; row: ReportRow }> {
+  requireAccess(scope, "report.read");
+  const row = await findReport(ctx.db, scope, reportId);
   if (!row) throw notFound();
-  return { companyId, reportUuid: row.uuid };
+  return { key: { companyId: scope.companyId, reportUuid: row.uuid }, row };
 }
 
 /** Records that the actor opened (heartbeat) or left the report; when the viewers changed, tells the
@@ -24,23 +25,24 @@ async function reportKey(ctx: AppContext, actor: Actor, companyId: number, repor
 export async function updatePresence(
   ctx: AppContext,
   store: PresenceStore,
-  actor: Actor,
-  companyId: number,
+  scope: CompanyScope,
   reportId: number,
   open: boolean,
   onPublishError: (err: unknown) => void,
 ): Promise<PresenceViewer[]> {
-  const key = await reportKey(ctx, actor, companyId, reportId);
+  const { key, row } = await reportKey(ctx, scope, reportId);
+  const { actor, companyId } = scope;
   const name = `${actor.user.first_name} ${actor.user.last_name}`.trim() || actor.user.email;
   const state = open ? await store.open(key, { id: actor.user.id, name }) : await store.leave(key, actor.user.id);
   if (state.changed) {
     const data: PresenceMessageData = { reportId, viewers: state.viewers };
-    await ctx.bus.publish({ type: "presence", seq: 0, companyId, data }).catch(onPublishError);
+    // Only those who may see the report learn who is looking at it.
+    await ctx.bus.publish({ type: "presence", seq: 0, companyId, data, audience: audienceOf(row) }).catch(onPublishError);
   }
   return state.viewers;
 }
 
 /** Colleagues who have the report open right now. */
-export async function currentViewers(ctx: AppContext, store: PresenceStore, actor: Actor, companyId: number, reportId: number): Promise<PresenceViewer[]> {
-  return store.list(await reportKey(ctx, actor, companyId, reportId));
+export async function currentViewers(ctx: AppContext, store: PresenceStore, scope: CompanyScope, reportId: number): Promise<PresenceViewer[]> {
+  return store.list((await reportKey(ctx, scope, reportId)).key);
 }

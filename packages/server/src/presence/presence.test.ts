@@ -3,6 +3,7 @@ import type { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PresenceViewer, RealtimeMessage, Report } from "@atalaya/shared";
 import { TEST_ORIGIN, body, buildCompany, buildUser, loginAs, testApp, testDb, type TestUser } from "../test/harness.js";
+import { waitFor } from "../test/wait-for.js";
 import { memoryPresence, redisPresence, type PresenceStore } from "./presence.js";
 
 const REDIS = process.env.TEST_REDIS_URL;
@@ -104,26 +105,25 @@ describe("POST and GET /api/companies/:companyId/reports/:id/presence", () => {
       onInit: (socket) => socket.on("message", (raw) => messages.push(JSON.parse(String(raw)) as RealtimeMessage)),
     });
     const presence = () => messages.filter((m) => m.type === "presence");
-    const waitFor = async (n: number) => {
-      const deadline = Date.now() + 5000;
-      while (presence().length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const presenceCount = async (n: number) => {
+      await waitFor(() => presence().length >= n);
       return presence();
     };
     try {
-      while (!messages.some((m) => m.type === "hello")) await new Promise((r) => setTimeout(r, 20));
+      await waitFor(() => messages.some((m) => m.type === "hello"));
       const seqBefore = (await (await testDb()).query<{ last_seq: number }>("select last_seq from company_event_seq where company_id = $1", [companyId]))[0]?.last_seq;
 
       expect(viewers(await post(app, anaToken, true))).toEqual([{ id: ana.id, name: "Ana Rojas" }]);
-      expect(await waitFor(1)).toEqual([{ type: "presence", seq: 0, companyId, data: { reportId, viewers: [{ id: ana.id, name: "Ana Rojas" }] } }]);
+      expect(await presenceCount(1)).toEqual([{ type: "presence", seq: 0, companyId, data: { reportId, viewers: [{ id: ana.id, name: "Ana Rojas" }] } }]);
 
       // A heartbeat that changes nothing is not broadcast.
       expect(viewers(await post(app, anaToken, true))).toHaveLength(1);
       expect(viewers(await post(app, brunoToken, true))).toEqual([{ id: ana.id, name: "Ana Rojas" }, { id: bruno.id, name: "Bruno Soto" }]);
-      const [, second2] = await waitFor(2);
+      const [, second2] = await presenceCount(2);
       expect(second2?.data.viewers).toEqual([{ id: ana.id, name: "Ana Rojas" }, { id: bruno.id, name: "Bruno Soto" }]);
 
       expect(viewers(await post(app, anaToken, false))).toEqual([{ id: bruno.id, name: "Bruno Soto" }]);
-      const third = (await waitFor(3))[2];
+      const third = (await presenceCount(3))[2];
       expect(third?.data).toEqual({ reportId, viewers: [{ id: bruno.id, name: "Bruno Soto" }] });
       expect(presence()).toHaveLength(3);
 

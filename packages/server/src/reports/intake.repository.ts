@@ -1,5 +1,5 @@
-import type { Db } from "../db/db.js";
-import type { NewReport, ReportRow } from "./report.repository.js";
+import type { Tx } from "../db/db.js";
+import type { ReportRow } from "./report.repository.js";
 
 /** What inserting one report of a batch gave: its ids, and created=false when its clientId was
  * already used (by an earlier request, or by another report of the same batch). */
@@ -8,6 +8,23 @@ export interface InsertedReport {
   uuid: string;
   createdAt: Date;
   created: boolean;
+}
+
+/** A report to insert, as the app or an operator sent it. */
+export interface NewReport {
+  typeId: number;
+  description: string;
+  latitude: number;
+  longitude: number;
+  address: string | null;
+  userId: number | null;
+  isAnonymous: boolean;
+  createdByCompanyId: number | null;
+  informerType: "user" | "anonymous" | "operator";
+  contact: Record<string, string | null> | null;
+  source: string;
+  clientId: string | null;
+  media: unknown[];
 }
 
 /** The reports to insert as one JSON parameter, with their position in the batch. */
@@ -55,7 +72,7 @@ type InsertedRow = { ord: number; inserted_id: number | null; inserted_uuid: str
 /** The answer for each input, in order; a report not inserted because its clientId was already used
  * is looked up (after the statement: a statement does not see its own inserts, so a clientId repeated
  * within the batch is found only then). */
-async function insertedOrExisting(tx: Db, reports: readonly NewReport[], rows: readonly InsertedRow[]): Promise<InsertedReport[]> {
+async function insertedOrExisting(tx: Tx, reports: readonly NewReport[], rows: readonly InsertedRow[]): Promise<InsertedReport[]> {
   const result = reports.map((_, i): InsertedReport | undefined => {
     const row = rows.find((r) => r.ord === i && r.inserted_id !== null);
     return row && { id: row.inserted_id!, uuid: row.inserted_uuid!, createdAt: new Date(row.inserted_at!), created: true };
@@ -76,7 +93,7 @@ async function insertedOrExisting(tx: Db, reports: readonly NewReport[], rows: r
 
 /** Inserts several shared reports in one statement, answering in the order given. A report whose
  * clientId is already used is not inserted again: the existing report is returned with created=false. */
-export async function insertReports(tx: Db, reports: readonly NewReport[]): Promise<InsertedReport[]> {
+export async function insertReports(tx: Tx, reports: readonly NewReport[]): Promise<InsertedReport[]> {
   const rows = await tx.query<InsertedRow>(
     `with ${INSERT_REPORTS}
      select input.ord, ins.id as inserted_id, ins.uuid::text as inserted_uuid, ins.created_at as inserted_at
@@ -127,7 +144,7 @@ export interface AuthorOf {
  * the order given, with the attentions it opened (by company) as each company sees the report;
  * `authors` are the signed-in reporters. */
 export async function insertCommunityReports(
-  tx: Db,
+  tx: Tx,
   reports: readonly NewReport[],
   authors: ReadonlyMap<number, AuthorOf>,
 ): Promise<{ inserted: InsertedReport[]; attentions: ReportRow[][] }> {
@@ -171,11 +188,17 @@ export async function insertCommunityReports(
 }
 
 /** The companies attending each of the reports, by report id. */
-export async function attendingCompaniesOf(tx: Db, reportIds: readonly number[]): Promise<Map<number, number[]>> {
+export async function attendingCompaniesOf(tx: Tx, reportIds: readonly number[]): Promise<Map<number, number[]>> {
   const rows = await tx.query<{ report_id: number; companies: number[] }>(
     `select report_id, array_agg(company_id order by company_id) as companies
        from report_attentions where report_id = any($1::int[]) group by report_id`,
     [reportIds],
   );
   return new Map(rows.map((r) => [r.report_id, r.companies]));
+}
+
+/** Inserts the shared report; with a clientId already used, returns the existing id and created=false. */
+export async function insertReport(tx: Tx, r: NewReport): Promise<InsertedReport> {
+  const [inserted] = await insertReports(tx, [r]);
+  return inserted!;
 }

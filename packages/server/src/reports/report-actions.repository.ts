@@ -1,21 +1,22 @@
-import { one, type Db } from "../db/db.js";
+import type { TenantScope } from "../auth/access.js";
+import { one, type Db, type Tx } from "../db/db.js";
 
 /** Makes the company's attention private; false when it already was (cannot be undone). */
-export async function markPrivate(tx: Db, companyId: number, reportId: number): Promise<boolean> {
+export async function markPrivate(tx: Tx, scope: TenantScope, reportId: number): Promise<boolean> {
   const rows = await tx.query(
     "update report_attentions set is_private = true where company_id = $1 and report_id = $2 and not is_private returning report_id",
-    [companyId, reportId],
+    [scope.companyId, reportId],
   );
   return rows.length === 1;
 }
 
 /** Records that the company notifies (true) or cancelled notifying (false) the report's neighbours. */
-export async function setNeighboursNotification(tx: Db, companyId: number, reportId: number, notify: boolean): Promise<void> {
+export async function setNeighboursNotification(tx: Tx, scope: TenantScope, reportId: number, notify: boolean): Promise<void> {
   await tx.query(
     notify
       ? "update report_attentions set notify_neighbours = true, notification_neighbours_was_canceled = false where company_id = $1 and report_id = $2"
       : "update report_attentions set notification_neighbours_was_canceled = true where company_id = $1 and report_id = $2",
-    [companyId, reportId],
+    [scope.companyId, reportId],
   );
 }
 
@@ -24,7 +25,7 @@ const METRES_PER_DEGREE = 111_320;
 /** App users within radius metres of a point: authors of reports there and community users following
  * them, without the company's own members. A bounding box on the indexed columns narrows the exact
  * earth_distance test. */
-export async function countNeighbours(db: Db, companyId: number, latitude: number, longitude: number, radius: number): Promise<number> {
+export async function countNeighbours(db: Tx, scope: TenantScope, latitude: number, longitude: number, radius: number): Promise<number> {
   const dLat = (radius / METRES_PER_DEGREE) * 1.01;
   const dLng = dLat / Math.max(Math.cos((latitude * Math.PI) / 180), 0.01);
   const near = `r.latitude between $2::float8 - $5::float8 and $2::float8 + $5::float8
@@ -38,23 +39,23 @@ export async function countNeighbours(db: Db, companyId: number, latitude: numbe
        select f.user_id from app_followers f join reports r on r.id = f.report_id where r.deleted_at is null and ${near}
      ) neighbours
      where not exists (select 1 from memberships m where m.company_id = $1 and m.user_id = neighbours.user_id)`,
-    [companyId, latitude, longitude, radius, dLat, dLng],
+    [scope.companyId, latitude, longitude, radius, dLat, dLng],
   );
   return row?.n ?? 0;
 }
 
 /** Ids of the company's zones that contain the point. */
-export async function zonesContaining(db: Db, companyId: number, latitude: number, longitude: number): Promise<number[]> {
+export async function zonesContaining(db: Tx, scope: TenantScope, latitude: number, longitude: number): Promise<number[]> {
   const rows = await db.query<{ id: number }>(
     "select id from zones where company_id = $1 and area @> point($3::float8, $2::float8) order by id",
-    [companyId, latitude, longitude],
+    [scope.companyId, latitude, longitude],
   );
   return rows.map((r) => r.id);
 }
 
 /** Moves the shared report to a new address and point, and refreshes the zones of every company
  * attending it (each company's own zones containing the new point). */
-export async function moveReport(tx: Db, reportId: number, address: string, latitude: number, longitude: number): Promise<void> {
+export async function moveReport(tx: Tx, reportId: number, address: string, latitude: number, longitude: number): Promise<void> {
   await tx.query("update reports set address = $2, latitude = $3, longitude = $4, updated_at = now() where id = $1", [
     reportId,
     address,
@@ -70,22 +71,17 @@ export async function moveReport(tx: Db, reportId: number, address: string, lati
   );
 }
 
-/** Counts a share of a report attended by one of the user's companies and returns its uuid;
- * undefined when none of them attends it. */
-export async function shareReport(db: Db, userId: number, reportId: number): Promise<string | undefined> {
+/** Counts a share of the report and returns its uuid (the caller checked the user may see it). */
+export async function countShare(db: Db, reportId: number): Promise<string | undefined> {
   const row = await one<{ uuid: string }>(
     db,
-    `update reports r set shares_counter = shares_counter + 1
-      where r.id = $1
-        and exists (select 1 from report_attentions a join memberships m on m.company_id = a.company_id
-                     where a.report_id = r.id and m.user_id = $2)
-      returning r.uuid::text as uuid`,
-    [reportId, userId],
+    "update reports r set shares_counter = shares_counter + 1 where r.id = $1 returning r.uuid::text as uuid",
+    [reportId],
   );
   return row?.uuid;
 }
 
 /** The company's zones with their GeoJSON, for drawing. */
-export function listZoneShapes(db: Db, companyId: number): Promise<{ id: number; name: string; geojson: unknown; fill_color: string; stroke_color: string }[]> {
-  return db.query("select id, name, geojson, fill_color, stroke_color from zones where company_id = $1 order by id", [companyId]);
+export function listZoneShapes(db: Db, scope: TenantScope): Promise<{ id: number; name: string; geojson: unknown; fill_color: string; stroke_color: string }[]> {
+  return db.query("select id, name, geojson, fill_color, stroke_color from zones where company_id = $1 order by id", [scope.companyId]);
 }

@@ -1,27 +1,27 @@
-import { NEIGHBOURS_RADIUS_METRES, type Language, type Report } from "@atalaya/shared";
-import { authorize, type Actor } from "../auth/access.js";
+import { NEIGHBOURS_RADIUS_METRES, type ConflictReason, type Language, type Report } from "@atalaya/shared";
+import { companiesSeeingReport, requireAccess, type Actor, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { geocode, usableAddress } from "../geocoding/geocoder.js";
 import { AppError, notFound } from "../http/errors.js";
 import {
   countNeighbours,
+  countShare,
   markPrivate,
   moveReport,
   setNeighboursNotification,
-  shareReport,
   zonesContaining,
 } from "./report-actions.repository.js";
 import { findReport, type ReportRow } from "./report.repository.js";
 import { changeReport } from "./report.service.js";
 
 const closed = (row: ReportRow) => row.status === "solved" || row.status === "false";
-const invalid = (reason: string) => new AppError(409, "invalidTransition", reason);
+const invalid = (reason: ConflictReason) => new AppError(409, "invalidTransition", reason);
 
 /** Makes the company's attention private (SPEC §4: cannot be undone); already private or closed is 409. */
-export function makeReportPrivate(ctx: AppContext, actor: Actor, companyId: number, reportId: number): Promise<Report> {
-  return changeReport(ctx, actor, companyId, reportId, "report.makePrivate", "madePrivate", async (tx, row) => {
+export function makeReportPrivate(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<Report> {
+  return changeReport(ctx, scope, reportId, "report.makePrivate", "madePrivate", async (tx, row) => {
     if (closed(row)) throw invalid("closed");
-    if (!(await markPrivate(tx, companyId, reportId))) throw invalid("alreadyPrivate");
+    if (!(await markPrivate(tx, scope, reportId))) throw invalid("alreadyPrivate");
   });
 }
 
@@ -29,26 +29,25 @@ export function makeReportPrivate(ctx: AppContext, actor: Actor, companyId: numb
  * Already notifying, a closed report or one its author deleted is 409. */
 export async function notifyNeighbours(
   ctx: AppContext,
-  actor: Actor,
-  companyId: number,
+  scope: CompanyScope,
   reportId: number,
 ): Promise<{ report: Report; neighbours: number }> {
   let neighbours = 0;
-  const report = await changeReport(ctx, actor, companyId, reportId, "report.work", "neighboursNotified", async (tx, row) => {
+  const report = await changeReport(ctx, scope, reportId, "report.work", "neighboursNotified", async (tx, row) => {
     if (closed(row) || row.deleted_at) throw invalid("closed");
     if (row.notify_neighbours && !row.notification_neighbours_was_canceled) throw invalid("alreadyNotified");
-    await setNeighboursNotification(tx, companyId, reportId, true);
-    neighbours = await countNeighbours(tx, companyId, row.latitude, row.longitude, NEIGHBOURS_RADIUS_METRES);
+    await setNeighboursNotification(tx, scope, reportId, true);
+    neighbours = await countNeighbours(tx, scope, row.latitude, row.longitude, NEIGHBOURS_RADIUS_METRES);
     return { neighbours };
   });
   return { report, neighbours };
 }
 
 /** Cancels the neighbours' notification; before notifying or a second time is 409. */
-export function cancelNeighboursNotification(ctx: AppContext, actor: Actor, companyId: number, reportId: number): Promise<Report> {
-  return changeReport(ctx, actor, companyId, reportId, "report.work", "neighboursNotificationCanceled", async (tx, row) => {
+export function cancelNeighboursNotification(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<Report> {
+  return changeReport(ctx, scope, reportId, "report.work", "neighboursNotificationCanceled", async (tx, row) => {
     if (!row.notify_neighbours || row.notification_neighbours_was_canceled) throw invalid("notNotified");
-    await setNeighboursNotification(tx, companyId, reportId, false);
+    await setNeighboursNotification(tx, scope, reportId, false);
   });
 }
 
@@ -61,14 +60,13 @@ function requireAddressChangeable(row: ReportRow): void {
  * every attending company is told. The geocoder is called outside the transaction. */
 export async function changeReportAddress(
   ctx: AppContext,
-  actor: Actor,
-  companyId: number,
+  scope: CompanyScope,
   reportId: number,
   address: string,
   lang: Language,
 ): Promise<Report> {
-  await authorize(ctx.db, actor, companyId, "report.work");
-  const current = await findReport(ctx.db, companyId, reportId);
+  requireAccess(scope, "report.work");
+  const current = await findReport(ctx.db, scope, reportId);
   if (!current) throw notFound();
   requireAddressChangeable(current);
   const query = usableAddress(address);
@@ -78,9 +76,9 @@ export async function changeReportAddress(
     query,
     lang,
   );
-  return changeReport(ctx, actor, companyId, reportId, "report.work", "addressChanged", async (tx, row) => {
+  return changeReport(ctx, scope, reportId, "report.work", "addressChanged", async (tx, row) => {
     requireAddressChangeable(row);
-    if (!(await zonesContaining(tx, companyId, place.latitude, place.longitude)).length)
+    if (!(await zonesContaining(tx, scope, place.latitude, place.longitude)).length)
       throw new AppError(422, "notInZone", "notInZone");
     await moveReport(tx, reportId, query, place.latitude, place.longitude);
     return {
@@ -93,9 +91,11 @@ export async function changeReportAddress(
   }, { shared: true });
 }
 
-/** The public link of a report attended by one of the caller's companies (else 404); counts the share. */
+/** The public link of a report one of the caller's companies attends and lets them see (else 404, as for
+ * a restricted operator outside their zones or types); counts the share. */
 export async function shareLink(ctx: AppContext, actor: Actor, reportId: number): Promise<string> {
-  const uuid = await shareReport(ctx.db, actor.user.id, reportId);
+  if ((await companiesSeeingReport(ctx.db, actor.user.id, reportId)).length === 0) throw notFound();
+  const uuid = await countShare(ctx.db, reportId);
   if (!uuid) throw notFound();
   return `${ctx.config.publicUrl}/public/${uuid}`;
 }

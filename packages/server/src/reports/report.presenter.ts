@@ -1,5 +1,6 @@
 import type { CompanyRole, Media, Report, ReportAbilities } from "@atalaya/shared";
 import { can } from "../auth/access.js";
+import type { ReportAudience } from "../auth/restrictions.js";
 import type { ReportRow } from "./report.repository.js";
 
 /** Who is looking: their role decides the abilities; null presents for events (any operator). */
@@ -15,18 +16,23 @@ export function abilities(row: ReportRow, viewer: Viewer): ReportAbilities {
   const deleted = row.deleted_at !== null;
   const open = row.status === "in_progress" || row.status === "in_observation";
   const closed = row.status === "solved" || row.status === "false";
-  const works = can(viewer, "report.work");
+  const works = can(viewer.role, "report.work");
   return {
-    take: row.status === "pending" && !deleted && can(viewer, "report.take"),
+    take: row.status === "pending" && !deleted && can(viewer.role, "report.take"),
     work: open && !deleted && works,
     // A report its author deleted can only be closed (SPEC §4), from any open status.
     close: !closed && works && (open || deleted),
-    comment: !deleted && can(viewer, "report.comment"),
-    note: can(viewer, "report.note"),
+    comment: !deleted && can(viewer.role, "report.comment"),
+    note: can(viewer.role, "report.note"),
     assign: open && !deleted && works,
-    makePrivate: !row.is_private && !closed && can(viewer, "report.makePrivate"),
+    makePrivate: !row.is_private && !closed && can(viewer.role, "report.makePrivate"),
     changeAddress: open && !deleted && works && row.created_by_company_id === null,
   };
+}
+
+/** The facts of the report that decide which restricted users may receive an event about it. */
+export function audienceOf(row: Pick<ReportRow, "zone_ids" | "type_id" | "assigned_user">): ReportAudience {
+  return { zoneIds: row.zone_ids, typeId: row.type_id, assignedUserId: row.assigned_user?.id ?? null };
 }
 
 /** The API shape of a report for one company and viewer. */

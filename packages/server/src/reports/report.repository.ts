@@ -1,6 +1,7 @@
 import type { CompanyRole, Priority, ReportCounters, ReportStatus, SortOption } from "@atalaya/shared";
-import { one, type Db } from "../db/db.js";
-import { insertReports, type InsertedReport } from "./intake.repository.js";
+import { restrictionWhere, systemScope, type TenantScope } from "../auth/access.js";
+import type { ReportAudience } from "../auth/restrictions.js";
+import { one, type Db, type Tx } from "../db/db.js";
 
 /** One row of the report view: the shared report joined with one company's attention. */
 export interface ReportRow {
@@ -93,38 +94,17 @@ select r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.rep
   left join memberships apm on apm.company_id = a.company_id and apm.user_id = a.assigned_patrol_id
   left join users cu on cu.id = a.closed_by_user_id`;
 
-/** One report as the company sees it. */
-export function findReport(db: Db, companyId: number, reportId: number): Promise<ReportRow | undefined> {
-  return one<ReportRow>(db, `${VIEW} where a.company_id = $1 and a.report_id = $2`, [companyId, reportId]);
+/** One report as the scope sees it: undefined when its company does not attend it or the scope's
+ * restrictions keep it out. */
+export function findReport(db: Tx, scope: TenantScope, reportId: number): Promise<ReportRow | undefined> {
+  const params: unknown[] = [scope.companyId, reportId];
+  return one<ReportRow>(db, `${VIEW} where a.company_id = $1 and a.report_id = $2${restrictionWhere(scope.restrictions, params)}`, params);
 }
 
-/** One report by its public uuid, as the company sees it. */
-export function findReportByUuid(db: Db, companyId: number, uuid: string): Promise<ReportRow | undefined> {
-  return one<ReportRow>(db, `${VIEW} where a.company_id = $1 and r.uuid = $2::uuid`, [companyId, uuid]);
-}
-
-/** What limits an operator's lists: zones, report types (empty = all) and the only-assigned setting. */
-export interface Visibility {
-  zoneIds: number[];
-  reportTypeIds: number[];
-  onlyAssignedTo: number | null;
-}
-
-function visibilityWhere(v: Visibility, params: unknown[]): string {
-  const parts: string[] = [];
-  if (v.zoneIds.length) {
-    params.push(v.zoneIds);
-    parts.push(`a.zone_ids && $${params.length}::int[]`);
-  }
-  if (v.reportTypeIds.length) {
-    params.push(v.reportTypeIds);
-    parts.push(`r.type_id = any($${params.length}::int[])`);
-  }
-  if (v.onlyAssignedTo !== null) {
-    params.push(v.onlyAssignedTo);
-    parts.push(`a.assigned_user_id = $${params.length}`);
-  }
-  return parts.map((p) => ` and ${p}`).join("");
+/** One report by its public uuid, as the scope sees it. */
+export function findReportByUuid(db: Db, scope: TenantScope, uuid: string): Promise<ReportRow | undefined> {
+  const params: unknown[] = [scope.companyId, uuid];
+  return one<ReportRow>(db, `${VIEW} where a.company_id = $1 and r.uuid = $2::uuid${restrictionWhere(scope.restrictions, params)}`, params);
 }
 
 // SQL of the SPEC §4 sorting rules; the shared compareReports is the same rule for the browser.
@@ -136,14 +116,13 @@ const ORDER: Record<SortOption, string> = {
            a.due_date asc nulls last, a.report_id desc`,
 };
 
-/** A page of the company's reports in one status (or, for polling, every report past a followup id). */
+/** A page of the scope's reports in one status (or, for polling, every report past a followup id). */
 export async function listReports(
   db: Db,
-  companyId: number,
+  scope: TenantScope,
   q: { status?: ReportStatus; sort: SortOption; reportFollowupId?: number; limit: number; offset: number },
-  visibility: Visibility,
 ): Promise<{ rows: ReportRow[]; total: number }> {
-  const params: unknown[] = [companyId];
+  const params: unknown[] = [scope.companyId];
   let where = " where a.company_id = $1";
   if (q.status) {
     params.push(q.status);
@@ -153,7 +132,7 @@ export async function listReports(
     params.push(q.reportFollowupId);
     where += ` and a.followup_id > $${params.length}`;
   }
-  where += visibilityWhere(visibility, params);
+  where += restrictionWhere(scope.restrictions, params);
   const countSql = `select count(*)::int as n from report_attentions a join reports r on r.id = a.report_id${where}`;
   const [count] = await db.query<{ n: number }>(countSql, params);
   params.push(q.limit, q.offset);
@@ -164,10 +143,10 @@ export async function listReports(
   return { rows, total: count?.n ?? 0 };
 }
 
-/** Number of visible reports per status. */
-export async function countByStatus(db: Db, companyId: number, visibility: Visibility): Promise<ReportCounters> {
-  const params: unknown[] = [companyId];
-  const where = visibilityWhere(visibility, params);
+/** Number of reports per status the scope may see. */
+export async function countByStatus(db: Db, scope: TenantScope): Promise<ReportCounters> {
+  const params: unknown[] = [scope.companyId];
+  const where = restrictionWhere(scope.restrictions, params);
   const rows = await db.query<{ status: ReportStatus; n: number }>(
     `select a.status, count(*)::int as n from report_attentions a join reports r on r.id = a.report_id
       where a.company_id = $1${where} group by a.status`,
@@ -179,31 +158,9 @@ export async function countByStatus(db: Db, companyId: number, visibility: Visib
 }
 
 /** The highest followup id of the company (polling cursor). */
-export async function lastFollowupId(db: Db, companyId: number): Promise<number> {
-  const row = await one<{ max: number | null }>(db, "select max(followup_id)::int as max from report_attentions where company_id = $1", [companyId]);
+export async function lastFollowupId(db: Db, scope: TenantScope): Promise<number> {
+  const row = await one<{ max: number | null }>(db, "select max(followup_id)::int as max from report_attentions where company_id = $1", [scope.companyId]);
   return row?.max ?? 0;
-}
-
-export interface NewReport {
-  typeId: number;
-  description: string;
-  latitude: number;
-  longitude: number;
-  address: string | null;
-  userId: number | null;
-  isAnonymous: boolean;
-  createdByCompanyId: number | null;
-  informerType: "user" | "anonymous" | "operator";
-  contact: Record<string, string | null> | null;
-  source: string;
-  clientId: string | null;
-  media: unknown[];
-}
-
-/** Inserts the shared report; with a clientId already used, returns the existing id and created=false. */
-export async function insertReport(tx: Db, r: NewReport): Promise<InsertedReport> {
-  const [inserted] = await insertReports(tx, [r]);
-  return inserted!;
 }
 
 export interface Routing {
@@ -215,7 +172,7 @@ export interface Routing {
 
 /** The company's own routing for a report it creates: its zones containing the point, its priority and
  * attention time for the type (defaults when it does not list the type). */
-export async function routeOwnReport(tx: Db, companyId: number, typeId: number, latitude: number, longitude: number, createdAt: Date): Promise<Routing> {
+export async function routeOwnReport(tx: Tx, scope: TenantScope, typeId: number, latitude: number, longitude: number, createdAt: Date): Promise<Routing> {
   const row = await one<Routing>(
     tx,
     `select $1::int as company_id, coalesce(crt.priority, 'normal') as priority,
@@ -225,48 +182,48 @@ export async function routeOwnReport(tx: Db, companyId: number, typeId: number, 
             coalesce((select array_agg(z.id order by z.id) from zones z where z.company_id = $1 and z.area @> point($4, $3)), '{}') as zone_ids
        from (select 1) one
        left join company_report_types crt on crt.company_id = $1 and crt.report_type_id = $2`,
-    [companyId, typeId, latitude, longitude, createdAt.toISOString()],
+    [scope.companyId, typeId, latitude, longitude, createdAt.toISOString()],
   );
   return row!;
 }
 
 /** Opens the company's attention of a report. */
 export async function insertAttention(
-  tx: Db,
-  companyId: number,
+  tx: Tx,
+  scope: TenantScope,
   reportId: number,
   a: { priority: Priority; dueDate: Date | null; zoneIds: number[]; isAnonymous: boolean },
 ): Promise<void> {
   await tx.query(
     `insert into report_attentions (company_id, report_id, priority, due_date, zone_ids, is_anonymous)
      values ($1, $2, $3, $4, $5, $6) on conflict do nothing`,
-    [companyId, reportId, a.priority, a.dueDate, a.zoneIds, a.isAnonymous],
+    [scope.companyId, reportId, a.priority, a.dueDate, a.zoneIds, a.isAnonymous],
   );
 }
 
 /** Atomic take: pending → in_progress assigned to the user. False when someone else got there first. */
-export async function takeAttention(tx: Db, companyId: number, reportId: number, userId: number): Promise<boolean> {
+export async function takeAttention(tx: Tx, scope: TenantScope, reportId: number, userId: number): Promise<boolean> {
   const rows = await tx.query(
     `update report_attentions a set status = 'in_progress', assigned_user_id = $3, version = version + 1, updated_at = now()
       where a.company_id = $1 and a.report_id = $2 and a.status = 'pending'
         and not exists (select 1 from reports r where r.id = a.report_id and r.deleted_at is not null)
       returning a.report_id`,
-    [companyId, reportId, userId],
+    [scope.companyId, reportId, userId],
   );
   return rows.length === 1;
 }
 
 /** Records an action in the company's activity log. */
 export async function logActivity(
-  tx: Db,
-  companyId: number,
+  tx: Tx,
+  scope: TenantScope,
   reportId: number,
   actorUserId: number | null,
   action: string,
   data: Record<string, unknown> = {},
 ): Promise<void> {
   await tx.query("insert into activity_log (company_id, report_id, actor_user_id, action, data) values ($1, $2, $3, $4, $5)", [
-    companyId,
+    scope.companyId,
     reportId,
     actorUserId,
     action,
@@ -274,10 +231,46 @@ export async function logActivity(
   ]);
 }
 
-/** Companies attending a report (to tell each of them about a shared change). */
-export async function attendingCompanies(tx: Db, reportId: number): Promise<number[]> {
+/** The companies attending a report, as the system acting for each (to tell them all of a shared change). */
+export async function attendingCompanies(tx: Tx, reportId: number): Promise<TenantScope[]> {
   const rows = await tx.query<{ company_id: number }>("select company_id from report_attentions where report_id = $1 order by company_id", [reportId]);
-  return rows.map((r) => r.company_id);
+  return rows.map((r) => systemScope(r.company_id));
+}
+
+/** The companies attending a report, each with the report's audience as that company sees it (zones,
+ * type, assignee): what an event about the report needs, without reading the whole report view. */
+export async function attendingAudiences(tx: Tx, reportId: number): Promise<{ company: TenantScope; audience: ReportAudience }[]> {
+  const rows = await tx.query<{ company_id: number; zone_ids: number[]; type_id: number; assigned_user_id: number | null }>(
+    `select a.company_id, a.zone_ids, r.type_id, a.assigned_user_id from report_attentions a join reports r on r.id = a.report_id
+      where a.report_id = $1 order by a.company_id`,
+    [reportId],
+  );
+  return rows.map((r) => ({
+    company: systemScope(r.company_id),
+    audience: { zoneIds: r.zone_ids, typeId: r.type_id, assignedUserId: r.assigned_user_id },
+  }));
+}
+
+/** Closes the company's attention: solved or repeated count as solved, false as not applicable. */
+export async function closeAttention(
+  tx: Tx,
+  scope: TenantScope,
+  reportId: number,
+  c: { kind: "solved" | "false" | "repeated"; repeatedOf: number | null; closedBy: number },
+): Promise<void> {
+  await tx.query(
+    `update report_attentions set status = $3, closing_kind = $4, repeated_of = $5, closed_by_user_id = $6, closed_at = now()
+      where company_id = $1 and report_id = $2`,
+    [scope.companyId, reportId, c.kind === "false" ? "false" : "solved", c.kind, c.repeatedOf, c.closedBy],
+  );
+}
+
+/** Bumps the attention's version after a change (clients compare it to drop stale copies). */
+export async function touchAttention(tx: Tx, scope: TenantScope, reportId: number): Promise<void> {
+  await tx.query("update report_attentions set version = version + 1, updated_at = now() where company_id = $1 and report_id = $2", [
+    scope.companyId,
+    reportId,
+  ]);
 }
 
 /** Whether a user of the role may take reports (patrols take too: the app hands them over). */

@@ -4,7 +4,6 @@ import { z } from "zod";
 import {
   activitySchema,
   assignReportSchema,
-  closeReportSchema,
   createCompanyReportSchema,
   errorBodySchema,
   reportListQuerySchema,
@@ -12,16 +11,18 @@ import {
   reportParamsSchema,
   reportResponseSchema,
   reportUuidParamsSchema,
+  idParamSchema,
   companyIdParamSchema,
   updateReportSchema,
 } from "@atalaya/shared";
+import { scopeOf } from "../auth/company-scope.js";
 import { actorOf } from "../auth/authenticate.js";
 import type { AppContext } from "../context.js";
 import {
   assignReport,
-  closeReport,
   createCompanyReport,
   getCompanyReport,
+  getVisibleReport,
   listCompanyReports,
   reportActivity,
   takeReport,
@@ -36,41 +37,49 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
   const base = "/api/companies/:companyId/reports";
 
   r.get(`${base}`, {
+    config: { permission: "report.read" },
     schema: { tags: ["reports"], summary: "Reports of one status tab, with counters; reportFollowupId polls for newer ones", params: companyIdParamSchema, querystring: reportListQuerySchema, response: { 200: reportListResponseSchema, ...errors } },
-  }, async (req) => ({ success: true as const, ...(await listCompanyReports(ctx, actorOf(req), req.params.companyId, req.query)) }));
+  }, async (req) => ({ success: true as const, ...(await listCompanyReports(ctx, scopeOf(req), req.query)) }));
 
   r.post(`${base}`, {
+    config: { permission: "report.create" },
     schema: { tags: ["reports"], summary: "Create a report on behalf of a caller", params: companyIdParamSchema, body: createCompanyReportSchema, response: { 200: reportResponseSchema, ...errors } },
-  }, async (req) => ({ success: true as const, report: await createCompanyReport(ctx, actorOf(req), req.params.companyId, req.body) }));
+  }, async (req) => ({ success: true as const, report: await createCompanyReport(ctx, scopeOf(req), req.body) }));
 
   r.get(`${base}/by-uuid/:uuid`, {
+    config: { permission: "report.read" },
     schema: { tags: ["reports"], summary: "One report by its public uuid", params: reportUuidParamsSchema, response: { 200: reportResponseSchema, ...errors } },
-  }, async (req) => ({ success: true as const, report: await getCompanyReport(ctx, actorOf(req), req.params.companyId, { uuid: req.params.uuid }) }));
+  }, async (req) => ({ success: true as const, report: await getCompanyReport(ctx, scopeOf(req), { uuid: req.params.uuid }) }));
 
   r.get(`${base}/:id`, {
+    config: { permission: "report.read" },
     schema: { tags: ["reports"], summary: "One report with this organisation's attention", params: reportParamsSchema, response: { 200: reportResponseSchema, ...errors } },
-  }, async (req) => ({ success: true as const, report: await getCompanyReport(ctx, actorOf(req), req.params.companyId, { id: req.params.id }) }));
+  }, async (req) => ({ success: true as const, report: await getCompanyReport(ctx, scopeOf(req), { id: req.params.id }) }));
 
   r.put(`${base}/:id`, {
+    config: { permission: "report.work" },
     schema: { tags: ["reports"], summary: "Change priority, observations, status (in_progress/in_observation), type or tags", params: reportParamsSchema, body: updateReportSchema, response: { 200: reportResponseSchema, ...errors } },
-  }, async (req) => ({ success: true as const, report: await updateReport(ctx, actorOf(req), req.params.companyId, req.params.id, req.body) }));
+  }, async (req) => ({ success: true as const, report: await updateReport(ctx, scopeOf(req), req.params.id, req.body) }));
 
   r.post(`${base}/:id/take`, {
+    config: { permission: "report.take" },
     schema: { tags: ["reports"], summary: "Take a pending report (atomic: a second take answers 409 alreadyTaken)", params: reportParamsSchema, response: { 200: reportResponseSchema, ...errors } },
-  }, async (req) => ({ success: true as const, report: await takeReport(ctx, actorOf(req), req.params.companyId, req.params.id) }));
-
-  r.post(`${base}/:id/close`, {
-    schema: { tags: ["reports"], summary: "Close as solved, not applicable (false) or repeated", params: reportParamsSchema, body: closeReportSchema, response: { 200: reportResponseSchema, ...errors } },
-  }, async (req) => ({ success: true as const, report: await closeReport(ctx, actorOf(req), req.params.companyId, req.params.id, req.body) }));
+  }, async (req) => ({ success: true as const, report: await takeReport(ctx, scopeOf(req), req.params.id) }));
 
   r.post(`${base}/:id/assign`, {
+    config: { permission: "report.work" },
     schema: { tags: ["reports"], summary: "Assign to a colleague, a team or a patrol (null unassigns)", params: reportParamsSchema, body: assignReportSchema, response: { 200: reportResponseSchema, ...errors } },
-  }, async (req) => ({ success: true as const, report: await assignReport(ctx, actorOf(req), req.params.companyId, req.params.id, req.body) }));
+  }, async (req) => ({ success: true as const, report: await assignReport(ctx, scopeOf(req), req.params.id, req.body) }));
 
   r.get(`${base}/:id/activity`, {
+    config: { permission: "report.read" },
     schema: { tags: ["reports"], summary: "Activity log of the report in this organisation", params: reportParamsSchema, response: { 200: z.object({ success: z.literal(true), activity: z.array(activitySchema) }), ...errors } },
   }, async (req) => {
-    const rows = await reportActivity(ctx, actorOf(req), req.params.companyId, req.params.id);
+    const rows = await reportActivity(ctx, scopeOf(req), req.params.id);
     return { success: true as const, activity: rows.map((a) => ({ ...a, created_at: new Date(a.created_at).toISOString() })) };
   });
+
+  r.get("/api/reports/:id", {
+    schema: { tags: ["reports"], summary: "One report, as the first of the caller's organisations that attends it and lets the caller see it shows it", params: idParamSchema, response: { 200: reportResponseSchema, ...errors } },
+  }, async (req) => ({ success: true as const, report: await getVisibleReport(ctx, actorOf(req), req.params.id) }));
 }

@@ -8,41 +8,29 @@ import {
   type ReportListQuery,
   type UpdateReport,
 } from "@atalaya/shared";
-import { authorize, type Actor, type Permission } from "../auth/access.js";
-import type { Membership } from "../companies/company.repository.js";
+import { companiesSeeingReport, requireAccess, requireVisibleReport, resolveScope, systemScope, type Actor, type CompanyScope, type Permission, type TenantScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
-import type { Db } from "../db/db.js";
+import type { Tx } from "../db/db.js";
 import { AppError, invalidField, notFound } from "../http/errors.js";
-import { postClosingComment } from "../answers/answer.service.js";
 import { changeWithEvents, type Emit } from "../realtime/publish.js";
-import { attendingCompaniesOf, insertCommunityReports } from "./intake.repository.js";
-import { EVENT_VIEWER, presentReport, type Viewer } from "./report.presenter.js";
+import { attendingCompaniesOf, insertCommunityReports, insertReport } from "./intake.repository.js";
+import { audienceOf, EVENT_VIEWER, presentReport, type Viewer } from "./report.presenter.js";
 import {
   attendingCompanies,
   countByStatus,
   findReport,
   findReportByUuid,
   insertAttention,
-  insertReport,
   lastFollowupId,
   listReports,
   logActivity,
   routeOwnReport,
   takeAttention,
+  touchAttention,
   type ReportRow,
-  type Visibility,
 } from "./report.repository.js";
 
-const viewerOf = (scope: Membership): Viewer => ({ role: scope.role, userId: scope.userId });
-
-/** The operator's list filters: their zones, report types and the only-assigned setting (SPEC §6). */
-export function visibilityOf(actor: Actor, scope: Membership): Visibility {
-  return {
-    zoneIds: scope.zoneIds,
-    reportTypeIds: scope.reportTypeIds,
-    onlyAssignedTo: actor.user.settings.onlyAssignedReports === true ? actor.user.id : null,
-  };
-}
+const viewerOf = (scope: CompanyScope): Viewer => ({ role: scope.role, userId: scope.actor.user.id });
 
 /** 400 unless the report type exists and is active. */
 export function requireActiveType(typeId: number): void {
@@ -51,24 +39,25 @@ export function requireActiveType(typeId: number): void {
 }
 
 /** Emits the report's state to one company, read inside the transaction so it is what commits. */
-async function emitReport(tx: Db, emit: Emit, companyId: number, reportId: number, type: EventType): Promise<ReportRow> {
-  const row = await findReport(tx, companyId, reportId);
+async function emitReport(tx: Tx, emit: Emit, company: TenantScope, reportId: number, type: EventType): Promise<ReportRow> {
+  const row = await findReport(tx, company, reportId);
   if (!row) throw notFound();
-  await emit(companyId, type, { report: presentReport(row, EVENT_VIEWER) });
+  await emit(company.companyId, type, { report: presentReport(row, EVENT_VIEWER) }, audienceOf(row));
   return row;
 }
 
-/** Loads the company's view of a report for a change, or 404. */
-async function load(tx: Db, companyId: number, reportId: number): Promise<ReportRow> {
-  const row = await findReport(tx, companyId, reportId);
+/** Loads the scope's view of a report for a change, or 404 (not attended, or outside its restrictions). */
+async function load(tx: Tx, scope: TenantScope, reportId: number): Promise<ReportRow> {
+  const row = await findReport(tx, scope, reportId);
   if (!row) throw notFound();
   return row;
 }
 
 /** Creates a report on behalf of a caller; only this company attends it. */
-export async function createCompanyReport(ctx: AppContext, actor: Actor, companyId: number, body: CreateCompanyReport): Promise<Report> {
-  const scope = await authorize(ctx.db, actor, companyId, "report.create");
+export async function createCompanyReport(ctx: AppContext, scope: CompanyScope, body: CreateCompanyReport): Promise<Report> {
+  requireAccess(scope, "report.create");
   requireActiveType(body.type);
+  const companyId = scope.companyId;
   const row = await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
     const anonymous = body.informerType === "anonymous";
     const { id, createdAt } = await insertReport(tx, {
@@ -89,15 +78,16 @@ export async function createCompanyReport(ctx: AppContext, actor: Actor, company
       clientId: null,
       media: [],
     });
-    const routing = await routeOwnReport(tx, companyId, body.type, body.latitude, body.longitude, createdAt);
-    await insertAttention(tx, companyId, id, {
+    const routing = await routeOwnReport(tx, scope, body.type, body.latitude, body.longitude, createdAt);
+    await insertAttention(tx, scope, id, {
       priority: body.priority ?? routing.priority,
       dueDate: routing.due_date,
       zoneIds: routing.zone_ids,
       isAnonymous: anonymous,
     });
-    await logActivity(tx, companyId, id, actor.user.id, "created", { informerType: body.informerType });
-    return emitReport(tx, emit, companyId, id, "newReport");
+    await logActivity(tx, scope, id, scope.actor.user.id, "created", { informerType: body.informerType });
+    // Read as the company, not as the actor: the creator may be restricted and still made it.
+    return emitReport(tx, emit, systemScope(companyId), id, "newReport");
   });
   return presentReport(row, viewerOf(scope));
 }
@@ -143,7 +133,7 @@ export async function createAppReports(ctx: AppContext, requests: readonly AppRe
   return changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
     const authors = new Map(requests.flatMap(({ actor }) => (actor ? [[actor.user.id, actor.user] as const] : [])));
     const { inserted, attentions } = await insertCommunityReports(tx, reports, authors);
-    for (const row of attentions.flat()) await emit(row.company_id, "newReport", { report: presentReport(row, EVENT_VIEWER) });
+    for (const row of attentions.flat()) await emit(row.company_id, "newReport", { report: presentReport(row, EVENT_VIEWER) }, audienceOf(row));
     const retried = inserted.filter((r) => !r.created).map((r) => r.id);
     const attending = retried.length ? await attendingCompaniesOf(tx, retried) : new Map<number, number[]>();
     return inserted.map((r, i) => ({
@@ -155,53 +145,58 @@ export async function createAppReports(ctx: AppContext, requests: readonly AppRe
   });
 }
 
-/** A page of one status tab with counters for every tab. */
-export async function listCompanyReports(ctx: AppContext, actor: Actor, companyId: number, q: ReportListQuery) {
-  const scope = await authorize(ctx.db, actor, companyId, "report.read");
-  const visibility = visibilityOf(actor, scope);
+/** A page of one status tab with counters for every tab, within the scope's restrictions. */
+export async function listCompanyReports(ctx: AppContext, scope: CompanyScope, q: ReportListQuery) {
+  requireAccess(scope, "report.read");
   const [{ rows, total }, counters, lastId] = await Promise.all([
-    listReports(ctx.db, companyId, q, visibility),
-    countByStatus(ctx.db, companyId, visibility),
-    lastFollowupId(ctx.db, companyId),
+    listReports(ctx.db, scope, q),
+    countByStatus(ctx.db, scope),
+    lastFollowupId(ctx.db, scope),
   ]);
   const viewer = viewerOf(scope);
   return { reports: rows.map((r) => presentReport(r, viewer)), total, counters, lastFollowupId: lastId };
 }
 
-/** One report with this company's attention (by id or uuid). */
-export async function getCompanyReport(ctx: AppContext, actor: Actor, companyId: number, key: { id: number } | { uuid: string }): Promise<Report> {
-  const scope = await authorize(ctx.db, actor, companyId, "report.read");
-  const row = "id" in key ? await findReport(ctx.db, companyId, key.id) : await findReportByUuid(ctx.db, companyId, key.uuid);
+/** One report with this company's attention (by id or uuid); 404 outside the scope's restrictions. */
+export async function getCompanyReport(ctx: AppContext, scope: CompanyScope, key: { id: number } | { uuid: string }): Promise<Report> {
+  requireAccess(scope, "report.read");
+  const row = "id" in key ? await findReport(ctx.db, scope, key.id) : await findReportByUuid(ctx.db, scope, key.uuid);
   if (!row) throw notFound();
   return presentReport(row, viewerOf(scope));
+}
+
+/** GET /api/reports/{id} (SPEC §7): the report as the first of the actor's companies that attends it
+ * and whose restrictions let the actor see it presents it; 404 when none does. */
+export async function getVisibleReport(ctx: AppContext, actor: Actor, reportId: number): Promise<Report> {
+  const [first] = await companiesSeeingReport(ctx.db, actor.user.id, reportId);
+  if (!first) throw notFound();
+  return getCompanyReport(ctx, await resolveScope(ctx.db, actor, first.company_id, "report.read"), { id: reportId });
 }
 
 /** Runs a change to one report of the company: authorises, loads it, lets fn change it, then logs the
  * action and tells the company (and, for shared changes, every attending company). */
 export async function changeReport(
   ctx: AppContext,
-  actor: Actor,
-  companyId: number,
+  scope: CompanyScope,
   reportId: number,
   permission: Permission,
   action: string,
-  fn: (tx: Db, row: ReportRow, emit: Emit) => Promise<Record<string, unknown> | void>,
+  fn: (tx: Tx, row: ReportRow, emit: Emit) => Promise<Record<string, unknown> | void>,
   options: { shared?: boolean; eventType?: EventType } = {},
 ): Promise<Report> {
-  const scope = await authorize(ctx.db, actor, companyId, permission);
+  requireAccess(scope, permission);
   const row = await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
-    const before = await load(tx, companyId, reportId);
+    const before = await load(tx, scope, reportId);
     const data = (await fn(tx, before, emit)) ?? {};
-    await tx.query("update report_attentions set version = version + 1, updated_at = now() where company_id = $1 and report_id = $2", [
-      companyId,
-      reportId,
-    ]);
-    await logActivity(tx, companyId, reportId, actor.user.id, action, data);
-    const companies = options.shared ? await attendingCompanies(tx, reportId) : [companyId];
+    await touchAttention(tx, scope, reportId);
+    await logActivity(tx, scope, reportId, scope.actor.user.id, action, data);
+    // After the change the report may fall outside the actor's restrictions (assigned to someone else):
+    // the company's events and the answer are read as the company sees it.
+    const companies = options.shared ? await attendingCompanies(tx, reportId) : [systemScope(scope.companyId)];
     let own: ReportRow | undefined;
-    for (const cid of companies) {
-      const r = await emitReport(tx, emit, cid, reportId, options.eventType ?? "updateReport");
-      if (cid === companyId) own = r;
+    for (const company of companies) {
+      const r = await emitReport(tx, emit, company, reportId, options.eventType ?? "updateReport");
+      if (company.companyId === scope.companyId) own = r;
     }
     return own!;
   });
@@ -209,11 +204,11 @@ export async function changeReport(
 }
 
 /** Take (SPEC §4): the first operator moves a pending report to in_progress; a second gets 409 alreadyTaken. */
-export async function takeReport(ctx: AppContext, actor: Actor, companyId: number, reportId: number): Promise<Report> {
-  return changeReport(ctx, actor, companyId, reportId, "report.take", "taken", async (tx, row) => {
+export async function takeReport(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<Report> {
+  return changeReport(ctx, scope, reportId, "report.take", "taken", async (tx, row) => {
     if (row.deleted_at) throw new AppError(409, "invalidTransition", "deletedByAuthor");
-    if (!(await takeAttention(tx, companyId, reportId, actor.user.id))) {
-      const current = await load(tx, companyId, reportId);
+    if (!(await takeAttention(tx, scope, reportId, scope.actor.user.id))) {
+      const current = await load(tx, systemScope(scope.companyId), reportId);
       throw new AppError(409, "alreadyTaken", "alreadyTaken", undefined, undefined, {
         by: current.assigned_user?.name ?? "",
       });
@@ -227,9 +222,10 @@ function requireOpen(row: ReportRow): void {
 }
 
 /** Changes this company's attention: priority, observations, in_progress ↔ in_observation, type, tags. */
-export async function updateReport(ctx: AppContext, actor: Actor, companyId: number, reportId: number, body: UpdateReport): Promise<Report> {
+export async function updateReport(ctx: AppContext, scope: CompanyScope, reportId: number, body: UpdateReport): Promise<Report> {
   if (body.type !== undefined) requireActiveType(body.type);
-  return changeReport(ctx, actor, companyId, reportId, "report.work", "updated", async (tx, row) => {
+  const companyId = scope.companyId;
+  return changeReport(ctx, scope, reportId, "report.work", "updated", async (tx, row) => {
     requireOpen(row);
     if (body.version !== undefined && body.version !== row.version) throw new AppError(409, "conflict", "staleVersion");
     const changes: Record<string, unknown> = {};
@@ -263,44 +259,15 @@ export async function updateReport(ctx: AppContext, actor: Actor, companyId: num
   }, { shared: body.type !== undefined });
 }
 
-/** Closes as solved (actor becomes the solver), not applicable (false) or repeated of another report. */
-export async function closeReport(
-  ctx: AppContext,
-  actor: Actor,
-  companyId: number,
-  reportId: number,
-  body: { kind: "solved" | "false" | "repeated"; repeatedOf?: number; automaticAnswerId?: number; comment?: string },
-): Promise<Report> {
-  // A closing comment is public: every attending company sees the new comment count.
-  const commented = body.automaticAnswerId !== undefined || !!body.comment?.trim();
-  return changeReport(ctx, actor, companyId, reportId, "report.work", "closed", async (tx, row, emit) => {
-    if (row.status === "solved" || row.status === "false") throw new AppError(409, "invalidTransition", "alreadyClosed");
-    if (row.status === "pending" && !row.deleted_at) throw new AppError(409, "invalidTransition", "notTaken");
-    let repeatedOf: number | null = null;
-    if (body.kind === "repeated") {
-      if (!body.repeatedOf || body.repeatedOf === reportId || !(await findReport(tx, companyId, body.repeatedOf)))
-        throw invalidField("repeatedOf", "invalid_report");
-      repeatedOf = body.repeatedOf;
-    }
-    await tx.query(
-      `update report_attentions set status = $3, closing_kind = $4, repeated_of = $5, closed_by_user_id = $6, closed_at = now()
-        where company_id = $1 and report_id = $2`,
-      [companyId, reportId, body.kind === "false" ? "false" : "solved", body.kind, repeatedOf, actor.user.id],
-    );
-    const closing = await postClosingComment(tx, emit, companyId, row, actor.user.id, body);
-    return { kind: body.kind, ...(repeatedOf ? { repeatedOf } : {}), ...closing };
-  }, { shared: commented });
-}
-
 /** Assigns to a colleague, a team or a patrol (one patrol at a time: a new one replaces the previous). */
 export async function assignReport(
   ctx: AppContext,
-  actor: Actor,
-  companyId: number,
+  scope: CompanyScope,
   reportId: number,
   body: { userId?: number | null; teamId?: number | null; patrolId?: number | null },
 ): Promise<Report> {
-  return changeReport(ctx, actor, companyId, reportId, "report.work", "assigned", async (tx, row) => {
+  const companyId = scope.companyId;
+  return changeReport(ctx, scope, reportId, "report.work", "assigned", async (tx, row) => {
     requireOpen(row);
     const member = async (userId: number, roles: string[], field: string) => {
       const m = await tx.query("select 1 from memberships where company_id = $1 and user_id = $2 and role = any($3::text[])", [companyId, userId, roles]);
@@ -324,14 +291,14 @@ export async function assignReport(
 }
 
 /** The company's activity log of a report, oldest first. */
-export async function reportActivity(ctx: AppContext, actor: Actor, companyId: number, reportId: number) {
-  await authorize(ctx.db, actor, companyId, "report.read");
-  await load(ctx.db, companyId, reportId);
+export async function reportActivity(ctx: AppContext, scope: CompanyScope, reportId: number) {
+  requireAccess(scope, "report.read");
+  await requireVisibleReport(ctx.db, scope, reportId);
   return ctx.db.query<{ id: number; action: string; actor: { id: number; name: string } | null; data: Record<string, unknown>; created_at: Date }>(
     `select l.id::int as id, l.action, l.data, l.created_at,
             case when u.id is null then null else json_build_object('id', u.id, 'name', trim(u.first_name || ' ' || u.last_name)) end as actor
        from activity_log l left join users u on u.id = l.actor_user_id
       where l.company_id = $1 and l.report_id = $2 order by l.id`,
-    [companyId, reportId],
+    [scope.companyId, reportId],
   );
 }

@@ -57,11 +57,22 @@ export const DEMO_ANSWERS = [
   { title: "Falta información", answer: "No pudimos ubicar la situación descrita. Si persiste, vuelve a reportarla con más detalles.", closure: true },
 ];
 
-export const DEMO_STAFF = [
-  { email: "admin@demo.cl", first: "Camila", last: "Rojas", groups: [2], role: "company_admin" as const },
-  { email: "operador@demo.cl", first: "Joaquín", last: "Muñoz", groups: [3], role: "operator" as const },
-  { email: "operadora@demo.cl", first: "Valentina", last: "Soto", groups: [3], role: "operator" as const },
-  { email: "patrulla@demo.cl", first: "Matías", last: "González", groups: [4], role: "patrol" as const },
+/** The demo logins. `restricted` limits one operator to a zone (index in DEMO_ZONES) and two report types
+ * (SPEC §6), so what a restricted user does not see can be seen. */
+export const DEMO_STAFF: {
+  email: string;
+  first: string;
+  last: string;
+  groups: number[];
+  role: "company_admin" | "operator" | "patrol";
+  restricted?: { zone: number; types: number[] };
+}[] = [
+  { email: "admin@demo.cl", first: "Camila", last: "Rojas", groups: [2], role: "company_admin" },
+  { email: "operador@demo.cl", first: "Joaquín", last: "Muñoz", groups: [3], role: "operator" },
+  { email: "operadora@demo.cl", first: "Valentina", last: "Soto", groups: [3], role: "operator" },
+  { email: "patrulla@demo.cl", first: "Matías", last: "González", groups: [4], role: "patrol" },
+  // Barrio Lastarria only, robberies (0) and suspicious activity (11) only.
+  { email: "zona@demo.cl", first: "Ignacio", last: "Vera", groups: [3], role: "operator", restricted: { zone: 1, types: [0, 11] } },
 ];
 
 export const DEMO_NEIGHBOURS = [

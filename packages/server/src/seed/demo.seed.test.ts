@@ -38,7 +38,17 @@ describe("demo seed", () => {
     );
     expect(outside).toEqual([]);
     const logins = await db.query<{ email: string }>("select email from users where email like '%@demo.cl' and groups && '{1,2,3}' order by email");
-    expect(logins.map((u) => u.email)).toEqual(["admin@demo.cl", "operador@demo.cl", "operadora@demo.cl"]);
+    expect(logins.map((u) => u.email)).toEqual(["admin@demo.cl", "operador@demo.cl", "operadora@demo.cl", "zona@demo.cl"]);
+    // The restricted operator: one zone (Lastarria) and two report types, with reports to see in them.
+    const [zona] = await db.query<{ zone_ids: number[]; report_type_ids: number[]; visible: number }>(
+      `select m.zone_ids, m.report_type_ids,
+              (select count(*)::int from report_attentions a join reports r on r.id = a.report_id
+                where a.company_id = m.company_id and a.zone_ids && m.zone_ids and r.type_id = any(m.report_type_ids)) as visible
+         from memberships m join users u on u.id = m.user_id where u.email = 'zona@demo.cl'`,
+    );
+    expect(zona!.zone_ids).toHaveLength(1);
+    expect(zona!.report_type_ids).toEqual([0, 11]);
+    expect(zona!.visible).toBeGreaterThan(0);
     await db.close();
   });
 });

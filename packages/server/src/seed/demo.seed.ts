@@ -1,6 +1,6 @@
 import { REPORT_TYPES, DEFAULT_USER_SETTINGS, type ReportStatus } from "@atalaya/shared";
 import { hashPassword } from "../auth/login.service.js";
-import { one, type Db } from "../db/db.js";
+import { one, type Db, type Tx } from "../db/db.js";
 import { ringContains, toGeoJsonPolygon, toPgPolygon, type Position } from "../zones/geometry.js";
 import {
   CATEGORY_ATTENTION,
@@ -32,7 +32,7 @@ function randomPointIn(ring: Position[], rnd: () => number): Position {
   }
 }
 
-async function insertCompany(tx: Db, c: typeof DEMO_COMPANY, modules: string[]): Promise<number> {
+async function insertCompany(tx: Tx, c: typeof DEMO_COMPANY, modules: string[]): Promise<number> {
   const row = await one<{ id: number }>(
     tx,
     `insert into companies (name, bound_latitude, bound_longitude, modules, click_to_call)
@@ -96,12 +96,17 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
         [s.email, passwordHash, s.first, s.last, s.groups, "+56 9 5555 0" + String(100 + Object.keys(staff).length), JSON.stringify(DEFAULT_USER_SETTINGS)],
       );
       staff[s.email] = row!.id;
-      await tx.query("insert into memberships (company_id, user_id, role, patrol_status) values ($1, $2, $3, $4)", [
-        companyId,
-        row!.id,
-        s.role,
-        s.role === "patrol" ? "online" : "offline",
-      ]);
+      await tx.query(
+        "insert into memberships (company_id, user_id, role, patrol_status, zone_ids, report_type_ids) values ($1, $2, $3, $4, $5, $6)",
+        [
+          companyId,
+          row!.id,
+          s.role,
+          s.role === "patrol" ? "online" : "offline",
+          s.restricted ? [zoneIds[s.restricted.zone]!] : [],
+          s.restricted?.types ?? [],
+        ],
+      );
     }
     // The admin also runs the neighbours' association: the company selector has two entries.
     await tx.query("insert into memberships (company_id, user_id, role) values ($1, $2, 'company_admin')", [

@@ -17,8 +17,8 @@ import {
   type UserSettings,
 } from "@atalaya/shared";
 import { actorOf } from "../auth/authenticate.js";
-import { authorize, companyScope } from "../auth/access.js";
-import { getCompany, getCompanyConfig, listMembers, listUserCompanies } from "../companies/company.repository.js";
+import { listUserCompanies, resolveScopeOrDefault } from "../auth/access.js";
+import { getCompany, getCompanyConfig, listMembers } from "../companies/index.js";
 import type { AppContext } from "../context.js";
 import { notFound } from "../http/errors.js";
 import { listUserTeamIds, patchUserSettings } from "./user.repository.js";
@@ -47,14 +47,14 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
     async (req): Promise<SettingsResponse> => {
       const { user } = actorOf(req);
-      const companies = await listUserCompanies(ctx.db, user.id);
-      const companyId = req.query.companyId ?? companies[0]?.id;
-      if (companyId === undefined) throw notFound();
-      const membership = await companyScope(ctx.db, actorOf(req), companyId);
+      const [companies, scope] = await Promise.all([
+        listUserCompanies(ctx.db, user.id),
+        resolveScopeOrDefault(ctx.db, actorOf(req), req.query.companyId, "company.read"),
+      ]);
       const [company, config, teams] = await Promise.all([
-        getCompany(ctx.db, companyId),
-        getCompanyConfig(ctx.db, companyId),
-        listUserTeamIds(ctx.db, companyId, user.id),
+        getCompany(ctx.db, scope),
+        getCompanyConfig(ctx.db, scope),
+        listUserTeamIds(ctx.db, scope, user.id),
       ]);
       if (!company) throw notFound();
       const { clickToCall, ...companyBody } = company;
@@ -70,13 +70,13 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
           cover: user.cover,
           groups: user.groups,
           // The role in this company names the user; several global groups read as Root (SPEC §6).
-          role: user.groups.length > 1 ? roleName(user.groups) : ROLE_LABEL[membership.role],
+          role: user.groups.length > 1 ? roleName(user.groups) : ROLE_LABEL[scope.role],
           timezone: user.timezone,
           lang,
           rating: user.rating,
           settings: withDefaults(user.settings),
-          zones: membership.zoneIds,
-          reportTypes: membership.reportTypeIds,
+          zones: [...scope.restrictions.zoneIds],
+          reportTypes: [...scope.restrictions.reportTypeIds],
           teams,
           companies,
         },
@@ -98,13 +98,10 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
     },
     async (req) => {
-      const actor = actorOf(req);
-      const companies = await listUserCompanies(ctx.db, actor.user.id);
-      const companyId = req.query.companyId ?? companies[0]?.id;
-      if (companyId === undefined) throw notFound();
-      await authorize(ctx.db, actor, companyId, "company.monitor");
+      const scope = await resolveScopeOrDefault(ctx.db, actorOf(req), req.query.companyId, "company.monitor");
+      const { companyId } = scope;
       const online = await ctx.hub.onlineUserIds(companyId);
-      const members = await listMembers(ctx.db, companyId);
+      const members = await listMembers(ctx.db, scope);
       return {
         success: true as const,
         data: {

@@ -1,4 +1,5 @@
 import type { Db } from "../db/db.js";
+import type { TenantScope } from "../auth/access.js";
 import { revokeUserTokens } from "../auth/auth.repository.js";
 
 /** Merges a patch into the user's settings (jsonb). */
@@ -18,10 +19,10 @@ export async function setUserLocked(db: Db, userId: number, locked: boolean): Pr
 }
 
 /** Ids of the teams the user belongs to in the company. */
-export async function listUserTeamIds(db: Db, companyId: number, userId: number): Promise<number[]> {
+export async function listUserTeamIds(db: Db, scope: TenantScope, userId: number): Promise<number[]> {
   const rows = await db.query<{ team_id: number }>(
     "select team_id from team_members where company_id = $1 and user_id = $2 order by team_id",
-    [companyId, userId],
+    [scope.companyId, userId],
   );
   return rows.map((r) => r.team_id);
 }

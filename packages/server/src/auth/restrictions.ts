@@ -1,0 +1,59 @@
+import { one, type Db } from "../db/db.js";
+
+/** What limits what one user may see of a company's reports (SPEC §6): zones, report types (empty
+ * lists mean all) and the only-assigned setting. These are access rules, not list filters: every read
+ * of tenant data, the real-time stream and its catch-up apply the same ones. */
+export interface Restrictions {
+  zoneIds: readonly number[];
+  reportTypeIds: readonly number[];
+  /** The user id when the user may only see reports assigned to them, else null. */
+  onlyAssignedTo: number | null;
+}
+
+/** The facts of a report the restrictions look at, snapshotted on each real-time event about it. */
+export interface ReportAudience {
+  zoneIds: readonly number[];
+  typeId: number;
+  assignedUserId: number | null;
+}
+
+/** No restriction at all (admins, unrestricted operators). */
+export const UNRESTRICTED: Restrictions = { zoneIds: [], reportTypeIds: [], onlyAssignedTo: null };
+
+/** True when the restrictions limit anything. */
+export function isRestricted(r: Restrictions): boolean {
+  return r.zoneIds.length > 0 || r.reportTypeIds.length > 0 || r.onlyAssignedTo !== null;
+}
+
+/** Whether a user under these restrictions may see a report with these facts. The same rule as the SQL
+ * fragment of the report repository, for the real-time stream and anything decided in memory. */
+export function maySee(r: Restrictions, a: ReportAudience): boolean {
+  if (r.zoneIds.length > 0 && !a.zoneIds.some((z) => r.zoneIds.includes(z))) return false;
+  if (r.reportTypeIds.length > 0 && !r.reportTypeIds.includes(a.typeId)) return false;
+  if (r.onlyAssignedTo !== null && a.assignedUserId !== r.onlyAssignedTo) return false;
+  return true;
+}
+
+/** The restrictions of a member from their membership row and their user settings. */
+export function restrictionsFrom(
+  membership: { zoneIds: readonly number[]; reportTypeIds: readonly number[] },
+  user: { id: number; settings: Record<string, unknown> },
+): Restrictions {
+  return {
+    zoneIds: membership.zoneIds,
+    reportTypeIds: membership.reportTypeIds,
+    onlyAssignedTo: user.settings.onlyAssignedReports === true ? user.id : null,
+  };
+}
+
+/** The current restrictions of a user in a company, or undefined when they are not a member. Read
+ * fresh from the database (never cached in one process), e.g. when a real-time socket opens. */
+export async function loadRestrictions(db: Db, companyId: number, userId: number): Promise<Restrictions | undefined> {
+  const row = await one<{ zone_ids: number[]; report_type_ids: number[]; settings: Record<string, unknown> }>(
+    db,
+    `select m.zone_ids, m.report_type_ids, u.settings from memberships m join users u on u.id = m.user_id
+      where m.company_id = $1 and m.user_id = $2`,
+    [companyId, userId],
+  );
+  return row && restrictionsFrom({ zoneIds: row.zone_ids, reportTypeIds: row.report_type_ids }, { id: userId, settings: row.settings });
+}

@@ -1,0 +1,13 @@
+// The reports domain as other domains see it: reading a report as a scope sees it, changing one with its
+// events, and the facts an event about a report carries.
+export { audienceOf, EVENT_VIEWER, presentReport } from "./report.presenter.js";
+export {
+  attendingAudiences,
+  attendingCompanies,
+  closeAttention,
+  findReport,
+  logActivity,
+  type ReportRow,
+} from "./report.repository.js";
+export { listZoneShapes } from "./report-actions.repository.js";
+export { changeReport, getCompanyReport, reportActivity } from "./report.service.js";

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from "fastify";
+
+// Route-wide tests walk the OpenAPI document, so a route added later is covered without being named.
+
+export type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  minimum?: number;
+  anyOf?: JsonSchema[];
+};
+
+/** One operation of the API as the OpenAPI document describes it. */
+export interface ApiRoute {
+  method: string;
+  /** OpenAPI path, e.g. /api/companies/{companyId}/reports/{id}. */
+  path: string;
+  /** "METHOD path", the key of BODIES. */
+  key: string;
+  query: string[];
+  body: JsonSchema | undefined;
+}
+
+type Operation = {
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+};
+
+/** Every operation of the app's OpenAPI document (call after app.ready()). */
+export function apiRoutes(app: FastifyInstance): ApiRoute[] {
+  const doc = app.swagger() as { paths: Record<string, Record<string, Operation>> };
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      key: `${method.toUpperCase()} ${path}`,
+      query: (op.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name),
+      body: op.requestBody?.content["application/json"]?.schema,
+    })),
+  );
+}
+
+export const SAMPLE_UUID = "6f1c2d3e-0000-4000-8000-000000000001";
+
+// A body that passes validation, so that a write reaches its tenant check instead of stopping at 400;
+// routes whose schema has a rule the sampler cannot see get theirs here.
+const BODIES: Record<string, unknown> = {
+  "POST /api/companies/{companyId}/reports": { type: 0, description: "Robo en la esquina", latitude: -33.45, longitude: -70.65, informerType: "anonymous" },
+  "PUT /api/companies/{companyId}/reports/{id}": { priority: "high" },
+  "POST /api/companies/{companyId}/reports/{id}/assign": { userId: null },
+  "POST /api/companies/{companyId}/reports/{id}/close": { kind: "solved" },
+  "POST /api/companies/{companyId}/reports/{id}/comments": { body: "Comentario de prueba" },
+  "POST /api/companies/{companyId}/reports/{id}/notes": { body: "Nota de prueba" },
+};
+
+/** A valid sample of a JSON schema (required properties only). */
+export function sampleOf(s: JsonSchema | undefined): unknown {
+  if (!s) return "x";
+  if (s.const !== undefined) return s.const;
+  if (s.enum) return s.enum[0];
+  if (s.anyOf) return sampleOf(s.anyOf.find((x) => x.type !== "null") ?? s.anyOf[0]);
+  switch (Array.isArray(s.type) ? s.type.find((t) => t !== "null") : s.type) {
+    case "object":
+      return Object.fromEntries((s.required ?? []).map((k) => [k, sampleOf(s.properties?.[k])]));
+    case "array":
+      return [];
+    case "integer":
+    case "number":
+      return s.minimum ?? 1;
+    case "boolean":
+      return true;
+    default:
+      return s.format === "uuid" ? SAMPLE_UUID : "Texto de prueba";
+  }
+}
+
+/** The payload a route's walk sends: a known-good body, else a sample of its schema, else none. */
+export function payloadOf(route: ApiRoute): object | undefined {
+  return (BODIES[route.key] ?? (route.body ? sampleOf(route.body) : undefined)) as object | undefined;
+}
+
+/** The path with its parameters filled in. */
+export function fillPath(path: string, values: { companyId: number; id: number; uuid?: string; name?: string }): string {
+  return path
+    .replace("{companyId}", String(values.companyId))
+    .replace("{uuid}", values.uuid ?? SAMPLE_UUID)
+    .replace("{name}", values.name ?? "x.png")
+    .replace(/\{[a-zA-Z]+\}/g, String(values.id));
+}
