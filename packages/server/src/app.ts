@@ -17,6 +17,8 @@ import { healthRoutes } from "./http/health.routes.js";
 import { DEFAULT_WEB_DIST, serveWeb } from "./http/web.js";
 import { memoryBus, redisBus, type EventBus } from "./realtime/bus.js";
 import { Hub } from "./realtime/hub.js";
+import { lastSeqs } from "./realtime/event.repository.js";
+import { startRelay } from "./realtime/outbox.js";
 import { realtimeRoutes } from "./realtime/realtime.routes.js";
 import { appRoutes } from "./reports/app.routes.js";
 import { interactionRoutes } from "./interactions/interaction.routes.js";
@@ -80,11 +82,14 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   const bus =
     parts.bus ??
     (config.redisUrl ? await redisBus(config.redisUrl, (err) => app.log.error({ err }, "redis")) : memoryBus());
-  const hub = new Hub(bus);
+  const hub = new Hub(bus, { lastSeqs: (companyIds) => lastSeqs(db, companyIds) });
+  // Republishes stored events whose publish failed (realtime/outbox.ts).
+  const relay = startRelay(db, bus, app.log);
   const ctx: AppContext = { config, db, bus, hub };
   app.decorate("ctx", ctx);
 
   app.addHook("onClose", async () => {
+    await relay.stop();
     hub.close();
     if (!parts.bus) await bus.close();
     if (ownsDb) await db.close();

@@ -15,6 +15,10 @@ export const EVENT_TYPES = [
   "mediaStatus",
   "presence",
   "hello",
+  // Bookkeeping of the stream, never a report event: `{type:"seq", seq:N, data:{}}` says the company's
+  // stream is at N (a client behind it catches up with GET …/events?after=); `data: {from: F}` says the
+  // events F…N exist but are not for this user (restrictions, SPEC §6), so its cursor moves to N.
+  "seq",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -1,12 +1,21 @@
 import { EventEmitter } from "node:events";
 import { Redis } from "ioredis";
 import type { RealtimeMessage } from "@atalaya/shared";
+import type { ReportAudience } from "../auth/restrictions.js";
+
+/** What travels on the bus: a real-time message and, server side only, who may receive it (the
+ * report's zones, type and assignee; absent or null: everyone of the company). The hub strips the
+ * audience before anything reaches a browser. */
+export type BusMessage = RealtimeMessage & { audience?: ReportAudience | null };
 
 /** Carries committed events to every server process; each process relays them to its own sockets. */
 export interface EventBus {
-  publish(message: RealtimeMessage): Promise<void>;
+  publish(message: BusMessage): Promise<void>;
   /** Adds a handler; the returned function removes it. */
-  subscribe(handler: (message: RealtimeMessage) => void): () => void;
+  subscribe(handler: (message: BusMessage) => void): () => void;
+  /** Calls handler whenever the bus is back after an outage (messages may have been missed or not
+   * sent meanwhile); the returned function removes it. Buses that cannot fail do not have it. */
+  onReconnect?(handler: () => void): () => void;
   close(): Promise<void>;
   readonly kind: "memory" | "redis";
 }
@@ -40,17 +49,33 @@ export async function redisBus(url: string, onError: (err: Error) => void): Prom
   sub.on("error", onError);
   await Promise.all([pub.connect(), sub.connect()]);
   await sub.subscribe(CHANNEL);
-  const handlers = new Set<(m: RealtimeMessage) => void>();
+  const handlers = new Set<(m: BusMessage) => void>();
+  const reconnectHandlers = new Set<() => void>();
+  // ioredis emits "close" and "reconnecting" (or "end" when it gives up) when a connection drops, and
+  // "ready" once it is back (the subscriber resubscribed by then): that "ready" is a reconnect.
+  for (const connection of [pub, sub]) {
+    let lost = false;
+    const onLost = () => (lost = true);
+    connection.on("close", onLost);
+    connection.on("reconnecting", onLost);
+    connection.on("end", onLost);
+    connection.on("ready", () => {
+      if (!lost) return;
+      lost = false;
+      for (const h of [...reconnectHandlers]) h();
+    });
+  }
   sub.on("message", (_channel: string, raw: string) => {
-    let message: RealtimeMessage;
+    let message: BusMessage;
     try {
-      message = JSON.parse(raw) as RealtimeMessage;
+      message = JSON.parse(raw) as BusMessage;
     } catch (err) {
       onError(err as Error);
       return;
     }
     for (const h of handlers) h(message);
   });
+  let closing = false;
   return {
     kind: "redis",
     async publish(message) {
@@ -60,7 +85,14 @@ export async function redisBus(url: string, onError: (err: Error) => void): Prom
       handlers.add(handler);
       return () => handlers.delete(handler);
     },
+    onReconnect(handler) {
+      reconnectHandlers.add(handler);
+      return () => reconnectHandlers.delete(handler);
+    },
     async close() {
+      if (closing) return;
+      closing = true;
+      reconnectHandlers.clear();
       await Promise.allSettled([sub.quit(), pub.quit()]);
     },
   };

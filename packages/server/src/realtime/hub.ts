@@ -1,8 +1,9 @@
 import type { Socket } from "node:net";
 import type { WebSocket } from "ws";
 import type { RealtimeMessage } from "@atalaya/shared";
+import { isRestricted, maySee, type Restrictions } from "../auth/restrictions.js";
 import { hashSecret } from "../auth/tokens.js";
-import type { EventBus } from "./bus.js";
+import type { BusMessage, EventBus } from "./bus.js";
 
 interface Client {
   socket: WebSocket;
@@ -10,54 +11,114 @@ interface Client {
   companyId: number;
   /** Hex SHA-256 of the access token the socket was opened under. */
   tokenHash: string;
+  /** The user's restrictions when they limit anything; null: every event of the company. */
+  restrictions: Restrictions | null;
   alive: boolean;
+}
+
+/** A message waiting for the next flush, encoded once for every socket (without its audience). */
+interface Pending {
+  message: BusMessage;
+  encoded: Buffer;
+}
+
+export interface HubOptions {
+  /** The companies' latest stored sequence numbers (the database's word), to notice events this
+   * process never got from the bus and tell its sockets to catch up. */
+  lastSeqs?: (companyIds: readonly number[]) => Promise<Map<number, number>>;
+  /** Time between heartbeats: pings, and a `seq` tail message to every socket (ms). */
+  heartbeatMs?: number;
+  /** How long after a burst (and after the bus came back) the hub compares what it delivered with the
+   * database (ms). */
+  tailCheckMs?: number;
 }
 
 // A socket that cannot drain this much is too slow; closing it lets the client catch up by seq.
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
-const HEARTBEAT_MS = 30_000;
+const HEARTBEAT_MS = 20_000;
+const TAIL_CHECK_MS = 2_000;
 // Under a burst, events are held at most this long and go out together: one write to each socket
 // instead of one per event, which is what sending to hundreds of sockets costs. A lone event goes at once.
 const COALESCE_MS = 20;
 
-/** Holds this process's operator sockets by company and relays bus messages to them. */
+/** What a browser receives: the message without its server-side audience. */
+function encode(message: BusMessage): Buffer {
+  const { type, seq, companyId, data } = message;
+  return Buffer.from(JSON.stringify({ type, seq, companyId, data } satisfies RealtimeMessage));
+}
+
+/**
+ * Holds this process's operator sockets by company and relays bus messages to them.
+ *
+ * Restricted users (SPEC §6) get only the events about reports they may see; each event they may not
+ * see is replaced by `{type:"seq", seq:N, data:{from:F}}` (consecutive ones coalesced: F…N are not for
+ * you), so their sequence stays contiguous and a real gap is still a gap. Every socket also gets a
+ * `{type:"seq", seq:N, data:{}}` tail on each heartbeat, and soon after a burst when the database has
+ * events this process did not deliver (a publish that failed, a bus outage), so a client that missed
+ * the last event of a burst catches up without waiting for a later event.
+ */
 export class Hub {
   private readonly byCompany = new Map<number, Set<Client>>();
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
-  /** Events waiting for the next flush, encoded once, by company. */
-  private readonly pending = new Map<number, Buffer[]>();
+  private readonly offReconnect: (() => void) | undefined;
+  private readonly lastSeqs: HubOptions["lastSeqs"];
+  private readonly tailCheckMs: number;
+  /** Messages waiting for the next flush, by company. */
+  private readonly pending = new Map<number, Pending[]>();
+  /** Highest seq delivered (or announced at hello) per company with sockets. */
+  private readonly delivered = new Map<number, number>();
   /** Cancels the scheduled flush; set while one is scheduled. */
   private cancelFlush: (() => void) | undefined;
   private lastFlush = -Infinity;
+  private tailTimer: NodeJS.Timeout | undefined;
+  private closed = false;
 
-  constructor(bus: EventBus) {
+  constructor(bus: EventBus, options: HubOptions = {}) {
+    this.lastSeqs = options.lastSeqs;
+    this.tailCheckMs = options.tailCheckMs ?? TAIL_CHECK_MS;
     this.unsubscribe = bus.subscribe((message) => this.deliver(message));
-    this.heartbeat = setInterval(() => this.sweep(), HEARTBEAT_MS);
+    this.offReconnect = bus.onReconnect?.(() => this.scheduleTailCheck(0));
+    this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs ?? HEARTBEAT_MS);
     this.heartbeat.unref();
   }
 
-  /** Registers an open socket for a user of a company. */
-  add(socket: WebSocket, userId: number, companyId: number, tokenHash: string): void {
-    const client: Client = { socket, userId, companyId, tokenHash, alive: true };
+  /** Registers an open socket for a user of a company, with the user's restrictions (none: all events). */
+  add(socket: WebSocket, userId: number, companyId: number, tokenHash: string, restrictions?: Restrictions): void {
+    const client: Client = {
+      socket,
+      userId,
+      companyId,
+      tokenHash,
+      restrictions: restrictions && isRestricted(restrictions) ? restrictions : null,
+      alive: true,
+    };
     let set = this.byCompany.get(companyId);
     if (!set) this.byCompany.set(companyId, (set = new Set()));
     set.add(client);
     socket.on("pong", () => (client.alive = true));
     socket.on("close", () => {
       set.delete(client);
-      if (set.size === 0) this.byCompany.delete(companyId);
+      if (set.size > 0) return;
+      this.byCompany.delete(companyId);
+      this.delivered.delete(companyId);
     });
+  }
+
+  /** Notes a company's seq told to a socket at hello (the database's last seq then). */
+  noteSeq(companyId: number, seq: number): void {
+    if (this.byCompany.has(companyId) && seq > (this.delivered.get(companyId) ?? 0)) this.delivered.set(companyId, seq);
   }
 
   /** Sends one message to every socket of its company, in order with the others: at once when the
    * hub is quiet, else with the next flush (at most COALESCE_MS later). */
-  deliver(message: RealtimeMessage): void {
+  deliver(message: BusMessage): void {
     if (!this.byCompany.has(message.companyId)) return;
     const list = this.pending.get(message.companyId);
-    const encoded = Buffer.from(JSON.stringify(message));
-    if (list) list.push(encoded);
-    else this.pending.set(message.companyId, [encoded]);
+    const item = { message, encoded: encode(message) };
+    if (list) list.push(item);
+    else this.pending.set(message.companyId, [item]);
+    if (message.seq > (this.delivered.get(message.companyId) ?? 0)) this.delivered.set(message.companyId, message.seq);
     if (this.cancelFlush) return;
     const wait = this.lastFlush + COALESCE_MS - performance.now();
     if (wait > 0) {
@@ -72,7 +133,9 @@ export class Hub {
   private flush(): void {
     this.cancelFlush = undefined;
     this.lastFlush = performance.now();
-    for (const [companyId, messages] of this.pending) {
+    let sentEvents = false;
+    for (const [companyId, items] of this.pending) {
+      sentEvents ||= items.some((i) => i.message.type !== "seq" && i.message.seq > 0);
       for (const client of this.byCompany.get(companyId) ?? []) {
         const { socket } = client;
         if (socket.readyState !== socket.OPEN) continue;
@@ -84,11 +147,86 @@ export class Hub {
         // _socket) makes the whole flush one system call.
         const tcp = (socket as unknown as { _socket?: Socket })._socket;
         tcp?.cork();
-        for (const m of messages) socket.send(m, { binary: false });
+        if (client.restrictions) this.sendFiltered(client, client.restrictions, items);
+        else for (const { encoded } of items) socket.send(encoded, { binary: false });
         tcp?.uncork();
       }
     }
     this.pending.clear();
+    if (sentEvents) this.scheduleTailCheck(this.tailCheckMs);
+  }
+
+  /** A restricted socket's share of a flush: the events it may see, and for each run of the others one
+   * `seq` message covering them. Unstored messages (seq 0) it may not see are simply not sent. */
+  private sendFiltered(client: Client, restrictions: Restrictions, items: readonly Pending[]): void {
+    const { socket, companyId } = client;
+    let skipped: { from: number; to: number } | undefined;
+    const sendSkipped = () => {
+      if (!skipped) return;
+      const { from, to } = skipped;
+      socket.send(JSON.stringify({ type: "seq", seq: to, companyId, data: { from } }), { binary: false });
+      skipped = undefined;
+    };
+    for (const { message, encoded } of items) {
+      if (!message.audience || maySee(restrictions, message.audience)) {
+        sendSkipped();
+        socket.send(encoded, { binary: false });
+      } else if (message.seq > 0) {
+        if (skipped && message.seq === skipped.to + 1) skipped.to = message.seq;
+        else {
+          sendSkipped();
+          skipped = { from: message.seq, to: message.seq };
+        }
+      }
+    }
+    sendSkipped();
+  }
+
+  /** Tells every socket the last seq this process delivered for its company, in order with the events. */
+  private beat(): void {
+    this.sweep();
+    for (const companyId of this.byCompany.keys()) {
+      const seq = this.delivered.get(companyId);
+      if (seq !== undefined) this.deliver({ type: "seq", seq, companyId, data: {} });
+    }
+    this.scheduleTailCheck(0);
+  }
+
+  /** In `ms`, compares the database's last seq of each company with sockets to what was delivered. A
+   * company behind gets a moment (its events may be on their way on the bus) and, if what the database
+   * had then is still not delivered, its sockets get a `seq` tail with that seq so their clients catch
+   * up. Under steady load the database is always a little ahead; only what stays behind counts. */
+  private scheduleTailCheck(ms: number): void {
+    if (!this.lastSeqs || this.tailTimer || this.closed) return;
+    this.tailTimer = setTimeout(() => {
+      void this.checkTails().finally(() => (this.tailTimer = undefined));
+    }, ms);
+    this.tailTimer.unref();
+  }
+
+  private async checkTails(): Promise<void> {
+    const behind = await this.companiesBehind([...this.byCompany.keys()]);
+    if (behind.size === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(this.tailCheckMs, 1000)).unref());
+    for (const [companyId, seq] of behind) {
+      if (this.closed) return;
+      if (seq > (this.delivered.get(companyId) ?? 0)) this.deliver({ type: "seq", seq, companyId, data: {} });
+    }
+  }
+
+  private async companiesBehind(companyIds: number[]): Promise<Map<number, number>> {
+    const behind = new Map<number, number>();
+    if (companyIds.length === 0 || !this.lastSeqs || this.closed) return behind;
+    let stored: Map<number, number>;
+    try {
+      stored = await this.lastSeqs(companyIds);
+    } catch {
+      return behind; // the database is away: the next heartbeat tries again
+    }
+    for (const [companyId, seq] of stored) {
+      if (this.byCompany.has(companyId) && seq > (this.delivered.get(companyId) ?? 0)) behind.set(companyId, seq);
+    }
+    return behind;
   }
 
   /** Closes the sockets opened with an access token that was just revoked. */
@@ -96,6 +234,12 @@ export class Hub {
     const tokenHash = hashSecret(token).toString("hex");
     for (const set of this.byCompany.values())
       for (const c of set) if (c.tokenHash === tokenHash) c.socket.close(4001, "logged out");
+  }
+
+  /** Closes a user's sockets of a company (their membership or restrictions changed): the client
+   * reconnects with a new ticket, and the new socket carries the current restrictions. */
+  disconnectUser(companyId: number, userId: number): void {
+    for (const c of this.byCompany.get(companyId) ?? []) if (c.userId === userId) c.socket.close(4002, "access changed");
   }
 
   /** Users with an open socket on this process for the company. */
@@ -112,10 +256,13 @@ export class Hub {
 
   /** Closes every socket as "going away" (shutdown). */
   close(): void {
+    this.closed = true;
     clearInterval(this.heartbeat);
+    clearTimeout(this.tailTimer);
     this.cancelFlush?.();
     this.pending.clear();
     this.unsubscribe();
+    this.offReconnect?.();
     for (const set of this.byCompany.values()) for (const c of set) c.socket.close(1001, "server shutting down");
   }
 

@@ -1,8 +1,9 @@
 import type { EventType, RealtimeMessage } from "@atalaya/shared";
 import type { ReportAudience } from "../auth/restrictions.js";
-import type { Db } from "../db/db.js";
-import type { EventBus } from "./bus.js";
-import { appendEvents } from "./event.repository.js";
+import { committingTransaction, type Db, type Tx } from "../db/db.js";
+import type { BusMessage, EventBus } from "./bus.js";
+import { appendEvents, appendEventsAndCommit, type NewEvent } from "./event.repository.js";
+import { publishStored } from "./outbox.js";
 
 /** Queues an event of the change; it is stored with the change and published after commit. The audience
  * (the report's zones, type and assignee) decides which restricted users receive it (SPEC §6). */
@@ -14,14 +15,16 @@ export type Emit = (
 ) => Promise<void>;
 
 /** Runs a change in one transaction whose events are stored with it and published only after commit.
- * Events are numbered at the very end of the transaction, and the last numbering statement carries the
- * commit with it: numbering locks the company's sequence row until commit, so taking that lock last,
- * for a single round trip, keeps concurrent changes of one company from queueing behind each other. */
+ * It takes the database, not a transaction (a Tx cannot be passed): publishing before an outer commit
+ * would announce what may still roll back. Events are numbered at the very end of the transaction, and
+ * the last numbering statement carries the commit with it: numbering locks the company's sequence row
+ * until commit, so taking that lock last, for a single round trip, keeps concurrent changes of one
+ * company from queueing behind each other. A failed publish is logged and left to the outbox relay. */
 export async function changeWithEvents<T>(
   db: Db,
   bus: EventBus,
-  fn: (tx: Db, emit: Emit) => Promise<T>,
-  onPublishError: (err: unknown) => void = () => undefined,
+  fn: (tx: Tx, emit: Emit) => Promise<T>,
+  onPublishError?: (err: unknown) => void,
 ): Promise<T> {
   const { result } = await changeWithEventsDetailed(db, bus, fn, onPublishError);
   return result;
@@ -31,24 +34,31 @@ export async function changeWithEvents<T>(
 export async function changeWithEventsDetailed<T>(
   db: Db,
   bus: EventBus,
-  fn: (tx: Db, emit: Emit) => Promise<T>,
-  onPublishError: (err: unknown) => void = () => undefined,
+  fn: (tx: Tx, emit: Emit) => Promise<T>,
+  onPublishError?: (err: unknown) => void,
 ): Promise<{ result: T; events: RealtimeMessage[] }> {
-  const stored = await db.transaction(async (tx) => {
-    const queued: { companyId: number; type: EventType; data: Record<string, unknown> }[] = [];
-    const result = await fn(tx, async (companyId, type, data) => {
-      queued.push({ companyId, type, data });
+  const stored = await committingTransaction(db, async (tx) => {
+    const byCompany = new Map<number, NewEvent[]>();
+    const result = await fn(tx, async (companyId, type, data, audience) => {
+      const list = byCompany.get(companyId);
+      const event = { type, data, audience };
+      if (list) list.push(event);
+      else byCompany.set(companyId, [event]);
     });
-    // One statement per company keeps the time its sequence row is locked to a single round trip.
-    const byCompany = new Map<number, typeof queued>();
-    for (const e of queued) byCompany.set(e.companyId, [...(byCompany.get(e.companyId) ?? []), e]);
-    const events: RealtimeMessage[] = [];
-    const groups = [...byCompany];
-    for (const [i, [companyId, list]] of groups.entries())
-      events.push(...(await appendEvents(tx, companyId, list, { commit: i === groups.length - 1 })));
+    // One statement per company keeps the time its sequence row is locked to a single round trip, and
+    // the rows are locked in ascending company id: two changes touching the same companies take their
+    // locks in the same order, so they queue instead of deadlocking.
+    const companies = [...byCompany.keys()].sort((a, b) => a - b);
+    const events: BusMessage[] = [];
+    for (const [i, companyId] of companies.entries()) {
+      const list = byCompany.get(companyId)!;
+      events.push(
+        ...(i === companies.length - 1 ? await appendEventsAndCommit(tx, companyId, list) : await appendEvents(tx, companyId, list)),
+      );
+    }
     return { result, events };
   });
-  // A lost publish is not a lost event: it is stored, and clients catch up by seq.
-  for (const message of stored.events) await bus.publish(message).catch(onPublishError);
+  // A lost publish is not a lost event: it is stored, the relay sends it, and clients catch up by seq.
+  await publishStored(db, bus, stored.events, onPublishError);
   return stored;
 }

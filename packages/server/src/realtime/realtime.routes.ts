@@ -13,6 +13,7 @@ import {
   ticketResponseSchema,
 } from "@atalaya/shared";
 import { actorOf } from "../auth/authenticate.js";
+import { UNRESTRICTED, loadRestrictions, type Restrictions } from "../auth/restrictions.js";
 import { authorize } from "../auth/access.js";
 import { listUserCompanies } from "../companies/company.repository.js";
 import type { AppContext } from "../context.js";
@@ -22,7 +23,7 @@ import { consumeTicket, issueTicket } from "./ticket.repository.js";
 
 declare module "fastify" {
   interface FastifyRequest {
-    socketScope?: { userId: number; companyId: number; tokenHash: string };
+    socketScope?: { userId: number; companyId: number; tokenHash: string; restrictions: Restrictions };
   }
 }
 
@@ -63,14 +64,24 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
         const ticket = (req.query as { ticket?: string }).ticket;
         const used = ticket ? await consumeTicket(ctx.db, ticket) : undefined;
         if (!used) throw new AppError(401, "invalidTicket", "invalidTicket");
-        req.socketScope = { userId: used.user_id, companyId: used.company_id, tokenHash: Buffer.from(used.access_token_hash).toString("hex") };
+        // Read fresh when the socket opens: the stream applies the user's current restrictions (SPEC §6).
+        const restrictions = await loadRestrictions(ctx.db, used.company_id, used.user_id);
+        if (!restrictions) throw notFound();
+        req.socketScope = {
+          userId: used.user_id,
+          companyId: used.company_id,
+          tokenHash: Buffer.from(used.access_token_hash).toString("hex"),
+          restrictions,
+        };
       },
     },
     async (socket, req) => {
       const scope = req.socketScope!;
-      ctx.hub.add(socket, scope.userId, scope.companyId, scope.tokenHash);
+      ctx.hub.add(socket, scope.userId, scope.companyId, scope.tokenHash, scope.restrictions);
       socket.on("message", () => undefined); // the channel is server → client; client frames are ignored
-      socket.send(JSON.stringify({ type: "hello", seq: await lastSeq(ctx.db, scope.companyId), companyId: scope.companyId, data: {} }));
+      const seq = await lastSeq(ctx.db, scope.companyId);
+      ctx.hub.noteSeq(scope.companyId, seq);
+      socket.send(JSON.stringify({ type: "hello", seq, companyId: scope.companyId, data: {} }));
     },
   );
 
@@ -86,9 +97,13 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
     },
     async (req) => {
-      await authorize(ctx.db, actorOf(req), req.params.companyId, "events.read");
-      const events = await listEventsAfter(ctx.db, req.params.companyId, req.query.after, req.query.limit);
-      return { success: true as const, events, lastSeq: await lastSeq(ctx.db, req.params.companyId) };
+      const actor = actorOf(req);
+      await authorize(ctx.db, actor, req.params.companyId, "events.read");
+      const restrictions = (await loadRestrictions(ctx.db, req.params.companyId, actor.user.id)) ?? UNRESTRICTED;
+      // Only what the restrictions may see; lastSeq is the last seq read, filtered or not, so a
+      // restricted client moves its cursor past the events that are not for it.
+      const page = await listEventsAfter(ctx.db, req.params.companyId, req.query.after, req.query.limit, restrictions);
+      return { success: true as const, events: page.events, lastSeq: page.lastSeq };
     },
   );
 

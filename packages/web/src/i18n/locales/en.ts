@@ -240,6 +240,7 @@ export const en: Messages = {
     mediaStatus: "File status",
     presence: "Presence",
     hello: "Connection established",
+    seq: "Synchronisation",
   },
   statuses: {
     pending: "Pending",

@@ -239,6 +239,7 @@ export const es = {
     mediaStatus: "Estado de archivo",
     presence: "Presencia",
     hello: "Conexión establecida",
+    seq: "Sincronización",
   },
   statuses: {
     pending: "Pendiente",

@@ -240,6 +240,7 @@ export const fr: Messages = {
     mediaStatus: "État du fichier",
     presence: "Présence",
     hello: "Connexion établie",
+    seq: "Synchronisation",
   },
   statuses: {
     pending: "En attente",
