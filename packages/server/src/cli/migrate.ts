@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from "../config.js";
 import { migrate } from "../db/migrate.js";
 import { openDatabase } from "../db/open.js";
-import { seedCatalogue } from "../catalogue/catalogue.seed.js";
+import { seedCatalogue } from "../catalogue/index.js";
 
 // `npm run migrate`: applies pending migrations to the configured database and exits.
 try {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { DRUGS_TYPE_ID, REPORT_TYPES, localizedName } from "@atalaya/shared";
-import { DEMO_NEIGHBOURS, DEMO_PASSWORD, DEMO_ZONES, STREETS, describe } from "../seed/demo-data.js";
-import { ringContains, type Position } from "../zones/geometry.js";
+import { DEMO_NEIGHBOURS, DEMO_PASSWORD, DEMO_ZONES, STREETS, describe } from "../seed/index.js";
+import { ringContains, type Position } from "../zones/index.js";
 
 // `npm run simulate [-- --rate=N --duration=SECONDS --url=URL]`: community traffic against a running
 // portal (reports, comments, likes around the demo organisation) so the events panel is alive.

@@ -1,7 +1,7 @@
 import { NEIGHBOURS_RADIUS_METRES, type ConflictReason, type Language, type Report } from "@atalaya/shared";
 import { companiesSeeingReport, requireAccess, type Actor, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
-import { geocode, usableAddress } from "../geocoding/geocoder.js";
+import { geocode, usableAddress } from "../geocoding/index.js";
 import { AppError, notFound } from "../http/errors.js";
 import {
   countNeighbours,

@@ -1,5 +1,5 @@
 import { REPORT_TYPES, type Priority, type ReportStatus } from "@atalaya/shared";
-import type { Position } from "../zones/geometry.js";
+import type { Position } from "../zones/index.js";
 
 /** The demo password of every demo login. */
 export const DEMO_PASSWORD = "Atalaya2026";

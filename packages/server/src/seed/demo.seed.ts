@@ -1,7 +1,7 @@
 import { REPORT_TYPES, DEFAULT_USER_SETTINGS, type ReportStatus } from "@atalaya/shared";
 import { hashPassword } from "../auth/login.service.js";
 import { one, type Db, type Tx } from "../db/db.js";
-import { ringContains, toGeoJsonPolygon, toPgPolygon, type Position } from "../zones/geometry.js";
+import { ringContains, toGeoJsonPolygon, toPgPolygon, type Position } from "../zones/index.js";
 import {
   CATEGORY_ATTENTION,
   DEMO_ANSWERS,
