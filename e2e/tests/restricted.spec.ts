@@ -1,0 +1,47 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { signIn } from "../pages/login-page.js";
+
+// zona@demo.cl is limited to the Barrio Lastarria zone and to robberies (0) and suspicious activity (11).
+const LASTARRIA = { latitude: -33.437, longitude: -70.635, address: "José Victorino Lastarria 90, Santiago" };
+const CENTRO = { latitude: -33.4405, longitude: -70.6553, address: "Huérfanos 1100, Santiago" };
+
+async function sendReport(request: APIRequestContext, type: number, place: typeof LASTARRIA, description: string): Promise<string> {
+  const res = await request.post("/api/app/reports", { data: { type, description, ...place } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { report: { uuid: string } }).report.uuid;
+}
+
+test("a restricted operator sees only their zone and types: in the panel, live, and by direct URL", async ({ page, request }) => {
+  await signIn(page, "zona@demo.cl");
+  await expect(page.getByText("En línea").first()).toBeVisible();
+  await page.getByTestId("sort-select").click();
+  await page.getByText("Más recientes").last().click();
+
+  const stamp = Date.now();
+  const otherZone = `Robo en el centro, fuera de la zona ${stamp}`;
+  const otherType = `Basura en Lastarria, otro tipo ${stamp}`;
+  const mine = `Robo en Lastarria, dentro de la zona ${stamp}`;
+  // The two this operator may not see go first: once the third arrives live, they would have too.
+  const hiddenUuid = await sendReport(request, 0, CENTRO, otherZone);
+  await sendReport(request, 13, LASTARRIA, otherType);
+  await sendReport(request, 0, LASTARRIA, mine);
+
+  await expect(page.getByText(mine).first()).toBeVisible();
+  await expect(page.getByText(otherZone)).toHaveCount(0);
+  await expect(page.getByText(otherType)).toHaveCount(0);
+  await page.screenshot({ path: "test-results/restricted-panel.png" });
+
+  // The report outside the zone, opened by its URL, reads as missing.
+  await page.goto(`/v3/events/${hiddenUuid}`);
+  await expect(page).toHaveURL(/\/notFound$/);
+
+  // An unrestricted colleague sees all three.
+  const colleague = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin, locale: "es-CL" });
+  const other = await colleague.newPage();
+  await signIn(other, "operadora@demo.cl");
+  await other.getByTestId("sort-select").click();
+  await other.getByText("Más recientes").last().click();
+  await expect(other.getByText(otherZone).first()).toBeVisible();
+  await expect(other.getByText(mine).first()).toBeVisible();
+  await colleague.close();
+});
