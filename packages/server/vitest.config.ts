@@ -1,5 +1,6 @@
 // API and unit tests of the server. globalSetup prepares one migrated database; each worker then
-// opens it once (PGlite from a dumped data directory, or the PostgreSQL of TEST_DATABASE_URL).
+// opens it once (PGlite from a dumped data directory, or, when TEST_DATABASE_URL names a PostgreSQL
+// server, a database created on it for this run and dropped at its end: src/test/test-database.ts).
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({

@@ -1,4 +1,4 @@
-import { writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -6,25 +6,48 @@ import type { TestProject } from "vitest/node";
 import { seedCatalogue } from "../catalogue/catalogue.seed.js";
 import { migrate } from "../db/migrate.js";
 import { pgliteExtensions, wrapPglite } from "../db/pglite.js";
-import { openPostgres } from "../db/postgres.js";
+import { createTestDatabase, openTestPostgres, TestDatabaseRefused } from "./test-database.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
+    /** The PGlite data directory dumped to a file ("" on the PostgreSQL run). */
     pgliteDump: string;
+    /** The database this run created on TEST_DATABASE_URL's server ("" on the PGlite run). */
+    testDatabaseUrl: string;
   }
 }
 
-/** Migrates one database for the whole run: a fresh PostgreSQL schema, or a PGlite dumped to a file. */
-export default async function setup(project: TestProject): Promise<void> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const db = openPostgres(url, 2);
-    await db.exec("drop schema if exists public cascade; create schema public;");
-    await migrate(db);
-    await seedCatalogue(db);
-    await db.close();
+/**
+ * Migrates one database for the whole run and returns the teardown that removes it: on PostgreSQL a
+ * database created for this run on TEST_DATABASE_URL's server (never TEST_DATABASE_URL's own database,
+ * see test-database.ts), shared by the run's workers; on PGlite a migrated data directory dumped to a
+ * file that each worker loads.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    let created;
+    try {
+      created = await createTestDatabase(serverUrl);
+    } catch (err) {
+      if (err instanceof TestDatabaseRefused) refuse(err);
+      throw err;
+    }
+    try {
+      const db = await openTestPostgres(created.url, 2);
+      try {
+        await migrate(db);
+        await seedCatalogue(db);
+      } finally {
+        await db.close();
+      }
+    } catch (err) {
+      await created.drop().catch(() => undefined);
+      throw err;
+    }
     project.provide("pgliteDump", "");
-    return;
+    project.provide("testDatabaseUrl", created.url);
+    return () => created.drop();
   }
   const pg = await PGlite.create({ extensions: pgliteExtensions });
   const db = wrapPglite(pg);
@@ -35,4 +58,13 @@ export default async function setup(project: TestProject): Promise<void> {
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await pg.close();
   project.provide("pgliteDump", file);
+  project.provide("testDatabaseUrl", "");
+  return () => rm(file, { force: true });
+}
+
+/** Stops the run with the one line that says why (Vitest would print a stack trace and go on to the
+ * other projects). */
+function refuse(err: TestDatabaseRefused): never {
+  console.error(`✖ ${err.message}`);
+  process.exit(1);
 }

@@ -6,16 +6,18 @@ import { hashPassword } from "../auth/login.service.js";
 import { loadConfig } from "../config.js";
 import { one, type Db } from "../db/db.js";
 import { openPglite } from "../db/pglite.js";
-import { openPostgres } from "../db/postgres.js";
 import { memoryBus, redisBus, type EventBus } from "../realtime/bus.js";
+import { openTestPostgres } from "./test-database.js";
 
 let dbPromise: Promise<Db> | undefined;
 
-/** The worker's database: opened once, shared by every test file of the worker. */
+/** The worker's database: opened once, shared by every test file of the worker. On PostgreSQL it is the
+ * database global-setup created for this run; openTestPostgres refuses any database whose name does
+ * not end in _test, so no test can reach one it does not own. */
 export function testDb(): Promise<Db> {
   dbPromise ??= (async () => {
-    const url = process.env.TEST_DATABASE_URL;
-    if (url) return openPostgres(url, 4);
+    const url = inject("testDatabaseUrl");
+    if (url) return openTestPostgres(url, 4);
     const dump = await readFile(inject("pgliteDump"));
     return openPglite(undefined, new Blob([dump]));
   })();
