@@ -43,9 +43,9 @@ export function committingTransaction<T>(db: Db, fn: (tx: CommittingTx) => Promi
   return db.transaction((tx) => fn(committingAfter(tx)));
 }
 
-/** A CommittingTx over a transaction that commits by itself when fn returns: commitWith is the last
- * statement, and anything run after it fails. */
-export function committingAfter(tx: Tx): CommittingTx {
+/** A CommittingTx over a transaction: commitWith runs the last statement, then `commit` when given
+ * (else the transaction commits by itself when fn returns); anything run after it fails. */
+export function committingAfter(tx: Tx, commit?: () => Promise<void>): CommittingTx {
   let over = false;
   const open = () => {
     if (over) throw new Error("the transaction is already committed");
@@ -63,7 +63,9 @@ export function committingAfter(tx: Tx): CommittingTx {
     async commitWith<T>(sql: string, params?: readonly unknown[]) {
       open();
       over = true;
-      return tx.query<T>(sql, params);
+      const rows = await tx.query<T>(sql, params);
+      await commit?.();
+      return rows;
     },
   };
 }

@@ -38,8 +38,10 @@ export function wrapPglite(pg: PGlite): Db {
     },
     close: () => pg.close(),
   };
-  // In process there is no round trip to save: the last statement runs and the transaction commits after.
-  registerCommittingTransaction(db, (fn) => pg.transaction((tx) => fn(committingAfter(wrapTx(tx)))));
+  // In process there is no round trip to save: the last statement runs, then the commit.
+  registerCommittingTransaction(db, (fn) =>
+    pg.transaction((tx) => fn(committingAfter(wrapTx(tx), () => tx.exec("commit").then(() => undefined)))),
+  );
   return db;
 }
 

@@ -60,5 +60,6 @@ export async function changeWithEventsDetailed<T>(
   });
   // A lost publish is not a lost event: it is stored, the relay sends it, and clients catch up by seq.
   await publishStored(db, bus, stored.events, onPublishError);
-  return stored;
+  // As a browser receives them: the audience stays on the server.
+  return { result: stored.result, events: stored.events.map(({ audience: _audience, ...message }) => message) };
 }

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { testDb } from "../test/harness.js";
+import { openTestPostgres } from "../test/test-database.js";
+import { committingTransaction, type Db } from "./db.js";
+
+// On PostgreSQL a pool of ONE connection, so "the connection is fine afterwards" is about the very
+// connection the failed statement ran on.
+let db: Db;
+let ownDb = false;
+const table = `commit_with_${process.pid}`;
+
+beforeAll(async () => {
+  const url = inject("testDatabaseUrl");
+  ownDb = Boolean(url);
+  db = url ? await openTestPostgres(url, 1) : await testDb();
+  await db.exec(`
+    drop table if exists ${table};
+    create table ${table} (
+      id serial primary key,
+      label text not null,
+      doc jsonb not null default '{}',
+      n integer not null default 0 check (n >= 0),
+      code text unique deferrable initially deferred
+    )`);
+});
+afterAll(async () => {
+  await db.exec(`drop table if exists ${table}`);
+  if (ownDb) await db.close();
+});
+
+const INSERT = `insert into ${table} (label, doc, n, code) values ($1, $2::jsonb, $3, $4) returning id, label, doc, n`;
+const labels = async (like: string) =>
+  (await db.query<{ label: string }>(`select label from ${table} where label like $1 order by id`, [like])).map((r) => r.label);
+
+describe("committingTransaction: the last statement carries the commit, with bound parameters", () => {
+  it("sends any value as it is: quotes, backslashes, dollar signs, unicode, jsonb", async () => {
+    const label = `ok: O'Higgins \\ "comillas" $1 $$ ; commit; -- ñandú 中 🚨 \n\t\\x00`;
+    const doc = { text: label, list: [1, null, true, "'; drop table events; --", { back: "\\\\" }], emoji: "🚨" };
+    const rows = await committingTransaction(db, async (tx) => {
+      await tx.query(`insert into ${table} (label) values ($1)`, ["ok: before"]);
+      return tx.commitWith<{ id: number; label: string; doc: unknown; n: number }>(INSERT, [label, JSON.stringify(doc), 7, null]);
+    });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ label, doc, n: 7 });
+    // Committed: visible from outside the transaction, both statements.
+    expect(await labels("ok:%")).toEqual(["ok: before", label]);
+  });
+
+  it("a failing statement rolls everything back and throws; the connection is reused fine afterwards", async () => {
+    await expect(
+      committingTransaction(db, async (tx) => {
+        await tx.query(`insert into ${table} (label) values ($1)`, ["fail: kept?"]);
+        return tx.commitWith(INSERT, ["fail: negative", "{}", -1, null]);
+      }),
+    ).rejects.toThrow(/check constraint/);
+    expect(await labels("fail:%")).toEqual([]);
+
+    // The same statement (already prepared on this connection) runs and commits.
+    await committingTransaction(db, (tx) => tx.commitWith(INSERT, ["fail: then fine", "{}", 1, null]));
+    expect(await labels("fail:%")).toEqual(["fail: then fine"]);
+    // A statement that does not even parse fails alone too.
+    await expect(committingTransaction(db, (tx) => tx.commitWith(`insert into ${table} (label) valuez ($1)`, ["x"]))).rejects.toThrow(
+      /syntax/,
+    );
+    // Plain queries and transactions on the connection are fine.
+    expect(await db.query<{ one: number }>("select 1 as one")).toEqual([{ one: 1 }]);
+    await db.transaction(async (tx) => tx.query(`insert into ${table} (label) values ($1)`, ["fail: plain"]));
+    expect(await labels("fail:%")).toEqual(["fail: then fine", "fail: plain"]);
+  });
+
+  it("a commit that fails (deferred constraint) throws and leaves nothing", async () => {
+    await committingTransaction(db, (tx) => tx.commitWith(INSERT, ["deferred: first", "{}", 0, "same"]));
+    await expect(
+      committingTransaction(db, async (tx) => {
+        await tx.query(`insert into ${table} (label) values ($1)`, ["deferred: kept?"]);
+        return tx.commitWith(INSERT, ["deferred: second", "{}", 0, "same"]);
+      }),
+    ).rejects.toThrow(/duplicate key|unique/);
+    expect(await labels("deferred:%")).toEqual(["deferred: first"]);
+    expect(await db.query<{ one: number }>("select 1 as one")).toEqual([{ one: 1 }]);
+  });
+
+  it("nothing runs on the transaction after its commit", async () => {
+    await expect(
+      committingTransaction(db, async (tx) => {
+        await tx.commitWith(INSERT, ["after: committed", "{}", 0, null]);
+        await tx.query(`insert into ${table} (label) values ($1)`, ["after: too late"]);
+      }),
+    ).rejects.toThrow(/already committed/);
+    expect(await labels("after:%")).toEqual(["after: committed"]);
+  });
+
+  it("without commitWith, the transaction commits (or rolls back) by itself", async () => {
+    await committingTransaction(db, (tx) => tx.query(`insert into ${table} (label) values ($1)`, ["self: committed"]));
+    await expect(
+      committingTransaction(db, async (tx) => {
+        await tx.query(`insert into ${table} (label) values ($1)`, ["self: rolled back"]);
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(await labels("self:%")).toEqual(["self: committed"]);
+  });
+});
