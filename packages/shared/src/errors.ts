@@ -30,6 +30,42 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * Why a 409 refused an action, carried in the error body's `reason` next to its `code`; the portal
+ * shows the reason's own text. Every reason the server throws is listed here, once.
+ */
+export const CONFLICT_REASONS = [
+  /** A colleague took the pending report first. */
+  "alreadyTaken",
+  /** The report must be taken (in progress or in observation) first. */
+  "notTaken",
+  /** The citizen who sent the report deleted it: it can only be closed. */
+  "deletedByAuthor",
+  /** The report is already closed (solved or not applicable). */
+  "alreadyClosed",
+  /** The report is closed, so the action no longer applies. */
+  "closed",
+  /** Someone saved the report after this copy was loaded. */
+  "staleVersion",
+  /** Changing the type to drugs makes the report private and anonymous: it must be confirmed. */
+  "confirmDrugs",
+  /** The report is already private. */
+  "alreadyPrivate",
+  /** The neighbours are already being notified. */
+  "alreadyNotified",
+  /** There is no neighbours' notification to cancel. */
+  "notNotified",
+  /** A report the company created keeps the address it was given. */
+  "createdByCompany",
+] as const;
+export type ConflictReason = (typeof CONFLICT_REASONS)[number];
+export const conflictReasonSchema = z.enum(CONFLICT_REASONS);
+
+/** True for a reason of CONFLICT_REASONS. */
+export function isConflictReason(value: unknown): value is ConflictReason {
+  return typeof value === "string" && (CONFLICT_REASONS as readonly string[]).includes(value);
+}
+
 export const fieldErrorSchema = z.object({ field: z.string(), code: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
@@ -38,6 +74,8 @@ export const errorBodySchema = z.object({
   success: z.literal(false),
   error: z.object({
     code: z.string(),
+    /** For a 409: why (CONFLICT_REASONS). */
+    reason: conflictReasonSchema.optional(),
     message: z.string().optional(),
     fields: z.array(fieldErrorSchema).optional(),
   }),

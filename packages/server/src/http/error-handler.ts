@@ -2,14 +2,14 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { NOT_AUTHENTICATED_MESSAGE } from "@atalaya/shared";
 import { AppError } from "./errors.js";
-import { pickLanguage, translate } from "./messages.js";
+import { pickLanguage, translate, translateReason } from "./messages.js";
 
 function fieldName(instancePath: string, fallback: string | undefined): string {
   const path = instancePath.replace(/^\//, "").replaceAll("/", ".");
   return path || fallback || "body";
 }
 
-/** Maps every failure to the API's error body: validation 400, AppError as given, anything else 500
+/** Maps every failure to the API's error body: validation 400, AppError as given (a 409 with its reason), anything else 500
  * with no detail (the log keeps the stack). */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -23,10 +23,13 @@ export function installErrorHandlers(app: FastifyInstance): void {
     }
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
-      const message = translate(lang, err.code, err.vars) ?? err.message;
-      return reply
-        .code(err.status)
-        .send({ success: false, error: { code: err.code, message, ...(err.fields ? { fields: err.fields } : {}) } });
+      // A 409 says why: its reason travels beside the code and the message is the reason's text.
+      const { reason } = err;
+      const message = (reason ? translateReason(lang, reason, err.vars) : translate(lang, err.code, err.vars)) ?? err.message;
+      return reply.code(err.status).send({
+        success: false,
+        error: { code: err.code, ...(reason ? { reason } : {}), message, ...(err.fields ? { fields: err.fields } : {}) },
+      });
     }
     // Fastify's own client errors: malformed JSON, body too large, wrong content type…
     const status = err.statusCode ?? 500;

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from "@atalaya/shared";
+import { LANGUAGES, type ConflictReason, type Language } from "@atalaya/shared";
 
 type Catalogue = Record<string, string>;
 
@@ -81,6 +81,50 @@ const MESSAGES: Record<Language, Catalogue> = {
   },
 };
 
+// Why a 409 refused an action (CONFLICT_REASONS): the error body's message is this text. A reason
+// missing in any language is a compile error.
+const REASONS: Record<Language, Record<ConflictReason, string>> = {
+  es: {
+    alreadyTaken: "Este reporte ya fue tomado por {by}",
+    notTaken: "Primero hay que tomar el reporte",
+    deletedByAuthor: "El autor eliminó este reporte; solo se puede cerrar",
+    alreadyClosed: "Este reporte ya está cerrado",
+    closed: "El reporte está cerrado; esta acción ya no es posible",
+    staleVersion: "Otra persona modificó este reporte; revisa los cambios antes de guardar",
+    confirmDrugs: "Cambiar el tipo a drogas hace el reporte privado y anónimo; confirma el cambio",
+    alreadyPrivate: "Este reporte ya es privado",
+    alreadyNotified: "Ya se está notificando a los vecinos",
+    notNotified: "No hay una notificación a vecinos que cancelar",
+    createdByCompany: "No se puede cambiar la dirección de un reporte creado por la organización",
+  },
+  en: {
+    alreadyTaken: "This report was already taken by {by}",
+    notTaken: "The report must be taken first",
+    deletedByAuthor: "The author deleted this report; it can only be closed",
+    alreadyClosed: "This report is already closed",
+    closed: "The report is closed; this action is no longer possible",
+    staleVersion: "Someone else changed this report; review the changes before saving",
+    confirmDrugs: "Changing the type to drugs makes the report private and anonymous; confirm the change",
+    alreadyPrivate: "This report is already private",
+    alreadyNotified: "The neighbours are already being notified",
+    notNotified: "There is no neighbours' notification to cancel",
+    createdByCompany: "The address of a report created by the organisation cannot be changed",
+  },
+  fr: {
+    alreadyTaken: "Ce signalement a déjà été pris par {by}",
+    notTaken: "Il faut d'abord prendre le signalement",
+    deletedByAuthor: "L'auteur a supprimé ce signalement ; il ne peut qu'être clôturé",
+    alreadyClosed: "Ce signalement est déjà clôturé",
+    closed: "Le signalement est clôturé ; cette action n'est plus possible",
+    staleVersion: "Quelqu'un d'autre a modifié ce signalement ; vérifiez les changements avant d'enregistrer",
+    confirmDrugs: "Passer le type à drogues rend le signalement privé et anonyme ; confirmez le changement",
+    alreadyPrivate: "Ce signalement est déjà privé",
+    alreadyNotified: "Les voisins sont déjà en cours de notification",
+    notNotified: "Il n'y a pas de notification aux voisins à annuler",
+    createdByCompany: "L'adresse d'un signalement créé par l'organisation ne peut pas être modifiée",
+  },
+};
+
 /** The first supported language of an Accept-Language header, Spanish when none matches. */
 export function pickLanguage(header: string | undefined): Language {
   if (!header) return "es";
@@ -91,8 +135,17 @@ export function pickLanguage(header: string | undefined): Language {
   return "es";
 }
 
+function fill(text: string, vars: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ""));
+}
+
 /** The text for an error code in lang, with {name} placeholders filled; undefined when unknown. */
 export function translate(lang: Language, code: string, vars: Record<string, string | number> = {}): string | undefined {
   const text = MESSAGES[lang][code];
-  return text?.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ""));
+  return text === undefined ? undefined : fill(text, vars);
+}
+
+/** The text of a 409's reason in lang, with {name} placeholders filled. */
+export function translateReason(lang: Language, reason: ConflictReason, vars: Record<string, string | number> = {}): string {
+  return fill(REASONS[lang][reason], vars);
 }
