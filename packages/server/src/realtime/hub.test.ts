@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { RealtimeMessage } from "@atalaya/shared";
 import { memoryBus } from "./bus.js";
 import { Hub } from "./hub.js";
+import { waitFor } from "../test/wait-for.js";
 
 /** A stand-in for an open ws socket: records what is sent and how the TCP socket is corked. */
 function fakeSocket(bufferedAmount = 0) {
@@ -22,7 +23,6 @@ function fakeSocket(bufferedAmount = 0) {
 }
 
 const message = (companyId: number, seq: number): RealtimeMessage => ({ type: "updateReport", seq, companyId, data: { n: seq } });
-const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let hub: Hub | undefined;
 afterEach(() => hub?.close());
@@ -43,7 +43,7 @@ describe("Hub", () => {
     expect(a.sent.map((m) => m.seq)).toEqual([1]);
 
     for (let seq = 2; seq <= 50; seq++) await bus.publish(message(10, seq));
-    await settle(60);
+    await waitFor(() => expect([a.sent.length, b.sent.length]).toEqual([50, 50]));
     for (const s of [a, b]) {
       expect(s.sent.map((m) => m.seq)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
       expect(s._socket.corks).toBeLessThanOrEqual(3);
@@ -58,7 +58,7 @@ describe("Hub", () => {
     const slow = fakeSocket(5 * 1024 * 1024);
     hub.add(slow as unknown as WebSocket, 1, 10, "x");
     await bus.publish(message(10, 1));
-    await settle(30);
+    await waitFor(() => expect(slow.closedWith).toBe(1013));
     expect(slow.sent).toEqual([]);
     expect(slow.closedWith).toBe(1013);
   });

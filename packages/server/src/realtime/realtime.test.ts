@@ -3,6 +3,8 @@ import type { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RealtimeMessage } from "@atalaya/shared";
 import { TEST_ORIGIN, body, buildCompany, buildUser, loginAs, testApp, testDb } from "../test/harness.js";
+import { waitFor } from "../test/wait-for.js";
+import type { ReportAudience } from "../auth/restrictions.js";
 import { changeWithEvents, changeWithEventsDetailed } from "./publish.js";
 
 let app: FastifyInstance;
@@ -38,28 +40,36 @@ async function ticket(companyIdArg = companyId): Promise<string> {
   return b.ticket;
 }
 
-/** Opens a socket and collects its messages from the very first one. */
-async function open(target: FastifyInstance, t: string, origin = TEST_ORIGIN): Promise<{ ws: WebSocket; messages: RealtimeMessage[]; next: (n: number) => Promise<RealtimeMessage[]> }> {
+/** Opens a socket and collects its messages from the very first one; `messages` leaves out the `seq`
+ * tails a heartbeat may add at any time (the `seq` placeholders of a restricted socket stay). */
+async function open(
+  target: FastifyInstance,
+  t: string,
+  origin = TEST_ORIGIN,
+): Promise<{ ws: WebSocket; messages: RealtimeMessage[]; all: RealtimeMessage[]; next: (n: number) => Promise<RealtimeMessage[]> }> {
   await target.ready();
   const messages: RealtimeMessage[] = [];
-  const waiters: (() => void)[] = [];
+  const all: RealtimeMessage[] = [];
   const ws = await target.injectWS(`/api/realtime?ticket=${encodeURIComponent(t)}`, { headers: { origin } }, {
     onInit: (socket) =>
       socket.on("message", (raw) => {
-        messages.push(JSON.parse(String(raw)) as RealtimeMessage);
-        for (const w of waiters.splice(0)) w();
+        const message = JSON.parse(String(raw)) as RealtimeMessage;
+        all.push(message);
+        if (message.type !== "seq" || "from" in message.data) messages.push(message);
       }),
   });
   const next = async (n: number) => {
-    const deadline = Date.now() + 5000;
-    while (messages.length < n && Date.now() < deadline) await new Promise<void>((r) => { waiters.push(r); setTimeout(r, 100); });
+    await waitFor(() => messages.length >= n);
     return messages;
   };
-  return { ws, messages, next };
+  return { ws, messages, all, next };
 }
 
-async function emitTestEvent(target: FastifyInstance, cid: number, data: Record<string, unknown>) {
-  const { events } = await changeWithEventsDetailed(target.ctx.db, target.ctx.bus, async (_tx, emit) => emit(cid, "updateReport", data));
+/** The audience of a report in no zone (an unrestricted user sees it; a zone-restricted one does not). */
+const ANYWHERE: ReportAudience = { zoneIds: [], typeId: 1, assignedUserId: null };
+
+async function emitTestEvent(target: FastifyInstance, cid: number, data: Record<string, unknown>, audience: ReportAudience = ANYWHERE) {
+  const { events } = await changeWithEventsDetailed(target.ctx.db, target.ctx.bus, async (_tx, emit) => emit(cid, "updateReport", data, audience));
   return events[0]!;
 }
 
@@ -109,7 +119,7 @@ describe("GET /api/realtime (WebSocket)", () => {
     await emitTestEvent(app, otherCompanyId, { secret: true });
     await expect(
       changeWithEvents(app.ctx.db, app.ctx.bus, async (_tx, emit) => {
-        await emit(companyId, "updateReport", { rolledBack: true });
+        await emit(companyId, "updateReport", { rolledBack: true }, ANYWHERE);
         throw new Error("boom");
       }),
     ).rejects.toThrow("boom");
