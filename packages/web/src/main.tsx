@@ -1,3 +1,4 @@
+import "./lib/zod-jitless";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRoot } from "./app/app-root";
@@ -13,7 +14,7 @@ configureApi({
   fetch: (input, init) => fetch(input, init),
   getToken: () => getSession()?.token ?? null,
   getLanguage: currentLanguage,
-  translateError: (code, { retryAfterSeconds }) => translateErrorCode(code, retryAfterSeconds),
+  translateError: translateErrorCode,
   onUnauthorized: () =>
     handleUnauthorized({
       location: window.location,

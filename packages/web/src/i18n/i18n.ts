@@ -1,6 +1,6 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import { DEFAULT_PORTAL_LANGUAGE, LANGUAGES, type Language } from "@atalaya/shared";
+import { DEFAULT_PORTAL_LANGUAGE, LANGUAGES, isConflictReason, type ConflictReason, type FieldError, type Language } from "@atalaya/shared";
 import { STORAGE_KEYS, localStore, safeGet, safeSet } from "../lib/storage";
 import { es } from "./locales/es";
 import { en } from "./locales/en";
@@ -56,13 +56,38 @@ export function formatWait(seconds: number, lang: Language = currentLanguage()):
   return new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "long" }).format(value);
 }
 
-/** Translation of an API error code, or null when the portal has none (the caller then shows `Error {status}`). */
-export function translateErrorCode(code: string, retryAfterSeconds: number | null = null): string | null {
+/** What the portal knows of a failed call when it words the error. */
+export interface ErrorTextContext {
+  retryAfterSeconds?: number | null;
+  /** A 409's reason (CONFLICT_REASONS): its own text wins over the code's. */
+  reason?: ConflictReason | null;
+  /** The fields a 400 validation error names. */
+  fields?: readonly FieldError[];
+}
+
+/** "Validation errors: " followed by the fields (SPEC §8), each by its portal name when it has one. */
+export function validationErrorText(fields: readonly FieldError[]): string {
+  const names = [...new Set(fields.map((f) => f.field))].map((field) => {
+    const key = `errors.fields.${field}`;
+    return i18n.exists(key) ? i18n.t(key) : field;
+  });
+  return i18n.t("errors.validationFields", { fields: names.join(", ") });
+}
+
+/**
+ * Translation of an API error: the reason's text for a 409 that says why, the SPEC §8 "Validation
+ * errors: …" for a validation error naming fields, else the code's text; null when the portal has
+ * none (the API client then falls back to the SPEC §8 general texts).
+ */
+export function translateErrorCode(code: string, context: ErrorTextContext = {}): string | null {
+  if (context.reason && isConflictReason(context.reason)) return i18n.t(`errors.reasons.${context.reason}`);
   if (code === "tooManyAttempts") {
-    return retryAfterSeconds !== null
-      ? i18n.t("errors.tooManyAttempts", { wait: formatWait(retryAfterSeconds) })
+    const seconds = context.retryAfterSeconds ?? null;
+    return seconds !== null
+      ? i18n.t("errors.tooManyAttempts", { wait: formatWait(seconds) })
       : i18n.t("errors.tooManyAttemptsLater");
   }
+  if (code === "validation" && context.fields && context.fields.length > 0) return validationErrorText(context.fields);
   const key = `errors.${code}`;
   return i18n.exists(key) ? i18n.t(key) : null;
 }

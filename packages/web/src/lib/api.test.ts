@@ -5,7 +5,13 @@ import { ApiError, buildUrl, createApiClient, parseRetryAfter, type ApiDeps } fr
 import { getSession, saveSession } from "../features/session/session-store";
 import { EXPIRED_LOGIN_PATH, handleUnauthorized } from "../features/session/unauthorized";
 
-const TRANSLATIONS: Record<string, string> = { wrongPassword: "Contraseña incorrecta", validation: "Revisa los datos" };
+const TRANSLATIONS: Record<string, string> = {
+  wrongPassword: "Contraseña incorrecta",
+  validation: "Revisa los datos",
+  generalError: "Ha ocurrido un error inesperado, por favor inténtalo de nuevo",
+  actionFailed: "Algo salió mal, por favor inténtalo de nuevo.",
+};
+const REASONS: Record<string, string> = { notTaken: "Primero hay que tomar el reporte." };
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
@@ -22,8 +28,10 @@ function client(respond: (url: string, init: RequestInit) => Response | Promise<
     getToken: () => "tok-123",
     getLanguage: () => "fr",
     onUnauthorized,
-    translateError: (code, { retryAfterSeconds }) =>
-      code === "tooManyAttempts" ? `Attendez ${retryAfterSeconds ?? "?"} s` : (TRANSLATIONS[code] ?? null),
+    translateError: (code, { retryAfterSeconds, reason }) => {
+      if (reason && REASONS[reason]) return REASONS[reason];
+      return code === "tooManyAttempts" ? `Attendez ${retryAfterSeconds ?? "?"} s` : (TRANSLATIONS[code] ?? null);
+    },
     ...overrides,
   });
   return { api, calls, onUnauthorized };
@@ -91,16 +99,22 @@ describe("api client", () => {
     expect(error.translated).toBe(true);
   });
 
-  it("reads 'Error {status}' unless the server code has a translation", async () => {
+  it("reads the SPEC §8 general texts unless the server code has a translation", async () => {
     const untranslated = await failure(
       client(() => json(500, { success: false, error: { code: "boom", message: "kaput" } })).api.get("/x"),
     );
-    expect(untranslated.message).toBe("Error 500");
+    expect(untranslated.message).toBe("Ha ocurrido un error inesperado, por favor inténtalo de nuevo");
     expect(untranslated.serverMessage).toBe("kaput");
     expect(untranslated.translated).toBe(false);
 
+    // A refused action without a text of its own.
     const noBody = await failure(client(() => new Response("", { status: 404 })).api.get("/x"));
-    expect(noBody.message).toBe("Error 404");
+    expect(noBody.message).toBe("Algo salió mal, por favor inténtalo de nuevo.");
+    expect(noBody.translated).toBe(false);
+
+    // Without any translation at all, the status.
+    const bare = await failure(client(() => new Response("", { status: 418 }), { translateError: () => null }).api.get("/x"));
+    expect(bare.message).toBe("Error 418");
 
     const translated = await failure(
       client(() => json(400, { success: false, error: { code: "validation", fields: [{ field: "email", code: "required" }] } })).api.get("/x"),
@@ -109,14 +123,40 @@ describe("api client", () => {
     expect(translated.fields).toEqual([{ field: "email", code: "required" }]);
   });
 
-  it("reads 'Error 0' when no response arrives", async () => {
+  it("reads the unexpected-error text when no response arrives", async () => {
     const error = await failure(
       client(() => {
         throw new TypeError("Failed to fetch");
       }).api.get("/x"),
     );
     expect(error.status).toBe(0);
-    expect(error.message).toBe("Error 0");
+    expect(error.message).toBe("Ha ocurrido un error inesperado, por favor inténtalo de nuevo");
+  });
+
+  it("keeps a 409's reason and reads the reason's text", async () => {
+    const { api } = client(() =>
+      json(409, { success: false, error: { code: "invalidTransition", reason: "notTaken", message: "The report must be taken first" } }),
+    );
+    const error = await failure(api.put("/companies/1/reports/2", { priority: "high" }));
+    expect(error).toMatchObject({ status: 409, code: "invalidTransition", reason: "notTaken", translated: true });
+    expect(error.message).toBe("Primero hay que tomar el reporte.");
+    expect(error.serverMessage).toBe("The report must be taken first");
+
+    const noReason = await failure(client(() => json(409, { success: false, error: { code: "conflict" } })).api.get("/x"));
+    expect(noReason.reason).toBeNull();
+  });
+
+  it("passes the fields of a validation error to the translation", async () => {
+    const seen: unknown[] = [];
+    const { api } = client(() => json(400, { success: false, error: { code: "validation", fields: [{ field: "phone", code: "invalid_format" }] } }), {
+      translateError: (code, context) => {
+        seen.push({ code, fields: context.fields });
+        return "Validation errors: phone";
+      },
+    });
+    const error = await failure(api.post("/x", {}));
+    expect(error.message).toBe("Validation errors: phone");
+    expect(seen).toEqual([{ code: "validation", fields: [{ field: "phone", code: "invalid_format" }] }]);
   });
 
   it("passes the Retry-After wait to the tooManyAttempts translation", async () => {

@@ -1,20 +1,25 @@
-import { errorBodySchema, type FieldError } from "@atalaya/shared";
+import { errorBodySchema, type ConflictReason, type FieldError } from "@atalaya/shared";
 import type { ZodType } from "zod";
 
-/** A failed API call: HTTP status (0 when no response arrived), server error code and a display text. */
+/** A failed API call: HTTP status (0 when no response arrived), server error code (and a 409's
+ * reason) and a display text. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | null;
+  /** Why a 409 refused the action (CONFLICT_REASONS); `message` is then its text. */
+  readonly reason: ConflictReason | null;
   readonly fields: FieldError[];
   readonly serverMessage: string | null;
   readonly retryAfterSeconds: number | null;
-  /** True when `message` is the portal's translation of `code` (not the `Error {status}` fallback). */
+  /** True when `message` is the portal's translation of `reason` or `code`, false for the general
+   * SPEC §8 texts ("Something went wrong…", "An unexpected error…") or the `Error {status}` fallback. */
   readonly translated: boolean;
 
   constructor(init: {
     message: string;
     status: number;
     code?: string | null;
+    reason?: ConflictReason | null;
     fields?: FieldError[];
     serverMessage?: string | null;
     retryAfterSeconds?: number | null;
@@ -24,6 +29,7 @@ export class ApiError extends Error {
     this.name = "ApiError";
     this.status = init.status;
     this.code = init.code ?? null;
+    this.reason = init.reason ?? null;
     this.fields = init.fields ?? [];
     this.serverMessage = init.serverMessage ?? null;
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
@@ -58,9 +64,27 @@ export interface ApiDeps {
   getLanguage: () => string;
   /** Called on any 401: clear the local session and send the user to the login route. */
   onUnauthorized: () => void;
-  /** Translation of a server error code, or null when the portal has none. */
-  translateError: (code: string, context: { status: number; retryAfterSeconds: number | null }) => string | null;
+  /**
+   * Translation of a server error code (a 409's reason first; a validation error with its fields),
+   * or null when the portal has none. Also asked for "generalError" (no response, 5xx) and
+   * "actionFailed" (any other failure without a text of its own).
+   */
+  translateError: (code: string, context: ErrorContext) => string | null;
   baseUrl?: string;
+}
+
+/** What is known of a failed call besides its code. */
+export interface ErrorContext {
+  status: number;
+  retryAfterSeconds: number | null;
+  reason: ConflictReason | null;
+  fields: FieldError[];
+}
+
+/** The SPEC §8 text for a failure the portal has no specific text for: no response or a server
+ * fault is unexpected ("generalError"), anything else is a failed action ("actionFailed"). */
+export function fallbackErrorKey(status: number): "generalError" | "actionFailed" {
+  return status === 0 || status >= 500 ? "generalError" : "actionFailed";
 }
 
 export interface ApiClient {
@@ -117,12 +141,17 @@ export function createApiClient(deps: ApiDeps): ApiClient {
   const failure = (status: number, body: unknown, retryAfterSeconds: number | null): ApiError => {
     const parsed = errorBodySchema.safeParse(body);
     const code = parsed.success ? parsed.data.error.code : null;
-    const translated = code ? deps.translateError(code, { status, retryAfterSeconds }) : null;
+    const reason = parsed.success ? (parsed.data.error.reason ?? null) : null;
+    const fields = parsed.success ? (parsed.data.error.fields ?? []) : [];
+    const context: ErrorContext = { status, retryAfterSeconds, reason, fields };
+    const translated = code ? deps.translateError(code, context) : null;
+    const fallback = translated ?? deps.translateError(fallbackErrorKey(status), context);
     return new ApiError({
-      message: translated ?? `Error ${status}`,
+      message: translated ?? fallback ?? `Error ${status}`,
       status,
       code,
-      fields: parsed.success ? (parsed.data.error.fields ?? []) : [],
+      reason,
+      fields,
       serverMessage: parsed.success ? (parsed.data.error.message ?? null) : null,
       retryAfterSeconds,
       translated: translated !== null,
@@ -166,7 +195,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
     if (!options.schema) return body as T;
     const parsed = options.schema.safeParse(body);
     if (!parsed.success) {
-      const translated = deps.translateError("generalError", { status: response.status, retryAfterSeconds: null });
+      const translated = deps.translateError("generalError", { status: response.status, retryAfterSeconds: null, reason: null, fields: [] });
       throw new ApiError({
         message: translated ?? `Error ${response.status}`,
         status: response.status,

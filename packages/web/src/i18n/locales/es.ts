@@ -1,3 +1,4 @@
+import type { ConflictReason } from "@atalaya/shared";
 import { answersEs } from "../../features/answers/messages-es";
 import { reportDetailEs } from "../../features/reports/detail/messages-es";
 
@@ -39,7 +40,9 @@ export const es = {
   },
   errors: {
     validation: "Revisa los datos ingresados.",
-    generalError: "Ocurrió un error inesperado, inténtalo de nuevo.",
+    generalError: "Ha ocurrido un error inesperado, por favor inténtalo de nuevo",
+    actionFailed: "Algo salió mal, por favor inténtalo de nuevo.",
+    validationFields: "Errores de validación: {{fields}}",
     notAuthenticated: "Usuario no autenticado.",
     forbidden: "No tienes permisos para realizar esta acción.",
     notFound: "No encontramos lo que buscas.",
@@ -62,6 +65,48 @@ export const es = {
     invalidFileType: "Tipo de archivo no permitido.",
     fileTooLarge: "El archivo supera el tamaño máximo permitido.",
     uploadFailed: "No se pudo subir el archivo. Inténtalo de nuevo.",
+    // Why a 409 refused the action (CONFLICT_REASONS); a reason missing here is a compile error.
+    reasons: {
+      alreadyTaken: "Otro operador ya tomó este reporte.",
+      notTaken: "Primero hay que tomar el reporte.",
+      deletedByAuthor: "El autor eliminó este reporte; solo se puede cerrar.",
+      alreadyClosed: "Este reporte ya está cerrado.",
+      closed: "El reporte está cerrado; esta acción ya no es posible.",
+      staleVersion: "Otra persona modificó este reporte. Revisa los cambios antes de guardar.",
+      confirmDrugs: "Cambiar el tipo a drogas hace el reporte privado y anónimo: confirma el cambio.",
+      alreadyPrivate: "Este reporte ya es privado.",
+      alreadyNotified: "Ya se está notificando a los vecinos.",
+      notNotified: "No hay una notificación a vecinos que cancelar.",
+      createdByCompany: "No se puede cambiar la dirección de un reporte creado por la organización.",
+    } satisfies Record<ConflictReason, string>,
+    // Names of the fields a validation error lists; an unknown field is shown as the API names it.
+    fields: {
+      type: "tipo",
+      description: "descripción",
+      address: "dirección",
+      latitude: "latitud",
+      longitude: "longitud",
+      informerType: "tipo de informante",
+      phone: "teléfono",
+      firstName: "nombre",
+      lastName: "apellido",
+      email: "correo electrónico",
+      priority: "prioridad",
+      observations: "observaciones",
+      status: "estado",
+      tagIds: "etiquetas",
+      userId: "operador",
+      teamId: "equipo",
+      patrolId: "patrulla",
+      kind: "tipo de cierre",
+      repeatedOf: "reporte repetido",
+      comment: "comentario",
+      body: "texto",
+      file: "archivo",
+      title: "título",
+      answer: "respuesta",
+      reportType: "tipo de reporte",
+    },
   },
   nav: {
     events: "Eventos",
