@@ -26,6 +26,8 @@ function ThemedApp(): ReactNode {
     dayjs.locale(lang);
   }, [lang]);
 
+  // Toasts go through useToast() (app/use-toast.ts), which gives each kind its SPEC §8 time; the
+  // duration here is only the default of Ant Design's message API.
   return (
     <ConfigProvider theme={theme} locale={ANTD_LOCALES[lang]}>
       <App message={{ duration: TOAST_ERROR_SECONDS, maxCount: 3 }} notification={{ placement: "topRight" }}>

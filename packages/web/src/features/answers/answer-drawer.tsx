@@ -1,12 +1,11 @@
 import { useMemo, type ReactNode } from "react";
-import { App, AutoComplete, Button, Checkbox, Drawer, Form, Input, Select } from "antd";
+import { AutoComplete, Button, Checkbox, Drawer, Form, Input, Select } from "antd";
+import { useToast } from "../../app/use-toast";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import {
   REPORT_CATEGORIES,
   REPORT_TYPES,
-  TOAST_ERROR_SECONDS,
-  TOAST_SUCCESS_SECONDS,
   localizedName,
   type AutomaticAnswer,
   type AutomaticAnswerBody,
@@ -30,7 +29,7 @@ interface AnswerDrawerProps {
 /** Side drawer to create or edit an automatic answer; required fields are checked here and server field errors land on their field. */
 export function AnswerDrawer({ companyId, editing, answerTypes, onClose }: AnswerDrawerProps): ReactNode {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<DrawerValues>();
   const open = editing !== undefined;
@@ -47,19 +46,19 @@ export function AnswerDrawer({ companyId, editing, answerTypes, onClose }: Answe
       void queryClient.invalidateQueries({ queryKey: answerKeys.all(companyId) });
       // The close dialog of the report detail caches its own list of closing answers.
       void queryClient.invalidateQueries({ queryKey: ["reports", "detail", companyId, "answers"] });
-      void message.success(t(editing ? "answers.success.updated" : "answers.success.created", { title: saved.title }), TOAST_SUCCESS_SECONDS);
+      void message.success(t(editing ? "answers.success.updated" : "answers.success.created", { title: saved.title }));
       onClose();
     },
     onError: (error: unknown) => {
       if (isApiError(error) && error.status === 403) {
-        void message.error(t("answers.forbidden"), TOAST_ERROR_SECONDS);
+        void message.error(t("answers.forbidden"));
         return;
       }
       const { byField } = splitFieldErrors(isApiError(error) ? error.fields : []);
       const mapped = Object.entries(byField) as [AnswerFormField, string][];
       if (mapped.length > 0)
         form.setFields(mapped.map(([name, code]) => ({ name, errors: [fieldErrorText(code)] })));
-      void message.error(isApiError(error) ? error.message : t("errors.generalError"), TOAST_ERROR_SECONDS);
+      void message.error(isApiError(error) ? error.message : t("errors.generalError"));
     },
   });
 

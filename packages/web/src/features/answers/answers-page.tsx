@@ -1,9 +1,10 @@
 import { useMemo, useState, type HTMLAttributes, type ReactNode } from "react";
 import { Alert, App, Button, Empty, Input, Result, Skeleton, Table, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
+import { useToast } from "../../app/use-toast";
 import { DeleteOutlined, EditOutlined, LockOutlined, PlusOutlined, SearchOutlined, ThunderboltOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { TOAST_ERROR_SECONDS, TOAST_SUCCESS_SECONDS, type AutomaticAnswer } from "@atalaya/shared";
+import type { AutomaticAnswer } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
 import { ReportTypeIcon } from "../events/report-type-visual";
 import { useSettings } from "../settings/settings-context";
@@ -17,7 +18,8 @@ const rowProps = (): HTMLAttributes<HTMLElement> => ({ "data-testid": "answer-ro
 /** `/v3/answers`: the organisation's automatic answers; company admins create, edit and delete them, others read. */
 export function AnswersPage(): ReactNode {
   const { t, i18n } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useToast();
   const queryClient = useQueryClient();
   const { settings } = useSettings();
   const companyId = settings.company.id;
@@ -38,11 +40,11 @@ export function AnswersPage(): ReactNode {
       queryClient.setQueryData<AutomaticAnswer[]>(answerKeys.list(companyId), (list) => list?.filter((item) => item.id !== answer.id));
       void queryClient.invalidateQueries({ queryKey: answerKeys.all(companyId) });
       void queryClient.invalidateQueries({ queryKey: ["reports", "detail", companyId, "answers"] });
-      void message.success(t("answers.success.deleted", { title: answer.title }), TOAST_SUCCESS_SECONDS);
+      void message.success(t("answers.success.deleted", { title: answer.title }));
     },
     onError: (error: unknown) => {
       const text = isApiError(error) && error.status === 403 ? t("answers.forbidden") : isApiError(error) ? error.message : t("errors.generalError");
-      void message.error(text, TOAST_ERROR_SECONDS);
+      void message.error(text);
     },
   });
 

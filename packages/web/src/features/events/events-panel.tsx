@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { Alert, App, Button, Empty, Flex, Result, Select, Skeleton, Typography } from "antd";
+import { Alert, Button, Empty, Flex, Result, Select, Skeleton, Typography } from "antd";
+import { useToast } from "../../app/use-toast";
 import { PlusOutlined, ReloadOutlined, SwapOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { Outlet, useMatch, useNavigate } from "react-router";
@@ -67,7 +68,7 @@ export function EventsPanel(): ReactNode {
   const { t, i18n } = useTranslation();
   const count = useMemo(() => new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language), [i18n.resolvedLanguage, i18n.language]);
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const message = useToast();
   const { settings } = useSettings();
   const companyId = settings.company.id;
   const [tab, sort, changeTab, changeSort] = usePanelPreferences();

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
-import { App, Grid, Layout } from "antd";
+import { Grid, Layout } from "antd";
+import { useToast } from "../../app/use-toast";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Outlet, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -41,7 +42,7 @@ export function AppLayout(): ReactNode {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const message = useToast();
   const logout = useLogout();
   const [collapsed, toggleCollapsed] = useSiderCollapsed();
   const [companyId, setCompanyId] = useState<number | null>(getSelectedCompanyId);

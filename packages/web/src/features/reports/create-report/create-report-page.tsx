@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from "react";
-import { Alert, App, Button, Card, Col, Flex, Form, Input, Row, Segmented, Select, Space, Typography } from "antd";
+import { Alert, Button, Card, Col, Flex, Form, Input, Row, Segmented, Select, Space, Typography } from "antd";
+import { useToast } from "../../../app/use-toast";
 import { CloseOutlined, EnvironmentOutlined, SendOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
@@ -61,7 +62,7 @@ export function CreateReportPage(): ReactNode {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const message = useToast();
   const { settings } = useSettings();
   const companyId = settings.company.id;
   const sync = useReportSync(companyId);

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
-import { Alert, App, Button, Card, Input, Space, Tooltip, Typography } from "antd";
+import { Alert, Button, Card, Input, Space, Tooltip, Typography } from "antd";
+import { useToast } from "../../../app/use-toast";
 import { AimOutlined, EditOutlined, EnvironmentOutlined, ExportOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -18,7 +19,7 @@ interface AddressCardProps {
 /** The report's address and coordinates on a mini map, and the address change (SPEC §8 geocoding errors). */
 export function AddressCard({ report, companyId, onReport }: AddressCardProps): ReactNode {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const [editing, setEditing] = useState(false);
   const [address, setAddress] = useState("");
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { App, Card, Form, Select, Typography } from "antd";
+import { Card, Form, Select, Typography } from "antd";
+import { useToast } from "../../../app/use-toast";
 import { CarOutlined, TeamOutlined, UserOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -19,7 +20,7 @@ interface AssignmentCardProps {
 /** Assign the report to a colleague, a team or a patrol (one patrol at a time; clearing unassigns). */
 export function AssignmentCard({ report, companyId, myUserId, onReport }: AssignmentCardProps): ReactNode {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const { operators, loading } = useOperators(companyId);
   const teams = useTeams(companyId);
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Alert, App, Empty, Listy, Skeleton, Tag, Tooltip } from "antd";
+import { Alert, Empty, Listy, Skeleton, Tag, Tooltip } from "antd";
+import { useToast } from "../../../app/use-toast";
 import { EyeInvisibleOutlined, GlobalOutlined, SafetyCertificateOutlined, UserOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -76,7 +77,7 @@ interface CommentsPanelProps {
 /** Public comments: newest first, with author, operator and hidden markers; the composer accepts pdf, txt and audio. */
 export function CommentsPanel({ report, companyId, myUserId }: CommentsPanelProps): ReactNode {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const queryClient = useQueryClient();
   const key = detailKeys.sub(companyId, report.id, "comments");
   const comments = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchComments(companyId, report.id, signal) });

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Alert, App, Button, Empty, Listy, Skeleton, Typography } from "antd";
+import { Alert, Button, Empty, Listy, Skeleton, Typography } from "antd";
+import { useToast } from "../../../app/use-toast";
 import { BellFilled, BellOutlined, TeamOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -11,7 +12,7 @@ import { PersonAvatar } from "./detail-ui";
 /** Follow or unfollow the report, and who follows it (operators, and how many community users). */
 export function FollowersPanel({ report, companyId, myUserId }: { report: Report; companyId: number; myUserId: number }): ReactNode {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const queryClient = useQueryClient();
   const key = detailKeys.sub(companyId, report.id, "followers");
   const followers = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchFollowers(companyId, report.id, signal) });

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { App, Image, Skeleton, Spin, Tag, Tooltip } from "antd";
+import { Image, Skeleton, Spin, Tag, Tooltip } from "antd";
+import { useToast } from "../../../app/use-toast";
 import { FileOutlined, FilePdfOutlined, FileTextOutlined, SoundOutlined, VideoCameraOutlined, WarningOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import type { Media } from "@atalaya/shared";
@@ -41,7 +42,7 @@ function StatusBadge({ status }: { status: Media["status"] }): ReactNode {
 /** A non-image file: icon, name, size and an inline player for audio and video. */
 export function FileChip({ media }: { media: Media }): ReactNode {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const display = mediaDisplay(media);
   const name = displayName(media);
   const playable = (display === "audio" && media.status !== "failed") || (display === "video" && media.status === "ready");

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Alert, App, Empty, Listy, Skeleton, Tooltip } from "antd";
+import { Alert, Empty, Listy, Skeleton, Tooltip } from "antd";
+import { useToast } from "../../../app/use-toast";
 import { LockOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -39,7 +40,7 @@ function NoteItem({ note }: { note: Note }): ReactNode {
 /** Private notes of the organisation, each with an optional attached file. */
 export function NotesPanel({ report, companyId, myUserId }: { report: Report; companyId: number; myUserId: number }): ReactNode {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const queryClient = useQueryClient();
   const key = detailKeys.sub(companyId, report.id, "notes");
   const notes = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchNotes(companyId, report.id, signal) });

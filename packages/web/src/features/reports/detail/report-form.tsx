@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Alert, App, Badge, Button, Card, Form, Input, Segmented, Select, Tag, Tooltip, Typography } from "antd";
+import { useToast } from "../../../app/use-toast";
 import { LockOutlined, SaveOutlined, SyncOutlined, UndoOutlined, WarningOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { useBlocker } from "react-router";
@@ -70,7 +71,8 @@ interface ReportFormProps {
  */
 export function ReportForm({ report, companyId, ownVersion, onReport, onRefetch }: ReportFormProps): ReactNode {
   const { t, i18n } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useToast();
   const typeName = useTypeName();
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const companyTags = useTags(companyId);

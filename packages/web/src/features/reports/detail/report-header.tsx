@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { Alert, App, Button, Dropdown, Tag, Typography, type MenuProps } from "antd";
+import { useToast } from "../../../app/use-toast";
 import {
   ArrowLeftOutlined,
   CheckCircleOutlined,
@@ -88,7 +89,8 @@ interface ReportHeaderProps {
 /** Title, status, due time, badges and the report's actions (take, close, share, PDF, privacy, neighbours). */
 export function ReportHeader({ report, companyId, viewers, pane, onReport, onRefetch }: ReportHeaderProps): ReactNode {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useToast();
   const format = useDateFormatter();
   const [closeOpen, setCloseOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
-import { App, Button, Card, Tooltip, Typography } from "antd";
+import { Button, Card, Tooltip, Typography } from "antd";
+import { useToast } from "../../../app/use-toast";
 import { DislikeFilled, DislikeOutlined, LikeFilled, LikeOutlined, MailOutlined, PhoneOutlined, UserOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -41,7 +42,7 @@ interface ReportPreviewProps {
 /** What was reported: description, informer, the report's own files, likes and dislikes. */
 export function ReportPreview({ report, companyId, onReport }: ReportPreviewProps): ReactNode {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const [vote, setVote] = useState<1 | -1 | null>(null);
   const informer = informerOf(report);
 

@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactNode } from "react";
-import { Alert, App, Button, Input, Modal, Skeleton, Space, Typography, type InputRef } from "antd";
+import { Alert, Button, Input, Modal, Skeleton, Space, Typography, type InputRef } from "antd";
+import { useToast } from "../../../app/use-toast";
 import { CheckOutlined, CopyOutlined, ExportOutlined, LinkOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -25,7 +26,7 @@ async function copyText(text: string, input: InputRef | null): Promise<boolean> 
 /** The share modal: `GET /api/reports/share/{id}` → the public link, with a copy button. */
 export function ShareModal({ reportId, open, onClose }: { reportId: number; open: boolean; onClose(): void }): ReactNode {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const { settings } = useSettings();
   const input = useRef<InputRef>(null);
   const [copied, setCopied] = useState(false);
