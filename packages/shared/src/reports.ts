@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CLOSING_KINDS, INFORMER_TYPES, PRIORITIES, REPORT_STATUSES, SORT_OPTIONS } from "./enums.js";
 import { isValidPhone } from "./phone.js";
+import { defaultSort } from "./sorting.js";
 
 const trimmed = (max: number) => z.string().trim().max(max);
 
@@ -97,14 +98,18 @@ export const reportSchema = z.object({
 });
 export type Report = z.infer<typeof reportSchema>;
 
-export const reportListQuerySchema = z.object({
-  status: z.enum(REPORT_STATUSES).optional(),
-  sort: z.enum(SORT_OPTIONS).default("newest"),
-  /** Polling fallback: only reports whose followup id is above this one. */
-  reportFollowupId: z.coerce.number().int().min(0).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
+/** Without `sort`, a tab is listed in its SPEC §4 order for any client: pending by triage (priority,
+ * then due time), every other status (and polling across statuses) newest first. */
+export const reportListQuerySchema = z
+  .object({
+    status: z.enum(REPORT_STATUSES).optional(),
+    sort: z.enum(SORT_OPTIONS).optional(),
+    /** Polling fallback: only reports whose followup id is above this one. */
+    reportFollowupId: z.coerce.number().int().min(0).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  })
+  .transform((q) => ({ ...q, sort: q.sort ?? (q.status ? defaultSort(q.status) : "newest") }));
 export type ReportListQuery = z.infer<typeof reportListQuerySchema>;
 
 export const reportCountersSchema = z.object({
