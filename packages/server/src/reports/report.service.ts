@@ -13,6 +13,16 @@ import type { AppContext } from "../context.js";
 import type { Tx } from "../db/db.js";
 import { AppError, invalidField, notFound } from "../http/errors.js";
 import { changeWithEvents, type Emit } from "../realtime/publish.js";
+import {
+  assignAttention,
+  changeReportType,
+  isCompanyTeam,
+  isMemberWithRole,
+  listActivity,
+  replaceTags,
+  updateAttentionFields,
+  type ActivityRow,
+} from "./attention.repository.js";
 import { attendingCompaniesOf, insertCommunityReports, insertReport } from "./intake.repository.js";
 import { audienceOf, EVENT_VIEWER, presentReport, type Viewer } from "./report.presenter.js";
 import {
@@ -24,6 +34,7 @@ import {
   lastFollowupId,
   listReports,
   logActivity,
+  ROLES_THAT_WORK,
   routeOwnReport,
   takeAttention,
   touchAttention,
@@ -224,7 +235,6 @@ function requireOpen(row: ReportRow): void {
 /** Changes this company's attention: priority, observations, in_progress ↔ in_observation, type, tags. */
 export async function updateReport(ctx: AppContext, scope: CompanyScope, reportId: number, body: UpdateReport): Promise<Report> {
   if (body.type !== undefined) requireActiveType(body.type);
-  const companyId = scope.companyId;
   return changeReport(ctx, scope, reportId, "report.work", "updated", async (tx, row) => {
     requireOpen(row);
     if (body.version !== undefined && body.version !== row.version) throw new AppError(409, "conflict", "staleVersion");
@@ -232,27 +242,15 @@ export async function updateReport(ctx: AppContext, scope: CompanyScope, reportI
     if (body.priority !== undefined && body.priority !== row.priority) changes.priority = body.priority;
     if (body.observations !== undefined && body.observations !== row.observations) changes.observations = body.observations;
     if (body.status !== undefined && body.status !== row.status) changes.status = body.status;
-    await tx.query(
-      `update report_attentions set priority = coalesce($3, priority), observations = case when $4 then $5 else observations end,
-              status = coalesce($6, status) where company_id = $1 and report_id = $2`,
-      [companyId, reportId, body.priority ?? null, body.observations !== undefined, body.observations ?? null, body.status ?? null],
-    );
+    await updateAttentionFields(tx, scope, reportId, body);
     if (body.type !== undefined && body.type !== row.type_id) {
       if (body.type === DRUGS_TYPE_ID && !body.confirmDrugs) throw new AppError(409, "invalidTransition", "confirmDrugs");
       // The report's type is shared; drugs also makes this company's attention private and anonymous.
-      await tx.query("update reports set type_id = $2, updated_at = now() where id = $1", [reportId, body.type]);
-      if (body.type === DRUGS_TYPE_ID)
-        await tx.query("update report_attentions set is_private = true, is_anonymous = true where company_id = $1 and report_id = $2", [companyId, reportId]);
+      await changeReportType(tx, scope, reportId, body.type, body.type === DRUGS_TYPE_ID);
       changes.type = body.type;
     }
     if (body.tagIds !== undefined) {
-      const valid = await tx.query<{ id: number }>("select id from tags where company_id = $1 and id = any($2::int[])", [companyId, body.tagIds]);
-      if (valid.length !== new Set(body.tagIds).size) throw invalidField("tagIds", "invalid_tag");
-      await tx.query("delete from report_attention_tags where company_id = $1 and report_id = $2", [companyId, reportId]);
-      await tx.query(
-        "insert into report_attention_tags (company_id, report_id, tag_id) select $1, $2, unnest($3::int[])",
-        [companyId, reportId, valid.map((v) => v.id)],
-      );
+      if (!(await replaceTags(tx, scope, reportId, body.tagIds))) throw invalidField("tagIds", "invalid_tag");
       changes.tagIds = body.tagIds;
     }
     return changes;
@@ -266,39 +264,19 @@ export async function assignReport(
   reportId: number,
   body: { userId?: number | null; teamId?: number | null; patrolId?: number | null },
 ): Promise<Report> {
-  const companyId = scope.companyId;
   return changeReport(ctx, scope, reportId, "report.work", "assigned", async (tx, row) => {
     requireOpen(row);
-    const member = async (userId: number, roles: string[], field: string) => {
-      const m = await tx.query("select 1 from memberships where company_id = $1 and user_id = $2 and role = any($3::text[])", [companyId, userId, roles]);
-      if (!m.length) throw invalidField(field, "invalid_member");
-    };
-    if (body.userId) await member(body.userId, ["company_admin", "operator"], "userId");
-    if (body.patrolId) await member(body.patrolId, ["patrol"], "patrolId");
-    if (body.teamId && !(await tx.query("select 1 from teams where company_id = $1 and id = $2", [companyId, body.teamId])).length)
-      throw invalidField("teamId", "invalid_team");
-    await tx.query(
-      `update report_attentions set
-          assigned_user_id = case when $3 then $4 else assigned_user_id end,
-          assigned_team_id = case when $5 then $6 else assigned_team_id end,
-          assigned_patrol_id = case when $7 then $8 else assigned_patrol_id end
-        where company_id = $1 and report_id = $2`,
-      [companyId, reportId, body.userId !== undefined, body.userId ?? null, body.teamId !== undefined, body.teamId ?? null,
-        body.patrolId !== undefined, body.patrolId ?? null],
-    );
+    if (body.userId && !(await isMemberWithRole(tx, scope, body.userId, ROLES_THAT_WORK))) throw invalidField("userId", "invalid_member");
+    if (body.patrolId && !(await isMemberWithRole(tx, scope, body.patrolId, ["patrol"]))) throw invalidField("patrolId", "invalid_member");
+    if (body.teamId && !(await isCompanyTeam(tx, scope, body.teamId))) throw invalidField("teamId", "invalid_team");
+    await assignAttention(tx, scope, reportId, body);
     return { ...body, ...(body.patrolId !== undefined && row.assigned_patrol ? { previousPatrolId: row.assigned_patrol.id } : {}) };
   });
 }
 
 /** The company's activity log of a report, oldest first. */
-export async function reportActivity(ctx: AppContext, scope: CompanyScope, reportId: number) {
+export async function reportActivity(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<ActivityRow[]> {
   requireAccess(scope, "report.read");
   await requireVisibleReport(ctx.db, scope, reportId);
-  return ctx.db.query<{ id: number; action: string; actor: { id: number; name: string } | null; data: Record<string, unknown>; created_at: Date }>(
-    `select l.id::int as id, l.action, l.data, l.created_at,
-            case when u.id is null then null else json_build_object('id', u.id, 'name', trim(u.first_name || ' ' || u.last_name)) end as actor
-       from activity_log l left join users u on u.id = l.actor_user_id
-      where l.company_id = $1 and l.report_id = $2 order by l.id`,
-    [scope.companyId, reportId],
-  );
+  return listActivity(ctx.db, scope, reportId);
 }
