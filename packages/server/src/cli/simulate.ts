@@ -1,16 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { parseArgs } from "node:util";
 import { DRUGS_TYPE_ID, REPORT_TYPES, localizedName } from "@atalaya/shared";
 import { DEMO_NEIGHBOURS, DEMO_PASSWORD, DEMO_ZONES, STREETS, describe } from "../seed/index.js";
 import { ringContains, type Position } from "../zones/index.js";
+import { parseSimulateOptions, type SimulateOptions } from "./simulate-options.js";
 
 // `npm run simulate [-- --rate=N --duration=SECONDS --url=URL]`: community traffic against a running
 // portal (reports, comments, likes around the demo organisation) so the events panel is alive.
-
-const HELP = `Usage: npm run simulate -- [--rate=N] [--duration=SECONDS] [--url=URL]
-  --rate=N            reports per minute, on average (default 6); comments and likes come on top
-  --duration=SECONDS  stop after this long (default: until Ctrl-C)
-  --url=URL           portal to drive (default: $SIMULATE_URL or http://localhost:8080)`;
 
 const REQUEST_TIMEOUT_MS = 10_000;
 const RECENT_REPORTS = 30;
@@ -32,12 +27,6 @@ const COMMENTS = [
   "Cuidado los que pasen por ahí con niños.",
 ];
 
-interface Options {
-  url: string;
-  rate: number;
-  durationSeconds: number | undefined;
-}
-
 interface Neighbour {
   email: string;
   name: string;
@@ -56,30 +45,14 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function readOptions(): Options {
-  let values: { rate?: string; duration?: string; url?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      options: { rate: { type: "string" }, duration: { type: "string" }, url: { type: "string" }, help: { type: "boolean", short: "h" } },
-    }));
-  } catch (err) {
-    fail(`${(err as Error).message}\n${HELP}`);
-  }
-  if (values.help) {
-    console.log(HELP);
+function readOptions(): SimulateOptions {
+  const command = parseSimulateOptions(process.argv.slice(2), process.env);
+  if (command.kind === "error") fail(command.message);
+  if (command.kind === "help") {
+    console.log(command.text);
     process.exit(0);
   }
-  const rate = Number(values.rate ?? "6");
-  if (!Number.isFinite(rate) || rate <= 0 || rate > 6000) fail(`Invalid --rate: ${values.rate} (reports per minute, 0 < N ≤ 6000)`);
-  const duration = values.duration === undefined ? undefined : Number(values.duration);
-  if (duration !== undefined && (!Number.isFinite(duration) || duration <= 0)) fail(`Invalid --duration: ${values.duration} (seconds > 0)`);
-  const url = (values.url ?? process.env.SIMULATE_URL ?? "http://localhost:8080").replace(/\/$/, "");
-  try {
-    new URL(url);
-  } catch {
-    fail(`Invalid URL: ${url} (set --url or SIMULATE_URL, e.g. http://localhost:8080)`);
-  }
-  return { url, rate, durationSeconds: duration };
+  return command.options;
 }
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
@@ -114,7 +87,7 @@ class Simulator {
   // simulation keeps to the everyday types.
   private readonly types = REPORT_TYPES.filter((t) => t.active && t.id !== DRUGS_TYPE_ID && t.nameLocalized.en !== "Test");
 
-  constructor(private readonly options: Options) {}
+  constructor(private readonly options: SimulateOptions) {}
 
   get signal(): AbortSignal {
     return this.stop.signal;
