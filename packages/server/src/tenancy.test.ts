@@ -91,6 +91,19 @@ describe("every company write", () => {
   });
 });
 
+describe("every report read outside /api/companies/{companyId}", () => {
+  it("answers 404 for a report only another company attends", async () => {
+    const found = apiRoutes(app).filter((r) => r.method === "GET" && r.path.startsWith("/api/reports/") && r.path.includes("{id}"));
+    expect(found.map((r) => r.key)).toEqual(expect.arrayContaining(["GET /api/reports/{id}", "GET /api/reports/share/{id}"]));
+    const failures: string[] = [];
+    for (const route of found) {
+      const res = await app.inject({ method: "GET", url: fill(route.path, ownCompanyId, ownReportId), headers: { "access-token": token } });
+      if (res.statusCode !== 404) failures.push(`${route.key} → ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
 // Routes outside /api/companies/{companyId} that still act in a company named by the caller.
 const COMPANY_FIELDS = ["companyId", "company_id"];
 const takesCompanyElsewhere = (r: ApiRoute) =>
