@@ -42,9 +42,10 @@ export function memoryBus(): EventBus {
 const CHANNEL = "atalaya:events";
 
 /** Several processes: Redis pub/sub on one channel. Resolves once the subscription is live. */
-export async function redisBus(url: string, onError: (err: Error) => void): Promise<EventBus> {
-  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  const sub = new Redis(url, { lazyConnect: true });
+export async function redisBus(url: string, onError: (err: Error) => void, options: { connectionName?: string } = {}): Promise<EventBus> {
+  const { connectionName } = options;
+  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, connectionName });
+  const sub = new Redis(url, { lazyConnect: true, connectionName });
   pub.on("error", onError);
   sub.on("error", onError);
   await Promise.all([pub.connect(), sub.connect()]);

@@ -15,6 +15,11 @@ const fallbackLog: OutboxLog = {
   warn: (obj, msg) => console.warn(msg, obj),
 };
 
+/** Where the publish failures on a bus are logged (startRelay sets its own logger; else the console). */
+export function logPublishFailures(bus: EventBus, log: OutboxLog): void {
+  logs.set(bus, log);
+}
+
 type Key = { companyId: number; seq: number };
 const MARK_DELAY_MS = 50;
 
@@ -99,7 +104,7 @@ export interface Relay {
 export function startRelay(db: Db, bus: EventBus, log: OutboxLog, options: RelayOptions = {}): Relay {
   const intervalMs = options.intervalMs ?? 2000;
   const batch = options.batch ?? 500;
-  logs.set(bus, log);
+  logPublishFailures(bus, log);
   let stopped = false;
   let failing = false;
   let running: Promise<number> | undefined;

@@ -178,6 +178,89 @@ describe("GET /api/companies/:companyId/events", () => {
   });
 });
 
+describe("a user restricted to a zone (SPEC §6), on the stream and in the catch-up", () => {
+  let cid: number;
+  let inZone: ReportAudience;
+  let elsewhere: ReportAudience;
+  let restrictedToken: string;
+  let plainToken: string;
+
+  beforeAll(async () => {
+    const db = await testDb();
+    const company = await buildCompany(db);
+    cid = company.id;
+    inZone = { zoneIds: [company.zoneId], typeId: 1, assignedUserId: null };
+    elsewhere = { zoneIds: [(await buildCompany(db)).zoneId], typeId: 1, assignedUserId: null };
+    const restricted = await buildUser(db, { companyId: cid });
+    await db.query("update memberships set zone_ids = $1 where company_id = $2 and user_id = $3", [[company.zoneId], cid, restricted.id]);
+    restrictedToken = await loginAs(app, restricted);
+    plainToken = await loginAs(app, await buildUser(db, { companyId: cid }));
+  });
+
+  const ticketFor = async (t: string) => {
+    const res = await app.inject({ method: "POST", url: "/api/realtime/ticket", headers: { "access-token": t }, payload: { companyId: cid } });
+    return body<{ ticket: string }>(res).ticket;
+  };
+  const catchUp = async (t: string, after: number, limit?: number) => {
+    const res = await app.inject({
+      method: "GET",
+      url: `/api/companies/${cid}/events?after=${after}${limit ? `&limit=${limit}` : ""}`,
+      headers: { "access-token": t },
+    });
+    expect(res.statusCode).toBe(200);
+    return body<{ events: RealtimeMessage[]; lastSeq: number }>(res);
+  };
+
+  it("gets the events of its zone and a seq in place of another zone's; an unrestricted socket gets all", async () => {
+    const restricted = await open(second, await ticketFor(restrictedToken));
+    const plain = await open(app, await ticketFor(plainToken));
+    await restricted.next(1);
+    await plain.next(1);
+    const a1 = await emitTestEvent(app, cid, { n: 1 }, inZone);
+    const { events: hidden } = await changeWithEventsDetailed(app.ctx.db, app.ctx.bus, async (_tx, emit) => {
+      await emit(cid, "updateReport", { secret: 2 }, elsewhere);
+      await emit(cid, "updateReport", { secret: 3 }, elsewhere);
+    });
+    const a2 = await emitTestEvent(app, cid, { n: 4 }, inZone);
+
+    expect((await plain.next(5)).slice(1)).toEqual([a1, ...hidden, a2]);
+    await waitFor(() => restricted.messages.at(-1)?.seq === a2.seq);
+    const got = restricted.messages.slice(1);
+    expect(got.filter((m) => m.type !== "seq")).toEqual([a1, a2]);
+    // The placeholders cover exactly the hidden events, with nothing of theirs, and the stream stays
+    // contiguous: each message starts right after the one before.
+    const placeholders = got.filter((m) => m.type === "seq");
+    expect(placeholders.length).toBeGreaterThanOrEqual(1);
+    for (const p of placeholders) expect(Object.keys(p.data)).toEqual(["from"]);
+    let last = a1.seq - 1;
+    for (const m of got) {
+      const from = m.type === "seq" ? (m.data.from as number) : m.seq;
+      expect(from).toBe(last + 1);
+      last = m.seq;
+    }
+    expect(last).toBe(a2.seq);
+    // The audience stays on the server.
+    expect(JSON.stringify([...restricted.all, ...plain.all])).not.toContain("audience");
+    restricted.ws.close();
+    plain.ws.close();
+  });
+
+  it("catch-up answers only the visible events, and lastSeq is the last seq it read", async () => {
+    const a1 = await emitTestEvent(app, cid, { n: 1 }, inZone);
+    const b1 = await emitTestEvent(app, cid, { n: 2 }, elsewhere);
+    const a2 = await emitTestEvent(app, cid, { n: 3 }, inZone);
+    const b2 = await emitTestEvent(app, cid, { n: 4 }, elsewhere);
+
+    expect(await catchUp(restrictedToken, a1.seq - 1)).toEqual({ success: true, events: [a1, a2], lastSeq: b2.seq });
+    // A page that ends on a hidden event still moves the cursor past it; nothing left is an empty page.
+    expect(await catchUp(restrictedToken, a1.seq - 1, 2)).toEqual({ success: true, events: [a1], lastSeq: b1.seq });
+    expect(await catchUp(restrictedToken, a2.seq)).toEqual({ success: true, events: [], lastSeq: b2.seq });
+    expect(await catchUp(restrictedToken, b2.seq)).toEqual({ success: true, events: [], lastSeq: b2.seq });
+    // Unrestricted: everything, as before.
+    expect(await catchUp(plainToken, a1.seq - 1)).toEqual({ success: true, events: [a1, b1, a2, b2], lastSeq: b2.seq });
+  });
+});
+
 describe("POST /api/logs-pusher", () => {
   const url = `/api/logs-pusher?route=statusConnection&type=disconnect&user_id=1`;
   const payload = (cid: number) => ({ type: "disconnect", user_id: userId, company_id: cid, events: [{ date: new Date().toISOString(), event: "disconnected" }] });
