@@ -162,6 +162,27 @@ describe("an operator restricted to a zone and a report type", () => {
   });
 });
 
+describe("a restricted operator creating a report", () => {
+  it("may create one of their types inside their zones, and gets 400 (creating nothing) outside them", async () => {
+    const auth = { "access-token": zonedToken };
+    const url = `/api/companies/${companyId}/reports`;
+    const create = (payload: object) => app.inject({ method: "POST", url, headers: auth, payload: { description: "Robo en la esquina", informerType: "anonymous", ...payload } });
+    const db = await testDb();
+    const count = async () => (await db.query<{ n: number }>("select count(*)::int as n from report_attentions where company_id = $1", [companyId]))[0]!.n;
+    const before = await count();
+    const otherType = await create({ type: 3, latitude: -33.45, longitude: -70.65 });
+    expect(otherType.statusCode).toBe(400);
+    expect(body<{ error: { fields: unknown[] } }>(otherType).error.fields).toEqual([{ field: "type", code: "invalid_type" }]);
+    const outside = await create({ type: 0, latitude: -33.35, longitude: -70.65 });
+    expect(outside.statusCode).toBe(400);
+    expect(body<{ error: { fields: unknown[] } }>(outside).error.fields).toEqual([{ field: "latitude", code: "outside_zones" }]);
+    expect(await count()).toBe(before);
+    const inside = await create({ type: 0, latitude: -33.45, longitude: -70.65 });
+    expect(inside.statusCode).toBe(200);
+    expect(await count()).toBe(before + 1);
+  });
+});
+
 describe("an operator limited to the reports assigned to them", () => {
   it("sees only those, and gets 404 for the others", async () => {
     const auth = { "access-token": assignedOnlyToken };

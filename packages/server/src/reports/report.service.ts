@@ -68,6 +68,9 @@ async function load(tx: Tx, scope: TenantScope, reportId: number): Promise<Repor
 export async function createCompanyReport(ctx: AppContext, scope: CompanyScope, body: CreateCompanyReport): Promise<Report> {
   requireAccess(scope, "report.create");
   requireActiveType(body.type);
+  // A restricted operator creates only what they may see: their report types, inside their zones.
+  const { zoneIds: allowedZones, reportTypeIds: allowedTypes } = scope.restrictions;
+  if (allowedTypes.length > 0 && !allowedTypes.includes(body.type)) throw invalidField("type", "invalid_type");
   const companyId = scope.companyId;
   const row = await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
     const anonymous = body.informerType === "anonymous";
@@ -90,6 +93,7 @@ export async function createCompanyReport(ctx: AppContext, scope: CompanyScope, 
       media: [],
     });
     const routing = await routeOwnReport(tx, scope, body.type, body.latitude, body.longitude, createdAt);
+    if (allowedZones.length > 0 && !routing.zone_ids.some((z) => allowedZones.includes(z))) throw invalidField("latitude", "outside_zones");
     await insertAttention(tx, scope, id, {
       priority: body.priority ?? routing.priority,
       dueDate: routing.due_date,

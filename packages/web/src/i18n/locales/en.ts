@@ -266,6 +266,7 @@ export const en: Messages = {
       invalid: "Invalid value.",
       typeUnavailable: "This report type is not available.",
       location: "Place the location on the map.",
+      outsideZones: "That location is outside your assigned zones.",
     },
   },
   eventTypes: {

@@ -268,6 +268,7 @@ export const es = {
       invalid: "Valor no válido.",
       typeUnavailable: "Este tipo de reporte no está disponible.",
       location: "Marca la ubicación en el mapa.",
+      outsideZones: "Esa ubicación está fuera de tus zonas asignadas.",
     },
   },
   eventTypes: {

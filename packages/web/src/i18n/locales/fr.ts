@@ -266,6 +266,7 @@ export const fr: Messages = {
       invalid: "Valeur non valide.",
       typeUnavailable: "Ce type de signalement n'est pas disponible.",
       location: "Placez l'emplacement sur la carte.",
+      outsideZones: "Cet emplacement est hors de vos zones attribuées.",
     },
   },
   eventTypes: {

@@ -85,4 +85,10 @@ describe("create report form", () => {
     expect(new Set(offered)).toEqual(new Set(active));
     expect(groups.every((group) => group.options.length > 0)).toBe(true);
   });
+
+  it("offers a user restricted to some types only those, and says when the place is outside their zones", () => {
+    const groups = typeOptionGroups("es", [0, 11]);
+    expect(groups.flatMap((group) => group.options.map((option) => option.value)).sort()).toEqual([0, 11]);
+    expect(mapServerFieldErrors([{ field: "latitude", code: "outside_zones" }])).toEqual({ location: "outsideZones" });
+  });
 });

@@ -40,7 +40,7 @@ export type CreateReportField =
   | "location";
 
 /** Keys of `createReport.fieldErrors` in the catalogues. */
-export type FieldErrorKey = "required" | "phone" | "email" | "tooLong" | "invalid" | "typeUnavailable" | "location";
+export type FieldErrorKey = "required" | "phone" | "email" | "tooLong" | "invalid" | "typeUnavailable" | "location" | "outsideZones";
 
 /** What the operator typed. */
 export interface CreateReportValues {
@@ -127,6 +127,7 @@ const FIELD_ALIASES: Record<string, CreateReportField> = {
 };
 
 function errorKeyOf(field: CreateReportField, code: string): FieldErrorKey {
+  if (code === "outside_zones") return "outsideZones";
   if (field === "location") return "location";
   if (field === "type" && (code === "invalid_type" || code === "invalid_value")) return "typeUnavailable";
   if (field === "email" && (code === "invalid_format" || code === "invalid_string" || code === "invalid_email")) return "email";
@@ -146,13 +147,14 @@ export function mapServerFieldErrors(fields: readonly FieldError[]): Partial<Rec
   return out;
 }
 
-/** Active report types grouped by category (categories and types in catalogue order), for the type select. */
-export function typeOptionGroups(lang: string): { label: string; options: { value: number; label: string }[] }[] {
+/** Active report types grouped by category (categories and types in catalogue order), for the type select;
+ * only the `allowed` ones when the user is restricted to some types (SPEC §6: an empty list allows all). */
+export function typeOptionGroups(lang: string, allowed: readonly number[] = []): { label: string; options: { value: number; label: string }[] }[] {
   return [...REPORT_CATEGORIES]
     .sort((a, b) => a.position - b.position)
     .map((category) => ({
       label: localizedName(category.nameLocalized, lang),
-      options: REPORT_TYPES.filter((type) => type.category_id === category.id && type.active)
+      options: REPORT_TYPES.filter((type) => type.category_id === category.id && type.active && (allowed.length === 0 || allowed.includes(type.id)))
         .sort((a, b) => a.position - b.position)
         .map((type) => ({ value: type.id, label: localizedName(type.nameLocalized, lang) })),
     }))

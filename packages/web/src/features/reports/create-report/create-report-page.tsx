@@ -75,7 +75,7 @@ export function CreateReportPage(): ReactNode {
 
   const typeGroups = useMemo(
     () =>
-      typeOptionGroups(lang).map((group) => ({
+      typeOptionGroups(lang, settings.user.reportTypes).map((group) => ({
         label: group.label,
         options: group.options.map((option) => ({
           value: option.value,
@@ -88,7 +88,7 @@ export function CreateReportPage(): ReactNode {
           ),
         })),
       })),
-    [lang],
+    [lang, settings.user.reportTypes],
   );
 
   const errorText = (key: FieldErrorKey): string => t(`createReport.fieldErrors.${key}`);
