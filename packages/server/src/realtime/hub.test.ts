@@ -1,7 +1,7 @@
 import type { WebSocket } from "ws";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RealtimeMessage } from "@atalaya/shared";
-import { memoryBus } from "./bus.js";
+import { memoryBus, type BusMessage } from "./bus.js";
 import { Hub } from "./hub.js";
 import { waitFor } from "../test/wait-for.js";
 
@@ -17,6 +17,8 @@ function fakeSocket(bufferedAmount = 0) {
     _socket: tcp,
     send(data: Buffer) { this.sent.push(JSON.parse(data.toString()) as RealtimeMessage); },
     close(code: number) { this.closedWith = code; },
+    ping() {},
+    terminate() { this.closedWith = -1; },
     on() { return this; },
   };
   return socket;
@@ -61,5 +63,102 @@ describe("Hub", () => {
     await waitFor(() => expect(slow.closedWith).toBe(1013));
     expect(slow.sent).toEqual([]);
     expect(slow.closedWith).toBe(1013);
+  });
+});
+
+describe("Hub: restricted sockets (SPEC §6)", () => {
+  const inZone = (companyId: number, seq: number, zone: number, typeId = 1): BusMessage => ({
+    type: "updateReport",
+    seq,
+    companyId,
+    data: { seq },
+    audience: { zoneIds: [zone], typeId, assignedUserId: null },
+  });
+
+  it("sends a restricted socket what it may see and one seq per run of the rest; unrestricted sockets get everything", async () => {
+    const bus = memoryBus();
+    hub = new Hub(bus);
+    const restricted = fakeSocket();
+    const typeOnly = fakeSocket();
+    const plain = fakeSocket();
+    hub.add(restricted as unknown as WebSocket, 1, 10, "x", { zoneIds: [7], reportTypeIds: [], onlyAssignedTo: null });
+    hub.add(typeOnly as unknown as WebSocket, 2, 10, "y", { zoneIds: [], reportTypeIds: [3], onlyAssignedTo: null });
+    hub.add(plain as unknown as WebSocket, 3, 10, "z", { zoneIds: [], reportTypeIds: [], onlyAssignedTo: null });
+    // One burst: 1 visible, 2-4 elsewhere, a presence elsewhere (not stored), 5 visible, 6 elsewhere.
+    const burst: BusMessage[] = [
+      inZone(10, 1, 7),
+      inZone(10, 2, 8),
+      inZone(10, 3, 8, 3),
+      inZone(10, 4, 9),
+      { type: "presence", seq: 0, companyId: 10, data: { reportId: 1 }, audience: { zoneIds: [8], typeId: 1, assignedUserId: null } },
+      inZone(10, 5, 7, 3),
+      inZone(10, 6, 8),
+    ];
+    for (const m of burst) hub.deliver(m);
+    await waitFor(() => expect(plain.sent).toHaveLength(7));
+
+    const strip = ({ audience: _a, ...m }: BusMessage) => m;
+    expect(plain.sent).toEqual(burst.map(strip));
+    expect(restricted.sent).toEqual([
+      strip(burst[0]!),
+      { type: "seq", seq: 4, companyId: 10, data: { from: 2 } },
+      strip(burst[5]!),
+      { type: "seq", seq: 6, companyId: 10, data: { from: 6 } },
+    ]);
+    expect(typeOnly.sent).toEqual([
+      { type: "seq", seq: 2, companyId: 10, data: { from: 1 } },
+      strip(burst[2]!),
+      { type: "seq", seq: 4, companyId: 10, data: { from: 4 } },
+      strip(burst[5]!),
+      { type: "seq", seq: 6, companyId: 10, data: { from: 6 } },
+    ]);
+    expect(JSON.stringify([...restricted.sent, ...typeOnly.sent, ...plain.sent])).not.toContain("audience");
+    // Messages without an audience (before it existed) go to everyone.
+    hub.deliver({ type: "updateReport", seq: 7, companyId: 10, data: {} });
+    await waitFor(() => expect(restricted.sent.at(-1)).toEqual({ type: "updateReport", seq: 7, companyId: 10, data: {} }));
+  });
+});
+
+describe("Hub: seq tails", () => {
+  it("tells every socket the last seq on each heartbeat", async () => {
+    const bus = memoryBus();
+    hub = new Hub(bus, { heartbeatMs: 40 });
+    const a = fakeSocket();
+    hub.add(a as unknown as WebSocket, 1, 10, "x");
+    hub.noteSeq(10, 4);
+    await waitFor(() => expect(a.sent).toContainEqual({ type: "seq", seq: 4, companyId: 10, data: {} }));
+    await bus.publish(message(10, 5));
+    await waitFor(() => expect(a.sent).toContainEqual({ type: "seq", seq: 5, companyId: 10, data: {} }));
+  });
+
+  it("after a burst, tells the sockets of a company the database's seq when an event never came", async () => {
+    const bus = memoryBus();
+    const stored = new Map([[10, 3]]);
+    hub = new Hub(bus, { lastSeqs: async (ids) => new Map(ids.map((id) => [id, stored.get(id) ?? 0])), tailCheckMs: 30 });
+    const a = fakeSocket();
+    hub.add(a as unknown as WebSocket, 1, 10, "x");
+    hub.noteSeq(10, 1);
+    await bus.publish(message(10, 2));
+    // Seq 3 is stored but its publish was lost: the socket is told, after the check and a grace period.
+    await waitFor(() => expect(a.sent).toEqual([message(10, 2), { type: "seq", seq: 3, companyId: 10, data: {} }]));
+  });
+
+  it("sends no tail when the event the database is ahead by arrives meanwhile", async () => {
+    const bus = memoryBus();
+    let calls = 0;
+    hub = new Hub(bus, {
+      lastSeqs: async (ids) => {
+        calls++;
+        return new Map(ids.map((id) => [id, 3]));
+      },
+      tailCheckMs: 30,
+    });
+    const a = fakeSocket();
+    hub.add(a as unknown as WebSocket, 1, 10, "x");
+    await bus.publish(message(10, 2));
+    await waitFor(() => expect(calls).toBe(1));
+    await bus.publish(message(10, 3)); // on its way while the hub waits
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(a.sent.map((m) => m.type)).toEqual(["updateReport", "updateReport"]);
   });
 });
