@@ -75,6 +75,8 @@ class FakeTransport implements RealtimeTransport {
   ticketFailures = 0;
   pageSize = 500;
   catchUpCalls: number[] = [];
+  /** Seqs the server filters out for this user (restrictions): read, counted in lastSeq, not sent. */
+  hidden = new Set<number>();
   /** When set, catch-up requests wait for `release()`. */
   gate: Promise<void> | null = null;
   private openGate: (() => void) | null = null;
@@ -103,9 +105,10 @@ class FakeTransport implements RealtimeTransport {
     this.catchUpCalls.push(after);
     if (this.gate) await this.gate;
     if (this.failCatchUp) throw new Error("catch-up failed");
-    const all = this.history.filter((event) => event.companyId === companyId);
-    const events = all.filter((event) => event.seq > after).slice(0, this.pageSize);
-    return { events, lastSeq: Math.max(0, ...all.map((event) => event.seq)) };
+    // As the server answers: a page of what it read after `after`, filtered, and the last seq it read.
+    const read = this.history.filter((event) => event.companyId === companyId && event.seq > after).slice(0, this.pageSize);
+    const events = read.filter((event) => !this.hidden.has(event.seq));
+    return { events, lastSeq: read.at(-1)?.seq ?? after };
   }
   openSocket(_ticket: string, handlers: SocketHandlers): RealtimeSocket {
     const socket = new FakeSocket(handlers);
@@ -339,5 +342,89 @@ describe("RealtimeClient", () => {
     expect(seqs).toEqual([11, 501]);
     expect(client.lastSeq(COMPANY)).toBe(11);
     expect(client.lastSeq(COMPANY + 1)).toBe(501);
+  });
+
+  describe("seq messages", () => {
+    const placeholder = (from: number, seq: number): RealtimeMessage => ({ type: "seq", seq, companyId: COMPANY, data: { from } });
+    const tail = (seq: number): RealtimeMessage => ({ type: "seq", seq, companyId: COMPANY, data: {} });
+
+    it("a placeholder moves the cursor past events that are not for this user, and is never delivered", async () => {
+      const { client, transport, seqs } = setup();
+      const socket = await connect(client, transport, 10);
+      socket.send(msg(11));
+      socket.send(placeholder(12, 14));
+      socket.send(msg(15));
+      socket.send(placeholder(16, 16));
+      socket.send(msg(17));
+      expect(seqs).toEqual([11, 15, 17]);
+      expect(transport.catchUpCalls).toEqual([]);
+      expect(client.lastSeq(COMPANY)).toBe(17);
+    });
+
+    it("a gap before a placeholder is still a gap: the missing events are fetched", async () => {
+      const { client, transport, seqs } = setup();
+      const socket = await connect(client, transport, 10);
+      transport.history = [11, 12, 13, 14].map((seq) => msg(seq));
+      transport.hidden = new Set([13, 14]);
+      socket.send(placeholder(13, 14)); // 11 and 12 never came
+      await flush();
+      expect(transport.catchUpCalls).toEqual([10]);
+      expect(seqs).toEqual([11, 12]);
+      expect(client.lastSeq(COMPANY)).toBe(14);
+      socket.send(msg(15));
+      expect(seqs).toEqual([11, 12, 15]);
+    });
+
+    it("a tail ahead of the cursor fetches the missed last event of a burst at once", async () => {
+      const { client, transport, seqs } = setup();
+      const socket = await connect(client, transport, 20);
+      transport.history = [21, 22, 23].map((seq) => msg(seq));
+      socket.send(msg(21));
+      socket.send(msg(22));
+      // 23 was lost on the way; nothing else is coming.
+      socket.send(tail(23));
+      await flush();
+      expect(transport.catchUpCalls).toEqual([22]);
+      expect(seqs).toEqual([21, 22, 23]);
+      // A tail at or behind the cursor is nothing to do; never delivered either way.
+      socket.send(tail(23));
+      socket.send(tail(5));
+      await flush();
+      expect(transport.catchUpCalls).toEqual([22]);
+      expect(seqs).toEqual([21, 22, 23]);
+    });
+
+    it("a tail that came before hello is acted on once live", async () => {
+      const { client, transport, clock, seqs } = setup();
+      const first = await connect(client, transport, 30);
+      first.drop();
+      transport.pageSize = 2;
+      transport.history = [31, 32, 33].map((seq) => msg(seq));
+      await clock.advance(1000);
+      const second = transport.socket;
+      second.send(tail(33)); // buffered until hello's catch-up (to 32) is done
+      second.send(msg(32, "hello"));
+      for (let i = 0; i < 4; i++) await flush();
+      expect(transport.catchUpCalls).toEqual([30, 32]);
+      expect(seqs).toEqual([31, 32, 33]);
+    });
+
+    it("a filtered catch-up moves the cursor through the events it left out, without looping", async () => {
+      const { client, transport, clock, seqs } = setup();
+      const first = await connect(client, transport, 50);
+      first.drop();
+      transport.pageSize = 2;
+      transport.history = [51, 52, 53, 54, 55, 56].map((seq) => msg(seq));
+      transport.hidden = new Set([52, 53, 55, 56]);
+      await clock.advance(1000);
+      transport.socket.send(msg(56, "hello"));
+      for (let i = 0; i < 5; i++) await flush();
+      expect(transport.catchUpCalls).toEqual([50, 52, 54]);
+      expect(seqs).toEqual([51, 54]);
+      expect(client.lastSeq(COMPANY)).toBe(56);
+      transport.socket.send(msg(57));
+      expect(seqs).toEqual([51, 54, 57]);
+      expect(transport.catchUpCalls).toEqual([50, 52, 54]);
+    });
   });
 });

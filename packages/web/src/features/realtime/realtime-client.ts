@@ -17,7 +17,8 @@ export interface RealtimeSocket {
 export interface RealtimeTransport {
   /** `POST /api/realtime/ticket` → a single-use ticket. */
   fetchTicket(companyId: number): Promise<string>;
-  /** `GET /api/companies/{companyId}/events?after=` → missed events (one page) and the company's last seq. */
+  /** `GET /api/companies/{companyId}/events?after=` → missed events (one page) and the seq the page went
+   * through: every event up to it is in the page or is not for this user (restrictions). */
   fetchEventsAfter(companyId: number, after: number): Promise<{ events: RealtimeMessage[]; lastSeq: number }>;
   /** Opens `wss://host/api/realtime?ticket=`. */
   openSocket(ticket: string, handlers: SocketHandlers): RealtimeSocket;
@@ -68,10 +69,25 @@ export const systemClock: Clock = {
   random: () => Math.random(),
 };
 
+/** A `seq` message covering events that exist but are not for this user: `data.from` … `seq`. */
+function isPlaceholder(message: RealtimeMessage): boolean {
+  return message.type === "seq" && typeof message.data.from === "number";
+}
+
+/** The first seq a stored message stands for (a placeholder stands for a run of them). */
+function firstSeq(message: RealtimeMessage): number {
+  return isPlaceholder(message) ? (message.data.from as number) : message.seq;
+}
+
 /**
  * Real-time channel client: ticket, socket, per-company sequence tracking, catch-up after reconnects
  * (missed events replayed in order before live ones, nothing delivered twice) and exponential backoff.
  * Holds no DOM reference, so it is exercised directly by unit tests.
+ *
+ * `seq` messages are bookkeeping, never delivered to listeners: with `data.from` they stand for events
+ * that are not for this user (the cursor moves past them; a gap before them is still a gap), without it
+ * they say how far the company's stream is (a client behind it catches up at once, without waiting for
+ * a later event).
  */
 export class RealtimeClient {
   private readonly transport: RealtimeTransport;
@@ -120,7 +136,7 @@ export class RealtimeClient {
     return this.lastSeqByCompany.get(companyId);
   }
 
-  /** Listens to delivered messages (in seq order, without duplicates, `hello` excluded). */
+  /** Listens to delivered messages (in seq order, without duplicates, `hello` and `seq` excluded). */
   subscribe(listener: (message: RealtimeMessage) => void): () => void {
     this.messageListeners.add(listener);
     return () => this.messageListeners.delete(listener);
@@ -222,19 +238,30 @@ export class RealtimeClient {
         if (message.type !== "hello") this.buffer.push(message);
         return;
       case "live":
-        if (message.type === "hello") return;
-        if (this.isAfterGap(message)) {
-          // Two server processes may publish adjacent events out of order. The missing ones are already
-          // committed (a later seq is numbered only after them), so fetch them rather than lose them.
-          this.buffer.push(message);
-          void this.catchUp(generation, companyId, message.seq - 1);
-          return;
-        }
-        this.deliver(message);
+        this.handleLive(generation, companyId, message);
         return;
       default:
         return;
     }
+  }
+
+  /** A message while live (or waiting in the buffer when going live). */
+  private handleLive(generation: number, companyId: number, message: RealtimeMessage): void {
+    if (message.type === "hello") return;
+    if (message.type === "seq" && !isPlaceholder(message)) {
+      // The stream is at message.seq: behind it, fetch what is missing now.
+      const last = this.lastSeqByCompany.get(companyId);
+      if (last !== undefined && message.seq > last) void this.catchUp(generation, companyId, message.seq);
+      return;
+    }
+    if (this.isAfterGap(message)) {
+      // Two server processes may publish adjacent events out of order. The missing ones are already
+      // committed (a later seq is numbered only after them), so fetch them rather than lose them.
+      this.buffer.push(message);
+      void this.catchUp(generation, companyId, firstSeq(message) - 1);
+      return;
+    }
+    this.deliver(message);
   }
 
   private async handleHello(generation: number, companyId: number, helloSeq: number): Promise<void> {
@@ -252,17 +279,17 @@ export class RealtimeClient {
     if (last === undefined || helloSeq <= last) {
       // First connection to this company, nothing missed, or the server's sequence restarted.
       if (last === undefined || helloSeq < last) this.lastSeqByCompany.set(companyId, helloSeq);
-      this.goLive();
+      this.goLive(generation, companyId);
       return;
     }
 
     await this.catchUp(generation, companyId, helloSeq);
   }
 
-  /** True when a stored message skips sequence numbers after the last one delivered. */
+  /** True when a stored message (or placeholder) skips sequence numbers after the last one delivered. */
   private isAfterGap(message: RealtimeMessage): boolean {
     const last = this.lastSeqByCompany.get(message.companyId);
-    return message.seq !== 0 && last !== undefined && message.seq > last + 1;
+    return message.seq !== 0 && last !== undefined && firstSeq(message) > last + 1;
   }
 
   /** Fetches what lies between the last delivered seq and target, delivers it in order, then the
@@ -270,7 +297,7 @@ export class RealtimeClient {
   private async catchUp(generation: number, companyId: number, target: number): Promise<void> {
     const last = this.lastSeqByCompany.get(companyId) ?? 0;
     this.phase = "catchingUp";
-    let missed: RealtimeMessage[];
+    let missed: { events: RealtimeMessage[]; through: number };
     try {
       missed = await this.fetchMissed(companyId, last, target);
     } catch {
@@ -282,39 +309,53 @@ export class RealtimeClient {
       return;
     }
     if (generation !== this.generation) return;
-    for (const message of sortBySeq(missed)) this.deliver(message);
-    this.goLive();
+    for (const message of sortBySeq(missed.events)) this.deliver(message);
+    // Past the events that were not for this user too (the server filtered them out).
+    if (missed.through > (this.lastSeqByCompany.get(companyId) ?? 0)) this.lastSeqByCompany.set(companyId, missed.through);
+    this.goLive(generation, companyId);
   }
 
-  private async fetchMissed(companyId: number, after: number, target: number): Promise<RealtimeMessage[]> {
+  /** Pages of catch-up from `after` until `target`; `through` is the seq they went through. */
+  private async fetchMissed(companyId: number, after: number, target: number): Promise<{ events: RealtimeMessage[]; through: number }> {
     const collected: RealtimeMessage[] = [];
     let cursor = after;
     for (let page = 0; page < this.maxCatchUpPages; page += 1) {
       const { events, lastSeq } = await this.transport.fetchEventsAfter(companyId, cursor);
       const relevant = events.filter((event) => event.companyId === companyId && event.seq > cursor);
       collected.push(...relevant);
-      if (relevant.length === 0) break;
-      cursor = Math.max(...relevant.map((event) => event.seq));
-      if (cursor >= target || cursor >= lastSeq) break;
+      const next = Math.max(cursor, lastSeq, ...relevant.map((event) => event.seq));
+      if (next === cursor) break;
+      cursor = next;
+      if (cursor >= target) break;
     }
-    return collected;
+    return { events: collected, through: cursor };
   }
 
-  private goLive(): void {
+  private goLive(generation: number, companyId: number): void {
     this.phase = "live";
     const pending = sortBySeq(this.buffer);
     this.buffer = [];
-    for (const message of pending) this.deliver(message);
+    for (const [i, message] of pending.entries()) {
+      this.handleLive(generation, companyId, message);
+      if (this.phase !== "live") {
+        // A gap (or a tail ahead) among them started another catch-up: the rest wait for it.
+        this.buffer.push(...pending.slice(i + 1));
+        return;
+      }
+    }
   }
 
   /** Delivers a message once: anything at or below the last seq seen for its company is a duplicate.
-   * Seq 0 marks a message that is not stored (presence): delivered as is, never moving the cursor. */
+   * Seq 0 marks a message that is not stored (presence): delivered as is, never moving the cursor. A
+   * placeholder only moves the cursor; a tail never does (only what was fetched or received does). */
   private deliver(message: RealtimeMessage): void {
+    if (message.type === "seq" && !isPlaceholder(message)) return;
     if (message.seq !== 0) {
       const last = this.lastSeqByCompany.get(message.companyId);
       if (last !== undefined && message.seq <= last) return;
       this.lastSeqByCompany.set(message.companyId, message.seq);
     }
+    if (message.type === "seq") return;
     for (const listener of [...this.messageListeners]) {
       try {
         listener(message);
