@@ -53,6 +53,7 @@ export function cancelNeighboursNotification(ctx: AppContext, scope: CompanyScop
 
 function requireAddressChangeable(row: ReportRow): void {
   if (row.created_by_company_id !== null) throw invalid("createdByCompany");
+  if (closed(row)) throw invalid("alreadyClosed");
   if ((row.status !== "in_progress" && row.status !== "in_observation") || row.deleted_at) throw invalid("notTaken");
 }
 

@@ -232,6 +232,7 @@ export async function takeReport(ctx: AppContext, scope: CompanyScope, reportId:
 }
 
 function requireOpen(row: ReportRow): void {
+  if (row.status === "solved" || row.status === "false") throw new AppError(409, "invalidTransition", "alreadyClosed");
   if (row.status !== "in_progress" && row.status !== "in_observation") throw new AppError(409, "invalidTransition", "notTaken");
   if (row.deleted_at) throw new AppError(409, "invalidTransition", "deletedByAuthor");
 }

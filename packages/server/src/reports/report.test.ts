@@ -121,7 +121,11 @@ describe("update, assign, close", () => {
     expect(closed).toMatchObject({ status: "solved", closingKind: "solved", operatorWhoClosedReport: { id: opA.id } });
     const again = await close({ kind: "solved" });
     expect(again.statusCode).toBe(409);
-    expect(body(again)).toMatchObject({ error: { code: "invalidTransition" } });
+    expect(body(again)).toMatchObject({ error: { code: "invalidTransition", reason: "alreadyClosed" } });
+    // Working a closed report says it is closed, not that it must be taken first.
+    const work = await put({ priority: "low" });
+    expect(work.statusCode).toBe(409);
+    expect(body(work)).toMatchObject({ error: { reason: "alreadyClosed" } });
   });
 
   it("changing the type to drugs needs confirmation and makes it private and anonymous", async () => {
