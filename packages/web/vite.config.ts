@@ -3,7 +3,7 @@ import { defineConfig, defaultClientConditions } from "vite";
 import react from "@vitejs/plugin-react";
 
 // The dev server forwards `/api` (HTTP and the real-time WebSocket) to the API; ATALAYA_API_URL overrides it.
-// The API checks the WebSocket Origin against its PUBLIC_URL: start it with PUBLIC_URL set to the dev URL.
+// The proxy keeps the dev server's Host, so the API sees the WebSocket as same-origin (no PUBLIC_URL needed).
 const apiTarget = process.env.ATALAYA_API_URL ?? "http://localhost:8080";
 
 export default defineConfig({

@@ -1,7 +1,9 @@
+import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
+import type { DestinationStream } from "pino";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { PORTAL_VERSION } from "@atalaya/shared";
 import { authRoutes } from "./auth/auth.routes.js";
@@ -12,8 +14,10 @@ import type { AppContext } from "./context.js";
 import type { Db } from "./db/db.js";
 import { migrate } from "./db/migrate.js";
 import { openDatabase } from "./db/open.js";
+import { cspHeader, docsCspDirectives, portalCspDirectives } from "./http/csp.js";
 import { installErrorHandlers } from "./http/error-handler.js";
 import { healthRoutes } from "./http/health.routes.js";
+import { installRequestLog, redactUrl, RequestLogController } from "./http/request-log.js";
 import { DEFAULT_WEB_DIST, serveWeb } from "./http/web.js";
 import { memoryBus, redisBus, type EventBus } from "./realtime/bus.js";
 import { Hub } from "./realtime/hub.js";
@@ -42,16 +46,16 @@ declare module "fastify" {
 export interface AppParts {
   db?: Db;
   bus?: EventBus;
+  /** Where the JSON log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
 }
-
-// Secrets never reach the log: tokens travel in headers and in the WebSocket ticket query.
-const redactUrl = (url: string) => url.replace(/([?&](ticket|access_token|token)=)[^&]*/gi, "$1[redacted]");
 
 /** Builds the whole application: plugins, then domains, then the web portal. Does not listen. */
 export async function buildApp(config: Config, parts: AppParts = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(parts.logStream ? { stream: parts.logStream } : {}),
       redact: ["req.headers.authorization", 'req.headers["access-token"]', "req.headers.cookie"],
       serializers: {
         req: (req: { id: string; method: string; url: string; ip?: string }) => ({
@@ -62,6 +66,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         }),
       },
     },
+    // One line per request, when it completes (status, time, and the error code of a refused one).
+    logController: new RequestLogController(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
@@ -71,6 +77,14 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onSend", async (req, reply) => {
     reply.header("x-request-id", req.id);
+  });
+  installRequestLog(app);
+  // Security headers on every response; the CSP allows what the portal loads (http/csp.ts).
+  // Frame origins: the companies' custom dashboards, once that feature exists (none yet).
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: portalCspDirectives({ frameOrigins: [] }) },
+    frameguard: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
 
   const ownsDb = !parts.db;
@@ -106,7 +120,11 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", uiConfig: { docExpansion: "list" } });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: "/api/docs",
+    uiConfig: { docExpansion: "list" },
+    staticCSP: cspHeader(docsCspDirectives()),
+  });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   installErrorHandlers(app);

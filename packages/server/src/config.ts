@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { z } from "zod";
+import { isOrigin } from "./http/origin.js";
 
 const urlWithProtocol = (protocols: string[]) =>
   z.string().refine((v) => {
@@ -10,6 +11,13 @@ const urlWithProtocol = (protocols: string[]) =>
     }
   }, `must be a URL starting with ${protocols.join(" or ")}//`);
 
+const originList = z
+  .string()
+  .refine(
+    (v) => v.split(",").map((o) => o.trim().replace(/\/$/, "")).filter(Boolean).every(isOrigin),
+    "must be a comma-separated list of origins such as https://portal.example.cl (scheme, host and port, no path)",
+  );
+
 /** Every setting the server reads from the environment, with its default. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -18,6 +26,7 @@ const envSchema = z.object({
   DATABASE_URL: urlWithProtocol(["postgres:", "postgresql:"]).optional(),
   REDIS_URL: urlWithProtocol(["redis:", "rediss:"]).optional(),
   PUBLIC_URL: urlWithProtocol(["http:", "https:"]).optional(),
+  ALLOWED_ORIGINS: originList.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ATALAYA_SEED: z.enum(["demo", "none"]).default("demo"),
   WEB_DIST_DIR: z.string().optional(),
@@ -34,8 +43,10 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
-  /** Origin the browser uses; WebSocket handshakes must come from it. */
+  /** Address browsers use (share links); its origin is accepted for WebSockets besides the request's own. */
   publicUrl: string;
+  /** Further origins (ALLOWED_ORIGINS) whose pages may open the WebSocket, normalised by URL. */
+  allowedOrigins: string[];
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   seed: "demo" | "none";
   webDistDir: string | undefined;
@@ -68,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    allowedOrigins: (e.ALLOWED_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean).map((o) => new URL(o).origin),
     logLevel: e.LOG_LEVEL,
     seed: e.ATALAYA_SEED,
     webDistDir: e.WEB_DIST_DIR,

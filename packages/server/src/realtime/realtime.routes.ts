@@ -18,6 +18,7 @@ import { authorize } from "../auth/access.js";
 import { listUserCompanies } from "../companies/company.repository.js";
 import type { AppContext } from "../context.js";
 import { AppError, notFound } from "../http/errors.js";
+import { checkOrigin, originPolicy } from "../http/origin.js";
 import { lastSeq, listEventsAfter } from "./event.repository.js";
 import { consumeTicket, issueTicket } from "./ticket.repository.js";
 
@@ -30,7 +31,7 @@ declare module "fastify" {
 /** Ticket, WebSocket, catch-up and connectivity-log routes of the real-time channel. */
 export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const allowedOrigin = new URL(ctx.config.publicUrl).origin;
+  const origins = originPolicy(ctx.config);
 
   r.post(
     "/api/realtime/ticket",
@@ -58,7 +59,9 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
       config: { public: true },
       schema: { tags: ["realtime"], summary: "WebSocket: {type, seq, companyId, data} messages", querystring: z.object({ ticket: z.string().min(1).max(200) }) },
       preValidation: async (req, reply) => {
-        if (req.headers.origin !== allowedOrigin) {
+        const origin = checkOrigin(req.headers.origin, req.raw, origins);
+        if (!origin.allowed) {
+          req.log.warn({ reason: origin.reason, origin: req.headers.origin ?? null, host: req.headers.host ?? null }, `websocket refused: ${origin.reason}`);
           return reply.code(403).send({ success: false, error: { code: "forbidden", message: "origin not allowed" } });
         }
         const ticket = (req.query as { ticket?: string }).ticket;

@@ -1,0 +1,72 @@
+/** Content-Security-Policy of the portal, of the API documentation and of served uploads. */
+
+/** Origins the portal's maps load tiles from: the style in packages/web/src/lib/map-style.ts (a test
+ * keeps the two in step). MapLibre fetches raster tiles (connect-src) and draws them as images. */
+export const MAP_TILE_ORIGINS: readonly string[] = ["https://tile.openstreetmap.org"];
+
+export type CspDirectives = Record<string, string[]>;
+
+export interface PortalCspSources {
+  /** Origins the portal may show in frames: the companies' custom dashboards. That feature does not
+   * exist yet; their origins will come from the companies' configuration (the dashboard URL an
+   * organisation sets), read when the app starts and whenever one changes. Empty today. */
+  frameOrigins?: readonly string[];
+}
+
+/** What the built portal loads and nothing else:
+ * - scripts, MapLibre's worker (an emitted module file, see setWorkerUrl), fonts: this origin;
+ * - styles: this origin plus inline, because Ant Design's CSS-in-JS inserts <style> elements and
+ *   React sets style attributes;
+ * - images: this origin, data: (inline icons), blob: (uploads fetched with the token, decoded
+ *   images), map tiles (MapLibre fetches them, and draws them as images where ImageBitmap is missing);
+ * - audio and video: blob: (uploads fetched with the token);
+ * - fetch/XHR/WebSocket: this origin ('self' covers ws:/wss: of the same host) and the map tiles.
+ *   The geocoder is called by the server only, so the browser never needs it;
+ * - nothing may frame the portal; it frames only `frameOrigins`; no plugins; forms post to itself.
+ * No upgrade-insecure-requests: the portal is also opened over plain http on a LAN address. */
+export function portalCspDirectives({ frameOrigins = [] }: PortalCspSources = {}): CspDirectives {
+  return {
+    "default-src": ["'self'"],
+    "base-uri": ["'self'"],
+    "script-src": ["'self'"],
+    "script-src-attr": ["'none'"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", ...MAP_TILE_ORIGINS],
+    "media-src": ["'self'", "blob:"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'", ...MAP_TILE_ORIGINS],
+    "worker-src": ["'self'"],
+    "frame-src": frameOrigins.length ? [...frameOrigins] : ["'none'"],
+    "object-src": ["'none'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+  };
+}
+
+/** The Swagger UI at /api/docs: its own scripts and styles (it sets inline styles), its inline
+ * images, and "Try it out" calls to this origin. */
+export function docsCspDirectives(): CspDirectives {
+  return {
+    "default-src": ["'self'"],
+    "base-uri": ["'self'"],
+    "script-src": ["'self'"],
+    "script-src-attr": ["'none'"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+  };
+}
+
+/** An uploaded file opened directly runs nothing and loads nothing: a sandboxed document with no
+ * sources (an image or a PDF still shows; a file that sniffs as HTML could not script). */
+export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+/** The header value of a set of directives. */
+export function cspHeader(directives: CspDirectives): string {
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}

@@ -1,0 +1,74 @@
+import type { IncomingHttpHeaders } from "node:http";
+
+/** Which page origins may open the WebSocket: the request's own, PUBLIC_URL's and ALLOWED_ORIGINS. */
+export interface OriginPolicy {
+  /** Origin of PUBLIC_URL. */
+  publicOrigin: string;
+  /** ALLOWED_ORIGINS, normalised. */
+  allowed: readonly string[];
+  /** TRUST_PROXY: X-Forwarded-Proto and X-Forwarded-Host say what the browser used. */
+  trustProxy: boolean;
+}
+
+/** What the handshake request carries that the decision needs (a Node IncomingMessage fits). */
+export interface OriginRequest {
+  headers: IncomingHttpHeaders;
+  /** The connection to this process: a TLS socket has `encrypted: true`. */
+  socket?: object | null;
+}
+
+export type OriginRefusal = "missingOrigin" | "malformedOrigin" | "foreignOrigin";
+export type OriginDecision = { allowed: true; origin: string } | { allowed: false; reason: OriginRefusal };
+
+/** The origin a browser sends (`scheme://host[:port]`, http or https, nothing else), normalised
+ * (lower-case host, default port dropped); undefined when the value is not one. */
+export function parseOrigin(value: string): string | undefined {
+  if (/[/?#]$/.test(value)) return undefined;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+    if (url.username || url.password || url.pathname !== "/" || url.search || url.hash) return undefined;
+    return url.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True for an http(s) origin as a browser sends it (used to validate ALLOWED_ORIGINS). */
+export function isOrigin(value: string): boolean {
+  return parseOrigin(value) !== undefined;
+}
+
+const first = (value: string | string[] | undefined): string | undefined => {
+  const raw = Array.isArray(value) ? value[0] : value;
+  const head = raw?.split(",")[0]?.trim();
+  return head ? head : undefined;
+};
+
+/** The origin the browser addressed: scheme and `Host` (or, behind a trusted proxy, the forwarded
+ * ones); undefined when the host is missing or is not a plain host[:port]. */
+export function requestOrigin(req: OriginRequest, trustProxy: boolean): string | undefined {
+  const forwardedProto = trustProxy ? first(req.headers["x-forwarded-proto"])?.toLowerCase() : undefined;
+  const forwardedHost = trustProxy ? first(req.headers["x-forwarded-host"]) : undefined;
+  const encrypted = !!req.socket && "encrypted" in req.socket && req.socket.encrypted === true;
+  const scheme = forwardedProto ?? (encrypted ? "https" : "http");
+  const host = forwardedHost ?? first(req.headers.host);
+  if (!host || (scheme !== "http" && scheme !== "https") || /[^a-z0-9._\-:[\]]/i.test(host)) return undefined;
+  return parseOrigin(`${scheme}://${host}`);
+}
+
+/** Decides whether a page at the offered `Origin` may open the WebSocket: same origin as the request,
+ * PUBLIC_URL's origin, or one of ALLOWED_ORIGINS. Pure: no I/O, no logging. */
+export function checkOrigin(offered: string | undefined, req: OriginRequest, policy: OriginPolicy): OriginDecision {
+  if (offered === undefined || offered === "") return { allowed: false, reason: "missingOrigin" };
+  const origin = parseOrigin(offered);
+  if (!origin) return { allowed: false, reason: "malformedOrigin" };
+  if (origin === requestOrigin(req, policy.trustProxy) || origin === policy.publicOrigin || policy.allowed.includes(origin))
+    return { allowed: true, origin };
+  return { allowed: false, reason: "foreignOrigin" };
+}
+
+/** The policy of a configuration. */
+export function originPolicy(config: { publicUrl: string; allowedOrigins: readonly string[]; trustProxy: boolean }): OriginPolicy {
+  return { publicOrigin: new URL(config.publicUrl).origin, allowed: config.allowedOrigins, trustProxy: config.trustProxy };
+}

@@ -1,0 +1,126 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Comment } from "@atalaya/shared";
+import { servedInline } from "../files/file.routes.js";
+import { body, testApp } from "../test/harness.js";
+import { h, interactionWorld, type World } from "../test/interactions.js";
+import { multipart, PDF } from "../test/sample-files.js";
+import { cspHeader, docsCspDirectives, FILE_CSP, MAP_TILE_ORIGINS, portalCspDirectives } from "./csp.js";
+
+let app: FastifyInstance;
+let webDir: string;
+let w: World;
+
+beforeAll(async () => {
+  webDir = await mkdtemp(join(tmpdir(), "atalaya-web-"));
+  await writeFile(join(webDir, "index.html"), "<!doctype html><title>Atalaya</title>");
+  app = await testApp({ WEB_DIST_DIR: webDir });
+  w = await interactionWorld();
+});
+afterAll(async () => {
+  await app.close();
+  await w.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+/** The directives of a CSP header value, by name. */
+const directives = (header: unknown) =>
+  Object.fromEntries(String(header).split(";").map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!, values]));
+
+describe("security headers", () => {
+  it("the portal page gets the portal CSP and the other helmet headers", async () => {
+    for (const url of ["/", "/v3/events", "/index.html"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(directives(res.headers["content-security-policy"])).toEqual(portalCspDirectives());
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(res.headers["x-frame-options"]).toBe("DENY");
+    }
+    const csp = directives((await app.inject({ method: "GET", url: "/" })).headers["content-security-policy"]);
+    expect(csp).toMatchObject({
+      "default-src": ["'self'"],
+      "script-src": ["'self'"],
+      "frame-ancestors": ["'none'"],
+      "frame-src": ["'none'"],
+      "object-src": ["'none'"],
+      "connect-src": ["'self'", "https://tile.openstreetmap.org"],
+      "img-src": ["'self'", "data:", "blob:", "https://tile.openstreetmap.org"],
+    });
+    // Opened over plain http at a LAN address, the portal's own requests must not be upgraded to https.
+    expect(csp).not.toHaveProperty("upgrade-insecure-requests");
+    // The geocoder is called by the server only.
+    expect(JSON.stringify(csp)).not.toContain("nominatim");
+  });
+
+  it("API answers carry the headers too", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/settings" });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("frames only the origins given (companies' custom dashboards)", () => {
+    expect(directives(cspHeader(portalCspDirectives({ frameOrigins: ["https://bi.example.cl"] })))).toEqual({
+      ...portalCspDirectives(),
+      "frame-src": ["https://bi.example.cl"],
+    });
+  });
+
+  it("the API documentation has its own CSP and still loads", async () => {
+    const page = await app.inject({ method: "GET", url: "/api/docs/" });
+    expect(page.statusCode).toBe(200);
+    expect(directives(page.headers["content-security-policy"])).toEqual(docsCspDirectives());
+    for (const asset of ["swagger-ui-bundle.js", "swagger-initializer.js", "swagger-ui.css"]) {
+      const res = await app.inject({ method: "GET", url: `/api/docs/static/${asset}` });
+      expect(res.statusCode, asset).toBe(200);
+      expect(directives(res.headers["content-security-policy"])).toEqual(docsCspDirectives());
+    }
+    // Other routes keep the portal's.
+    expect(directives((await app.inject({ method: "GET", url: "/api/settings" })).headers["content-security-policy"])).toEqual(portalCspDirectives());
+  });
+
+  it("allows the map tile hosts of the portal's map style, and only them", async () => {
+    const style = await readFile(join(dirname(fileURLToPath(import.meta.url)), "../../../web/src/lib/map-style.ts"), "utf8");
+    const origins = [...new Set([...style.matchAll(/https?:\/\/[^/"'`\s]+/g)].map((m) => new URL(m[0]).origin))];
+    expect(origins.length).toBeGreaterThan(0);
+    expect([...origins].sort()).toEqual([...MAP_TILE_ORIGINS].sort());
+  });
+});
+
+describe("uploaded files", () => {
+  it("only passive types are shown inline; HTML, SVG, XML and anything else is downloaded", () => {
+    for (const mime of ["image/jpeg", "image/png", "video/mp4", "audio/mpeg", "audio/wav", "application/pdf", "text/plain; charset=utf-8", "text/plain"])
+      expect(servedInline(mime), mime).toBe(true);
+    for (const mime of ["image/svg+xml", "text/html", "text/html; charset=utf-8", "application/xhtml+xml", "text/xml", "application/xml", "image/svg", "text/csv; charset=utf-8", "application/zip", "image/pngx", "application/pdf+html", "text/plainx", "text/javascript"])
+      expect(servedInline(mime), mime).toBe(false);
+  });
+
+  it("are served as sandboxed documents that load nothing, and a scriptable type as a download", async () => {
+    const r = await w.communityReport();
+    const media = [];
+    for (const [filename, data] of [["informe.pdf", PDF], ["nota.txt", Buffer.from("<script>alert(1)</script>\n")]] as const) {
+      const f = multipart({ body: `Adjunto ${filename}` }, [{ filename, data }]);
+      const res = await w.app.inject({ method: "POST", url: `/api/companies/${w.companyA}/reports/${r.id}/comments`, headers: { ...h(w.tokens.opA), ...f.headers }, payload: f.payload });
+      expect(res.statusCode, res.body).toBe(200);
+      media.push(...body<{ comment: Comment }>(res).comment.media);
+    }
+    expect(media).toHaveLength(2);
+    for (const m of media) {
+      const file = await w.app.inject({ method: "GET", url: m.url, headers: h(w.tokens.opA) });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers["content-security-policy"]).toBe(FILE_CSP);
+      expect(file.headers["x-content-type-options"]).toBe("nosniff");
+      expect(file.headers["content-disposition"]).toMatch(/^inline; /);
+    }
+    // Were a scriptable type ever stored (older data, a future bug), it would still be downloaded.
+    await w.db.query("update stored_files set mime = 'image/svg+xml' where name = $1", [media[1]!.name]);
+    const svg = await w.app.inject({ method: "GET", url: media[1]!.url, headers: h(w.tokens.opA) });
+    expect(svg.headers["content-disposition"]).toMatch(/^attachment; /);
+    expect(svg.headers["content-security-policy"]).toBe(FILE_CSP);
+  });
+});
