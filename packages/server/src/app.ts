@@ -9,6 +9,11 @@ import { PORTAL_VERSION } from "@atalaya/shared";
 import { authRoutes } from "./auth/auth.routes.js";
 import { companyRoutes } from "./companies/company.routes.js";
 import { installAuthentication } from "./auth/authenticate.js";
+import { installCompanyScope } from "./auth/company-scope.js";
+import { closeRoutes } from "./closing/close.routes.js";
+import { exportRoutes } from "./exports/export.routes.js";
+import { fileRoutes } from "./files/index.js";
+import { reportVisibleInApp } from "./interactions/index.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import type { Db } from "./db/db.js";
@@ -29,7 +34,7 @@ import { interactionRoutes } from "./interactions/interaction.routes.js";
 import { reportRoutes } from "./reports/report.routes.js";
 import { answerRoutes } from "./answers/answer.routes.js";
 import { reportActionRoutes } from "./reports/report-actions.routes.js";
-import { presenceRoutes } from "./realtime/presence.routes.js";
+import { presenceRoutes } from "./presence/presence.routes.js";
 import { seedCatalogue } from "./catalogue/catalogue.seed.js";
 import { settingsRoutes } from "./users/settings.routes.js";
 
@@ -129,6 +134,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
 
   installErrorHandlers(app);
   installAuthentication(app, db);
+  installCompanyScope(app, db);
 
   await app.register(async (scope) => {
     await healthRoutes(scope, ctx);
@@ -139,8 +145,11 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await reportRoutes(scope, ctx);
     await appRoutes(scope, ctx);
     await interactionRoutes(scope, ctx);
+    await fileRoutes(scope, ctx, (reportId, actor) => reportVisibleInApp(db, reportId, actor));
     await answerRoutes(scope, ctx);
     await reportActionRoutes(scope, ctx);
+    await closeRoutes(scope, ctx);
+    await exportRoutes(scope, ctx);
     await presenceRoutes(scope, ctx);
   });
 

@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_TTL_HOURS, LOGIN_WINDOW_SECONDS } from "@atalaya/shared";
-import { one, type Db } from "../db/db.js";
+import { one, type Db, type Tx } from "../db/db.js";
 import { hashSecret, newSecret } from "./tokens.js";
 
 export interface UserRow {
@@ -62,7 +62,7 @@ export async function revokeToken(db: Db, token: string): Promise<void> {
 }
 
 /** Revokes every token of a user (account locked). */
-export async function revokeUserTokens(db: Db, userId: number): Promise<void> {
+export async function revokeUserTokens(db: Tx, userId: number): Promise<void> {
   await db.query("update access_tokens set revoked_at = now() where user_id = $1 and revoked_at is null", [userId]);
 }
 

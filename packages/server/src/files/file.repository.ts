@@ -1,4 +1,4 @@
-import { one, type Db } from "../db/db.js";
+import { one, type Db, type Tx } from "../db/db.js";
 import type { StoredFile } from "./file-store.js";
 
 /** What a stored file belongs to: the report's own media, a comment, or a note of one company. */
@@ -8,7 +8,7 @@ export type FileOwner =
   | { kind: "note"; reportId: number; companyId: number; noteId: number };
 
 /** Records a stored file in the same transaction as the row that uses it. */
-export async function insertStoredFile(tx: Db, file: StoredFile, owner: FileOwner): Promise<void> {
+export async function insertStoredFile(tx: Tx, file: StoredFile, owner: FileOwner): Promise<void> {
   await tx.query(
     `insert into stored_files (name, report_id, comment_id, company_id, note_id, mime, size, original_name)
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,

@@ -4,7 +4,9 @@ import { fileParamsSchema } from "@atalaya/shared";
 import { actorOrNull } from "../auth/authenticate.js";
 import type { AppContext } from "../context.js";
 import { FILE_CSP } from "../http/csp.js";
-import { readStoredFile } from "./file.service.js";
+import { readStoredFile, type ReportVisibleInApp } from "./file.service.js";
+
+export type { ReportVisibleInApp };
 
 // Shown in the browser: the passive types uploads are checked to be (SPEC §5), listed one by one so
 // a type that can script (HTML, SVG, XML…) is always downloaded, even if one were ever stored.
@@ -14,7 +16,7 @@ const INLINE = /^(image\/(jpeg|png)|video\/mp4|audio\/(ogg|mp4|mpeg|flac|aiff|wa
 export const servedInline = (mime: string): boolean => INLINE.test(mime.toLowerCase());
 
 /** GET /api/files/{name}: a stored upload, to whoever may see what it is attached to. */
-export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function fileRoutes(app: FastifyInstance, ctx: AppContext, visibleInApp: ReportVisibleInApp): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get("/api/files/:name", {
     config: { public: true, optionalAuth: true },
@@ -24,7 +26,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
       params: fileParamsSchema,
     },
   }, async (req, reply) => {
-    const file = await readStoredFile(ctx, actorOrNull(req), req.params.name);
+    const file = await readStoredFile(ctx, actorOrNull(req), req.params.name, visibleInApp);
     const disposition = servedInline(file.mime) ? "inline" : "attachment";
     const original = file.originalName ? `; filename*=UTF-8''${encodeURIComponent(file.originalName)}` : "";
     return reply

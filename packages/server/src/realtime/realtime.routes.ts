@@ -13,9 +13,9 @@ import {
   ticketResponseSchema,
 } from "@atalaya/shared";
 import { actorOf } from "../auth/authenticate.js";
-import { UNRESTRICTED, loadRestrictions, type Restrictions } from "../auth/restrictions.js";
-import { authorize } from "../auth/access.js";
-import { listUserCompanies } from "../companies/company.repository.js";
+import { loadRestrictions, type Restrictions } from "../auth/restrictions.js";
+import { scopeOf } from "../auth/company-scope.js";
+import { resolveScope, resolveScopeOrDefault } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { AppError, notFound } from "../http/errors.js";
 import { checkOrigin, originPolicy } from "../http/origin.js";
@@ -45,9 +45,7 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
     async (req) => {
       const actor = actorOf(req);
-      const companyId = req.body?.companyId ?? (await listUserCompanies(ctx.db, actor.user.id))[0]?.id;
-      if (companyId === undefined) throw notFound();
-      await authorize(ctx.db, actor, companyId, "events.read");
+      const { companyId } = await resolveScopeOrDefault(ctx.db, actor, req.body?.companyId, "events.read");
       return { ticket: await issueTicket(ctx.db, companyId, actor.user.id, actor.token), expiresIn: REALTIME_TICKET_TTL_SECONDS };
     },
   );
@@ -91,6 +89,7 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
   r.get(
     "/api/companies/:companyId/events",
     {
+      config: { permission: "events.read" },
       schema: {
         tags: ["realtime"],
         summary: "Events of the company after a sequence number, for a client that reconnects",
@@ -100,12 +99,10 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
     },
     async (req) => {
-      const actor = actorOf(req);
-      await authorize(ctx.db, actor, req.params.companyId, "events.read");
-      const restrictions = (await loadRestrictions(ctx.db, req.params.companyId, actor.user.id)) ?? UNRESTRICTED;
-      // Only what the restrictions may see; lastSeq is the last seq read, filtered or not, so a
+      const scope = scopeOf(req);
+      // Only what the scope's restrictions may see; lastSeq is the last seq read, filtered or not, so a
       // restricted client moves its cursor past the events that are not for it.
-      const page = await listEventsAfter(ctx.db, req.params.companyId, req.query.after, req.query.limit, restrictions);
+      const page = await listEventsAfter(ctx.db, scope.companyId, req.query.after, req.query.limit, scope.restrictions);
       return { success: true as const, events: page.events, lastSeq: page.lastSeq };
     },
   );
@@ -124,7 +121,7 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (req) => {
       const actor = actorOf(req);
       const companyId = req.body.company_id;
-      if (companyId !== undefined) await authorize(ctx.db, actor, companyId, "company.read");
+      if (companyId !== undefined) await resolveScope(ctx.db, actor, companyId, "company.read");
       await ctx.db.query("insert into connectivity_logs (user_id, company_id, type, events) values ($1, $2, $3, $4)", [
         actor.user.id,
         companyId ?? null,
