@@ -41,7 +41,8 @@ export const eventsQuerySchema = z.object({
 export const eventsResponseSchema = z.object({
   success: z.literal(true),
   events: z.array(realtimeMessageSchema),
-  lastSeq: z.number().int(),
+  /** The last seq the page read: every event up to it is in `events` or is not for this user. */
+  lastSeq: z.number().int().describe("The last seq this page read: every event up to it is in events or is not for this user"),
 });
 
 export const logsPusherQuerySchema = z.object({
