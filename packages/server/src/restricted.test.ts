@@ -12,6 +12,7 @@ let adminToken: string;
 let zonedToken: string;
 let assignedOnlyToken: string;
 let assignedOnlyUserId: number;
+let adminUserId: number;
 const reports = { visible: 0, otherZone: 0, otherType: 0, assignedToOther: 0 };
 const uuids: Record<string, string> = {};
 
@@ -58,6 +59,7 @@ beforeAll(async () => {
     [companyId],
   );
   const admin = await buildUser(db, { companyId, role: "company_admin" });
+  adminUserId = admin.id;
   const zoned = await buildUser(db, { companyId, role: "operator" });
   await db.query("update memberships set zone_ids = $3, report_type_ids = $4 where company_id = $1 and user_id = $2", [companyId, zoned.id, [company.zoneId], [0]]);
   const assignedOnly = await buildUser(db, { companyId, role: "operator" });
@@ -192,5 +194,15 @@ describe("an operator limited to the reports assigned to them", () => {
     expect((await app.inject({ method: "GET", url: `/api/companies/${companyId}/reports/${mine}`, headers: auth })).statusCode).toBe(200);
     for (const id of [reports.visible, reports.assignedToOther])
       expect((await app.inject({ method: "GET", url: `/api/companies/${companyId}/reports/${id}`, headers: auth })).statusCode).toBe(404);
+
+    // Reassigned to someone else, the report leaves their sight: the change reaches them as its removal.
+    const start = body<{ lastSeq: number }>(await app.inject({ method: "GET", url: `/api/companies/${companyId}/events?after=0`, headers: auth })).lastSeq;
+    const assign = await app.inject({ method: "POST", url: `/api/companies/${companyId}/reports/${mine}/assign`, headers: { "access-token": adminToken }, payload: { userId: adminUserId } });
+    expect(assign.statusCode).toBe(200);
+    const events = body<{ events: { type: string; data: Record<string, unknown> }[] }>(
+      await app.inject({ method: "GET", url: `/api/companies/${companyId}/events?after=${start}`, headers: auth }),
+    ).events;
+    expect(events).toEqual([expect.objectContaining({ type: "removeReport", data: { reportId: mine } })]);
+    expect((await app.inject({ method: "GET", url: `/api/companies/${companyId}/reports/${mine}`, headers: auth })).statusCode).toBe(404);
   });
 });

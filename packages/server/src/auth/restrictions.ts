@@ -15,6 +15,9 @@ export interface ReportAudience {
   zoneIds: readonly number[];
   typeId: number;
   assignedUserId: number | null;
+  /** On a change: the report and its facts before it, so that a user who could see the report and no
+   * longer may is told to remove it instead of keeping a stale row. */
+  previous?: { reportId: number; zoneIds: readonly number[]; typeId: number; assignedUserId: number | null };
 }
 
 /** No restriction at all (admins, unrestricted operators). */
@@ -32,6 +35,14 @@ export function maySee(r: Restrictions, a: ReportAudience): boolean {
   if (r.reportTypeIds.length > 0 && !r.reportTypeIds.includes(a.typeId)) return false;
   if (r.onlyAssignedTo !== null && a.assignedUserId !== r.onlyAssignedTo) return false;
   return true;
+}
+
+/** What a user under these restrictions gets of an event about a report: the event itself, a removal
+ * of the report (it was visible before the change and no longer is), or nothing. */
+export function viewOfEvent(r: Restrictions, a: ReportAudience | null | undefined): { kind: "event" } | { kind: "removed"; reportId: number } | { kind: "hidden" } {
+  if (!a || maySee(r, a)) return { kind: "event" };
+  if (a.previous && maySee(r, a.previous)) return { kind: "removed", reportId: a.previous.reportId };
+  return { kind: "hidden" };
 }
 
 /** The restrictions of a member from their membership row and their user settings. */

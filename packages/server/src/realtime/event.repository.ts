@@ -1,5 +1,5 @@
 import type { EventType, RealtimeMessage } from "@atalaya/shared";
-import { isRestricted, maySee, type ReportAudience, type Restrictions } from "../auth/restrictions.js";
+import { isRestricted, viewOfEvent, type ReportAudience, type Restrictions } from "../auth/restrictions.js";
 import { one, type CommittingTx, type Tx } from "../db/db.js";
 import type { BusMessage } from "./bus.js";
 
@@ -65,9 +65,13 @@ export async function listEventsAfter(
     [companyId, after, limit],
   );
   const restricted = isRestricted(restrictions);
-  const events = rows
-    .filter((r) => !restricted || !r.audience || maySee(restrictions, r.audience))
-    .map((r) => ({ type: r.type, seq: r.seq, companyId, data: r.data }));
+  const events = rows.flatMap((r): RealtimeMessage[] => {
+    const view = restricted ? viewOfEvent(restrictions, r.audience) : { kind: "event" as const };
+    if (view.kind === "event") return [{ type: r.type, seq: r.seq, companyId, data: r.data }];
+    // The same rule as the live stream: a report the change took out of sight is removed.
+    if (view.kind === "removed") return [{ type: "removeReport", seq: r.seq, companyId, data: { reportId: view.reportId } }];
+    return [];
+  });
   return { events, lastSeq: rows.length > 0 ? rows[rows.length - 1]!.seq : after };
 }
 

@@ -117,6 +117,25 @@ describe("Hub: restricted sockets (SPEC §6)", () => {
     hub.deliver({ type: "updateReport", seq: 7, companyId: 10, data: {} });
     await waitFor(() => expect(restricted.sent.at(-1)).toEqual({ type: "updateReport", seq: 7, companyId: 10, data: {} }));
   });
+
+  it("tells a restricted socket to remove a report a change took out of its sight, and no one else", async () => {
+    hub = new Hub(memoryBus());
+    const mine = fakeSocket();
+    const colleague = fakeSocket();
+    hub.add(mine as unknown as WebSocket, 1, 10, "x", { zoneIds: [], reportTypeIds: [], onlyAssignedTo: 1 });
+    hub.add(colleague as unknown as WebSocket, 2, 10, "y", { zoneIds: [], reportTypeIds: [], onlyAssignedTo: 2 });
+    // Report 40 was assigned to user 1 and is now assigned to user 2.
+    hub.deliver({
+      type: "updateReport",
+      seq: 8,
+      companyId: 10,
+      data: { report: { id: 40 } },
+      audience: { zoneIds: [7], typeId: 0, assignedUserId: 2, previous: { reportId: 40, zoneIds: [7], typeId: 0, assignedUserId: 1 } },
+    });
+    await waitFor(() => expect(mine.sent).toHaveLength(1));
+    expect(mine.sent).toEqual([{ type: "removeReport", seq: 8, companyId: 10, data: { reportId: 40 } }]);
+    expect(colleague.sent).toEqual([{ type: "updateReport", seq: 8, companyId: 10, data: { report: { id: 40 } } }]);
+  });
 });
 
 describe("Hub: seq tails", () => {

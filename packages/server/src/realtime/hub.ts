@@ -1,7 +1,7 @@
 import type { Socket } from "node:net";
 import type { WebSocket } from "ws";
 import type { RealtimeMessage } from "@atalaya/shared";
-import { isRestricted, maySee, type Restrictions } from "../auth/restrictions.js";
+import { isRestricted, viewOfEvent, type Restrictions } from "../auth/restrictions.js";
 import { hashSecret } from "../auth/tokens.js";
 import type { BusMessage, EventBus } from "./bus.js";
 
@@ -156,8 +156,8 @@ export class Hub {
     if (sentEvents) this.scheduleTailCheck(this.tailCheckMs);
   }
 
-  /** A restricted socket's share of a flush: the events it may see, and for each run of the others one
-   * `seq` message covering them. Unstored messages (seq 0) it may not see are simply not sent. */
+  /** A restricted socket's share of a flush: the events it may see, a removal for a report a change took
+   * out of its sight, and for each run of the others one `seq` message covering them. Unstored messages (seq 0) it may not see are simply not sent. */
   private sendFiltered(client: Client, restrictions: Restrictions, items: readonly Pending[]): void {
     const { socket, companyId } = client;
     let skipped: { from: number; to: number } | undefined;
@@ -168,9 +168,14 @@ export class Hub {
       skipped = undefined;
     };
     for (const { message, encoded } of items) {
-      if (!message.audience || maySee(restrictions, message.audience)) {
+      const view = viewOfEvent(restrictions, message.audience);
+      if (view.kind === "event") {
         sendSkipped();
         socket.send(encoded, { binary: false });
+      } else if (view.kind === "removed" && message.seq > 0) {
+        // The change took the report out of this user's sight: the event's number, as a removal.
+        sendSkipped();
+        socket.send(JSON.stringify({ type: "removeReport", seq: message.seq, companyId, data: { reportId: view.reportId } }), { binary: false });
       } else if (message.seq > 0) {
         if (skipped && message.seq === skipped.to + 1) skipped.to = message.seq;
         else {

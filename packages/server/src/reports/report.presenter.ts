@@ -30,9 +30,12 @@ export function abilities(row: ReportRow, viewer: Viewer): ReportAbilities {
   };
 }
 
-/** The facts of the report that decide which restricted users may receive an event about it. */
-export function audienceOf(row: Pick<ReportRow, "zone_ids" | "type_id" | "assigned_user">): ReportAudience {
-  return { zoneIds: row.zone_ids, typeId: row.type_id, assignedUserId: row.assigned_user?.id ?? null };
+/** The facts of the report that decide which restricted users may receive an event about it; with the
+ * facts from before a change, those who lose sight of the report are told to remove it. */
+export function audienceOf(row: Pick<ReportRow, "id" | "zone_ids" | "type_id" | "assigned_user">, previous?: ReportAudience): ReportAudience {
+  const audience: ReportAudience = { zoneIds: row.zone_ids, typeId: row.type_id, assignedUserId: row.assigned_user?.id ?? null };
+  if (previous) audience.previous = { reportId: row.id, zoneIds: previous.zoneIds, typeId: previous.typeId, assignedUserId: previous.assignedUserId };
+  return audience;
 }
 
 /** The API shape of a report for one company and viewer. */

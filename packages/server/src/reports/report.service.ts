@@ -9,6 +9,7 @@ import {
   type UpdateReport,
 } from "@atalaya/shared";
 import { companiesSeeingReport, requireAccess, requireVisibleReport, resolveScope, systemScope, type Actor, type CompanyScope, type Permission, type TenantScope } from "../auth/access.js";
+import type { ReportAudience } from "../auth/restrictions.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/db.js";
 import { AppError, invalidField, notFound } from "../http/errors.js";
@@ -26,6 +27,7 @@ import {
 import { attendingCompaniesOf, insertCommunityReports, insertReport } from "./intake.repository.js";
 import { audienceOf, EVENT_VIEWER, presentReport, type Viewer } from "./report.presenter.js";
 import {
+  attendingAudiences,
   attendingCompanies,
   countByStatus,
   findReport,
@@ -49,11 +51,12 @@ export function requireActiveType(typeId: number): void {
   if (!type || !type.active) throw invalidField("type", "invalid_type");
 }
 
-/** Emits the report's state to one company, read inside the transaction so it is what commits. */
-async function emitReport(tx: Tx, emit: Emit, company: TenantScope, reportId: number, type: EventType): Promise<ReportRow> {
+/** Emits the report's state to one company, read inside the transaction so it is what commits; with
+ * the company's facts of the report from before the change (see audienceOf). */
+async function emitReport(tx: Tx, emit: Emit, company: TenantScope, reportId: number, type: EventType, previous?: ReportAudience): Promise<ReportRow> {
   const row = await findReport(tx, company, reportId);
   if (!row) throw notFound();
-  await emit(company.companyId, type, { report: presentReport(row, EVENT_VIEWER) }, audienceOf(row));
+  await emit(company.companyId, type, { report: presentReport(row, EVENT_VIEWER) }, audienceOf(row, previous));
   return row;
 }
 
@@ -202,6 +205,7 @@ export async function changeReport(
   requireAccess(scope, permission);
   const row = await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
     const before = await load(tx, scope, reportId);
+    const previous = new Map((await attendingAudiences(tx, reportId)).map((a) => [a.company.companyId, a.audience]));
     const data = (await fn(tx, before, emit)) ?? {};
     await touchAttention(tx, scope, reportId);
     await logActivity(tx, scope, reportId, scope.actor.user.id, action, data);
@@ -210,7 +214,7 @@ export async function changeReport(
     const companies = options.shared ? await attendingCompanies(tx, reportId) : [systemScope(scope.companyId)];
     let own: ReportRow | undefined;
     for (const company of companies) {
-      const r = await emitReport(tx, emit, company, reportId, options.eventType ?? "updateReport");
+      const r = await emitReport(tx, emit, company, reportId, options.eventType ?? "updateReport", previous.get(company.companyId));
       if (company.companyId === scope.companyId) own = r;
     }
     return own!;
