@@ -10,6 +10,7 @@ import { authRoutes } from "./auth/auth.routes.js";
 import { companyRoutes } from "./companies/company.routes.js";
 import { installAuthentication } from "./auth/authenticate.js";
 import { installCompanyScope } from "./auth/company-scope.js";
+import { loadRestrictionsOf } from "./auth/restrictions.js";
 import { closeRoutes } from "./closing/close.routes.js";
 import { exportRoutes } from "./exports/export.routes.js";
 import { fileRoutes } from "./files/index.js";
@@ -101,7 +102,10 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   const bus =
     parts.bus ??
     (config.redisUrl ? await redisBus(config.redisUrl, (err) => app.log.error({ err }, "redis")) : memoryBus());
-  const hub = new Hub(bus, { lastSeqs: (companyIds) => lastSeqs(db, companyIds) });
+  const hub = new Hub(bus, {
+    lastSeqs: (companyIds) => lastSeqs(db, companyIds),
+    restrictionsOf: (companyId, userIds) => loadRestrictionsOf(db, companyId, userIds),
+  });
   // Republishes stored events whose publish failed (realtime/outbox.ts).
   const relay = startRelay(db, bus, app.log);
   const ctx: AppContext = { config, db, bus, hub };

@@ -68,3 +68,15 @@ export async function loadRestrictions(db: Db, companyId: number, userId: number
   );
   return row && restrictionsFrom({ zoneIds: row.zone_ids, reportTypeIds: row.report_type_ids }, { id: userId, settings: row.settings });
 }
+
+/** The current restrictions of several users of a company, by user id (members only). */
+export async function loadRestrictionsOf(db: Db, companyId: number, userIds: readonly number[]): Promise<Map<number, Restrictions>> {
+  const rows = await db.query<{ user_id: number; zone_ids: number[]; report_type_ids: number[]; settings: Record<string, unknown> }>(
+    `select m.user_id, m.zone_ids, m.report_type_ids, u.settings from memberships m join users u on u.id = m.user_id
+      where m.company_id = $1 and m.user_id = any($2::int[])`,
+    [companyId, userIds],
+  );
+  return new Map(
+    rows.map((r) => [r.user_id, restrictionsFrom({ zoneIds: r.zone_ids, reportTypeIds: r.report_type_ids }, { id: r.user_id, settings: r.settings })]),
+  );
+}

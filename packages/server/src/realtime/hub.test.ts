@@ -118,6 +118,22 @@ describe("Hub: restricted sockets (SPEC §6)", () => {
     await waitFor(() => expect(restricted.sent.at(-1)).toEqual({ type: "updateReport", seq: 7, companyId: 10, data: {} }));
   });
 
+  it("applies a user's new restrictions without a reconnect, and closes the socket of one who left", async () => {
+    const current = new Map<number, { zoneIds: number[]; reportTypeIds: number[]; onlyAssignedTo: number | null }>([
+      [1, { zoneIds: [], reportTypeIds: [], onlyAssignedTo: null }],
+    ]);
+    hub = new Hub(memoryBus(), { restrictionsOf: async (_company, ids) => new Map(ids.flatMap((id) => (current.has(id) ? [[id, current.get(id)!]] : []))) });
+    const socket = fakeSocket();
+    const gone = fakeSocket();
+    hub.add(socket as unknown as WebSocket, 1, 10, "x");
+    hub.add(gone as unknown as WebSocket, 2, 10, "y");
+    current.set(1, { zoneIds: [7], reportTypeIds: [], onlyAssignedTo: null });
+    await hub.refreshRestrictions();
+    hub.deliver(inZone(10, 1, 8));
+    await waitFor(() => expect(socket.sent).toEqual([{ type: "seq", seq: 1, companyId: 10, data: { from: 1 } }]));
+    expect(gone.closedWith).toBe(4003);
+  });
+
   it("tells a restricted socket to remove a report a change took out of its sight, and no one else", async () => {
     hub = new Hub(memoryBus());
     const mine = fakeSocket();

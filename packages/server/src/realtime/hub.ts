@@ -26,6 +26,9 @@ export interface HubOptions {
   /** The companies' latest stored sequence numbers (the database's word), to notice events this
    * process never got from the bus and tell its sockets to catch up. */
   lastSeqs?: (companyIds: readonly number[]) => Promise<Map<number, number>>;
+  /** The current restrictions of some users of a company (absent: no longer a member), re-read on every
+   * heartbeat so a change made anywhere (another process, an admin) applies without a reconnect. */
+  restrictionsOf?: (companyId: number, userIds: readonly number[]) => Promise<Map<number, Restrictions>>;
   /** Time between heartbeats: pings, and a `seq` tail message to every socket (ms). */
   heartbeatMs?: number;
   /** How long after a burst (and after the bus came back) the hub compares what it delivered with the
@@ -63,6 +66,7 @@ export class Hub {
   private readonly unsubscribe: () => void;
   private readonly offReconnect: (() => void) | undefined;
   private readonly lastSeqs: HubOptions["lastSeqs"];
+  private readonly restrictionsOf: HubOptions["restrictionsOf"];
   private readonly tailCheckMs: number;
   /** Messages waiting for the next flush, by company. */
   private readonly pending = new Map<number, Pending[]>();
@@ -76,6 +80,7 @@ export class Hub {
 
   constructor(bus: EventBus, options: HubOptions = {}) {
     this.lastSeqs = options.lastSeqs;
+    this.restrictionsOf = options.restrictionsOf;
     this.tailCheckMs = options.tailCheckMs ?? TAIL_CHECK_MS;
     this.unsubscribe = bus.subscribe((message) => this.deliver(message));
     this.offReconnect = bus.onReconnect?.(() => this.scheduleTailCheck(0));
@@ -188,8 +193,25 @@ export class Hub {
   }
 
   /** Tells every socket the last seq this process delivered for its company, in order with the events. */
+  /** Re-reads the restrictions of this process's sockets (all of them, or one user's) from the database;
+   * a socket whose user left the company is closed. */
+  async refreshRestrictions(userId?: number): Promise<void> {
+    if (!this.restrictionsOf) return;
+    for (const [companyId, set] of [...this.byCompany]) {
+      const clients = [...set].filter((c) => userId === undefined || c.userId === userId);
+      if (clients.length === 0) continue;
+      const current = await this.restrictionsOf(companyId, [...new Set(clients.map((c) => c.userId))]);
+      for (const client of clients) {
+        const restrictions = current.get(client.userId);
+        if (!restrictions) client.socket.close(4003, "not a member");
+        else client.restrictions = isRestricted(restrictions) ? restrictions : null;
+      }
+    }
+  }
+
   private beat(): void {
     this.sweep();
+    void this.refreshRestrictions().catch(() => undefined);
     for (const companyId of this.byCompany.keys()) {
       const seq = this.delivered.get(companyId);
       if (seq !== undefined) this.deliver({ type: "seq", seq, companyId, data: {} });

@@ -134,6 +134,8 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const { user } = actorOf(req);
       if (req.params.id !== user.id) throw notFound();
       await patchUserSettings(ctx.db, user.id, req.body);
+      // Only-assigned is an access rule: this process's sockets apply it now, the others on their heartbeat.
+      if (req.body.onlyAssignedReports !== undefined) await ctx.hub.refreshRestrictions(user.id);
       return { success: true as const, settings: withDefaults({ ...user.settings, ...req.body }) };
     },
   );
