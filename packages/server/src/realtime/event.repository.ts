@@ -1,5 +1,6 @@
 import type { EventType, RealtimeMessage } from "@atalaya/shared";
-import { isRestricted, viewOfEvent, type ReportAudience, type Restrictions } from "../auth/restrictions.js";
+import type { TenantScope } from "../auth/access.js";
+import { isRestricted, viewOfEvent, type ReportAudience } from "../auth/restrictions.js";
 import { one, type CommittingTx, type Tx } from "../db/db.js";
 import type { BusMessage } from "./bus.js";
 
@@ -53,13 +54,8 @@ export interface EventsPage {
 
 /** Events of the company after seq, oldest first, limited to what the restrictions may see: reads at
  * most `limit` events and answers the visible ones with the last seq it read (or `after`). */
-export async function listEventsAfter(
-  db: Tx,
-  companyId: number,
-  after: number,
-  limit: number,
-  restrictions: Restrictions,
-): Promise<EventsPage> {
+export async function listEventsAfter(db: Tx, scope: TenantScope, after: number, limit: number): Promise<EventsPage> {
+  const { companyId, restrictions } = scope;
   const rows = await db.query<{ seq: number; type: EventType; data: Record<string, unknown>; audience: ReportAudience | null }>(
     "select seq, type, data, audience from events where company_id = $1 and seq > $2 order by seq limit $3",
     [companyId, after, limit],

@@ -102,7 +102,7 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const scope = scopeOf(req);
       // Only what the scope's restrictions may see; lastSeq is the last seq read, filtered or not, so a
       // restricted client moves its cursor past the events that are not for it.
-      const page = await listEventsAfter(ctx.db, scope.companyId, req.query.after, req.query.limit, scope.restrictions);
+      const page = await listEventsAfter(ctx.db, scope, req.query.after, req.query.limit);
       return { success: true as const, events: page.events, lastSeq: page.lastSeq };
     },
   );
