@@ -14,6 +14,9 @@ async function sendReport(request: APIRequestContext, type: number, place: typeo
 test("a restricted operator sees only their zone and types: in the panel, live, and by direct URL", async ({ page, request }) => {
   await signIn(page, "zona@demo.cl");
   await expect(page.getByText("En línea").first()).toBeVisible();
+  // The panel says the view is limited, and to what.
+  await page.getByTestId("restricted-view").hover();
+  await expect(page.getByText("Solo estos tipos: Robo, Actividad sospechosa")).toBeVisible();
   await page.getByTestId("sort-select").click();
   await page.getByText("Más recientes").last().click();
 
@@ -43,5 +46,6 @@ test("a restricted operator sees only their zone and types: in the panel, live, 
   await other.getByText("Más recientes").last().click();
   await expect(other.getByText(otherZone).first()).toBeVisible();
   await expect(other.getByText(mine).first()).toBeVisible();
+  await expect(other.getByTestId("restricted-view")).toHaveCount(0);
   await colleague.close();
 });

@@ -15,6 +15,7 @@ import { IncomingCommentsButton } from "./incoming-comments-drawer";
 import { readPanelSort, readPanelTab, writePanelSort, writePanelTab } from "./panel-preferences";
 import { pollingIntervalMs } from "./polling";
 import { ReportList } from "./report-list";
+import { RestrictedView } from "./restricted-view";
 import { ROW_HEIGHT } from "./report-row";
 import { StatusTabs } from "./status-tabs";
 import { useReportCounters, useReportList, useReportSync } from "./use-report-list";
@@ -194,9 +195,12 @@ export function EventsPanel(): ReactNode {
             popupMatchSelectWidth={false}
             options={SORT_OPTIONS.map((option) => ({ value: option, label: t(`sorts.${option}`) }))}
           />
-          <Typography.Text type="secondary" className="events-panel__shown" data-testid="list-shown">
-            {t("events.shown", { shown: count.format(list.reports.length), total: count.format(Math.max(total, list.reports.length)) })}
-          </Typography.Text>
+          <Flex align="center" gap={6} className="events-panel__toolbar-end">
+            <RestrictedView />
+            <Typography.Text type="secondary" className="events-panel__shown" data-testid="list-shown">
+              {t("events.shown", { shown: count.format(list.reports.length), total: count.format(Math.max(total, list.reports.length)) })}
+            </Typography.Text>
+          </Flex>
         </div>
         <div id="events-report-list" role="tabpanel" aria-labelledby={`panel-tab-${tab}`} className="events-panel__body">
           {body}

@@ -149,6 +149,12 @@ export const en: Messages = {
     tabsLabel: "Report statuses",
     sortLabel: "Sort by",
     shown: "{{shown}} of {{total}}",
+    restricted: {
+      label: "Limited view",
+      zones: "Only your assigned zones ({{count}})",
+      types: "Only these types: {{types}}",
+      assigned: "Only the reports assigned to you",
+    },
     listLabel: "Reports: {{tab}}",
     loadingMore: "Loading more reports…",
     endOfList: "No more reports",

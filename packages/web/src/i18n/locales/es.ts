@@ -151,6 +151,12 @@ export const es = {
     tabsLabel: "Estados de los reportes",
     sortLabel: "Ordenar por",
     shown: "{{shown}} de {{total}}",
+    restricted: {
+      label: "Vista limitada",
+      zones: "Solo tus zonas asignadas ({{count}})",
+      types: "Solo estos tipos: {{types}}",
+      assigned: "Solo los reportes asignados a ti",
+    },
     listLabel: "Reportes: {{tab}}",
     loadingMore: "Cargando más reportes…",
     endOfList: "No hay más reportes",

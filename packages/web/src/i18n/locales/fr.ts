@@ -149,6 +149,12 @@ export const fr: Messages = {
     tabsLabel: "Statuts des signalements",
     sortLabel: "Trier par",
     shown: "{{shown}} sur {{total}}",
+    restricted: {
+      label: "Vue limitée",
+      zones: "Seulement vos zones attribuées ({{count}})",
+      types: "Seulement ces types : {{types}}",
+      assigned: "Seulement les signalements qui vous sont attribués",
+    },
     listLabel: "Signalements : {{tab}}",
     loadingMore: "Chargement de signalements…",
     endOfList: "Aucun autre signalement",
