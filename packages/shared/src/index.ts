@@ -8,6 +8,7 @@ export * from "./catalogue.js";
 export * from "./reports.js";
 export * from "./companies.js";
 export * from "./sorting.js";
+export * from "./search.js";
 export * from "./answers.js";
 export * from "./report-actions.js";
 export * from "./interactions.js";

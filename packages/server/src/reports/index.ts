@@ -6,6 +6,7 @@ export {
   attendingCompanies,
   closeAttention,
   findReport,
+  findReportsByIds,
   logActivity,
   type ReportRow,
 } from "./report.repository.js";

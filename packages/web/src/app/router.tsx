@@ -33,6 +33,8 @@ export const router = createBrowserRouter([
         ],
       },
       { path: "answers", element: <AnswersPage /> },
+      // Lazy: the search screen's code loads only when /v3/search opens.
+      { path: "search", lazy: async () => ({ Component: (await import("../features/search/search-page")).SearchPage }) },
       { path: "*", element: <StatusResult kind="fallback" /> },
     ],
   },

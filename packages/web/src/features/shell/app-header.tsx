@@ -6,6 +6,7 @@ import { THEME_PRIMARY } from "@atalaya/shared";
 import { LanguageMenu } from "../../components/language-switch";
 import { AlarmCenter } from "../alarm/alarm-center";
 import { ConnectionIndicator } from "../realtime/connection-indicator";
+import { HeaderSearch } from "../search/header-search";
 import { useSettings } from "../settings/settings-context";
 import { CompanySelector } from "./company-selector";
 import { roleLabelKey } from "./role-label";
@@ -33,6 +34,7 @@ export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggl
         <CompanySelector />
       </Flex>
       <Flex align="center" gap={12} className="app-header__right">
+        <HeaderSearch />
         <AlarmCenter />
         <Divider orientation="vertical" />
         <ConnectionIndicator />

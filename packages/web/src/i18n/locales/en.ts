@@ -1,5 +1,6 @@
 import type { Messages } from "./messages";
 import { answersEn } from "../../features/answers/messages-en";
+import { searchEn } from "../../features/search/messages-en";
 import { reportDetailEn } from "../../features/reports/detail/messages-en";
 
 /** English catalogue. */
@@ -305,6 +306,7 @@ export const en: Messages = {
   report: {
     title: "Report #{{id}}",
     back: "Back to events",
+  search: searchEn,
     summary: "Summary",
     id: "ID",
     status: "Status",

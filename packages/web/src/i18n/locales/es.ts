@@ -1,5 +1,6 @@
 import type { ConflictReason } from "@atalaya/shared";
 import { answersEs } from "../../features/answers/messages-es";
+import { searchEs } from "../../features/search/messages-es";
 import { reportDetailEs } from "../../features/reports/detail/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. */
@@ -307,6 +308,7 @@ export const es = {
   report: {
     title: "Reporte #{{id}}",
     back: "Volver a eventos",
+  search: searchEs,
     summary: "Resumen",
     id: "ID",
     status: "Estado",

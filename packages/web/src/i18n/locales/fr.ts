@@ -1,5 +1,6 @@
 import type { Messages } from "./messages";
 import { answersFr } from "../../features/answers/messages-fr";
+import { searchFr } from "../../features/search/messages-fr";
 import { reportDetailFr } from "../../features/reports/detail/messages-fr";
 
 /** French catalogue. */
@@ -305,6 +306,7 @@ export const fr: Messages = {
   report: {
     title: "Signalement n° {{id}}",
     back: "Retour aux événements",
+  search: searchFr,
     summary: "Résumé",
     id: "ID",
     status: "État",
