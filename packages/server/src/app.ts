@@ -36,6 +36,7 @@ import { reportRoutes } from "./reports/report.routes.js";
 import { answerRoutes } from "./answers/answer.routes.js";
 import { reportActionRoutes } from "./reports/report-actions.routes.js";
 import { presenceRoutes } from "./presence/presence.routes.js";
+import { reportedUserRoutes } from "./reported-users/index.js";
 import { searchRoutes } from "./search/index.js";
 import { seedCatalogue } from "./catalogue/catalogue.seed.js";
 import { settingsRoutes } from "./users/settings.routes.js";
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await closeRoutes(scope, ctx);
     await exportRoutes(scope, ctx);
     await presenceRoutes(scope, ctx);
+    await reportedUserRoutes(scope, ctx);
     await searchRoutes(scope, ctx);
   });
 

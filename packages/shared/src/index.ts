@@ -13,3 +13,4 @@ export * from "./answers.js";
 export * from "./report-actions.js";
 export * from "./interactions.js";
 export * from "./phone.js";
+export * from "./reported-users.js";

@@ -2,4 +2,4 @@
 // community app shows a report to someone (its files follow the same rule).
 export { presentComment } from "./interaction.presenter.js";
 export { findComment, insertComment, listComments, listNotes, lockReport } from "./interaction.repository.js";
-export { reportVisibleInApp } from "./interaction.service.js";
+export { flagCommentAsCommunity, reportVisibleInApp } from "./interaction.service.js";
