@@ -32,9 +32,9 @@ export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggl
           data-testid="sider-toggle"
         />
         <CompanySelector />
+        <HeaderSearch />
       </Flex>
       <Flex align="center" gap={12} className="app-header__right">
-        <HeaderSearch />
         <AlarmCenter />
         <Divider orientation="vertical" />
         <ConnectionIndicator />
