@@ -14,12 +14,12 @@ const COMMIT_CARRIER = {
 /** The server's import rules, one config per kind of folder (a later config replaces a rule's options). */
 function serverBoundaries() {
   const domainPattern = {
-    group: ["../*/*", "!../db/*", "!../auth/*", "!../realtime/*", "!../http/*", "!../*/index.js"],
-    message: "Import another domain through its index.ts (or only db/, auth/, realtime/, http/).",
+    group: ["../*/*", "!../db/*", "!../auth/*", "!../realtime/*", "!../http/*", "!../jobs/*", "!../*/index.js"],
+    message: "Import another domain through its index.ts (or only db/, auth/, realtime/, http/, jobs/).",
   };
   const crossCuttingPattern = {
-    group: ["../*/*", "!../db/*", "!../auth/*", "!../realtime/*", "!../http/*"],
-    message: "db/, auth/, realtime/ and http/ are used by the domains and import none of them.",
+    group: ["../*/*", "!../db/*", "!../auth/*", "!../realtime/*", "!../http/*", "!../jobs/*"],
+    message: "db/, auth/, realtime/, http/ and jobs/ are used by the domains and import none of them.",
   };
   const tests = ["packages/server/src/**/*.test.ts", "packages/server/src/test/**"];
   return [
@@ -29,7 +29,7 @@ function serverBoundaries() {
       rules: { "no-restricted-imports": ["error", { paths: [COMMIT_CARRIER], patterns: [domainPattern] }] },
     },
     {
-      files: ["packages/server/src/{db,auth,realtime,http}/**/*.ts"],
+      files: ["packages/server/src/{db,auth,realtime,http,jobs}/**/*.ts"],
       ignores: [...tests, "packages/server/src/realtime/publish.ts"],
       rules: { "no-restricted-imports": ["error", { paths: [COMMIT_CARRIER], patterns: [crossCuttingPattern] }] },
     },

@@ -12,7 +12,8 @@ import { installAuthentication } from "./auth/authenticate.js";
 import { installCompanyScope } from "./auth/company-scope.js";
 import { loadRestrictionsOf } from "./auth/restrictions.js";
 import { closeRoutes } from "./closing/close.routes.js";
-import { exportRoutes } from "./exports/export.routes.js";
+import { exportRoutes, reportSheetRoutes } from "./exports/export.routes.js";
+import { JobWorker } from "./jobs/index.js";
 import { fileRoutes } from "./files/index.js";
 import { reportVisibleInApp } from "./interactions/index.js";
 import type { Config } from "./config.js";
@@ -110,10 +111,13 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   });
   // Republishes stored events whose publish failed (realtime/outbox.ts).
   const relay = startRelay(db, bus, app.log);
-  const ctx: AppContext = { config, db, bus, hub };
+  // Background jobs stored in the database (jobs/): domains register handlers, started after the routes.
+  const jobs = new JobWorker(db, { log: app.log });
+  const ctx: AppContext = { config, db, bus, hub, jobs };
   app.decorate("ctx", ctx);
 
   app.addHook("onClose", async () => {
+    await jobs.stop();
     await relay.stop();
     hub.close();
     if (!parts.bus) await bus.close();
@@ -156,11 +160,13 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await reportActionRoutes(scope, ctx);
     await closeRoutes(scope, ctx);
     await exportRoutes(scope, ctx);
+    await reportSheetRoutes(scope, ctx);
     await presenceRoutes(scope, ctx);
     await reportedUserRoutes(scope, ctx);
     await searchRoutes(scope, ctx);
   });
 
   await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);
+  app.addHook("onReady", async () => jobs.start());
   return app;
 }

@@ -2,6 +2,7 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/db.js";
 import type { EventBus } from "./realtime/bus.js";
 import type { Hub } from "./realtime/hub.js";
+import type { JobWorker } from "./jobs/index.js";
 
 /** What route plugins need, passed explicitly instead of hidden in a base class. */
 export interface AppContext {
@@ -9,4 +10,6 @@ export interface AppContext {
   db: Db;
   bus: EventBus;
   hub: Hub;
+  /** This process's background job worker (handlers register on it; kick it after enqueueing). */
+  jobs: JobWorker;
 }

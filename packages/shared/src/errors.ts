@@ -27,6 +27,9 @@ export const ERROR_CODES = [
   "invalidFileType",
   "fileTooLarge",
   "uploadFailed",
+  // Spreadsheet export (SPEC §8 export: no reports between these dates, file could not be downloaded).
+  "noReportsToExport",
+  "exportFileUnavailable",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

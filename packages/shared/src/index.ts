@@ -13,4 +13,5 @@ export * from "./answers.js";
 export * from "./report-actions.js";
 export * from "./interactions.js";
 export * from "./phone.js";
+export * from "./exports.js";
 export * from "./reported-users.js";

@@ -26,6 +26,7 @@ const PERMISSIONS = {
   "report.follow": ["company_admin", "operator", "patrol"],
   "report.makePrivate": ["company_admin", "operator"],
   "answers.manage": ["company_admin"],
+  "reports.export": ["company_admin", "operator"],
   "company.admin": ["company_admin"],
   "reportedUsers.read": ["company_admin", "operator"],
   // SPEC §6 gates blocking users without role to companies 268 and 110 in the original product; here
@@ -86,6 +87,12 @@ export async function resolveScopeOrDefault(db: Db, actor: Actor, companyId: num
  * company receives, routing a community report. Never for answering a user's request. */
 export function systemScope(companyId: number): TenantScope {
   return { companyId, restrictions: UNRESTRICTED } as TenantScope;
+}
+
+/** A requester's company and restrictions for work done on their behalf later (a background job
+ * re-reads them when it runs, so a restriction added meanwhile applies). */
+export function requesterScope(companyId: number, restrictions: Restrictions): TenantScope {
+  return { companyId, restrictions } as TenantScope;
 }
 
 /** Which of these report ids the scope may see: attended by its company and inside its restrictions.

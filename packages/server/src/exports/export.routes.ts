@@ -1,11 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBodySchema, reportParamsSchema } from "@atalaya/shared";
+import { errorBodySchema, exportJobCreatedSchema, exportJobParamsSchema, exportJobStatusSchema, reportExportFilterSchema, reportParamsSchema } from "@atalaya/shared";
 import { scopeOf } from "../auth/company-scope.js";
 import type { AppContext } from "../context.js";
 import { pickLanguage } from "../http/messages.js";
 import { exportReportPdf } from "./report-pdf.service.js";
+import { EXPORT_JOB, reportSheetJobFile, reportSheetJobHandler, reportSheetJobStatus, startReportSheetJob, streamReportSheet } from "./report-sheet.service.js";
+
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
@@ -22,5 +25,47 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       .header("content-disposition", `attachment; filename="${filename}"`)
       .header("cache-control", "no-store")
       .send(pdf);
+  });
+}
+
+const sheetErrors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+
+/** The spreadsheet export (SPEC §7): streamed at once, or written by a background job to follow and
+ * download. */
+export async function reportSheetRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  ctx.jobs.handle(EXPORT_JOB, reportSheetJobHandler(ctx));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const companyParams = z.object({ companyId: exportJobParamsSchema.shape.companyId });
+  const attachment = (filename: string) => `attachment; filename="${filename}"`;
+
+  r.get("/api/companies/:companyId/reports/export", {
+    config: { permission: "reports.export" },
+    schema: {
+      tags: ["reports"],
+      summary: "The reports of a window as an XLSX file, streamed (SPEC §7); 422 noReportsToExport when the window is empty",
+      params: companyParams, querystring: reportExportFilterSchema,
+      response: { 200: z.unknown().describe("XLSX attachment"), ...sheetErrors },
+    },
+  }, async (req, reply) => {
+    const { filename, stream } = await streamReportSheet(ctx, scopeOf(req), req.query, pickLanguage(req.headers["accept-language"]));
+    return reply.type(XLSX).header("content-disposition", attachment(filename)).header("cache-control", "no-store").send(stream);
+  });
+
+  r.post("/api/companies/:companyId/reports/exports", {
+    config: { permission: "reports.export" },
+    schema: { tags: ["reports"], summary: "Starts writing the window's XLSX in the background", params: companyParams, body: reportExportFilterSchema, response: { 200: exportJobCreatedSchema, ...sheetErrors } },
+  }, async (req) => ({ jobId: await startReportSheetJob(ctx, scopeOf(req), req.body, pickLanguage(req.headers["accept-language"])) }));
+
+  r.get("/api/companies/:companyId/reports/exports/:jobId", {
+    config: { permission: "reports.export" },
+    schema: { tags: ["reports"], summary: "Where a background export is (rows written of the total)", params: exportJobParamsSchema, response: { 200: exportJobStatusSchema, ...sheetErrors } },
+  }, async (req) => reportSheetJobStatus(ctx, scopeOf(req), req.params.jobId));
+
+  r.get("/api/companies/:companyId/reports/exports/:jobId/file", {
+    config: { permission: "reports.export" },
+    schema: { tags: ["reports"], summary: "The XLSX of a finished background export (kept 24 h)", params: exportJobParamsSchema, response: { 200: z.unknown().describe("XLSX attachment"), ...sheetErrors } },
+  }, async (req, reply) => {
+    const file = await reportSheetJobFile(ctx, scopeOf(req), req.params.jobId);
+    return reply.type(XLSX).header("content-disposition", attachment(file.filename)).header("content-length", file.size).header("cache-control", "no-store").send(file.stream);
   });
 }

@@ -28,6 +28,8 @@ const MESSAGES: Record<Language, Catalogue> = {
     noResults: "No se encontraron resultados para esta dirección",
     noRegisteredAddress: "No hay una dirección registrada; ingresa una dirección válida",
     notInZone: "La dirección no es parte de la zona de tu compañía",
+    noReportsToExport: "No hay reportes para exportar entre estas fechas",
+    exportFileUnavailable: "No se pudo descargar el archivo",
   },
   en: {
     validation: "Validation errors",
@@ -53,6 +55,8 @@ const MESSAGES: Record<Language, Catalogue> = {
     noResults: "No results found for this address",
     noRegisteredAddress: "There is no registered address; enter a valid address",
     notInZone: "The address is not part of your company zone",
+    noReportsToExport: "There are no reports to export between these dates",
+    exportFileUnavailable: "The file could not be downloaded",
   },
   fr: {
     validation: "Erreurs de validation",
@@ -78,6 +82,8 @@ const MESSAGES: Record<Language, Catalogue> = {
     noResults: "Aucun résultat trouvé pour cette adresse",
     noRegisteredAddress: "Aucune adresse enregistrée ; saisissez une adresse valide",
     notInZone: "L'adresse ne fait pas partie de la zone de votre entreprise",
+    noReportsToExport: "Aucun signalement à exporter entre ces dates",
+    exportFileUnavailable: "Le fichier n'a pas pu être téléchargé",
   },
 };
 

@@ -66,6 +66,8 @@ export const en: Messages = {
     invalidFileType: "This file type is not allowed.",
     fileTooLarge: "The file exceeds the maximum allowed size.",
     uploadFailed: "The file could not be uploaded. Please try again.",
+    noReportsToExport: "There are no reports to export between these dates.",
+    exportFileUnavailable: "The file could not be downloaded.",
     reasons: {
       alreadyTaken: "Another operator has already taken this report.",
       notTaken: "The report must be taken first.",

@@ -66,6 +66,8 @@ export const es = {
     invalidFileType: "Tipo de archivo no permitido.",
     fileTooLarge: "El archivo supera el tamaño máximo permitido.",
     uploadFailed: "No se pudo subir el archivo. Inténtalo de nuevo.",
+    noReportsToExport: "No hay reportes para exportar entre estas fechas.",
+    exportFileUnavailable: "No se pudo descargar el archivo.",
     // Why a 409 refused the action (CONFLICT_REASONS); a reason missing here is a compile error.
     reasons: {
       alreadyTaken: "Otro operador ya tomó este reporte.",

@@ -66,6 +66,8 @@ export const fr: Messages = {
     invalidFileType: "Ce type de fichier n'est pas autorisé.",
     fileTooLarge: "Le fichier dépasse la taille maximale autorisée.",
     uploadFailed: "Le fichier n'a pas pu être envoyé. Veuillez réessayer.",
+    noReportsToExport: "Aucun signalement à exporter entre ces dates.",
+    exportFileUnavailable: "Le fichier n'a pas pu être téléchargé.",
     reasons: {
       alreadyTaken: "Un autre opérateur a déjà pris ce signalement.",
       notTaken: "Il faut d'abord prendre le signalement.",

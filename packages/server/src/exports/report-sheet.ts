@@ -1,0 +1,159 @@
+import type { Writable } from "node:stream";
+import ExcelJS from "exceljs";
+import type { Language, ReportExportFilter } from "@atalaya/shared";
+import { invalidField } from "../http/errors.js";
+import type { SheetRow, SheetWindow } from "./report-sheet.repository.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Milliseconds to add to UTC to get the wall-clock time of `timeZone` at that instant. */
+export function zoneOffsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit",
+  }).formatToParts(new Date(instant));
+  const n = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  return Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second")) - Math.floor(instant / 1000) * 1000;
+}
+
+/** A `timezone` parameter as a function from an instant to its offset: a fixed offset (`-03:00`,
+ * `-0300`, minutes `-180`) or an IANA zone; undefined when it names no zone. */
+function offsetOf(timezone: string): ((instant: number) => number) | undefined {
+  const fixed = /^([+-])(\d{2}):?(\d{2})$/.exec(timezone);
+  if (timezone === "Z") return () => 0;
+  if (fixed) {
+    const ms = (Number(fixed[2]) * 60 + Number(fixed[3])) * 60_000 * (fixed[1] === "-" ? -1 : 1);
+    return () => ms;
+  }
+  if (/^[+-]?\d{1,3}$/.test(timezone)) return () => Number(timezone) * 60_000;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: timezone });
+    return (instant) => zoneOffsetMs(instant, timezone);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The instant of a DD/MM/YYYY date and HH:mm:ss time read in a zone. */
+function instantOf(date: string, time: string, offset: (instant: number) => number, field: string): Date {
+  const [d, m, y] = date.split("/").map(Number) as [number, number, number];
+  const [h, mi, s] = time.split(":").map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, h, mi, s);
+  if (new Date(wall).getUTCDate() !== d) throw invalidField(field, "invalid");
+  // Two steps settle the offset across a daylight-saving change.
+  const guess = wall - offset(wall);
+  return new Date(wall - offset(guess));
+}
+
+/** The export filter as a window: dates and times read in the filter's timezone (else the company's),
+ * the last day when no date is given; 400 with the field for a date that does not exist or an end
+ * before the start. */
+export function exportWindow(filter: ReportExportFilter, companyTimeZone: string, now = new Date()): SheetWindow {
+  const offset = offsetOf(filter.timezone ?? companyTimeZone);
+  if (!offset) throw invalidField("timezone", "invalid");
+  const to = filter.end_date ? instantOf(filter.end_date, filter.end_time ?? "23:59:59", offset, "end_date") : now;
+  const from = filter.start_date
+    ? instantOf(filter.start_date, filter.start_time ?? "00:00:00", offset, "start_date")
+    : new Date(to.getTime() - DAY_MS);
+  if (from > to) throw invalidField("end_date", "beforeStart");
+  const ids = [filter.typeSelected, filter.types].filter(Boolean).join(",");
+  const typeIds = [...new Set(ids.split(",").filter(Boolean).map(Number))];
+  return { from, to, typeIds };
+}
+
+const HEADERS: Record<Language, Record<string, string>> = {
+  es: {
+    id: "ID", uuid: "UUID", createdAt: "Fecha de creación", type: "Tipo", status: "Estado", priority: "Prioridad", title: "Título",
+    description: "Descripción", address: "Dirección", latitude: "Latitud", longitude: "Longitud", zones: "Zonas", assignee: "Asignado a",
+    closer: "Cerrado por", closedAt: "Fecha de cierre", deleted: "Eliminado", likes: "Me gusta", comments: "Comentarios", tags: "Etiquetas",
+  },
+  en: {
+    id: "ID", uuid: "UUID", createdAt: "Created", type: "Type", status: "Status", priority: "Priority", title: "Title",
+    description: "Description", address: "Address", latitude: "Latitude", longitude: "Longitude", zones: "Zones", assignee: "Assigned to",
+    closer: "Closed by", closedAt: "Closed", deleted: "Deleted", likes: "Likes", comments: "Comments", tags: "Tags",
+  },
+  fr: {
+    id: "ID", uuid: "UUID", createdAt: "Date de création", type: "Type", status: "Statut", priority: "Priorité", title: "Titre",
+    description: "Description", address: "Adresse", latitude: "Latitude", longitude: "Longitude", zones: "Zones", assignee: "Assigné à",
+    closer: "Fermé par", closedAt: "Date de fermeture", deleted: "Supprimé", likes: "J'aime", comments: "Commentaires", tags: "Étiquettes",
+  },
+};
+
+const WORDS: Record<Language, Record<string, string>> = {
+  es: { pending: "Pendiente", in_progress: "En curso", solved: "Cerrado", false: "No aplica", in_observation: "En observación", repeated: "Repetido",
+    lowest: "Muy baja", low: "Baja", normal: "Normal", high: "Alta", highest: "Muy alta", yes: "Sí", author: "Sí (autor)", admin: "Sí (administrador)", sheet: "Reportes" },
+  en: { pending: "Pending", in_progress: "In progress", solved: "Closed", false: "Not applicable", in_observation: "In observation", repeated: "Repeated",
+    lowest: "Lowest", low: "Low", normal: "Normal", high: "High", highest: "Highest", yes: "Yes", author: "Yes (author)", admin: "Yes (administrator)", sheet: "Reports" },
+  fr: { pending: "En attente", in_progress: "En cours", solved: "Fermé", false: "Non applicable", in_observation: "En observation", repeated: "Répété",
+    lowest: "Très basse", low: "Basse", normal: "Normale", high: "Haute", highest: "Très haute", yes: "Oui", author: "Oui (auteur)", admin: "Oui (administrateur)", sheet: "Signalements" },
+};
+
+const DATE_FORMAT = "dd/mm/yyyy hh:mm:ss";
+
+/** Streams reports into an XLSX workbook: one sheet, a header row in `lang`, dates as the company's
+ * wall-clock time. `rows` yields pages; `onPage` hears the rows written so far. Answers the row count. */
+export async function writeReportSheet(
+  out: Writable,
+  rows: AsyncIterable<SheetRow[]>,
+  opts: { lang: Language; timeZone: string; onPage?: (written: number) => Promise<void> },
+): Promise<number> {
+  const words = WORDS[opts.lang];
+  const h = HEADERS[opts.lang];
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(words.sheet);
+  const date = { numFmt: DATE_FORMAT };
+  sheet.columns = [
+    { header: h.id, key: "id", width: 9 },
+    { header: h.uuid, key: "uuid", width: 38 },
+    { header: h.createdAt, key: "createdAt", width: 20, style: date },
+    { header: h.type, key: "type", width: 26 },
+    { header: h.status, key: "status", width: 16 },
+    { header: h.priority, key: "priority", width: 12 },
+    { header: h.title, key: "title", width: 24 },
+    { header: h.description, key: "description", width: 50 },
+    { header: h.address, key: "address", width: 36 },
+    { header: h.latitude, key: "latitude", width: 12 },
+    { header: h.longitude, key: "longitude", width: 12 },
+    { header: h.zones, key: "zones", width: 24 },
+    { header: h.assignee, key: "assignee", width: 22 },
+    { header: h.closer, key: "closer", width: 22 },
+    { header: h.closedAt, key: "closedAt", width: 20, style: date },
+    { header: h.deleted, key: "deleted", width: 18 },
+    { header: h.likes, key: "likes", width: 10 },
+    { header: h.comments, key: "comments", width: 12 },
+    { header: h.tags, key: "tags", width: 24 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  // An XLSX date has no zone: it is written as the company's wall-clock time.
+  const local = (d: Date | null) => (d ? new Date(d.getTime() + zoneOffsetMs(d.getTime(), opts.timeZone)) : null);
+  let written = 0;
+  for await (const page of rows) {
+    for (const r of page) {
+      sheet.addRow({
+        id: r.id,
+        uuid: r.uuid,
+        createdAt: local(r.created_at),
+        type: r.type_names?.[opts.lang] ?? r.type_names?.es ?? String(r.type_id),
+        status: r.closing_kind === "repeated" ? words.repeated : words[r.status],
+        priority: words[r.priority] ?? r.priority,
+        title: r.title ?? "",
+        description: r.description,
+        address: r.address ?? "",
+        latitude: r.latitude,
+        longitude: r.longitude,
+        zones: r.zone_names.join(", "),
+        assignee: r.assignee ?? "",
+        closer: r.closer ?? "",
+        closedAt: local(r.closed_at),
+        deleted: r.deleted_at ? (r.deleted_by ? words[r.deleted_by] : words.yes) : "",
+        likes: r.likes_count,
+        comments: r.comments_count,
+        tags: r.tags.join(", "),
+      }).commit();
+    }
+    written += page.length;
+    await opts.onPage?.(written);
+  }
+  sheet.commit();
+  await workbook.commit();
+  return written;
+}
