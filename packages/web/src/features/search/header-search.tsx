@@ -24,13 +24,13 @@ export function HeaderSearch(): ReactNode {
       open={open}
       onOpenChange={setOpen}
       trigger="click"
-      placement="bottomRight"
+      placement="bottom"
       destroyOnHidden
       content={
         <Input.Search
           autoFocus
           allowClear
-          style={{ width: "min(320px, calc(100vw - 48px))" }}
+          style={{ width: "min(320px, calc(100vw - 56px))" }}
           value={text}
           maxLength={SEARCH_MAX_LENGTH}
           placeholder={t("search.placeholder")}
