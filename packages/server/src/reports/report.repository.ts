@@ -107,13 +107,13 @@ export function findReportByUuid(db: Db, scope: TenantScope, uuid: string): Prom
   return one<ReportRow>(db, `${VIEW} where a.company_id = $1 and r.uuid = $2::uuid${restrictionWhere(scope.restrictions, params)}`, params);
 }
 
-// SQL of the SPEC §4 sorting rules; the shared compareReports is the same rule for the browser.
 /** Several reports as the scope sees them (those outside its restrictions are left out), in no set order. */
 export function findReportsByIds(db: Db, scope: TenantScope, ids: number[]): Promise<ReportRow[]> {
   const params: unknown[] = [scope.companyId, ids];
   return db.query<ReportRow>(`${VIEW} where a.company_id = $1 and a.report_id = any($2::int[])${restrictionWhere(scope.restrictions, params)}`, params);
 }
 
+// SQL of the SPEC §4 sorting rules; the shared compareReports is the same rule for the browser.
 const ORDER: Record<SortOption, string> = {
   newest: "a.report_id desc",
   oldest: "a.report_id asc",

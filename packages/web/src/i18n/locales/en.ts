@@ -305,10 +305,10 @@ export const en: Messages = {
   },
   reportDetail: reportDetailEn,
   answers: answersEn,
+  search: searchEn,
   report: {
     title: "Report #{{id}}",
     back: "Back to events",
-  search: searchEn,
     summary: "Summary",
     id: "ID",
     status: "Status",

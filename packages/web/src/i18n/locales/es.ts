@@ -307,10 +307,10 @@ export const es = {
   },
   reportDetail: reportDetailEs,
   answers: answersEs,
+  search: searchEs,
   report: {
     title: "Reporte #{{id}}",
     back: "Volver a eventos",
-  search: searchEs,
     summary: "Resumen",
     id: "ID",
     status: "Estado",

@@ -305,10 +305,10 @@ export const fr: Messages = {
   },
   reportDetail: reportDetailFr,
   answers: answersFr,
+  search: searchFr,
   report: {
     title: "Signalement n° {{id}}",
     back: "Retour aux événements",
-  search: searchFr,
     summary: "Résumé",
     id: "ID",
     status: "État",
