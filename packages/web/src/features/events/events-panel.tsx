@@ -12,6 +12,7 @@ import { useConnectionState } from "../realtime/realtime-context";
 import { fetchReport, takeReport } from "../reports/report-api";
 import { useSettings } from "../settings/settings-context";
 import { IncomingCommentsButton } from "./incoming-comments-drawer";
+import { ExportButton } from "../export/export-button";
 import { readPanelSort, readPanelTab, writePanelSort, writePanelTab } from "./panel-preferences";
 import { pollingIntervalMs } from "./polling";
 import { ReportList } from "./report-list";
@@ -170,6 +171,7 @@ export function EventsPanel(): ReactNode {
           </Typography.Title>
           <Flex gap={8} align="center">
             <IncomingCommentsButton sync={sync} />
+            <ExportButton companyId={companyId} />
             <Button
               type="primary"
               icon={<PlusOutlined />}
