@@ -35,6 +35,11 @@ export const router = createBrowserRouter([
       { path: "answers", element: <AnswersPage /> },
       // Lazy: the search screen's code loads only when /v3/search opens.
       { path: "search", lazy: async () => ({ Component: (await import("../features/search/search-page")).SearchPage }) },
+      // Lazy: the reported users screen's code loads only when /v3/reported-users opens.
+      {
+        path: "reported-users",
+        lazy: async () => ({ Component: (await import("../features/reported-users/reported-users-page")).ReportedUsersPage }),
+      },
       { path: "*", element: <StatusResult kind="fallback" /> },
     ],
   },

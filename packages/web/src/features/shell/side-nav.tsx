@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Layout, Menu } from "antd";
-import { LogoutOutlined, NotificationOutlined, ThunderboltOutlined } from "@ant-design/icons";
+import { LogoutOutlined, NotificationOutlined, ThunderboltOutlined, UserDeleteOutlined } from "@ant-design/icons";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { PORTAL_VERSION } from "@atalaya/shared";
@@ -15,7 +15,7 @@ export function SideNav({ collapsed, onLogout }: { collapsed: boolean; onLogout:
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const selected = ["/v3/events", "/v3/answers"].filter((key) => pathname.startsWith(key));
+  const selected = ["/v3/events", "/v3/answers", "/v3/reported-users"].filter((key) => pathname.startsWith(key));
 
   return (
     <Layout.Sider
@@ -40,6 +40,7 @@ export function SideNav({ collapsed, onLogout }: { collapsed: boolean; onLogout:
             items={[
               { key: "/v3/events", icon: <NotificationOutlined />, label: t("nav.events") },
               { key: "/v3/answers", icon: <ThunderboltOutlined />, label: t("nav.answers"), "data-testid": "nav-answers" },
+              { key: "/v3/reported-users", icon: <UserDeleteOutlined />, label: t("nav.reportedUsers"), "data-testid": "nav-reported-users" },
             ]}
           />
         </nav>

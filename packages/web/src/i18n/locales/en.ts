@@ -1,5 +1,6 @@
 import type { Messages } from "./messages";
 import { answersEn } from "../../features/answers/messages-en";
+import { reportedUsersEn } from "../../features/reported-users/messages-en";
 import { searchEn } from "../../features/search/messages-en";
 import { reportDetailEn } from "../../features/reports/detail/messages-en";
 
@@ -111,6 +112,7 @@ export const en: Messages = {
   },
   nav: {
     events: "Events",
+    reportedUsers: "Reported users",
     answers: "Auto-replies",
     logout: "Log out",
     collapse: "Collapse menu",
@@ -305,6 +307,7 @@ export const en: Messages = {
   },
   reportDetail: reportDetailEn,
   answers: answersEn,
+  reportedUsers: reportedUsersEn,
   search: searchEn,
   report: {
     title: "Report #{{id}}",

@@ -1,5 +1,6 @@
 import type { ConflictReason } from "@atalaya/shared";
 import { answersEs } from "../../features/answers/messages-es";
+import { reportedUsersEs } from "../../features/reported-users/messages-es";
 import { searchEs } from "../../features/search/messages-es";
 import { reportDetailEs } from "../../features/reports/detail/messages-es";
 
@@ -113,6 +114,7 @@ export const es = {
   },
   nav: {
     events: "Eventos",
+    reportedUsers: "Usuarios reportados",
     answers: "Autorrespuestas",
     logout: "Cerrar sesión",
     collapse: "Contraer menú",
@@ -307,6 +309,7 @@ export const es = {
   },
   reportDetail: reportDetailEs,
   answers: answersEs,
+  reportedUsers: reportedUsersEs,
   search: searchEs,
   report: {
     title: "Reporte #{{id}}",

@@ -1,5 +1,6 @@
 import type { Messages } from "./messages";
 import { answersFr } from "../../features/answers/messages-fr";
+import { reportedUsersFr } from "../../features/reported-users/messages-fr";
 import { searchFr } from "../../features/search/messages-fr";
 import { reportDetailFr } from "../../features/reports/detail/messages-fr";
 
@@ -111,6 +112,7 @@ export const fr: Messages = {
   },
   nav: {
     events: "Événements",
+    reportedUsers: "Utilisateurs signalés",
     answers: "Réponses auto",
     logout: "Se déconnecter",
     collapse: "Réduire le menu",
@@ -305,6 +307,7 @@ export const fr: Messages = {
   },
   reportDetail: reportDetailFr,
   answers: answersFr,
+  reportedUsers: reportedUsersFr,
   search: searchFr,
   report: {
     title: "Signalement n° {{id}}",
