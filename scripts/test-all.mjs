@@ -1,26 +1,130 @@
-// The README's test command after type check and lint: unit and API tests on PGlite, the API tests
-// again on PostgreSQL and Redis when DATABASE_URL / REDIS_URL are set, then the browser tests.
-import { spawnSync } from "node:child_process";
+// `npm test`: type check, lint, unit and API tests on PGlite, the API tests again on PostgreSQL and Redis
+// when DATABASE_URL / REDIS_URL are set, then the browser tests on the built portal. No stage is ever
+// left out; stages that do not depend on each other run side by side, TEST_JOBS at a time (default: the
+// cores plus one, 3 on CI's 2 cores: the browser tests and the PostgreSQL run spend much of their time
+// waiting, on timers of the page or on the database). Each stage's output is held and printed whole
+// when it ends, with its duration; a summary closes the run, which fails if any stage failed.
+import { spawn } from "node:child_process";
+import { availableParallelism } from "node:os";
 
 const { DATABASE_URL, REDIS_URL, ...baseEnv } = process.env;
+const colour = process.stdout.isTTY ? { FORCE_COLOR: "1" } : {};
+const env = { ...baseEnv, ...colour };
 
-function run(title, cmd, args, env) {
-  console.log(`\n▶ ${title}`);
-  const res = spawnSync(cmd, args, { stdio: "inherit", env });
-  if (res.status !== 0) {
-    console.error(`✖ ${title} failed`);
-    process.exit(res.status ?? 1);
+// In the order they are started when a slot is free: the longest chain (typecheck → build → browser
+// tests) first. `background` stages run at a lower CPU priority (nice 10): they only need throughput,
+// and the chain and the browser tests (whose pages must answer within the expect timeouts) take the
+// CPU they need first; the background stages get the rest.
+/** @type {{ name: string; cmd: string; args: string[]; env: NodeJS.ProcessEnv; after?: string[]; background?: boolean }[]} */
+const stages = [
+  { name: "typecheck", cmd: "npm", args: ["run", "typecheck"], env },
+  { name: "unit and API tests (PGlite, in-process bus)", cmd: "npx", args: ["vitest", "run"], env, background: true },
+  ...(DATABASE_URL
+    ? [
+        {
+          name: `API tests on PostgreSQL${REDIS_URL ? " with Redis fan-out" : ""}`,
+          cmd: "npx",
+          args: ["vitest", "run", "--project", "server (postgres)"],
+          // The tests create their own database on this server and drop it at the end (see
+          // packages/server/src/test/test-database.ts); DATABASE_URL's own database is never used.
+          env: { ...env, TEST_DATABASE_URL: DATABASE_URL, ...(REDIS_URL ? { TEST_REDIS_URL: REDIS_URL } : {}) },
+          background: true,
+        },
+      ]
+    : []),
+  // typecheck runs `tsc -b`, which writes the same dist/ as the build: one after the other.
+  { name: "build", cmd: "npm", args: ["run", "build"], env, after: ["typecheck"] },
+  { name: "browser tests (Playwright, Debian Chromium)", cmd: "npx", args: ["playwright", "test", "-c", "e2e/playwright.config.ts"], env, after: ["build"] },
+  { name: "lint", cmd: "npm", args: ["run", "lint"], env, background: true },
+];
+
+const jobs = Math.max(1, Number.parseInt(process.env.TEST_JOBS ?? "", 10) || availableParallelism() + 1);
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const started = Date.now();
+/** @type {Map<string, { status: "passed" | "failed" | "not run"; ms: number; code?: number | null }>} */
+const results = new Map();
+/** @type {Map<string, { child: import("node:child_process").ChildProcess; since: number }>} */
+const running = new Map();
+
+function start(stage) {
+  const since = Date.now();
+  console.log(`▶ ${stage.name}`);
+  // Its own process group, so an interrupted run can stop the stage with everything it started.
+  const [cmd, args] = stage.background && process.platform !== "win32" ? ["nice", ["-n", "10", stage.cmd, ...stage.args]] : [stage.cmd, stage.args];
+  const child = spawn(cmd, args, { env: stage.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  /** @type {Buffer[]} */
+  const output = [];
+  child.stdout.on("data", (chunk) => output.push(chunk));
+  child.stderr.on("data", (chunk) => output.push(chunk));
+  running.set(stage.name, { child, since });
+  return new Promise((resolve) => {
+    const finish = (code, error) => {
+      if (!running.has(stage.name)) return; // "close" may follow "error"
+      running.delete(stage.name);
+      const ms = Date.now() - since;
+      const passed = code === 0;
+      results.set(stage.name, { status: passed ? "passed" : "failed", ms, code });
+      const rule = "─".repeat(Math.max(0, 100 - stage.name.length - 4));
+      process.stdout.write(`\n┌ ${stage.name} ${rule}\n`);
+      process.stdout.write(Buffer.concat(output));
+      if (error) process.stdout.write(`${error.message}\n`);
+      process.stdout.write(`└ ${passed ? "✔" : "✖"} ${stage.name}: ${passed ? "passed" : `failed (exit ${code})`} in ${seconds(ms)}\n\n`);
+      resolve();
+    };
+    child.on("error", (error) => finish(null, error));
+    child.on("close", (code) => finish(code));
+  });
+}
+
+// A line a minute while stages run, so a long or stuck stage is visible before its output is.
+const heartbeat = setInterval(() => {
+  const now = Date.now();
+  console.log(`… still running: ${[...running].map(([name, r]) => `${name} (${seconds(now - r.since)})`).join(", ")}`);
+}, 60_000);
+
+function stopAll(signal) {
+  for (const { child } of running.values()) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      /* already gone */
+    }
   }
+  process.exit(signal === "SIGINT" ? 130 : 143);
 }
+process.on("SIGINT", () => stopAll("SIGINT"));
+process.on("SIGTERM", () => stopAll("SIGTERM"));
 
-run("unit and API tests (PGlite, in-process bus)", "npx", ["vitest", "run"], baseEnv);
-if (DATABASE_URL) {
-  run(
-    `API tests again on PostgreSQL${REDIS_URL ? " with Redis fan-out" : ""}`,
-    "npx",
-    ["vitest", "run", "--project", "server (postgres)"],
-    { ...baseEnv, TEST_DATABASE_URL: DATABASE_URL, ...(REDIS_URL ? { TEST_REDIS_URL: REDIS_URL } : {}) },
-  );
+// Start every stage whose prerequisites passed, up to `jobs` at a time, until none is left.
+const pending = [...stages];
+const inFlight = new Set();
+while (pending.length > 0 || inFlight.size > 0) {
+  for (const stage of [...pending]) {
+    if (inFlight.size >= jobs) break;
+    const after = stage.after ?? [];
+    if (after.some((name) => results.get(name)?.status && results.get(name).status !== "passed")) {
+      pending.splice(pending.indexOf(stage), 1);
+      results.set(stage.name, { status: "not run", ms: 0 });
+      continue;
+    }
+    if (!after.every((name) => results.get(name)?.status === "passed")) continue;
+    pending.splice(pending.indexOf(stage), 1);
+    const p = start(stage).then(() => inFlight.delete(p));
+    inFlight.add(p);
+  }
+  if (inFlight.size > 0) await Promise.race(inFlight);
+  else if (pending.length > 0) throw new Error("test-all: stages wait on each other"); // cannot happen with the list above
 }
-run("build", "npm", ["run", "build"], baseEnv);
-run("browser tests (Playwright, Debian Chromium)", "npx", ["playwright", "test", "-c", "e2e/playwright.config.ts"], baseEnv);
+clearInterval(heartbeat);
+
+console.log(`Summary (${seconds(Date.now() - started)} in all, up to ${jobs} stages at a time):`);
+for (const stage of stages) {
+  const r = results.get(stage.name);
+  const mark = r.status === "passed" ? "✔" : r.status === "failed" ? "✖" : "–";
+  console.log(`  ${mark} ${stage.name.padEnd(50)} ${r.status.padEnd(8)} ${r.status === "not run" ? "" : seconds(r.ms)}`);
+}
+const failed = stages.filter((s) => results.get(s.name).status !== "passed");
+if (failed.length > 0) {
+  console.error(`✖ did not pass: ${failed.map((s) => s.name).join(", ")}`);
+  process.exit(1);
+}

@@ -1,11 +1,15 @@
 // API and unit tests of the server. globalSetup prepares one migrated database; each worker then
 // opens it once (PGlite from a dumped data directory, or, when TEST_DATABASE_URL names a PostgreSQL
 // server, a database created on it for this run and dropped at its end: src/test/test-database.ts).
+import { defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: { conditions: ["source"] },
   ssr: { resolve: { conditions: ["source"] } },
+  // globalSetup is loaded in Vitest's own environment: from sources too, so that it does not need a
+  // built packages/shared (npm test runs it beside the type check that builds one).
+  environments: { __vitest__: { resolve: { conditions: ["source", ...defaultServerConditions] } } },
   test: {
     name: process.env.TEST_DATABASE_URL ? "server (postgres)" : "server (pglite)",
     environment: "node",
@@ -15,7 +19,9 @@ export default defineConfig({
     maxWorkers: 2,
     // Its own worker limit (one database per worker) needs its own group, run after the pure unit tests.
     sequence: { groupOrder: 1 },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // `npm test` runs this beside other stages on CI's 2 cores; a few tests (20 argon2 logins, the demo
+    // seed) take 15-20 s even alone.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

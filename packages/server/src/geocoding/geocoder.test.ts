@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const options = () => ({ url: fake.url, timeoutMs: 300, contact: "http://portal.test" });
+const options = () => ({ url: fake.url, timeoutMs: 2000, contact: "http://portal.test" });
 async function failure(p: Promise<unknown>): Promise<AppError> {
   const err = await p.then(() => undefined, (e: unknown) => e);
   expect(err).toBeInstanceOf(AppError);
