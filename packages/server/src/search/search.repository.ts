@@ -65,7 +65,7 @@ export function searchReports(db: Db, scope: TenantScope, q: { text: string; id:
          join reports r on r.id = a.report_id
          left join users u on u.id = r.user_id
          cross join q
-        where a.deleted_at is null${restricted}
+        where true${restricted}
           and (q.t <% ${DOC} or r.id = $3::int or ($4::text is not null and r.uuid::text like $4::text || '%')
                or (not ${ANONYMOUS} and q.t <% f_unaccent(lower(coalesce(${REPORTER}, ''))))))
      m order by m.score desc, m.id desc limit $${params.length}`,
@@ -92,7 +92,7 @@ export function searchComments(db: Db, scope: TenantScope, q: { text: string; li
        join reports r on r.id = a.report_id
        left join users u on u.id = c.user_id
        left join companies co on co.id = c.company_id
-      where not c.hidden and a.deleted_at is null${restricted}
+      where not c.hidden${restricted}
       order by score desc, c.id desc
       limit $${params.length}`,
     params,
