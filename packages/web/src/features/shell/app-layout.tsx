@@ -11,7 +11,7 @@ import { TimezoneContext } from "../../lib/dates";
 import { STORAGE_KEYS, localStore, safeGet, safeSet } from "../../lib/storage";
 import { useLogout } from "../auth/use-logout";
 import { RealtimeProvider } from "../realtime/realtime-provider";
-import { clearSession } from "../session/session-store";
+import { clearSession, getSession } from "../session/session-store";
 import { getSelectedCompanyId, setSelectedCompanyId } from "../settings/company-selection";
 import { fetchSettings, settingsQueryKey } from "../settings/settings-api";
 import { SettingsContext, type SettingsContextValue } from "../settings/settings-context";
@@ -60,7 +60,9 @@ export function AppLayout(): ReactNode {
   const startFailed =
     settingsQuery.isError && settings === undefined && !(isApiError(settingsQuery.error) && settingsQuery.error.status === 401);
   useEffect(() => {
-    if (!startFailed) return;
+    // A session a 401 already ended (its query may then fail again, cancelled) goes to the login with
+    // the from marker: the API client's 401 handling decides, not this.
+    if (!startFailed || getSession() === null) return;
     clearSession("settingsFailed");
     navigate("/v3/login", { replace: true });
   }, [startFailed, navigate]);
