@@ -41,7 +41,7 @@ const stages = [
 const jobs = Math.max(1, Number.parseInt(process.env.TEST_JOBS ?? "", 10) || availableParallelism() + 1);
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const started = Date.now();
-/** @type {Map<string, { status: "passed" | "failed" | "not run"; ms: number; code?: number | null }>} */
+/** @type {Map<string, { status: "passed" | "failed" | "not run"; ms: number; code?: number | null; why?: string }>} */
 const results = new Map();
 /** @type {Map<string, { child: import("node:child_process").ChildProcess; since: number }>} */
 const running = new Map();
@@ -102,9 +102,10 @@ while (pending.length > 0 || inFlight.size > 0) {
   for (const stage of [...pending]) {
     if (inFlight.size >= jobs) break;
     const after = stage.after ?? [];
-    if (after.some((name) => results.get(name)?.status && results.get(name).status !== "passed")) {
+    const blocked = after.filter((name) => results.get(name)?.status && results.get(name).status !== "passed");
+    if (blocked.length > 0) {
       pending.splice(pending.indexOf(stage), 1);
-      results.set(stage.name, { status: "not run", ms: 0 });
+      results.set(stage.name, { status: "not run", ms: 0, why: `${blocked.join(", ")} did not pass` });
       continue;
     }
     if (!after.every((name) => results.get(name)?.status === "passed")) continue;
@@ -121,7 +122,7 @@ console.log(`Summary (${seconds(Date.now() - started)} in all, up to ${jobs} sta
 for (const stage of stages) {
   const r = results.get(stage.name);
   const mark = r.status === "passed" ? "✔" : r.status === "failed" ? "✖" : "–";
-  console.log(`  ${mark} ${stage.name.padEnd(50)} ${r.status.padEnd(8)} ${r.status === "not run" ? "" : seconds(r.ms)}`);
+  console.log(`  ${mark} ${stage.name.padEnd(50)} ${r.status.padEnd(8)} ${r.status === "not run" ? `(${r.why})` : seconds(r.ms)}`);
 }
 const failed = stages.filter((s) => results.get(s.name).status !== "passed");
 if (failed.length > 0) {
