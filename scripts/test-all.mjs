@@ -5,6 +5,7 @@
 // waiting, on timers of the page or on the database). Each stage's output is held and printed whole
 // when it ends, with its duration; a summary closes the run, which fails if any stage failed.
 import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 
 const { DATABASE_URL, REDIS_URL, ...baseEnv } = process.env;
@@ -52,6 +53,15 @@ function start(stage) {
   // Its own process group, so an interrupted run can stop the stage with everything it started.
   const [cmd, args] = stage.background && process.platform !== "win32" ? ["nice", ["-n", "10", stage.cmd, ...stage.args]] : [stage.cmd, stage.args];
   const child = spawn(cmd, args, { env: stage.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  // A new session is also a new scheduling group on Linux (autogroup), where a process's own nice only
+  // counts against its group's other processes: lower the group's priority too.
+  if (stage.background && child.pid) {
+    try {
+      writeFileSync(`/proc/${child.pid}/autogroup`, "10");
+    } catch {
+      /* not Linux, or no autogroup: nice alone does it */
+    }
+  }
   /** @type {Buffer[]} */
   const output = [];
   child.stdout.on("data", (chunk) => output.push(chunk));

@@ -17,6 +17,34 @@ test.describe("sign-in and the portal shell", () => {
     await expect(page).toHaveURL(/\/v3\/login/);
   });
 
+  test("after logging out from an open report, the page sends no request and opens no socket", async ({ page, request }) => {
+    const created = await request.post("/api/app/reports", {
+      data: { type: 6, description: `Ventana rota en la sede vecinal ${Date.now()}`, latitude: -33.4402, longitude: -70.6541 },
+    });
+    const { report } = (await created.json()) as { report: { uuid: string } };
+    await signIn(page, "operador@demo.cl");
+    await page.goto(`/v3/events/${report.uuid}`);
+    await expect(page.getByTestId("take-button")).toBeVisible();
+    // Connected, and that reported (a request of before the logout).
+    await expect(page.getByTestId("connection-status").first()).toHaveAttribute("data-state", "online");
+    await page.waitForLoadState("networkidle");
+    const after: string[] = [];
+    let loggedOut = false;
+    page.on("request", (r) => {
+      // Everything after the click but the logout itself.
+      if (loggedOut && r.url().includes("/api/") && !r.url().endsWith("/api/logout")) after.push(`${r.method()} ${r.url()}`);
+    });
+    page.on("websocket", (ws) => {
+      if (loggedOut) after.push(`WS ${ws.url()}`);
+    });
+    loggedOut = true;
+    await page.getByText("Cerrar sesión").click();
+    await expect(page).toHaveURL(/\/v3\/login/);
+    // Past the presence leave, a reconnect attempt and a connectivity report.
+    await page.waitForTimeout(5_000);
+    expect(after).toEqual([]);
+  });
+
   test("a wrong password shows the server's message, which clears after 3 seconds", async ({ page }) => {
     const login = new LoginPage(page);
     await login.open();
@@ -40,7 +68,9 @@ test.describe("sign-in and the portal shell", () => {
     await new LoginPage(page).signIn("operador@demo.cl");
     await expect(page).toHaveURL(/\/v3\/events/);
 
-    // A stale token on a fresh page load: the first call answers 401.
+    // A stale token on a fresh page load: the first call answers 401. (Set from a page that makes no API
+    // call: the events panel would send the stale token at once, and its own 401 would clear it first.)
+    await page.goto("/notFound");
     await page.evaluate(() => localStorage.setItem("atalaya.session", JSON.stringify({ token: "stale", userId: 1 })));
     await page.goto("/v3/events");
     await expect(page).toHaveURL(/\/v3\/login\?from=requestAsync/);

@@ -1,13 +1,14 @@
 // Vite build of the portal: the server serves `dist/` at `/` with an SPA fallback and the API at `/api`.
 import { defineConfig, defaultClientConditions } from "vite";
 import react from "@vitejs/plugin-react";
+import { precompress } from "./precompress";
 
 // The dev server forwards `/api` (HTTP and the real-time WebSocket) to the API; ATALAYA_API_URL overrides it.
 // The proxy keeps the dev server's Host, so the API sees the WebSocket as same-origin (no PUBLIC_URL needed).
 const apiTarget = process.env.ATALAYA_API_URL ?? "http://localhost:8080";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // `source` makes `@atalaya/shared` resolve to its TypeScript source, no prior build needed.
     conditions: ["source", ...defaultClientConditions],
@@ -20,17 +21,14 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    // antd alone is larger than Vite's default 500 kB warning threshold.
-    chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the portal: separate chunks stay cached across releases.
+        // React and the router are in every route's first download: one chunk of their own stays cached
+        // across releases. Everything else is split where the routes' lazy imports split it, so a route
+        // gets only the libraries it uses (no group of all of node_modules, which put maplibre and every
+        // Ant Design component on the login page).
         codeSplitting: {
-          groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
-            { name: "antd", test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/, priority: 2 },
-            { name: "vendor", test: /node_modules[\\/]/, priority: 1 },
-          ],
+          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
         },
       },
     },

@@ -14,6 +14,9 @@ import { loadRestrictionsOf } from "./auth/restrictions.js";
 import { closeRoutes } from "./closing/close.routes.js";
 import { exportRoutes, reportSheetRoutes } from "./exports/export.routes.js";
 import { JobWorker } from "./jobs/index.js";
+import { zoneRoutes } from "./zones/index.js";
+import { PURGE_EVERY_MS, PURGE_JOB, purgeExpired } from "./jobs/retention.js";
+import { purgeReportSheets } from "./exports/report-sheet.service.js";
 import { fileRoutes } from "./files/index.js";
 import { reportVisibleInApp } from "./interactions/index.js";
 import type { Config } from "./config.js";
@@ -23,6 +26,8 @@ import { migrate } from "./db/migrate.js";
 import { openDatabase } from "./db/open.js";
 import { cspHeader, docsCspDirectives, portalCspDirectives } from "./http/csp.js";
 import { installErrorHandlers } from "./http/error-handler.js";
+import { installTextGuard } from "./http/text-guard.js";
+import { installRateLimits } from "./http/rate-limit.js";
 import { healthRoutes } from "./http/health.routes.js";
 import { installRequestLog, redactUrl, RequestLogController } from "./http/request-log.js";
 import { DEFAULT_WEB_DIST, serveWeb } from "./http/web.js";
@@ -31,16 +36,21 @@ import { Hub } from "./realtime/hub.js";
 import { lastSeqs } from "./realtime/event.repository.js";
 import { startRelay } from "./realtime/outbox.js";
 import { realtimeRoutes } from "./realtime/realtime.routes.js";
+import { liveTokenHashes } from "./realtime/ticket.repository.js";
 import { appRoutes } from "./reports/app.routes.js";
 import { interactionRoutes } from "./interactions/interaction.routes.js";
 import { reportRoutes } from "./reports/report.routes.js";
 import { answerRoutes } from "./answers/answer.routes.js";
 import { reportActionRoutes } from "./reports/report-actions.routes.js";
 import { presenceRoutes } from "./presence/presence.routes.js";
-import { reportedUserRoutes } from "./reported-users/index.js";
 import { searchRoutes } from "./search/index.js";
+import { historyRoutes } from "./history/index.js";
+import { publicReportRoutes } from "./public-report/index.js";
+import { reportedUserRoutes } from "./reported-users/index.js";
 import { seedCatalogue } from "./catalogue/catalogue.seed.js";
+import { redisPrefixOf } from "./db/deployment.js";
 import { settingsRoutes } from "./users/settings.routes.js";
+import { appUserLookupRoutes } from "./users/app-user-lookup.routes.js";
 
 export type { Config } from "./config.js";
 export { loadConfig } from "./config.js";
@@ -102,18 +112,25 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await migrate(db);
     await seedCatalogue(db);
   }
+  const redisPrefix = await redisPrefixOf(db, config.redisPrefix);
   const bus =
     parts.bus ??
-    (config.redisUrl ? await redisBus(config.redisUrl, (err) => app.log.error({ err }, "redis")) : memoryBus());
+    (config.redisUrl ? await redisBus(config.redisUrl, (err) => app.log.error({ err }, "redis"), { prefix: redisPrefix }) : memoryBus());
   const hub = new Hub(bus, {
     lastSeqs: (companyIds) => lastSeqs(db, companyIds),
     restrictionsOf: (companyId, userIds) => loadRestrictionsOf(db, companyId, userIds),
+    liveTokens: (tokenHashes) => liveTokenHashes(db, tokenHashes),
   });
   // Republishes stored events whose publish failed (realtime/outbox.ts).
   const relay = startRelay(db, bus, app.log);
   // Background jobs stored in the database (jobs/): domains register handlers, started after the routes.
   const jobs = new JobWorker(db, { log: app.log });
-  const ctx: AppContext = { config, db, bus, hub, jobs };
+  // Every 6 h, once across processes: expired export files first (their job records go with the
+  // finished jobs), then what is past its retention (README, "Data retention").
+  jobs
+    .handle(PURGE_JOB, async () => ({ exportFiles: await purgeReportSheets(db), ...(await purgeExpired(db)) }))
+    .every(PURGE_JOB, PURGE_EVERY_MS);
+  const ctx: AppContext = { config, db, bus, redisPrefix, hub, jobs };
   app.decorate("ctx", ctx);
 
   app.addHook("onClose", async () => {
@@ -143,6 +160,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   installErrorHandlers(app);
+  installTextGuard(app);
+  await installRateLimits(app, config, redisPrefix);
   installAuthentication(app, db);
   installCompanyScope(app, db);
 
@@ -162,8 +181,12 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await exportRoutes(scope, ctx);
     await reportSheetRoutes(scope, ctx);
     await presenceRoutes(scope, ctx);
-    await reportedUserRoutes(scope, ctx);
     await searchRoutes(scope, ctx);
+    await historyRoutes(scope, ctx);
+    await zoneRoutes(scope, ctx);
+    await reportedUserRoutes(scope, ctx);
+    await publicReportRoutes(scope, ctx);
+    await appUserLookupRoutes(scope, ctx);
   });
 
   await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);

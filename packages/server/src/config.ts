@@ -25,8 +25,21 @@ const envSchema = z.object({
   ATALAYA_DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: urlWithProtocol(["postgres:", "postgresql:"]).optional(),
   REDIS_URL: urlWithProtocol(["redis:", "rediss:"]).optional(),
+  /** Prefix of every Redis key and channel (default: derived from the database, one per deployment). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, "must be 1 to 64 letters, digits or : _ . -")
+    .optional(),
   PUBLIC_URL: urlWithProtocol(["http:", "https:"]).optional(),
   ALLOWED_ORIGINS: originList.optional(),
+  /** Hosts besides the portal's own that a share link's sharedUrl may lead to (comma-separated). */
+  SHARED_URL_HOSTS: z
+    .string()
+    .refine(
+      (v) => v.split(",").map((h) => h.trim()).filter(Boolean).every((h) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(h)),
+      "must be a comma-separated list of host names such as www.municipalidad.cl",
+    )
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ATALAYA_SEED: z.enum(["demo", "none"]).default("demo"),
   WEB_DIST_DIR: z.string().optional(),
@@ -35,6 +48,13 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),
   GEOCODER_URL: urlWithProtocol(["http:", "https:"]).default("https://nominatim.openstreetmap.org"),
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Community reports one address may send per window (mobile carriers put many reporters behind
+   * one address): 200 per 100 s is about 120 a minute, with room for a burst of 200. */
+  APP_REPORTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  APP_REPORTS_ADDRESS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(100),
+  /** Community reports one signed-in reporter may send per window. */
+  APP_REPORTS_PER_REPORTER: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  APP_REPORTS_REPORTER_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
 });
 
 export type Config = {
@@ -43,14 +63,20 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** REDIS_PREFIX, when set; otherwise the deployment's own (db/deployment.ts). */
+  redisPrefix: string | undefined;
   /** Address browsers use (share links); its origin is accepted for WebSockets besides the request's own. */
   publicUrl: string;
   /** Further origins (ALLOWED_ORIGINS) whose pages may open the WebSocket, normalised by URL. */
   allowedOrigins: string[];
+  /** Host names (lower case) besides the portal's own that a share link's sharedUrl may lead to. */
+  sharedUrlHosts: string[];
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   seed: "demo" | "none";
   webDistDir: string | undefined;
   trustProxy: boolean;
+  /** Limits of the public report intake (POST /api/app/reports): per address and per reporter. */
+  appReportLimits: { perAddress: number; addressWindowMs: number; perReporter: number; reporterWindowMs: number };
   /** Largest accepted upload in bytes (MAX_UPLOAD_MB). */
   maxUploadBytes: number;
   /** Base URL of a Nominatim-compatible geocoder (address changes). */
@@ -78,12 +104,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(e.ATALAYA_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     allowedOrigins: (e.ALLOWED_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean).map((o) => new URL(o).origin),
+    sharedUrlHosts: (e.SHARED_URL_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
     logLevel: e.LOG_LEVEL,
     seed: e.ATALAYA_SEED,
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY === "true",
+    appReportLimits: {
+      perAddress: e.APP_REPORTS_PER_ADDRESS,
+      addressWindowMs: e.APP_REPORTS_ADDRESS_WINDOW_SECONDS * 1000,
+      perReporter: e.APP_REPORTS_PER_REPORTER,
+      reporterWindowMs: e.APP_REPORTS_REPORTER_WINDOW_SECONDS * 1000,
+    },
     maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
     geocoderUrl: e.GEOCODER_URL.replace(/\/$/, ""),
     geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS,

@@ -9,6 +9,8 @@ export interface AppContext {
   config: Config;
   db: Db;
   bus: EventBus;
+  /** Where this deployment's keys and channels live in Redis (db/deployment.ts). */
+  redisPrefix: string;
   hub: Hub;
   /** This process's background job worker (handlers register on it; kick it after enqueueing). */
   jobs: JobWorker;

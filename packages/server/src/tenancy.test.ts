@@ -15,8 +15,14 @@ let strangerAnswerId: number;
 
 // Routes a caller may use without a token (SPEC: login; the reporter app; the real-time socket, which
 // authenticates with its ticket; files of public reports).
-const PUBLIC = new Set(["POST /api/login", "POST /api/app/login", "POST /api/app/reports", "GET /api/realtime", "GET /api/app/reports/{uuid}", "GET /api/files/{name}"]);
+const PUBLIC = new Set([
+  "POST /api/login", "POST /api/app/login", "POST /api/app/reports", "GET /api/realtime", "GET /api/app/reports/{uuid}", "GET /api/files/{name}",
+  // What a share link shows anyone (public-report/).
+  "GET /api/public/reports/{uuid}", "GET /api/public/shared-url-hosts",
+]);
 const fill = (path: string, companyId: number, id: number) => fillPath(path, { companyId, id });
+// Reads whose query is required: a valid one, so the answer is about the company, not the query.
+const REQUIRED_QUERY: Record<string, string> = { "{companyId}/events": "?after=0", "app-users/by-phone": "?phone=%2B56987654321" };
 
 beforeAll(async () => {
   app = await testApp();
@@ -57,7 +63,7 @@ describe("every route", () => {
   it("answers 404 for another company's id on every company read", async () => {
     const failures: string[] = [];
     for (const r of routes.filter((x) => x.method === "GET" && x.path.includes("{companyId}"))) {
-      const url = fill(r.path, strangerCompanyId, ownReportId) + (r.path.endsWith("/events") ? "?after=0" : "");
+      const url = fill(r.path, strangerCompanyId, ownReportId) + (REQUIRED_QUERY[r.path.split("/").slice(-2).join("/")] ?? "");
       const res = await app.inject({ method: "GET", url, headers: { "access-token": token } });
       if (res.statusCode !== 404) failures.push(`${r.method} ${r.path} → ${res.statusCode}`);
     }
@@ -131,9 +137,27 @@ describe("every route that takes the company from its query or body", () => {
 });
 
 // What a client can send that no form of ours would: each must be refused with a 4xx, never a 500.
-const JUNK_IDS = ["abc", "-1", "0", "1.5", "99999999999999999999", "%00", "1%20or%201=1"];
-const JUNK_BODIES: unknown[] = [[], "texto", 42, null, { id: { $gt: 0 } }, { description: "x".repeat(100_000), type: "0", latitude: "norte" }];
-const JUNK_QUERIES = ["?status=everything&sort=random&offset=-5&limit=1000000", "?after=-1", "?after=abc", "?reportFollowupId=1e400"];
+// Integers beyond PostgreSQL's integer, exponents, NUL bytes and lone surrogates too (issue 14, case 5).
+const JUNK_IDS = ["abc", "-1", "0", "1.5", "99999999999999999999", "2147483648", "8.881e3", "%00", "%ED%A0%80", "1%20or%201=1"];
+const JUNK_BODIES: unknown[] = [
+  [],
+  "texto",
+  42,
+  null,
+  { id: { $gt: 0 } },
+  { description: "x".repeat(100_000), type: "0", latitude: "norte" },
+  { email: "a\u0000", password: "x\u0000", description: "hola \ud800 mundo", body: "\udc00", q: "x\u0000", name: "\u0000" },
+  { id: 2147483648, companyId: 2147483648, type: 2147483648, userId: 9007199254740991, version: 2147483648, tagIds: [2147483648] },
+  { "\u0000": 1 },
+];
+const JUNK_QUERIES = [
+  "?status=everything&sort=random&offset=-5&limit=1000000",
+  "?after=-1",
+  "?after=abc",
+  "?reportFollowupId=1e400",
+  "?after=9007199254740991&reportFollowupId=2147483648&limit=2147483648&operator=2147483648",
+  "?q=%00&phone=%00&from=%ED%A0%80",
+];
 
 describe("every route, given junk", () => {
   it("answers 4xx, never 5xx, to malformed ids, bodies and queries", async () => {

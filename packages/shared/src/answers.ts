@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "./zod.js";
+import { MAX_ID } from "./limits.js";
 
 /** Where an automatic answer may be picked (SPEC §3): while managing a report, or when closing it. */
 export const ANSWER_USAGES = ["management", "closure"] as const;
@@ -25,7 +26,7 @@ export const automaticAnswerBodySchema = z.object({
   title: required(200),
   answer: required(4000),
   answerType: required(50),
-  reportType: z.number().int().min(0).nullable().optional(),
+  reportType: z.number().int().min(0).max(MAX_ID).nullable().optional(),
   usableInManagement: z.boolean(),
   usableInClosure: z.boolean(),
 });
@@ -34,13 +35,13 @@ export type AutomaticAnswerBody = z.infer<typeof automaticAnswerBodySchema>;
 /** Filters of the list: usage, and a report type (answers for that type plus those for any type). */
 export const automaticAnswerListQuerySchema = z.object({
   usage: z.enum(ANSWER_USAGES).optional(),
-  type: z.coerce.number().int().min(0).optional(),
+  type: z.coerce.number().int().min(0).max(MAX_ID).optional(),
 });
 export type AutomaticAnswerListQuery = z.infer<typeof automaticAnswerListQuerySchema>;
 
 export const automaticAnswerParamsSchema = z.object({
-  companyId: z.coerce.number().int().positive(),
-  id: z.coerce.number().int().positive(),
+  companyId: z.coerce.number().int().positive().max(MAX_ID),
+  id: z.coerce.number().int().positive().max(MAX_ID),
 });
 
 export const automaticAnswerResponseSchema = z.object({ success: z.literal(true), answer: automaticAnswerSchema });

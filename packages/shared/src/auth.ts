@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "./zod.js";
+import { MAX_ID } from "./limits.js";
 import { LANGUAGES } from "./constants.js";
 
 /** POST /api/login body: e-mail or username plus password (SPEC §7). Missing fields are checked by the
@@ -122,7 +123,7 @@ export const settingsResponseSchema = z.object({
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 
 /** Optional query of GET /api/settings: which of the user's companies to load. */
-export const settingsQuerySchema = z.object({ companyId: z.coerce.number().int().positive().optional() });
+export const settingsQuerySchema = z.object({ companyId: z.coerce.number().int().positive().max(MAX_ID).optional() });
 
 /** PUT /api/user/{id}/settings: the settings a user changes for themself (the alarm persists per user). */
 export const userSettingsPatchSchema = userSettingsSchema
@@ -133,6 +134,6 @@ export const userSettingsPatchSchema = userSettingsSchema
 
 export const portalVersionBodySchema = z.object({ portal_version: z.enum(["v1", "v2", "v3"]) });
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
-export const companyIdParamSchema = z.object({ companyId: z.coerce.number().int().positive() });
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+export const companyIdParamSchema = z.object({ companyId: z.coerce.number().int().positive().max(MAX_ID) });
 export const successSchema = z.object({ success: z.literal(true) });

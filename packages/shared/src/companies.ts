@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.js";
 
 /** A team of the organisation with its members' ids. */
 export const teamSchema = z.object({ id: z.number(), name: z.string(), color: z.string(), memberIds: z.array(z.number()) });

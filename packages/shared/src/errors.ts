@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.js";
 
 /** Error codes the API answers with; the web client translates each one. */
 export const ERROR_CODES = [
@@ -30,6 +30,15 @@ export const ERROR_CODES = [
   // Spreadsheet export (SPEC §8 export: no reports between these dates, file could not be downloaded).
   "noReportsToExport",
   "exportFileUnavailable",
+  // The database cannot be reached right now: 503 with Retry-After.
+  "serviceUnavailable",
+  // A public door's rate limit: 429 with Retry-After.
+  "tooManyRequests",
+  // A drawn zone that cannot be one (SPEC §5/§9: fewer than 3 points, no area, over the maximum area).
+  "zoneTooFewPoints",
+  "zoneEmptyArea",
+  "zoneSelfIntersects",
+  "zoneTooLarge",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -44,6 +53,8 @@ export const CONFLICT_REASONS = [
   "notTaken",
   /** The citizen who sent the report deleted it: it can only be closed. */
   "deletedByAuthor",
+  /** A company admin deleted the report for the organisation: it can no longer be worked. */
+  "deletedByAdmin",
   /** The report is already closed (solved or not applicable). */
   "alreadyClosed",
   /** The report is closed, so the action no longer applies. */
@@ -54,12 +65,22 @@ export const CONFLICT_REASONS = [
   "confirmDrugs",
   /** The report is already private. */
   "alreadyPrivate",
+  /** A private report has no public link. */
+  "privateReport",
   /** The neighbours are already being notified. */
   "alreadyNotified",
   /** There is no neighbours' notification to cancel. */
   "notNotified",
   /** A report the company created keeps the address it was given. */
   "createdByCompany",
+  /** Another zone of the company has that name. */
+  "zoneNameTaken",
+  /** Members are restricted to the zone: it cannot be deleted while they are. */
+  "zoneInUse",
+  /** The global zone (SPEC §9 id 173) stands for everywhere: it has no shape to edit. */
+  "globalZone",
+  /** The company already attends the global zone. */
+  "alreadyGlobal",
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 export const conflictReasonSchema = z.enum(CONFLICT_REASONS);

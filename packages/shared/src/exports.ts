@@ -1,7 +1,7 @@
-import { z } from "zod";
+import { z } from "./zod.js";
+import { MAX_ID } from "./limits.js";
 
 /** Largest id a path or body may carry (PostgreSQL integer). */
-const MAX_ID = 2147483647;
 
 /** DD/MM/YYYY (SPEC §9 export date format). */
 export const EXPORT_DATE_PATTERN = /^(0[1-9]|[12]\d|3[01])\/(0[1-9]|1[0-2])\/\d{4}$/;

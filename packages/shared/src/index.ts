@@ -1,4 +1,5 @@
 export * from "./constants.js";
+export * from "./limits.js";
 export * from "./roles.js";
 export * from "./enums.js";
 export * from "./errors.js";
@@ -13,5 +14,9 @@ export * from "./answers.js";
 export * from "./report-actions.js";
 export * from "./interactions.js";
 export * from "./phone.js";
+export * from "./history.js";
 export * from "./exports.js";
 export * from "./reported-users.js";
+export * from "./public-report.js";
+export * from "./app-users.js";
+export * from "./zones.js";

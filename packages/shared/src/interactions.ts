@@ -1,5 +1,7 @@
-import { z } from "zod";
+import { z } from "./zod.js";
+import { MAX_ID } from "./limits.js";
 import { commentBodySchema, commentSchema, mediaSchema, noteSchema, personSchema } from "./reports.js";
+import { INCOMING_COMMENTS_KEPT } from "./constants.js";
 
 /** Media upload types of SPEC §5, by the name the SPEC gives them. */
 export const MEDIA_KINDS = [
@@ -22,13 +24,18 @@ export const MAX_REPORT_MEDIA = 20;
 export const noteBodySchema = commentBodySchema;
 export type CommentBody = z.infer<typeof commentBodySchema>;
 
-export const commentParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const commentParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 export const appReportParamsSchema = z.object({ uuid: z.uuid() });
 export const fileParamsSchema = z.object({ name: z.string().max(100) });
 
 /** A comment answer; created is false when the same author already wrote the same text (idempotent). */
 export const commentResponseSchema = z.object({ success: z.literal(true), comment: commentSchema, created: z.boolean() });
 export const commentListResponseSchema = z.object({ success: z.literal(true), comments: z.array(commentSchema) });
+
+/** `GET /api/companies/{companyId}/comments/incoming?limit=`: the drawer keeps 100 (SPEC §9). */
+export const incomingCommentsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(INCOMING_COMMENTS_KEPT).default(INCOMING_COMMENTS_KEPT),
+});
 export const noteResponseSchema = z.object({ success: z.literal(true), note: noteSchema, created: z.boolean() });
 export const noteListResponseSchema = z.object({ success: z.literal(true), notes: z.array(noteSchema) });
 

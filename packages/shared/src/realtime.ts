@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "./zod.js";
+import { MAX_ID } from "./limits.js";
 
 /** Event types on the real-time channel (SPEC §4 real-time rules). */
 export const EVENT_TYPES = [
@@ -32,10 +33,10 @@ export const realtimeMessageSchema = z.object({
 export type RealtimeMessage = z.infer<typeof realtimeMessageSchema>;
 
 export const ticketResponseSchema = z.object({ ticket: z.string(), expiresIn: z.number() });
-export const ticketBodySchema = z.object({ companyId: z.number().int().positive().optional() }).optional();
+export const ticketBodySchema = z.object({ companyId: z.number().int().positive().max(MAX_ID).optional() }).optional();
 
 export const eventsQuerySchema = z.object({
-  after: z.coerce.number().int().min(0),
+  after: z.coerce.number().int().min(0).max(MAX_ID),
   limit: z.coerce.number().int().min(1).max(1000).default(500),
 });
 export const eventsResponseSchema = z.object({

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "./zod.js";
+import { MAX_ID } from "./limits.js";
 import { reportSchema } from "./reports.js";
 
 /** POST /api/companies/{companyId}/reports/{id}/address. A blank address answers noRegisteredAddress. */
@@ -24,7 +25,7 @@ export const notifyNeighboursResponseSchema = z.object({
 
 /** GET /api/reports/share/{id} (SPEC §7). */
 export const shareResponseSchema = z.object({ success: z.literal(true), share_url: z.string() });
-export const shareParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const shareParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
 /** The browser repeats `open: true` this often while a report detail is open. */
 export const PRESENCE_HEARTBEAT_SECONDS = 20;

@@ -1,7 +1,7 @@
-import { z } from "zod";
+import { z } from "./zod.js";
+import { MAX_ID } from "./limits.js";
 
 /** Largest id a body, query or path may carry (PostgreSQL integer). */
-const MAX_ID = 2147483647;
 const id = () => z.number().int().positive().max(MAX_ID);
 
 /** Why a community user is reported (SPEC §7 POST /reports/issue `reason`). */

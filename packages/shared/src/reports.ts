@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "./zod.js";
+import { MAX_ID } from "./limits.js";
 import { CLOSING_KINDS, INFORMER_TYPES, PRIORITIES, REPORT_STATUSES, SORT_OPTIONS } from "./enums.js";
 import { isValidPhone } from "./phone.js";
 import { defaultSort } from "./sorting.js";
@@ -39,6 +40,8 @@ export const reportAbilitiesSchema = z.object({
   assign: z.boolean(),
   makePrivate: z.boolean(),
   changeAddress: z.boolean(),
+  /** A company admin may delete it for the organisation (it leaves the panel, stays in history). */
+  delete: z.boolean(),
 });
 export type ReportAbilities = z.infer<typeof reportAbilitiesSchema>;
 
@@ -69,6 +72,8 @@ export const reportSchema = z.object({
   filesMedia: z.array(mediaSchema),
   likes: z.number(),
   dislikes: z.number(),
+  /** Complaints of the community against the report (POST /api/reports/issue). */
+  abuseCounter: z.number(),
   commentsCount: z.number(),
   notesCount: z.number(),
   isAnonymous: z.boolean(),
@@ -105,7 +110,7 @@ export const reportListQuerySchema = z
     status: z.enum(REPORT_STATUSES).optional(),
     sort: z.enum(SORT_OPTIONS).optional(),
     /** Polling fallback: only reports whose followup id is above this one. */
-    reportFollowupId: z.coerce.number().int().min(0).optional(),
+    reportFollowupId: z.coerce.number().int().min(0).max(MAX_ID).optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   })
@@ -132,18 +137,18 @@ export const reportListResponseSchema = z.object({
 export const reportResponseSchema = z.object({ success: z.literal(true), report: reportSchema });
 
 export const reportParamsSchema = z.object({
-  companyId: z.coerce.number().int().positive(),
-  id: z.coerce.number().int().positive(),
+  companyId: z.coerce.number().int().positive().max(MAX_ID),
+  id: z.coerce.number().int().positive().max(MAX_ID),
 });
 export const reportUuidParamsSchema = z.object({
-  companyId: z.coerce.number().int().positive(),
+  companyId: z.coerce.number().int().positive().max(MAX_ID),
   uuid: z.uuid(),
 });
 
 /** POST /api/companies/{companyId}/reports: a report created by an operator for a caller. */
 export const createCompanyReportSchema = z
   .object({
-    type: z.number().int().min(0),
+    type: z.number().int().min(0).max(MAX_ID),
     description: trimmed(4000).min(1),
     latitude: latitudeSchema,
     longitude: longitudeSchema,
@@ -169,34 +174,34 @@ export const updateReportSchema = z
     priority: z.enum(PRIORITIES).optional(),
     observations: trimmed(4000).nullable().optional(),
     status: z.enum(["in_progress", "in_observation"]).optional(),
-    type: z.number().int().min(0).optional(),
+    type: z.number().int().min(0).max(MAX_ID).optional(),
     /** Needed to change the type to drugs, which makes the report private and anonymous (SPEC §4). */
     confirmDrugs: z.boolean().optional(),
-    tagIds: z.array(z.number().int().positive()).max(50).optional(),
+    tagIds: z.array(z.number().int().positive().max(MAX_ID)).max(50).optional(),
     /** The version the operator edited; a stale one answers 409 so no change is silently lost. */
-    version: z.number().int().positive().optional(),
+    version: z.number().int().positive().max(MAX_ID).optional(),
   })
   .refine((v) => Object.keys(v).some((k) => k !== "version" && k !== "confirmDrugs"), { message: "empty update" });
 export type UpdateReport = z.infer<typeof updateReportSchema>;
 
 export const closeReportSchema = z.object({
   kind: z.enum(CLOSING_KINDS),
-  repeatedOf: z.number().int().positive().optional(),
-  automaticAnswerId: z.number().int().positive().optional(),
+  repeatedOf: z.number().int().positive().max(MAX_ID).optional(),
+  automaticAnswerId: z.number().int().positive().max(MAX_ID).optional(),
   comment: trimmed(4000).optional(),
 });
 
 export const assignReportSchema = z
   .object({
-    userId: z.number().int().positive().nullable().optional(),
-    teamId: z.number().int().positive().nullable().optional(),
-    patrolId: z.number().int().positive().nullable().optional(),
+    userId: z.number().int().positive().max(MAX_ID).nullable().optional(),
+    teamId: z.number().int().positive().max(MAX_ID).nullable().optional(),
+    patrolId: z.number().int().positive().max(MAX_ID).nullable().optional(),
   })
   .refine((v) => v.userId !== undefined || v.teamId !== undefined || v.patrolId !== undefined, { message: "nothing to assign" });
 
 /** Reporter API (community app): a new report. */
 export const appCreateReportSchema = z.object({
-  type: z.number().int().min(0),
+  type: z.number().int().min(0).max(MAX_ID),
   description: trimmed(4000).default(""),
   latitude: latitudeSchema,
   longitude: longitudeSchema,

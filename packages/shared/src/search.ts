@@ -1,8 +1,8 @@
-import { z } from "zod";
+import { z } from "./zod.js";
+import { MAX_ID } from "./limits.js";
 import { REPORT_STATUSES } from "./enums.js";
 import { reportSchema } from "./reports.js";
 
-const MAX_ID = 2147483647;
 
 /** Longest search text the portal accepts. */
 export const SEARCH_MAX_LENGTH = 100;

@@ -1,10 +1,9 @@
-import "./lib/zod-jitless";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRoot } from "./app/app-root";
 import { queryClient } from "./app/query-client";
 import { router } from "./app/router";
-import { currentLanguage, translateErrorCode } from "./i18n/i18n";
+import { currentLanguage, storedLanguage, switchLanguage, translateErrorCode } from "./i18n/i18n";
 import { configureApi } from "./lib/api";
 import { getSession } from "./features/session/session-store";
 import { handleUnauthorized } from "./features/session/unauthorized";
@@ -26,8 +25,12 @@ configureApi({
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-createRoot(container).render(
-  <StrictMode>
-    <AppRoot />
-  </StrictMode>,
+// The stored language's texts are loaded before the first render (at once for Spanish, which is in
+// this download; English and French are fetched first).
+void switchLanguage(storedLanguage()).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppRoot />
+    </StrictMode>,
+  ),
 );

@@ -27,11 +27,17 @@ const PERMISSIONS = {
   "report.makePrivate": ["company_admin", "operator"],
   "answers.manage": ["company_admin"],
   "reports.export": ["company_admin", "operator"],
+  "report.delete": ["company_admin"],
   "company.admin": ["company_admin"],
   "reportedUsers.read": ["company_admin", "operator"],
   // SPEC §6 gates blocking users without role to companies 268 and 110 in the original product; here
   // every company admin may lock the community users of their reports.
   "appUsers.lock": ["company_admin"],
+  // Maps and dashboards (issue 10): operators read them; company admins draw zones and define shifts.
+  "maps.read": ["company_admin", "operator"],
+  "dashboard.read": ["company_admin", "operator"],
+  "zones.manage": ["company_admin"],
+  "shifts.manage": ["company_admin"],
 } as const satisfies Record<string, readonly CompanyRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

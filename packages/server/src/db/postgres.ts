@@ -190,6 +190,10 @@ async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient, onCom
   const client = await pool.connect();
   let committed = false;
   let broken: Error | undefined;
+  // A checked-out client whose connection dies emits 'error'; unheard, that kills the process. Heard
+  // here, the statement in flight fails on its own and the client leaves the pool as broken.
+  const onError = (err: Error) => (broken = err);
+  client.on("error", onError);
   try {
     await client.query("begin");
     const result = await fn(client, () => (committed = true));
@@ -200,13 +204,15 @@ async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient, onCom
     if (!committed) await client.query("rollback").catch((e: Error) => (broken = e));
     throw err;
   } finally {
+    client.off("error", onError);
     client.release(broken);
   }
 }
 
 /** Opens a pool on DATABASE_URL. */
 export function openPostgres(url: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A database that cannot be reached fails a request within 10 s (503) instead of holding it.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
   const db: Db = {

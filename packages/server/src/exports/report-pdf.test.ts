@@ -7,13 +7,13 @@ const report = {
   id: 77, uuid: "0b6f1c1e-2d7c-4a59-9a57-7b8f0c5e1a01", company_id: 1, status: "solved", displayStatus: "solved", closingKind: "repeated",
   repeatedOf: 12, type: 21, initialType: 21, title: null, description: "Árbol caído bloquea la vereda ✅ — «urgente»", priority: "highest",
   observations: null, datetimeTtl: null, dueDate: null, reportFollowupId: 1, latitude: -33.45, longitude: -70.65, address: null,
-  timezone: "America/Santiago", zones: [], filesMedia: [], likes: 0, dislikes: 0, commentsCount: 0, notesCount: 0, isAnonymous: false,
+  timezone: "America/Santiago", zones: [], filesMedia: [], likes: 0, dislikes: 0, abuseCounter: 0, commentsCount: 0, notesCount: 0, isAnonymous: false,
   isPrivate: true, isCreatedByCompany: true, informerType: "user", contact: { phone: "+56 9 8765 4321", firstName: "Ana", lastName: "Pérez", email: null },
   user: null, notifyNeighbours: false, notificationNeighboursWasCanceled: false, assignedUser: null, assignedTeam: null, assignedPatrol: null,
   operatorWhoClosedReport: { id: 1, uuid: "u", name: "Op Uno", email: null, cover: null }, closedAt: "2026-01-02T03:04:05.000Z",
   userFollowerIds: [], tags: [], tagsUuids: [], deletedAt: null, deletedBy: null, createdAt: "2026-01-01T12:00:00.000Z",
   updatedAt: "2026-01-02T03:04:05.000Z", version: 3,
-  can: { take: false, work: false, close: false, comment: true, note: true, assign: false, makePrivate: false, changeAddress: false },
+  can: { take: false, work: false, close: false, comment: true, note: true, assign: false, makePrivate: false, changeAddress: false, delete: false },
 } satisfies Report;
 
 const data = (over: Partial<ReportPdfData> = {}): ReportPdfData => ({
@@ -24,8 +24,8 @@ const data = (over: Partial<ReportPdfData> = {}): ReportPdfData => ({
 const text = pdftotext;
 
 describe("pdfText", () => {
-  it("keeps Latin-1 and WinAnsi punctuation, drops emoji, marks other characters", () => {
-    expect(pdfText("Ñuñoa — «sí» €5 😀👍🏽✅ 漢 é")).toBe("Ñuñoa — «sí» €5  ? é");
+  it("keeps every letter and symbol the embedded font has, drops emoji and joiners", () => {
+    expect(pdfText("Ñuñoa — «sí» €5 😀👍🏽✅ Ωλ → №3 é\u200d\r\n\tx")).toBe("Ñuñoa — «sí» €5  Ωλ → №3 é\n x");
   });
 });
 
@@ -37,6 +37,16 @@ describe("renderReportPdf", () => {
     const t = text(pdf);
     for (const s of ["Vecinos Unidos", "Report #77", "Trash", "la vereda — «urgente»", "Closed", "Highest", "Repeat of #12", "Comentario número 59", "Ana Pérez · +56 9 8765 4321"]) expect(t).toContain(s);
     expect(t).toMatch(/Page 3 of \d/);
+  });
+
+  it.skipIf(!hasPdftotext)("shows the organisation's long name in full, the tags, and letters beyond Latin-1", async () => {
+    const companyName = "Corporación Municipal de Seguridad Ciudadana y Emergencias de Ñuñoa";
+    const tagged = { ...report, tags: [{ id: 1, uuid: "t1", name: "Urgente", color: "#f00" }, { id: 2, uuid: "t2", name: "Vía pública", color: "#00f" }] };
+    const t = text(await renderReportPdf(data({ companyName, report: tagged, comments: [{ author: "Ольга", body: "Ωμέγα → №3 ok", createdAt: new Date(), isOperator: false }] }), "es"));
+    expect(t.replace(/\s+/g, " ")).toContain(companyName);
+    expect(t).toContain("Urgente, Vía pública");
+    expect(t).toContain("Ωμέγα → №3 ok");
+    expect(t).toContain("Ольга");
   });
 
   it.skipIf(!hasPdftotext)("labels Spanish and French", async () => {

@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import {
   DEFAULT_TIMEZONE,
@@ -123,21 +124,23 @@ const MUTED = "#6b6b6b";
 const RULE = "#e3e3e3";
 const PANEL = "#f4f6f9";
 
-// Characters beyond Latin-1 that the standard fonts' WinAnsi encoding still has.
-const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
+// DejaVu Sans (embedded, only the glyphs used): Latin, Greek, Cyrillic, arrows and most symbols, where
+// the standard PDF fonts (WinAnsi) replaced anything beyond Latin-1.
+const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
+const FONTS = {
+  regular: fontFile("DejaVuSans.ttf"),
+  bold: fontFile("DejaVuSans-Bold.ttf"),
+  italic: fontFile("DejaVuSans-Oblique.ttf"),
+};
 
-/** The text as the built-in PDF fonts can draw it: emoji are dropped, other characters they lack become "?". */
+/** The text as the embedded font draws it: emoji, joiners and variation selectors (no glyph in a text
+ * font, they would show as empty boxes) are dropped; line ends and tabs normalised. */
 export function pdfText(text: string): string {
-  let out = "";
-  for (const ch of text.replace(/[\u202f\u2007\u2009]/g, " ").replace(/\r\n?/g, "\n").replace(/\t/g, " ")) {
-    const code = ch.codePointAt(0)!;
-    if (ch === "\n" || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) out += ch;
-    // Combining marks, joiners, variation selectors and emoji carry no text the reader would miss.
-    else if ((code >= 0x300 && code <= 0x36f) || (code >= 0x200b && code <= 0x200f) || (code >= 0xfe00 && code <= 0xfe0f) || (code >= 0x2600 && code <= 0x27bf) || (code >= 0x2b00 && code <= 0x2bff) || code > 0xffff)
-      continue;
-    else out += "?";
-  }
-  return out;
+  return text
+    .replace(/[\u202f\u2007\u2009]/g, " ")
+    .replace(/\r\n?/g, "\n")
+    .replace(/\t/g, " ")
+    .replace(/[\u200b-\u200f]|\p{Variation_Selector}|\p{Extended_Pictographic}|\p{Emoji_Modifier}|[\u{1F1E6}-\u{1F1FF}]/gu, "");
 }
 
 /** The text cut with an ellipsis so it fits one line of width in the current font. */
@@ -181,6 +184,10 @@ export function renderReportPdf(data: ReportPdfData, lang: Language, options: { 
       Creator: "Atalaya",
     },
   });
+  doc.registerFont("Regular", FONTS.regular);
+  doc.registerFont("Bold", FONTS.bold);
+  doc.registerFont("Italic", FONTS.italic);
+  doc.font("Regular");
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -198,9 +205,13 @@ export function renderReportPdf(data: ReportPdfData, lang: Language, options: { 
 
   // Header band.
   doc.rect(0, 0, doc.page.width, 92).fill(THEME_PRIMARY);
-  doc.fillColor("#ffffff").font("Helvetica-Bold").fontSize(18);
-  doc.text(oneLine(doc, t(data.companyName), width - 210), left, 26, { lineBreak: false });
-  doc.font("Helvetica").fontSize(10).text(t(`${L.report} #${report.id}`), left, 52, { width: width - 150 });
+  // The organisation's name in full: smaller, then on two lines, when it is long.
+  const nameWidth = width - 210;
+  doc.fillColor("#ffffff").font("Bold").fontSize(18);
+  if (doc.widthOfString(t(data.companyName)) > nameWidth) doc.fontSize(13);
+  const twoLines = doc.widthOfString(t(data.companyName)) > nameWidth;
+  doc.text(t(data.companyName), left, twoLines ? 14 : 26, { width: nameWidth, height: 36, lineGap: -1 });
+  doc.font("Regular").fontSize(10).text(t(`${L.report} #${report.id}`), left, 52, { width: width - 150 });
   doc.fontSize(8).text(t(report.uuid), left, 66, { width: width - 150 });
   doc.fontSize(8).text(t(L.generated.replace("{date}", when(data.generatedAt)).replace("{name}", data.generatedBy)), left + width - 200, 34, {
     width: 200,
@@ -210,10 +221,10 @@ export function renderReportPdf(data: ReportPdfData, lang: Language, options: { 
   // Title with status and priority badges.
   doc.y = 112;
   doc.fillColor(typeColor).rect(left, doc.y + 2, 4, 20).fill();
-  doc.fillColor(INK).font("Helvetica-Bold").fontSize(16).text(t(typeName), left + 12, doc.y, { width: width - 12 });
+  doc.fillColor(INK).font("Bold").fontSize(16).text(t(typeName), left + 12, doc.y, { width: width - 12 });
   let bx = left + 12;
   const badge = (text: string, color: string) => {
-    doc.font("Helvetica-Bold").fontSize(8);
+    doc.font("Bold").fontSize(8);
     const w = doc.widthOfString(t(text)) + 14;
     doc.roundedRect(bx, doc.y + 4, w, 16, 8).fill(color);
     doc.fillColor("#ffffff").text(t(text), bx, doc.y + 8.5, { width: w, align: "center", lineBreak: false });
@@ -259,14 +270,15 @@ export function renderReportPdf(data: ReportPdfData, lang: Language, options: { 
     [L.address, report.address || L.noAddress],
     [L.coordinates, `${report.latitude.toFixed(6)}, ${report.longitude.toFixed(6)}`],
     [L.zones, zoneNames || L.outsideZones],
+    ...(report.tags.length ? ([[L.tags, report.tags.map((tag) => tag.name).join(", ")]] as [string, string][]) : []),
     [L.privacy, report.isPrivate ? L.yes : L.no],
     [L.neighbours, report.notifyNeighbours ? (report.notificationNeighboursWasCanceled ? L.canceled : L.yes) : L.no],
   ];
-  doc.font("Helvetica-Bold").fontSize(10).fillColor(INK).text(t(L.details), left, top);
+  doc.font("Bold").fontSize(10).fillColor(INK).text(t(L.details), left, top);
   let y = doc.y + 4;
   const labelWidth = 92;
   for (const [label, value] of rows) {
-    doc.font("Helvetica").fontSize(8.5);
+    doc.font("Regular").fontSize(8.5);
     const h = Math.max(doc.heightOfString(t(value), { width: detailsWidth - labelWidth }), 10) + 5;
     doc.strokeColor(RULE).lineWidth(0.5).moveTo(left, y + h - 1).lineTo(left + detailsWidth, y + h - 1).stroke();
     doc.fillColor(MUTED).text(t(label), left, y + 1, { width: labelWidth - 6 });
@@ -274,9 +286,9 @@ export function renderReportPdf(data: ReportPdfData, lang: Language, options: { 
     y += h;
   }
   const mapX = left + width - mapSize;
-  doc.font("Helvetica-Bold").fontSize(10).fillColor(INK).text(t(L.location), mapX, top, { width: mapSize });
+  doc.font("Bold").fontSize(10).fillColor(INK).text(t(L.location), mapX, top, { width: mapSize });
   drawMap(doc, data.zones, report, typeColor, mapX, top + 18, mapSize);
-  doc.font("Helvetica").fontSize(7.5).fillColor(MUTED).text(t(`${report.latitude.toFixed(5)}, ${report.longitude.toFixed(5)}`), mapX, top + 22 + mapSize, {
+  doc.font("Regular").fontSize(7.5).fillColor(MUTED).text(t(`${report.latitude.toFixed(5)}, ${report.longitude.toFixed(5)}`), mapX, top + 22 + mapSize, {
     width: mapSize,
     align: "center",
   });
@@ -286,26 +298,26 @@ export function renderReportPdf(data: ReportPdfData, lang: Language, options: { 
   const heading = (text: string) => {
     ensureSpace(50);
     doc.x = left;
-    doc.font("Helvetica-Bold").fontSize(11).fillColor(INK).text(t(text), left, doc.y, { width });
+    doc.font("Bold").fontSize(11).fillColor(INK).text(t(text), left, doc.y, { width });
     const ly = doc.y + 2;
     doc.strokeColor(THEME_PRIMARY).lineWidth(1).moveTo(left, ly).lineTo(left + 40, ly).stroke();
     doc.y = ly + 6;
   };
   const paragraph = (text: string) => {
-    doc.font("Helvetica").fontSize(9.5).fillColor(INK).text(t(text), left, doc.y, { width, lineGap: 2 });
+    doc.font("Regular").fontSize(9.5).fillColor(INK).text(t(text), left, doc.y, { width, lineGap: 2 });
     doc.moveDown(0.8);
   };
   const none = () => {
-    doc.font("Helvetica-Oblique").fontSize(9).fillColor(MUTED).text(t(L.none), left, doc.y, { width });
+    doc.font("Italic").fontSize(9).fillColor(MUTED).text(t(L.none), left, doc.y, { width });
     doc.moveDown(0.8);
   };
   const entry = (meta: string, body: string, accent: string) => {
-    doc.font("Helvetica").fontSize(9.5);
+    doc.font("Regular").fontSize(9.5);
     const h = doc.heightOfString(t(body), { width: width - 12, lineGap: 1.5 }) + 16;
     ensureSpace(Math.min(h, 80));
     const y0 = doc.y;
-    doc.font("Helvetica-Bold").fontSize(8).fillColor(MUTED).text(t(meta), left + 12, y0, { width: width - 12 });
-    doc.font("Helvetica").fontSize(9.5).fillColor(INK).text(t(body), left + 12, doc.y + 1, { width: width - 12, lineGap: 1.5 });
+    doc.font("Bold").fontSize(8).fillColor(MUTED).text(t(meta), left + 12, y0, { width: width - 12 });
+    doc.font("Regular").fontSize(9.5).fillColor(INK).text(t(body), left + 12, doc.y + 1, { width: width - 12, lineGap: 1.5 });
     // The accent bar spans the entry on its own page only (long entries may flow onto the next).
     if (doc.y > y0) doc.rect(left, y0, 2.5, doc.y - y0).fill(accent);
     doc.y += 8;
@@ -341,7 +353,7 @@ export function renderReportPdf(data: ReportPdfData, lang: Language, options: { 
     doc.page.margins.bottom = 0;
     const fy = doc.page.height - 34;
     doc.strokeColor(RULE).lineWidth(0.5).moveTo(left, fy - 6).lineTo(left + width, fy - 6).stroke();
-    doc.font("Helvetica").fontSize(7.5).fillColor(MUTED);
+    doc.font("Regular").fontSize(7.5).fillColor(MUTED);
     doc.text(oneLine(doc, t(`${data.companyName} · ${L.report} #${report.id}`), width * 0.7), left, fy, { lineBreak: false });
     doc.text(t(L.page.replace("{n}", String(i + 1)).replace("{total}", String(range.count))), left + width * 0.7, fy, {
       width: width * 0.3,
@@ -399,7 +411,7 @@ function activityTable(
   const header = () => {
     const y = doc.y;
     doc.rect(left, y, width, 16).fill(PANEL);
-    doc.font("Helvetica-Bold").fontSize(8).fillColor(MUTED);
+    doc.font("Bold").fontSize(8).fillColor(MUTED);
     [L.when, L.who, L.what].forEach((label, i) =>
       doc.text(pdfText(label), left + 6 + cols.slice(0, i).reduce((s, c) => s + c, 0), y + 4.5, { width: cols[i]! - 10, lineBreak: false }),
     );
@@ -411,12 +423,12 @@ function activityTable(
     const action = ACTIONS[lang][a.action] ?? a.action;
     const detail = activityDetail(a, lang);
     const what = pdfText(detail ? `${action}: ${detail}` : action);
-    doc.font("Helvetica").fontSize(8.5);
+    doc.font("Regular").fontSize(8.5);
     const h = Math.max(doc.heightOfString(what, { width: cols[2]! - 10 }), 10) + 6;
     if (doc.y + h > doc.page.height - doc.page.margins.bottom) {
       doc.addPage();
       header();
-      doc.font("Helvetica").fontSize(8.5);
+      doc.font("Regular").fontSize(8.5);
     }
     const y = doc.y;
     doc.fillColor(MUTED).text(pdfText(when(a.createdAt)), left + 6, y + 3, { width: cols[0]! - 10 });
@@ -476,7 +488,7 @@ function drawMap(doc: PDFKit.PDFDocument, zones: PdfZone[], report: Report, colo
   doc.save();
   doc.polygon([x + size - 14, y + 8], [x + size - 18, y + 20], [x + size - 14, y + 17], [x + size - 10, y + 20]).fill(INK);
   doc.restore();
-  doc.font("Helvetica-Bold").fontSize(6.5).fillColor(INK).text("N", x + size - 20, y + 22, { width: 12, align: "center", lineBreak: false });
+  doc.font("Bold").fontSize(6.5).fillColor(INK).text("N", x + size - 20, y + 22, { width: 12, align: "center", lineBreak: false });
   const metresPerPoint = 111_320 / scale;
   const metres = [...NICE_METRES].reverse().find((m) => m / metresPerPoint <= size / 3) ?? NICE_METRES[0]!;
   const bar = metres / metresPerPoint;
@@ -486,5 +498,5 @@ function drawMap(doc: PDFKit.PDFDocument, zones: PdfZone[], report: Report, colo
   doc.strokeColor(INK).lineWidth(1).moveTo(x + 12, sy).lineTo(x + 12 + bar, sy).stroke();
   doc.moveTo(x + 12, sy - 2).lineTo(x + 12, sy + 2).stroke();
   doc.moveTo(x + 12 + bar, sy - 2).lineTo(x + 12 + bar, sy + 2).stroke();
-  doc.font("Helvetica").fontSize(6).fillColor(INK).text(metres >= 1000 ? `${metres / 1000} km` : `${metres} m`, x + 12, sy + 2.5, { width: bar + 20, lineBreak: false });
+  doc.font("Regular").fontSize(6).fillColor(INK).text(metres >= 1000 ? `${metres / 1000} km` : `${metres} m`, x + 12, sy + 2.5, { width: bar + 20, lineBreak: false });
 }

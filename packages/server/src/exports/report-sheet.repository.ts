@@ -64,7 +64,8 @@ export function sheetRowsAfter(db: Db, scope: TenantScope, w: SheetWindow, after
             a.priority, r.title, r.description, r.address, r.latitude, r.longitude,
             coalesce((select array_agg(z.name order by z.name) from zones z where z.company_id = a.company_id and z.id = any(a.zone_ids)), '{}') as zone_names,
             coalesce(trim(au.first_name || ' ' || au.last_name), t.name, trim(ap.first_name || ' ' || ap.last_name)) as assignee,
-            trim(cu.first_name || ' ' || cu.last_name) as closer, a.closed_at, r.deleted_at, r.deleted_by, r.likes_count,
+            trim(cu.first_name || ' ' || cu.last_name) as closer, a.closed_at, coalesce(a.deleted_at, r.deleted_at) as deleted_at,
+            case when a.deleted_at is not null then 'admin' else r.deleted_by end as deleted_by, r.likes_count,
             (select count(*)::int from comments c where c.report_id = r.id and not c.hidden) as comments_count,
             coalesce((select array_agg(g.name order by g.name) from report_attention_tags x join tags g on g.company_id = x.company_id and g.id = x.tag_id
                        where x.company_id = a.company_id and x.report_id = r.id), '{}') as tags

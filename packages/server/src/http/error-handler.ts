@@ -1,8 +1,14 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { NOT_AUTHENTICATED_MESSAGE } from "@atalaya/shared";
+import { isDatabaseUnavailable } from "../db/unavailable.js";
 import { AppError } from "./errors.js";
 import { pickLanguage, translate, translateReason } from "./messages.js";
+
+const isDataException = (err: unknown) => /^22[0-9A-Z]{3}$/.test(String((err as { code?: unknown }).code ?? ""));
+
+/** What a client is told to wait when the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function fieldName(instancePath: string, fallback: string | undefined): string {
   const path = instancePath.replace(/^\//, "").replaceAll("/", ".");
@@ -39,6 +45,17 @@ export function installErrorHandlers(app: FastifyInstance): void {
         success: false,
         error: { code, message: err.message, fields: [{ field: "body", code: err.code ?? "invalid" }] },
       });
+    }
+    // A value the database refused as data (out of range, bad encoding, malformed JSON, too long:
+    // SQLSTATE class 22) came from the client: what the schemas did not catch is still a 400.
+    if (isDataException(err)) {
+      req.log.warn({ err }, "value refused by the database");
+      return reply.code(400).send({ success: false, error: { code: "validation", message: translate(lang, "validation"), fields: [{ field: "body", code: "invalid" }] } });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, "database unavailable");
+      reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.code(503).send({ success: false, error: { code: "serviceUnavailable", message: translate(lang, "serviceUnavailable") } });
     }
     req.log.error({ err }, "unexpected failure");
     return reply.code(500).send({ success: false, error: { code: "generalError", message: translate(lang, "generalError") } });

@@ -1,5 +1,5 @@
 import type { Media, Person } from "@atalaya/shared";
-import type { TenantScope } from "../auth/access.js";
+import { restrictionWhere, type TenantScope } from "../auth/access.js";
 import { one, type Db, type Tx } from "../db/db.js";
 
 // Comments, likes and community follows belong to the shared report (every attending company sees
@@ -42,6 +42,21 @@ export function listComments(db: Db, reportId: number, opts: { includeHidden: bo
     reportId,
     opts.includeHidden,
   ]);
+}
+
+/** The community's latest visible comments on the reports the scope may see (the company attends them,
+ * within its restrictions and not deleted for it), newest first. */
+export function listIncomingComments(db: Db, scope: TenantScope, limit: number): Promise<CommentRow[]> {
+  const params: unknown[] = [scope.companyId];
+  const restricted = restrictionWhere(scope.restrictions, params);
+  params.push(limit);
+  return db.query<CommentRow>(
+    `${COMMENT_SELECT}
+      join report_attentions a on a.report_id = c.report_id and a.company_id = $1 and a.deleted_at is null
+     where c.company_id is null and not c.hidden${restricted}
+     order by c.id desc limit $${params.length}`,
+    params,
+  );
 }
 
 /** One comment by id. */

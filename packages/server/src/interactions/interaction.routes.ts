@@ -9,9 +9,11 @@ import {
   commentListResponseSchema,
   commentParamsSchema,
   commentResponseSchema,
+  companyIdParamSchema,
   errorBodySchema,
   followersResponseSchema,
   galleryResponseSchema,
+  incomingCommentsQuerySchema,
   likeBodySchema,
   likeResponseSchema,
   noteBodySchema,
@@ -35,6 +37,7 @@ import {
   followAsCommunity,
   followAsOperator,
   getAppReport,
+  incomingComments,
   likeAsCommunity,
   likeAsOperator,
   listReportComments,
@@ -61,6 +64,17 @@ function portalRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = "/api/companies/:companyId/reports/:id";
   const maxBytes = ctx.config.maxUploadBytes;
+
+  r.get("/api/companies/:companyId/comments/incoming", {
+    config: { permission: "report.read" },
+    schema: {
+      tags: ["reports"],
+      summary: "The community's latest comments on the organisation's reports, newest first (the incoming comments drawer)",
+      params: companyIdParamSchema,
+      querystring: incomingCommentsQuerySchema,
+      response: { 200: commentListResponseSchema, ...errors },
+    },
+  }, async (req) => ({ success: true as const, comments: await incomingComments(ctx, scopeOf(req), req.query.limit) }));
 
   r.get(`${base}/comments`, {
     config: { permission: "report.read" },

@@ -33,6 +33,7 @@ import {
   isAppFollowing,
   listComments,
   listFollowers,
+  listIncomingComments,
   listGallery,
   listNotes,
   lockReport,
@@ -143,6 +144,14 @@ export async function listReportComments(ctx: AppContext, scope: CompanyScope, r
   requireAccess(scope, "report.read");
   await requireVisibleReport(ctx.db, scope, reportId);
   const rows = await listComments(ctx.db, reportId, { includeHidden: true });
+  return rows.map((r) => presentComment(r, { companyId: scope.companyId }));
+}
+
+/** The community's latest comments on the organisation's reports (the events panel's incoming comments
+ * drawer, so it survives a reload), newest first, within the scope's restrictions. */
+export async function incomingComments(ctx: AppContext, scope: CompanyScope, limit: number): Promise<Comment[]> {
+  requireAccess(scope, "report.read");
+  const rows = await listIncomingComments(ctx.db, scope, limit);
   return rows.map((r) => presentComment(r, { companyId: scope.companyId }));
 }
 

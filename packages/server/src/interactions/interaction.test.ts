@@ -159,6 +159,38 @@ describe("comments", () => {
   });
 });
 
+describe("GET …/comments/incoming", () => {
+  const incoming = (companyId: number, token?: string, query = "") =>
+    w.app.inject({ method: "GET", url: `/api/companies/${companyId}/comments/incoming${query}`, headers: token ? h(token) : {} });
+
+  it("lists the community's latest comments on the company's reports, newest first, not operators' or hidden ones", async () => {
+    const r = await w.communityReport();
+    const say = (token: string, text: string) => w.app.inject({ method: "POST", url: `/api/app/reports/${r.uuid}/comments`, headers: h(token), payload: { body: text } });
+    const first = body<{ comment: Comment }>(await say(w.tokens.community[0]!, "Sigue el ruido a esta hora")).comment;
+    const second = body<{ comment: Comment }>(await say(w.tokens.community[1]!, "Yo también lo escucho")).comment;
+    await w.app.inject({ method: "POST", url: url(w.companyA, r.id, "comments"), headers: h(w.tokens.opA), payload: { body: "Patrulla informada" } });
+    await w.db.query("update comments set hidden = true where id = $1", [first.id]);
+
+    const fromA = body<{ comments: Comment[] }>(await incoming(w.companyA, w.tokens.opA)).comments;
+    const ids = fromA.map((c) => c.id);
+    expect(ids).toContain(second.id);
+    expect(ids).not.toContain(first.id);
+    expect(fromA.every((c) => c.company_id === null && !c.hidden)).toBe(true);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(fromA.find((c) => c.id === second.id)).toMatchObject({ report_uuid: r.uuid, body: "Yo también lo escucho" });
+    // Company B attends the same report and sees the same comment; C does not attend it.
+    expect(body<{ comments: Comment[] }>(await incoming(w.companyB, w.tokens.opB)).comments.map((c) => c.id)).toContain(second.id);
+    expect(body<{ comments: Comment[] }>(await incoming(w.companyC, w.tokens.opC)).comments.map((c) => c.id)).not.toContain(second.id);
+    expect(body<{ comments: Comment[] }>(await incoming(w.companyA, w.tokens.opA, "?limit=1")).comments).toHaveLength(1);
+  });
+
+  it("401 without a token, 404 for another company, 400 for a bad limit", async () => {
+    expect((await incoming(w.companyA)).statusCode).toBe(401);
+    expect((await incoming(w.companyA, w.tokens.opC)).statusCode).toBe(404);
+    for (const q of ["?limit=0", "?limit=101", "?limit=abc", "?limit=99999999999999"]) expect((await incoming(w.companyA, w.tokens.opA, q)).statusCode, q).toBe(400);
+  });
+});
+
 describe("notes", () => {
   it("401, 404 for another company, 400 for bad input", async () => {
     const r = await w.communityReport();

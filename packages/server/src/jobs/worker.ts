@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/db.js";
 import { claimJob, settleJob, touchJob, type JobRow } from "./job.repository.js";
+import { queueDueSchedules, type Schedule } from "./schedules.js";
 
 /** What a handler gets: its job, a way to report progress (which also extends the lease), and a signal
  * aborted when the worker stops or loses the job. */
@@ -27,6 +28,8 @@ export interface JobWorkerOptions {
   leaseMs?: number;
   /** Delay before retry number `attempt + 1` after a failed attempt. */
   retryDelayMs?: (attempt: number) => number;
+  /** How often the worker looks for recurring tasks whose time has come (see every()). */
+  scheduleCheckMs?: number;
   log?: Pick<FastifyBaseLogger, "error" | "warn">;
 }
 
@@ -35,6 +38,8 @@ export interface JobWorkerOptions {
 export class JobWorker {
   readonly id = randomUUID();
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly schedules: Schedule[] = [];
+  private nextScheduleCheck = 0;
   private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly retryDelayMs: (attempt: number) => number;
@@ -56,6 +61,13 @@ export class JobWorker {
   /** Registers the handler of a kind (before start). */
   handle(kind: string, handler: JobHandler): this {
     this.handlers.set(kind, handler);
+    return this;
+  }
+
+  /** Queues a job of `kind` every `everyMs`, once across processes (jobs/schedules.ts); its handler
+   * must be registered too. */
+  every(kind: string, everyMs: number): this {
+    this.schedules.push({ kind, everyMs });
     return this;
   }
 
@@ -105,6 +117,10 @@ export class JobWorker {
 
   private async loop(): Promise<void> {
     try {
+      if (this.schedules.length > 0 && Date.now() >= this.nextScheduleCheck) {
+        this.nextScheduleCheck = Date.now() + (this.options.scheduleCheckMs ?? 10_000);
+        await queueDueSchedules(this.db, this.schedules);
+      }
       while (!this.stopped && (await this.runOnce()));
     } catch (err) {
       if (!this.stopped) this.options.log?.error({ err }, "job worker");

@@ -9,7 +9,7 @@ import { memoryPresence, redisPresence, type PresenceKey, type PresenceStore } f
  * else in memory. */
 export function openPresenceStore(ctx: AppContext, onError: (err: Error) => void): Promise<PresenceStore> {
   const ttlMs = PRESENCE_TTL_SECONDS * 1000;
-  return ctx.config.redisUrl ? redisPresence(ctx.config.redisUrl, ttlMs, onError) : Promise.resolve(memoryPresence(ttlMs));
+  return ctx.config.redisUrl ? redisPresence(ctx.config.redisUrl, ctx.redisPrefix, ttlMs, onError) : Promise.resolve(memoryPresence(ttlMs));
 }
 
 /** The report as the scope sees it (404 outside its restrictions) and its presence key. */

@@ -40,7 +40,23 @@ describe("memory presence", () => {
 });
 
 describe.skipIf(!REDIS)("Redis presence (two processes share it)", () => {
-  storeContract(async (now) => [await redisPresence(REDIS!, TTL, () => undefined, now), await redisPresence(REDIS!, TTL, () => undefined, now)]);
+  // Both on one prefix (one deployment, two processes); a prefix of its own per run.
+  const prefix = `atalaya-test-${process.pid}-${Date.now()}:`;
+  storeContract(async (now) => [await redisPresence(REDIS!, prefix, TTL, () => undefined, now), await redisPresence(REDIS!, prefix, TTL, () => undefined, now)]);
+
+  it("keeps deployments that share a Redis apart", async () => {
+    const key = { companyId: 1, reportUuid: "00000000-0000-0000-0000-000000000001" };
+    const a = await redisPresence(REDIS!, `${prefix}a:`, TTL, () => undefined);
+    const b = await redisPresence(REDIS!, `${prefix}b:`, TTL, () => undefined);
+    try {
+      await a.open(key, { id: 7, name: "Ana" });
+      expect(await b.list(key)).toEqual([]);
+      expect(await a.list(key)).toEqual([{ id: 7, name: "Ana" }]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
 });
 
 describe("POST and GET /api/companies/:companyId/reports/:id/presence", () => {

@@ -119,14 +119,15 @@ end
 return {changed, out}
 `;
 
-/** Several processes: a Redis hash per report, so every process sees the same viewers. */
-export async function redisPresence(url: string, ttlMs: number, onError: (err: Error) => void, now: () => number = Date.now): Promise<PresenceStore> {
+/** Several processes: a Redis hash per report (under the deployment's prefix), so every process sees
+ * the same viewers. */
+export async function redisPresence(url: string, prefix: string, ttlMs: number, onError: (err: Error) => void, now: () => number = Date.now): Promise<PresenceStore> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   redis.on("error", onError);
   await redis.connect();
   const run = async (key: PresenceKey, op: "open" | "leave" | "list", userId = 0, name = ""): Promise<PresenceState> => {
     const t = now();
-    const [changed, flat] = (await redis.eval(SCRIPT, 1, `atalaya:presence:${keyOf(key)}`, t, op, userId, name, t + ttlMs, ttlMs)) as [
+    const [changed, flat] = (await redis.eval(SCRIPT, 1, `${prefix}presence:${keyOf(key)}`, t, op, userId, name, t + ttlMs, ttlMs)) as [
       number,
       string[],
     ];

@@ -39,17 +39,18 @@ export function memoryBus(): EventBus {
   };
 }
 
-const CHANNEL = "atalaya:events";
-
-/** Several processes: Redis pub/sub on one channel. Resolves once the subscription is live. */
-export async function redisBus(url: string, onError: (err: Error) => void, options: { connectionName?: string } = {}): Promise<EventBus> {
+/** Several processes: Redis pub/sub on the deployment's channel (`<prefix>events`, the prefix from
+ * db/deployment.ts: deployments sharing a Redis never hear each other). Resolves once the subscription
+ * is live. */
+export async function redisBus(url: string, onError: (err: Error) => void, options: { prefix: string; connectionName?: string }): Promise<EventBus> {
   const { connectionName } = options;
+  const channel = `${options.prefix}events`;
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, connectionName });
   const sub = new Redis(url, { lazyConnect: true, connectionName });
   pub.on("error", onError);
   sub.on("error", onError);
   await Promise.all([pub.connect(), sub.connect()]);
-  await sub.subscribe(CHANNEL);
+  await sub.subscribe(channel);
   const handlers = new Set<(m: BusMessage) => void>();
   const reconnectHandlers = new Set<() => void>();
   // ioredis emits "close" and "reconnecting" (or "end" when it gives up) when a connection drops, and
@@ -80,7 +81,7 @@ export async function redisBus(url: string, onError: (err: Error) => void, optio
   return {
     kind: "redis",
     async publish(message) {
-      await pub.publish(CHANNEL, JSON.stringify(message));
+      await pub.publish(channel, JSON.stringify(message));
     },
     subscribe(handler) {
       handlers.add(handler);

@@ -29,6 +29,10 @@ export interface HubOptions {
   /** The current restrictions of some users of a company (absent: no longer a member), re-read on every
    * heartbeat so a change made anywhere (another process, an admin) applies without a reconnect. */
   restrictionsOf?: (companyId: number, userIds: readonly number[]) => Promise<Map<number, Restrictions>>;
+  /** Which of these access tokens (hex SHA-256 hashes) still open a session: not revoked, not expired,
+   * their user not locked. Asked on every heartbeat, so a session ended on any process (logout, a
+   * lock) closes its sockets on this one too. */
+  liveTokens?: (tokenHashes: readonly string[]) => Promise<Set<string>>;
   /** Time between heartbeats: pings, and a `seq` tail message to every socket (ms). */
   heartbeatMs?: number;
   /** How long after a burst (and after the bus came back) the hub compares what it delivered with the
@@ -67,6 +71,7 @@ export class Hub {
   private readonly offReconnect: (() => void) | undefined;
   private readonly lastSeqs: HubOptions["lastSeqs"];
   private readonly restrictionsOf: HubOptions["restrictionsOf"];
+  private readonly liveTokens: HubOptions["liveTokens"];
   private readonly tailCheckMs: number;
   /** Messages waiting for the next flush, by company. */
   private readonly pending = new Map<number, Pending[]>();
@@ -81,6 +86,7 @@ export class Hub {
   constructor(bus: EventBus, options: HubOptions = {}) {
     this.lastSeqs = options.lastSeqs;
     this.restrictionsOf = options.restrictionsOf;
+    this.liveTokens = options.liveTokens;
     this.tailCheckMs = options.tailCheckMs ?? TAIL_CHECK_MS;
     this.unsubscribe = bus.subscribe((message) => this.deliver(message));
     this.offReconnect = bus.onReconnect?.(() => this.scheduleTailCheck(0));
@@ -209,9 +215,20 @@ export class Hub {
     }
   }
 
+  /** Closes the sockets whose session has ended anywhere (their token revoked or expired, their user
+   * locked): the database says which tokens still live. */
+  async closeEndedSessions(): Promise<void> {
+    if (!this.liveTokens) return;
+    const clients = [...this.byCompany.values()].flatMap((set) => [...set]);
+    if (clients.length === 0) return;
+    const live = await this.liveTokens([...new Set(clients.map((c) => c.tokenHash))]);
+    for (const c of clients) if (!live.has(c.tokenHash)) c.socket.close(4001, "session ended");
+  }
+
   private beat(): void {
     this.sweep();
     void this.refreshRestrictions().catch(() => undefined);
+    void this.closeEndedSessions().catch(() => undefined); // the database is away: the next beat asks again
     for (const companyId of this.byCompany.keys()) {
       const seq = this.delivered.get(companyId);
       if (seq !== undefined) this.deliver({ type: "seq", seq, companyId, data: {} });

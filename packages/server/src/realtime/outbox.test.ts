@@ -188,7 +188,7 @@ describe("outbox relay", () => {
 
   it.skipIf(!process.env.TEST_REDIS_URL)("Redis: the bus reports a reconnect when its connections come back (ready after close)", async () => {
     const name = `atalaya-outbox-test-${process.pid}`;
-    const bus = await redisBus(process.env.TEST_REDIS_URL!, () => undefined, { connectionName: name });
+    const bus = await redisBus(process.env.TEST_REDIS_URL!, () => undefined, { prefix: `atalaya-test-${process.pid}:`, connectionName: name });
     const admin = new Redis(process.env.TEST_REDIS_URL!);
     try {
       const reconnected = vi.fn();

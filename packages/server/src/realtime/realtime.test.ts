@@ -5,6 +5,7 @@ import type { RealtimeMessage } from "@atalaya/shared";
 import { TEST_ORIGIN, body, buildCompany, buildUser, loginAs, testApp, testDb } from "../test/harness.js";
 import { waitFor } from "../test/wait-for.js";
 import type { ReportAudience } from "../auth/restrictions.js";
+import { setUserLocked } from "../users/user.repository.js";
 import { changeWithEvents, changeWithEventsDetailed } from "./publish.js";
 
 let app: FastifyInstance;
@@ -148,6 +149,50 @@ describe("GET /api/realtime (WebSocket)", () => {
     const closed = new Promise<number>((r) => ws.on("close", (code) => r(code)));
     await app.inject({ method: "GET", url: "/api/logout", headers: { "access-token": t2 } });
     expect(await closed).toBe(4001);
+  });
+
+  // Issue 14, case 4: logout closed that token's sockets on its own process only, locking a user left
+  // their socket open, and a ticket minted before logout still opened a socket afterwards.
+  async function sessionSocket(on: FastifyInstance) {
+    const db = await testDb();
+    const user = await buildUser(db, { companyId });
+    const t = await loginAs(app, user);
+    const res = await app.inject({ method: "POST", url: "/api/realtime/ticket", headers: { "access-token": t }, payload: { companyId } });
+    const { ws } = await open(on, body<{ ticket: string }>(res).ticket);
+    const closed = new Promise<number>((r) => ws.on("close", (code) => r(code)));
+    return { user, token: t, ws, closed };
+  }
+
+  it("a logout on one process closes the token's sockets on every other at its next heartbeat", async () => {
+    const s = await sessionSocket(second);
+    await app.inject({ method: "GET", url: "/api/logout", headers: { "access-token": s.token } });
+    await second.ctx.hub.closeEndedSessions();
+    expect(await s.closed).toBe(4001);
+  });
+
+  it("locking a user closes their open sockets", async () => {
+    const s = await sessionSocket(second);
+    const db = await testDb();
+    await setUserLocked(db, s.user.id, true);
+    await second.ctx.hub.closeEndedSessions();
+    expect(await s.closed).toBe(4001);
+  });
+
+  it("an open session's socket stays open through the check", async () => {
+    const s = await sessionSocket(second);
+    await second.ctx.hub.closeEndedSessions();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(s.ws.readyState).toBe(s.ws.OPEN);
+    s.ws.close();
+  });
+
+  it("a ticket issued before its session ended opens nothing afterwards", async () => {
+    const db = await testDb();
+    const user = await buildUser(db, { companyId });
+    const t = await loginAs(app, user);
+    const res = await app.inject({ method: "POST", url: "/api/realtime/ticket", headers: { "access-token": t }, payload: { companyId } });
+    await app.inject({ method: "GET", url: "/api/logout", headers: { "access-token": t } });
+    await expect(open(second, body<{ ticket: string }>(res).ticket)).rejects.toThrow();
   });
 });
 

@@ -15,7 +15,19 @@ export async function issueTicket(db: Db, companyId: number, userId: number, acc
   return ticket;
 }
 
-/** Uses a ticket up atomically: a second use, or an expired ticket, returns undefined. */
+/** Which of these access tokens (hex hashes) still open a session: not revoked, not expired, their
+ * user not locked. */
+export async function liveTokenHashes(db: Db, tokenHashes: readonly string[]): Promise<Set<string>> {
+  const rows = await db.query<{ hash: string }>(
+    `select encode(k.token_hash, 'hex') as hash from access_tokens k join users u on u.id = k.user_id
+      where k.token_hash = any($1::bytea[]) and k.revoked_at is null and k.expires_at > now() and not u.locked`,
+    [tokenHashes.map((h) => Buffer.from(h, "hex"))],
+  );
+  return new Set(rows.map((r) => r.hash));
+}
+
+/** Uses a ticket up atomically: a second use, an expired ticket, or one whose session has ended since
+ * it was issued (token revoked or expired, user locked) returns undefined. */
 export function consumeTicket(
   db: Db,
   ticket: string,
@@ -24,6 +36,9 @@ export function consumeTicket(
     db,
     `update realtime_tickets set used_at = now()
       where ticket_hash = $1 and used_at is null and expires_at > now()
+        and exists (select 1 from access_tokens k join users u on u.id = k.user_id
+                     where k.token_hash = realtime_tickets.access_token_hash and k.revoked_at is null
+                       and k.expires_at > now() and not u.locked)
       returning user_id, company_id, access_token_hash`,
     [hashSecret(ticket)],
   );

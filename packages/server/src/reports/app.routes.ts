@@ -7,7 +7,10 @@ import { actorOrNull } from "../auth/authenticate.js";
 import { appLogin } from "../auth/login.service.js";
 import type { AppContext } from "../context.js";
 import { groupCommit } from "../db/group-commit.js";
+import { limits } from "../http/rate-limit.js";
 import { createAppReports, requireActiveType, type AppReportRequest } from "./report.service.js";
+
+const reporterKey = (actor: { user: { id: number } } | null) => (actor ? `user:${actor.user.id}` : null);
 
 /** The reporter API the community mobile app calls (sign-in, reports). */
 export async function appRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -24,13 +27,19 @@ export async function appRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     return { success: true as const, user: { id: user.id, uuid: user.uuid, access_token: await issueToken(ctx.db, user.id, req.ip) } };
   });
 
+  // The anonymous door rings every operator's alarm: limited per address and per signed-in reporter.
+  const lim = ctx.config.appReportLimits;
   r.post("/api/app/reports", {
     config: { public: true, optionalAuth: true },
+    preHandler: limits(app, [
+      { name: "app-reports-address", max: lim.perAddress, windowMs: lim.addressWindowMs, key: (req) => req.ip },
+      { name: "app-reports-reporter", max: lim.perReporter, windowMs: lim.reporterWindowMs, key: (req) => reporterKey(actorOrNull(req)) },
+    ]),
     schema: {
       tags: ["app"],
       summary: "Create a community report (signed in or anonymous); routed to every organisation whose zones and types cover it",
       body: appCreateReportSchema,
-      response: { 200: z.object({ success: z.literal(true), report: z.object({ id: z.number(), uuid: z.string() }), companies: z.array(z.number()) }), 400: errorBodySchema },
+      response: { 200: z.object({ success: z.literal(true), report: z.object({ id: z.number(), uuid: z.string() }), companies: z.array(z.number()) }), 400: errorBodySchema, 429: errorBodySchema },
     },
   }, async (req) => {
     requireActiveType(req.body.type); // checked first, so a bad report never fails a batch

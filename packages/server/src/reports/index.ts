@@ -8,7 +8,8 @@ export {
   findReport,
   findReportsByIds,
   logActivity,
+  type HistoryFilter,
   type ReportRow,
 } from "./report.repository.js";
 export { listZoneShapes } from "./report-actions.repository.js";
-export { changeReport, getCompanyReport, reportActivity } from "./report.service.js";
+export { changeReport, getCompanyReport, listHistoryReports, reportActivity } from "./report.service.js";

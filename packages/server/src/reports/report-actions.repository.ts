@@ -1,3 +1,4 @@
+import { GLOBAL_ZONE_ID } from "@atalaya/shared";
 import type { TenantScope } from "../auth/access.js";
 import { one, type Db, type Tx } from "../db/db.js";
 
@@ -71,17 +72,19 @@ export async function moveReport(tx: Tx, reportId: number, address: string, lati
   );
 }
 
-/** Counts a share of the report and returns its uuid (the caller checked the user may see it). */
-export async function countShare(db: Db, reportId: number): Promise<string | undefined> {
-  const row = await one<{ uuid: string }>(
+/** The report's uuid and whether an attending organisation made it private (no public link then). */
+export async function shareFacts(db: Db, reportId: number): Promise<{ uuid: string; private: boolean } | undefined> {
+  return one<{ uuid: string; private: boolean }>(
     db,
-    "update reports r set shares_counter = shares_counter + 1 where r.id = $1 returning r.uuid::text as uuid",
+    `select r.uuid::text as uuid, exists (select 1 from report_attentions a where a.report_id = r.id and a.is_private) as private
+       from reports r where r.id = $1`,
     [reportId],
   );
-  return row?.uuid;
 }
 
-/** The company's zones with their GeoJSON, for drawing. */
+/** The company's zones with their GeoJSON, for drawing (the global zone covers everything: not drawn). */
 export function listZoneShapes(db: Db, scope: TenantScope): Promise<{ id: number; name: string; geojson: unknown; fill_color: string; stroke_color: string }[]> {
-  return db.query("select id, name, geojson, fill_color, stroke_color from zones where company_id = $1 order by id", [scope.companyId]);
+  return db.query(`select id, name, geojson, fill_color, stroke_color from zones where company_id = $1 and id <> ${GLOBAL_ZONE_ID} order by id`, [
+    scope.companyId,
+  ]);
 }

@@ -1,11 +1,11 @@
-import { NEIGHBOURS_RADIUS_METRES, type ConflictReason, type Language, type Report } from "@atalaya/shared";
+import { NEIGHBOURS_RADIUS_METRES, sharedReportPath, type ConflictReason, type Language, type Report } from "@atalaya/shared";
 import { companiesSeeingReport, requireAccess, type Actor, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { geocode, usableAddress } from "../geocoding/index.js";
 import { AppError, notFound } from "../http/errors.js";
 import {
   countNeighbours,
-  countShare,
+  shareFacts,
   markPrivate,
   moveReport,
   setNeighboursNotification,
@@ -93,10 +93,14 @@ export async function changeReportAddress(
 }
 
 /** The public link of a report one of the caller's companies attends and lets them see (else 404, as for
- * a restricted operator outside their zones or types); counts the share. */
+ * a restricted operator outside their zones or types; 409 privateReport for a private one). It is SPEC
+ * §2's `/public/{uuid}`, whose `sharedUrl` leads a visitor without a session to the portal's public page
+ * of the report; opening that page counts the share. */
 export async function shareLink(ctx: AppContext, actor: Actor, reportId: number): Promise<string> {
   if ((await companiesSeeingReport(ctx.db, actor.user.id, reportId)).length === 0) throw notFound();
-  const uuid = await countShare(ctx.db, reportId);
-  if (!uuid) throw notFound();
-  return `${ctx.config.publicUrl}/public/${uuid}`;
+  const facts = await shareFacts(ctx.db, reportId);
+  if (!facts) throw notFound();
+  if (facts.private) throw invalid("privateReport");
+  const page = `${ctx.config.publicUrl}${sharedReportPath(facts.uuid)}`;
+  return `${ctx.config.publicUrl}/public/${facts.uuid}?sharedUrl=${encodeURIComponent(page)}`;
 }

@@ -27,7 +27,7 @@ const METRE = 1 / 111_320;
 
 beforeAll(async () => {
   geocoder = await startFakeGeocoder();
-  app = await testApp({ GEOCODER_URL: geocoder.url, GEOCODER_TIMEOUT_MS: "1000" });
+  app = await testApp({ GEOCODER_URL: geocoder.url, GEOCODER_TIMEOUT_MS: "20000" });
   const db = await testDb();
   const company = await buildCompany(db);
   companyId = company.id;
@@ -271,13 +271,21 @@ describe("GET /api/reports/share/:id", () => {
     expect((await app.inject({ method: "GET", url: "/api/reports/share/abc", headers: h(token) })).statusCode).toBe(400);
   });
 
-  it("answers the public link and counts every share", async () => {
+  it("answers SPEC §2's public link leading visitors to the public page; the link alone counts no share", async () => {
     const r = await communityReport();
     const share = () => app.inject({ method: "GET", url: `/api/reports/share/${r.id}`, headers: h(token) });
-    expect(body(await share())).toEqual({ success: true, share_url: `${TEST_ORIGIN}/public/${r.uuid}` });
-    await share();
+    const page = encodeURIComponent(`${TEST_ORIGIN}/shared/${r.uuid}`);
+    expect(body(await share())).toEqual({ success: true, share_url: `${TEST_ORIGIN}/public/${r.uuid}?sharedUrl=${page}` });
     const row = await one<{ shares_counter: number }>(await testDb(), "select shares_counter from reports where id = $1", [r.id]);
-    expect(row?.shares_counter).toBe(2);
+    expect(row?.shares_counter).toBe(0);
+  });
+
+  it("offers no link for a private report (409 privateReport)", async () => {
+    const r = await communityReport();
+    expect((await app.inject({ method: "POST", url: url(r.id, "/private"), headers: h(token) })).statusCode).toBe(200);
+    const res = await app.inject({ method: "GET", url: `/api/reports/share/${r.id}`, headers: h(token) });
+    expect(res.statusCode).toBe(409);
+    expect(body<{ error: { code: string; reason: string } }>(res).error).toMatchObject({ code: "invalidTransition", reason: "privateReport" });
   });
 });
 

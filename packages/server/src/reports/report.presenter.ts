@@ -13,6 +13,8 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /** What the viewer may do with the report in its current state (Outline's presentPolicies). */
 export function abilities(row: ReportRow, viewer: Viewer): ReportAbilities {
+  // Deleted by an admin of the company: it is out of the workflow, only read (history, detail).
+  if (row.deleted_by === "admin") return { ...NOTHING };
   const deleted = row.deleted_at !== null;
   const open = row.status === "in_progress" || row.status === "in_observation";
   const closed = row.status === "solved" || row.status === "false";
@@ -27,8 +29,21 @@ export function abilities(row: ReportRow, viewer: Viewer): ReportAbilities {
     assign: open && !deleted && works,
     makePrivate: !row.is_private && !closed && can(viewer.role, "report.makePrivate"),
     changeAddress: open && !deleted && works && row.created_by_company_id === null,
+    delete: can(viewer.role, "report.delete"),
   };
 }
+
+const NOTHING: ReportAbilities = {
+  take: false,
+  work: false,
+  close: false,
+  comment: false,
+  note: false,
+  assign: false,
+  makePrivate: false,
+  changeAddress: false,
+  delete: false,
+};
 
 /** The facts of the report that decide which restricted users may receive an event about it; with the
  * facts from before a change, those who lose sight of the report are told to remove it. */
@@ -46,7 +61,7 @@ export function presentReport(row: ReportRow, viewer: Viewer): Report {
     uuid: row.uuid,
     company_id: row.company_id,
     status: row.status,
-    displayStatus: row.deleted_at && row.status !== "solved" && row.status !== "false" ? "in_deleting_progress" : row.status,
+    displayStatus: row.deleted_by === "author" && row.status !== "solved" && row.status !== "false" ? "in_deleting_progress" : row.status,
     closingKind: row.closing_kind,
     repeatedOf: row.repeated_of,
     type: row.type_id,
@@ -66,6 +81,7 @@ export function presentReport(row: ReportRow, viewer: Viewer): Report {
     filesMedia: row.media as Media[],
     likes: row.likes_count,
     dislikes: row.dislikes_count,
+    abuseCounter: row.abuse_counter,
     commentsCount: row.comments_count,
     notesCount: row.notes_count,
     isAnonymous: row.is_anonymous,

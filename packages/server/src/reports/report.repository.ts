@@ -27,6 +27,7 @@ export interface ReportRow {
   media: unknown[];
   likes_count: number;
   dislikes_count: number;
+  abuse_counter: number;
   comments_count: number;
   notes_count: number;
   is_anonymous: boolean;
@@ -66,7 +67,7 @@ const person = (alias: string) =>
 const VIEW = `
 select r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.repeated_of, r.type_id, r.initial_type_id,
        r.title, r.description, a.priority, a.observations, a.due_date, a.followup_id::int as followup_id,
-       r.latitude, r.longitude, r.address, r.timezone, a.zone_ids, r.media, r.likes_count, r.dislikes_count,
+       r.latitude, r.longitude, r.address, r.timezone, a.zone_ids, r.media, r.likes_count, r.dislikes_count, r.abuse_counter,
        (select count(*)::int from comments c where c.report_id = r.id and not c.hidden) as comments_count,
        (select count(*)::int from notes n where n.company_id = a.company_id and n.report_id = r.id) as notes_count,
        (a.is_anonymous or r.is_anonymous) as is_anonymous, a.is_private, r.created_by_company_id, r.informer_type, r.contact,
@@ -84,7 +85,8 @@ select r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.rep
        coalesce((select json_agg(json_build_object('id', g.id, 'uuid', g.uuid::text, 'name', g.name, 'color', g.color) order by g.name)
                    from report_attention_tags rt join tags g on g.company_id = rt.company_id and g.id = rt.tag_id
                   where rt.company_id = a.company_id and rt.report_id = r.id), '[]') as tags,
-       r.deleted_at, r.deleted_by, r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version
+       coalesce(a.deleted_at, r.deleted_at) as deleted_at, case when a.deleted_at is not null then 'admin' else r.deleted_by end as deleted_by,
+       r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version
   from report_attentions a
   join reports r on r.id = a.report_id
   left join users u on u.id = r.user_id
@@ -129,7 +131,9 @@ export async function listReports(
   q: { status?: ReportStatus; sort: SortOption; reportFollowupId?: number; limit: number; offset: number },
 ): Promise<{ rows: ReportRow[]; total: number }> {
   const params: unknown[] = [scope.companyId];
-  let where = " where a.company_id = $1";
+  // A report the organisation's admin deleted leaves the panel (history still shows it); one its author
+  // deleted stays, as in_deleting_progress, until an operator closes it.
+  let where = " where a.company_id = $1 and a.deleted_at is null";
   if (q.status) {
     params.push(q.status);
     where += ` and a.status = $${params.length}`;
@@ -149,13 +153,59 @@ export async function listReports(
   return { rows, total: count?.n ?? 0 };
 }
 
+/** The SPEC §3 report filter of the history, resolved: a window of creation instants [from, to), and
+ * optionally a report id or uuid (or the start of one), types and the operator who worked it. */
+export interface HistoryFilter {
+  from: Date;
+  to: Date;
+  identifier?: { id: number } | { uuid: string } | { uuidPrefix: string };
+  typeIds?: readonly number[];
+  /** Reports assigned to or closed by this user. */
+  userId?: number;
+  limit: number;
+  offset: number;
+}
+
+/** A page of the history: every report of the window the scope may see, newest first, whatever its
+ * status — closed as not applicable, deleted by its author or by an admin of the company included. */
+export async function listHistory(db: Db, scope: TenantScope, f: HistoryFilter): Promise<{ rows: ReportRow[]; total: number }> {
+  const params: unknown[] = [scope.companyId, f.from.toISOString(), f.to.toISOString()];
+  let where = " where a.company_id = $1 and r.created_at >= $2::timestamptz and r.created_at < $3::timestamptz";
+  const add = (value: unknown) => `$${params.push(value)}`;
+  if (f.identifier && "id" in f.identifier) where += ` and a.report_id = ${add(f.identifier.id)}`;
+  if (f.identifier && "uuid" in f.identifier) where += ` and r.uuid = ${add(f.identifier.uuid)}::uuid`;
+  if (f.identifier && "uuidPrefix" in f.identifier) where += ` and r.uuid::text like ${add(`${f.identifier.uuidPrefix}%`)}`;
+  if (f.typeIds?.length) where += ` and r.type_id = any(${add(f.typeIds)}::int[])`;
+  if (f.userId !== undefined) {
+    const user = add(f.userId);
+    where += ` and (a.assigned_user_id = ${user} or a.closed_by_user_id = ${user})`;
+  }
+  where += restrictionWhere(scope.restrictions, params);
+  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from report_attentions a join reports r on r.id = a.report_id${where}`, params);
+  const rows = await db.query<ReportRow>(`${VIEW}${where} order by r.created_at desc, r.id desc limit ${add(f.limit)} offset ${add(f.offset)}`, params);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** Marks the company's attention deleted by one of its admins (the shared report is untouched: other
+ * attending organisations keep it). False when it already was. */
+export async function deleteAttention(tx: Tx, scope: TenantScope, reportId: number, userId: number): Promise<boolean> {
+  const rows = await tx.query(
+    `update report_attentions set deleted_at = now(), deleted_by_user_id = $3
+      where company_id = $1 and report_id = $2 and deleted_at is null returning report_id`,
+    [scope.companyId, reportId, userId],
+  );
+  return rows.length === 1;
+}
+
 /** Number of reports per status the scope may see. */
 export async function countByStatus(db: Db, scope: TenantScope): Promise<ReportCounters> {
   const params: unknown[] = [scope.companyId];
   const where = restrictionWhere(scope.restrictions, params);
+  // Only a type restriction reads the report itself; without one the count is an index-only scan.
+  const reports = scope.restrictions.reportTypeIds.length ? " join reports r on r.id = a.report_id" : "";
   const rows = await db.query<{ status: ReportStatus; n: number }>(
-    `select a.status, count(*)::int as n from report_attentions a join reports r on r.id = a.report_id
-      where a.company_id = $1${where} group by a.status`,
+    `select a.status, count(*)::int as n from report_attentions a${reports}
+      where a.company_id = $1 and a.deleted_at is null${where} group by a.status`,
     params,
   );
   const counters: ReportCounters = { pending: 0, in_progress: 0, solved: 0, false: 0, in_observation: 0 };

@@ -21,6 +21,7 @@ import type { AppContext } from "../context.js";
 import {
   assignReport,
   createCompanyReport,
+  deleteCompanyReport,
   getCompanyReport,
   getVisibleReport,
   listCompanyReports,
@@ -60,6 +61,13 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
     config: { permission: "report.work" },
     schema: { tags: ["reports"], summary: "Change priority, observations, status (in_progress/in_observation), type or tags", params: reportParamsSchema, body: updateReportSchema, response: { 200: reportResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, report: await updateReport(ctx, scopeOf(req), req.params.id, req.body) }));
+
+  r.delete(`${base}/:id`, {
+    // report.read here so a report outside the caller's restrictions answers 404 like every report
+    // route; the service then requires report.delete (company admins; 403 for others).
+    config: { permission: "report.read" },
+    schema: { tags: ["reports"], summary: "Delete the report for this organisation (company admins): it leaves the panel and stays in history marked deletedBy admin", params: reportParamsSchema, response: { 200: reportResponseSchema, ...errors } },
+  }, async (req) => ({ success: true as const, report: await deleteCompanyReport(ctx, scopeOf(req), req.params.id) }));
 
   r.post(`${base}/:id/take`, {
     config: { permission: "report.take" },

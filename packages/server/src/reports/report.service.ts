@@ -30,16 +30,19 @@ import {
   attendingAudiences,
   attendingCompanies,
   countByStatus,
+  deleteAttention,
   findReport,
   findReportByUuid,
   insertAttention,
   lastFollowupId,
+  listHistory,
   listReports,
   logActivity,
   ROLES_THAT_WORK,
   routeOwnReport,
   takeAttention,
   touchAttention,
+  type HistoryFilter,
   type ReportRow,
 } from "./report.repository.js";
 
@@ -205,6 +208,7 @@ export async function changeReport(
   requireAccess(scope, permission);
   const row = await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
     const before = await load(tx, scope, reportId);
+    if (before.deleted_by === "admin") throw new AppError(409, "invalidTransition", "deletedByAdmin");
     const previous = new Map((await attendingAudiences(tx, reportId)).map((a) => [a.company.companyId, a.audience]));
     const data = (await fn(tx, before, emit)) ?? {};
     await touchAttention(tx, scope, reportId);
@@ -288,4 +292,33 @@ export async function reportActivity(ctx: AppContext, scope: CompanyScope, repor
   requireAccess(scope, "report.read");
   await requireVisibleReport(ctx.db, scope, reportId);
   return listActivity(ctx.db, scope, reportId);
+}
+
+/** A page of the history (SPEC §3 report filter already resolved to a window), presented like the panel
+ * rows; not-applicable and deleted reports included, within the scope's restrictions. */
+export async function listHistoryReports(ctx: AppContext, scope: CompanyScope, filter: HistoryFilter): Promise<{ reports: Report[]; total: number }> {
+  requireAccess(scope, "report.read");
+  const { rows, total } = await listHistory(ctx.db, scope, filter);
+  const viewer = viewerOf(scope);
+  return { reports: rows.map((r) => presentReport(r, viewer)), total };
+}
+
+/** A company admin deletes a report for the organisation (SPEC §7 DELETE /reports/{id}, deletedBy admin):
+ * it leaves the panel's lists and counters (the company's sockets get removeReport), stays readable in
+ * history and the detail, and can no longer be worked. A report the scope may not see answers 404 before
+ * the role is checked (403), as every report route does. */
+export async function deleteCompanyReport(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<Report> {
+  requireAccess(scope, "report.read");
+  await requireVisibleReport(ctx.db, scope, reportId);
+  requireAccess(scope, "report.delete");
+  const row = await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
+    const before = await load(tx, scope, reportId);
+    if (!(await deleteAttention(tx, scope, reportId, scope.actor.user.id))) throw new AppError(409, "invalidTransition", "deletedByAdmin");
+    await touchAttention(tx, scope, reportId);
+    await logActivity(tx, scope, reportId, scope.actor.user.id, "deletedByAdmin", { status: before.status });
+    // Everyone of the company who saw it (the audience as it was) drops it from their lists.
+    await emit(scope.companyId, "removeReport", { reportId }, audienceOf(before));
+    return load(tx, systemScope(scope.companyId), reportId);
+  });
+  return presentReport(row, viewerOf(scope));
 }

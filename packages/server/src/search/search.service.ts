@@ -1,12 +1,12 @@
-import type { CommentSearchHit, ReportSearchHit, SearchHighlight, SearchQuery } from "@atalaya/shared";
+import { MAX_ID, type CommentSearchHit, type ReportSearchHit, type SearchHighlight, type SearchQuery } from "@atalaya/shared";
 import { requireAccess, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { invalidField } from "../http/errors.js";
 import { findReportsByIds, presentReport } from "../reports/index.js";
 import { highlight } from "./highlight.js";
 import { searchComments, searchReports } from "./search.repository.js";
+import { correctedText } from "./search-words.js";
 
-const MAX_INT = 2147483647;
 
 /** One search over the scope's reports and their comments (accent-insensitive, typo-tolerant, ranked),
  * each hit with the fragments that matched. */
@@ -15,11 +15,14 @@ export async function search(ctx: AppContext, scope: CompanyScope, query: Search
   const text = query.q?.trim() ?? "";
   if (!text) throw invalidField("q", "required");
   const bare = text.replace(/^#/, "");
-  const id = /^\d{1,10}$/.test(bare) && Number(bare) <= MAX_INT ? Number(bare) : null;
+  const id = /^\d{1,10}$/.test(bare) && Number(bare) <= MAX_ID ? Number(bare) : null;
   const uuidPrefix = /^[0-9a-f-]{4,36}$/i.test(bare) && /[0-9a-f]{4}/i.test(bare) ? bare.toLowerCase() : null;
+  // The misspelling's correction is looked up once, and only when reports or comments need it.
+  let correction: Promise<string | null> | undefined;
+  const corrected = () => (correction ??= correctedText(ctx.db, text));
   const [hits, commentRows] = await Promise.all([
-    searchReports(ctx.db, scope, { text, id, uuidPrefix, limit: query.limit }),
-    searchComments(ctx.db, scope, { text, limit: query.limit }),
+    searchReports(ctx.db, scope, { text, id, uuidPrefix, limit: query.limit, corrected }),
+    searchComments(ctx.db, scope, { text, limit: query.limit, corrected }),
   ]);
   const rows = new Map((await findReportsByIds(ctx.db, scope, hits.map((h) => h.id))).map((r) => [r.id, r]));
   const viewer = { role: scope.role, userId: scope.actor.user.id };

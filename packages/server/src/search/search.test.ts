@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchResponse } from "@atalaya/shared";
+import { SEARCH_CANDIDATES, likeEscaped, uuidRange } from "./search.repository.js";
+import { correctedText } from "./search-words.js";
 import { body, buildCompany, buildUser, loginAs, testApp, testDb } from "../test/harness.js";
 
 let app: FastifyInstance;
@@ -59,6 +61,16 @@ beforeAll(async () => {
   await insertReport("byAuthor", { company: companyId, zone: z, description: "Bache profundo", userId: author!.id });
   await insertReport("anonymous", { company: companyId, zone: z, description: "Grafiti en el muro", userId: author!.id, anonymous: true });
   await insertReport("commented", { company: companyId, zone: z, description: "Semáforo", comment: "Llegó la grúa por el vehículo mal estacionado" });
+  await insertReport("percent", { company: companyId, zone: z, description: "Cartel de descuento del 50% tapando la vereda" });
+  await insertReport("contact", { company: companyId, zone: z, description: "Llamada por ruidos molestos" });
+  await db.query(`update reports set contact = '{"firstName": "Eleuterio", "lastName": "Fuenzalida", "phone": "+56911112222", "email": null}' where id = $1`, [ids.contact]);
+  // More reports with the same word than the search ranks (its candidates are the newest of each kind).
+  await db.query(
+    `with r as (insert into reports (type_id, initial_type_id, description, latitude, longitude)
+                select 0, 0, 'Farol quebrado número ' || g, -33.45, -70.65 from generate_series(1, $3::int) g returning id)
+     insert into report_attentions (company_id, report_id, zone_ids) select $1, r.id, $2 from r`,
+    [companyId, [z], SEARCH_CANDIDATES + 10],
+  );
 });
 afterAll(() => app.close());
 
@@ -67,7 +79,8 @@ const url = (q: string, cid = companyId) => `/api/companies/${cid}/search?q=${en
 async function search(q: string, token = adminToken, cid = companyId): Promise<SearchResponse> {
   const res = await app.inject({ method: "GET", url: url(q, cid), headers: h(token) });
   expect(res.statusCode, res.body).toBe(200);
-  return body<SearchResponse>(res);
+  const b = body<SearchResponse>(res);
+  return b;
 }
 const reportIds = (r: SearchResponse) => r.reports.map((hit) => hit.report.id);
 const marked = (segments: { text: string; mark: boolean }[]) => segments.filter((s) => s.mark).map((s) => s.text);
@@ -146,5 +159,57 @@ describe("GET /api/companies/:companyId/search", () => {
 
   it("another company's admin finds only their own report", async () => {
     expect(reportIds(await search("vehiculo", otherToken, otherCompanyId))).toEqual([ids.otherCompany]);
+  });
+
+  it("takes % and _ literally: % finds only the text that has one", async () => {
+    expect(reportIds(await search("%"))).toEqual([ids.percent]);
+    // "50" alone also brings the similar "número 50" after it (typo tolerance).
+    expect(reportIds(await search("50%"))[0]).toBe(ids.percent);
+    expect(reportIds(await search("_"))).toEqual([]);
+  });
+
+  it("finds a report by the start of its uuid, and by the contact an operator wrote down", async () => {
+    const db = await testDb();
+    const [row] = await db.query<{ uuid: string }>("select uuid::text as uuid from reports where id = $1", [ids.unrelated]);
+    expect((await search(row!.uuid.slice(0, 8))).reports[0]!.report.id).toBe(ids.unrelated);
+    expect((await search(row!.uuid.slice(0, 13))).reports[0]!.report.id).toBe(ids.unrelated);
+    expect(reportIds(await search("eleuterio fuenzalida"))).toEqual([ids.contact]);
+    expect(reportIds(await search("eleuteri"))).toEqual([ids.contact]);
+  });
+
+  it("among equal matches, more than it ranks, gives the newest first", async () => {
+    const res = await app.inject({ method: "GET", url: `${url("farol quebrado")}&limit=5`, headers: h(adminToken) });
+    const found = reportIds(body<SearchResponse>(res));
+    const db = await testDb();
+    const newest = await db.query<{ id: number }>("select id from reports where description like 'Farol quebrado%' order by id desc limit 5");
+    expect(found).toEqual(newest.map((r) => r.id));
+  });
+});
+
+describe("search dictionary (typos)", () => {
+  it("learns the words of new reports and corrects a misspelt word to the closest one it knows", async () => {
+    const db = await testDb();
+    await insertReport("late", { company: companyId, zone: (await db.query<{ id: number }>("select id from zones where company_id = $1 order by id limit 1", [companyId]))[0]!.id, description: "Hidrante destapado botando agua" });
+    expect(await correctedText(db, "hidrnte destapdo")).toBe("hidrante destapado");
+    expect(await correctedText(db, "hidrante")).toBeNull();
+    expect(await correctedText(db, "xq")).toBeNull();
+    expect(reportIds(await search("hidrnte"))).toEqual([ids.late]);
+  });
+
+  it("corrects a misspelt word of a comment too", async () => {
+    const r = await search("gruua");
+    expect(r.comments.map((c) => c.report.id)).toEqual([ids.commented]);
+  });
+});
+
+describe("search helpers", () => {
+  it("escapes LIKE's own characters", () => {
+    expect(likeEscaped("50%_a\\b")).toBe("50\\%\\_a\\\\b");
+  });
+
+  it("turns a uuid's start into the range of uuids that start with it", () => {
+    expect(uuidRange("3f2a9c")).toEqual(["3f2a9c00-0000-0000-0000-000000000000", "3f2a9cff-ffff-ffff-ffff-ffffffffffff"]);
+    expect(uuidRange("3f2a9c01-ab")).toEqual(["3f2a9c01-ab00-0000-0000-000000000000", "3f2a9c01-abff-ffff-ffff-ffffffffffff"]);
+    expect(uuidRange("xyz")).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { REPORT_TYPES, type Priority, type ReportStatus } from "@atalaya/shared";
+import { type Priority, type ReportStatus } from "@atalaya/shared";
 import type { Position } from "../zones/index.js";
 
 /** The demo password of every demo login. */
@@ -111,34 +111,49 @@ export const STREETS = [
   "Portugal",
 ];
 
-// A few real-sounding descriptions per category; the type name completes them.
-const TEXTS: Record<number, string[]> = {
-  1: [
-    "Persona inconsciente en la vereda, necesita asistencia urgente.",
-    "Se escuchan gritos de auxilio desde un edificio.",
-    "Humo saliendo de un local comercial, la gente está evacuando.",
-  ],
-  2: [
-    "Dos sujetos forzando la puerta de un auto estacionado.",
-    "Me robaron el celular en la esquina, el sujeto huyó corriendo hacia el norte.",
-    "Grupo de personas consumiendo en la plaza, hay niños cerca.",
-    "Movimiento sospechoso de una camioneta sin patente dando vueltas a la cuadra.",
-    "Choque entre dos vehículos, hay un lesionado leve.",
-    "Pelea entre varias personas afuera del bar.",
-  ],
-  3: [
-    "Rama grande a punto de caer sobre el cableado.",
-    "Microbasural acumulado hace días en la esquina, hay malos olores.",
-    "Luminaria apagada, la cuadra queda completamente a oscuras.",
-    "Semáforo intermitente, los autos no respetan el paso peatonal.",
-    "Cámara sin tapa en plena vereda, alguien se puede caer.",
-    "Auto abandonado hace más de un mes, con vidrios rotos.",
-  ],
-  4: [
-    "Música a alto volumen pasada la medianoche.",
-    "Se perdió un perro quiltro café con collar rojo, responde a Toby.",
-    "Fiesta con mucho ruido en el departamento del tercer piso.",
-  ],
+// What a neighbour would write for each report type (demo and simulated reports), so a report's text
+// always fits its type.
+export const DESCRIPTIONS_BY_TYPE: Record<number, readonly string[]> = {
+  17: ["Hay un sujeto merodeando las casas y mirando por las ventanas.", "Necesito que pase una patrulla, hay gente extraña en el pasaje."],
+  16: ["Persona inconsciente en la vereda, necesita asistencia urgente.", "Adulto mayor se cayó en la calle y no se puede levantar."],
+  20: ["Humo saliendo de un local comercial, la gente está evacuando.", "Se está quemando un contenedor de basura junto a las casas."],
+  0: ["Me robaron el celular en la esquina, el sujeto huyó corriendo hacia el norte.", "Le quitaron la mochila a un estudiante en el paradero."],
+  1: ["Se llevaron un auto estacionado frente al edificio hace unos minutos.", "Dos sujetos forzando la puerta de un auto estacionado."],
+  6: ["Entraron a la casa del vecino mientras no estaba, la puerta quedó abierta.", "Rompieron la reja y se llevaron cosas del patio."],
+  11: ["Movimiento sospechoso de una camioneta sin patente dando vueltas a la cuadra.", "Personas probando las manillas de los autos estacionados."],
+  14: ["Venta de drogas en la plaza todas las tardes, hay niños cerca.", "Grupo consumiendo en la entrada del pasaje."],
+  15: ["Choque entre dos vehículos, hay un lesionado leve.", "Motociclista se cayó en la intersección, está consciente."],
+  18: ["Pelea entre varias personas afuera del bar.", "Grupo rompiendo botellas en la calle pasada la medianoche."],
+  19: ["Están clonando tarjetas en el cajero de la esquina.", "Un sujeto vende especies robadas en la feria."],
+  2: ["Rayaron y rompieron los vidrios del paradero.", "Quebraron las luminarias de la plaza a pedradas."],
+  3: ["Se escucharon varios disparos hacia el sector de la cancha.", "Disparos al aire desde un auto en movimiento."],
+  4: ["Un hombre golpea a una mujer en plena calle.", "Agredieron a un conductor después de una discusión de tránsito."],
+  31: ["Cortaron el candado y se llevaron una bicicleta del estacionamiento.", "Robaron una bicicleta infantil del antejardín."],
+  34: ["Le arrebataron la cartera a una señora y el sujeto escapó en moto.", "Lanzazo en el semáforo: le sacaron el celular por la ventana del auto."],
+  36: ["Llaman haciéndose pasar por el banco para pedir claves.", "Venden entradas falsas afuera del estadio."],
+  37: ["Un hombre sigue a las estudiantes a la salida del colegio.", "Un conductor hace comentarios obscenos a las mujeres que esperan la micro."],
+  39: ["Están cortando los cables del alumbrado en el pasaje.", "Sujetos en escalera sacando cables de cobre del poste."],
+  13: ["Rama grande a punto de caer sobre el cableado.", "Árbol inclinado sobre la vereda después del temporal."],
+  21: ["Microbasural acumulado hace días en la esquina, hay malos olores.", "Botaron escombros y colchones en el sitio eriazo."],
+  22: ["Luminaria apagada, la cuadra queda completamente a oscuras.", "El foco del poste parpadea toda la noche."],
+  23: ["Comercio ambulante bloqueando el paso en la vereda.", "Puestos instalados en la salida del metro, no se puede pasar."],
+  25: ["La señal de pare está doblada y no se ve.", "Se cayó el letrero de ceda el paso en la esquina."],
+  26: ["Semáforo intermitente, los autos no respetan el paso peatonal.", "El semáforo peatonal no da verde nunca."],
+  24: ["Rayaron toda la fachada del consultorio durante la noche.", "Grafitis nuevos en el muro de la escuela."],
+  28: ["Cámara sin tapa en plena vereda, alguien se puede caer.", "Se robaron la tapa del alcantarillado frente al jardín infantil."],
+  32: ["El paradero no tiene techo y los asientos están rotos.", "Paradero sin vidrios, quedan trozos en el suelo."],
+  33: ["Auto abandonado hace más de un mes, con vidrios rotos.", "Camioneta sin patentes estacionada hace semanas ocupando la ciclovía."],
+  29: ["Hay un hoyo grande en la calzada que daña los autos.", "La vereda está levantada por las raíces y la gente tropieza."],
+  10: ["Música a alto volumen pasada la medianoche.", "Fiesta con mucho ruido en el departamento del tercer piso."],
+  12: ["Se perdió un perro quiltro café con collar rojo, responde a Toby.", "Gata gris perdida desde ayer, es muy asustadiza."],
+  27: ["Reporte de prueba para revisar que las alertas lleguen.", "Prueba del botón de reporte desde la aplicación."],
+  30: ["Aviso: mañana cortarán el tránsito por la feria libre.", "Aviso a los vecinos: reunión de la junta de vecinos el jueves."],
+  5: ["Se cortó la luz en toda la cuadra hace una hora.", "Sin electricidad en el edificio, el ascensor quedó detenido."],
+  7: ["No hay agua desde la mañana en todo el pasaje.", "Matriz rota, el agua corre por la calle y no llega a las casas."],
+  8: ["Olor fuerte a gas en la escalera del edificio.", "Sin suministro de gas desde ayer en el sector."],
+  9: ["Sin internet en todo el condominio desde anoche.", "El internet se corta cada pocos minutos en la cuadra."],
+  35: ["No hay señal de celular en el sector desde ayer.", "Las líneas fijas del barrio no tienen tono."],
+  38: ["Sin señal de televisión por cable en todo el edificio.", "Cortaron el cable de la televisión al podar los árboles."],
 };
 
 /** Deterministic pseudo-random numbers (mulberry32), so every fresh demo looks the same. */
@@ -162,10 +177,9 @@ export const CATEGORY_ATTENTION: Record<number, { priority: Priority; time: numb
   5: { priority: "lowest", time: 3, unit: "days" },
 };
 
-/** A description for a report of the type. */
+/** A description that fits a report of the type. */
 export function describe(typeId: number, rnd: () => number): string {
-  const type = REPORT_TYPES.find((t) => t.id === typeId);
-  const texts = TEXTS[type?.category_id ?? 2] ?? TEXTS[2]!;
+  const texts = DESCRIPTIONS_BY_TYPE[typeId] ?? DESCRIPTIONS_BY_TYPE[29]!;
   return texts[Math.floor(rnd() * texts.length)]!;
 }
 

@@ -3,6 +3,8 @@ import { PGlite } from "@electric-sql/pglite";
 import { seedCatalogue } from "../catalogue/catalogue.seed.js";
 import { migrate } from "../db/migrate.js";
 import { pgliteExtensions, wrapPglite } from "../db/pglite.js";
+import { REPORT_TYPES } from "@atalaya/shared";
+import { DESCRIPTIONS_BY_TYPE, describe as describeReport, seededRandom } from "./demo-data.js";
 import { seedDemo } from "./demo.seed.js";
 
 // Runs on its own in-memory database: the demo seed only seeds an empty one.
@@ -52,4 +54,17 @@ describe("demo seed", () => {
     await db.close();
     // Its own embedded database, migrated and seeded with 300 reports: CPU-bound, slow on a busy CI machine.
   }, 240_000);
+});
+
+describe("demo descriptions", () => {
+  it("every report type has its own, and a report of a type gets one of them", () => {
+    const rnd = seededRandom(7);
+    for (const type of REPORT_TYPES) {
+      const texts = DESCRIPTIONS_BY_TYPE[type.id];
+      expect(texts?.length, `type ${type.id}`).toBeGreaterThanOrEqual(2);
+      expect(texts).toContain(describeReport(type.id, rnd));
+    }
+    const all = Object.values(DESCRIPTIONS_BY_TYPE).flat();
+    expect(new Set(all).size).toBe(all.length);
+  });
 });

@@ -5,6 +5,7 @@ import { buildApp } from "../app.js";
 import { hashPassword } from "../auth/login.service.js";
 import { loadConfig } from "../config.js";
 import { one, type Db } from "../db/db.js";
+import { redisPrefixOf } from "../db/deployment.js";
 import { openPglite } from "../db/pglite.js";
 import { memoryBus, redisBus, type EventBus } from "../realtime/bus.js";
 import { openTestPostgres } from "./test-database.js";
@@ -29,7 +30,8 @@ let sharedMemoryBus: EventBus | undefined;
  * bus shared by the worker's apps (so two apps stand for two processes either way). */
 export async function testBus(): Promise<EventBus> {
   const url = process.env.TEST_REDIS_URL;
-  if (url) return redisBus(url, () => undefined);
+  // The prefix the apps on the test database derive, so a test's apps hear each other as processes do.
+  if (url) return redisBus(url, () => undefined, { prefix: await redisPrefixOf(await testDb(), undefined) });
   return (sharedMemoryBus ??= memoryBus());
 }
 
@@ -37,7 +39,15 @@ export const TEST_ORIGIN = "http://portal.test";
 
 /** A full application on the shared test database; close it in afterAll. */
 export async function testApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const config = loadConfig({ LOG_LEVEL: "silent", PUBLIC_URL: TEST_ORIGIN, WEB_DIST_DIR: "/nonexistent", ...env });
+  // Tests send many reports from one address in a moment: the intake limits are the rate-limit test's.
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: TEST_ORIGIN,
+    WEB_DIST_DIR: "/nonexistent",
+    APP_REPORTS_PER_ADDRESS: "1000000",
+    APP_REPORTS_PER_REPORTER: "1000000",
+    ...env,
+  });
   const bus = await testBus();
   const app = await buildApp(config, { db: await testDb(), bus });
   if (bus.kind === "redis") app.addHook("onClose", () => bus.close());

@@ -54,6 +54,8 @@ const BODIES: Record<string, unknown> = {
   "POST /api/companies/{companyId}/reports/{id}/close": { kind: "solved" },
   "POST /api/companies/{companyId}/reports/{id}/comments": { body: "Comentario de prueba" },
   "POST /api/companies/{companyId}/reports/{id}/notes": { body: "Nota de prueba" },
+  "POST /api/companies/{companyId}/zones": { name: "Zona de prueba", polygon: { type: "Polygon", coordinates: [[[-70.62, -33.43], [-70.61, -33.43], [-70.61, -33.42]]] } },
+  "PUT /api/companies/{companyId}/zones/{id}": { name: "Zona de prueba", polygon: { type: "Polygon", coordinates: [[[-70.62, -33.43], [-70.61, -33.43], [-70.61, -33.42]]] } },
 };
 
 /** A valid sample of a JSON schema (required properties only). */

@@ -26,3 +26,20 @@ export async function listUserTeamIds(db: Db, scope: TenantScope, userId: number
   );
   return rows.map((r) => r.team_id);
 }
+
+/** The one community user (no membership in any organisation, not locked) whose phone has these digits;
+ * null when none or several have it. */
+export async function findAppUserByPhone(
+  db: Db,
+  digits: string,
+): Promise<{ id: number; firstName: string; lastName: string; email: string | null } | null> {
+  const rows = await db.query<{ id: number; first_name: string; last_name: string; email: string | null }>(
+    `select u.id, u.first_name, u.last_name, u.email from users u
+      where regexp_replace(coalesce(u.phone, ''), '\\D', '', 'g') = $1 and not u.locked
+        and not exists (select 1 from memberships m where m.user_id = u.id)
+      limit 2`,
+    [digits],
+  );
+  const [user] = rows;
+  return rows.length === 1 && user ? { id: user.id, firstName: user.first_name, lastName: user.last_name, email: user.email } : null;
+}

@@ -1,13 +1,6 @@
-/** A GeoJSON position: [longitude, latitude]. */
-export type Position = [number, number];
+import { closeRing, type Position } from "@atalaya/shared";
 
-/** The ring with its first point repeated at the end, as GeoJSON requires and SPEC §3 stores. */
-export function closeRing(ring: Position[]): Position[] {
-  const first = ring[0];
-  const last = ring[ring.length - 1];
-  if (!first || !last) return ring;
-  return first[0] === last[0] && first[1] === last[1] ? ring : [...ring, first];
-}
+export { closeRing, type Position };
 
 /** A GeoJSON Polygon of one closed outer ring. */
 export function toGeoJsonPolygon(ring: Position[]): { type: "Polygon"; coordinates: Position[][] } {

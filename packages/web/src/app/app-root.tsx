@@ -1,40 +1,39 @@
 import { useEffect, type ReactNode } from "react";
-import { App, ConfigProvider } from "antd";
+import { ConfigProvider } from "antd";
 import type { Locale } from "antd/es/locale";
 import enUS from "antd/locale/en_US";
 import esES from "antd/locale/es_ES";
-import frFR from "antd/locale/fr_FR";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "react-router";
-import { I18nextProvider, useTranslation } from "react-i18next";
-import dayjs from "dayjs";
-import { TOAST_ERROR_SECONDS, type Language } from "@atalaya/shared";
-import { i18n, isLanguage } from "../i18n/i18n";
+import { I18nextProvider } from "react-i18next";
+import type { Language } from "@atalaya/shared";
+import { useCurrentLanguage } from "../components/language-switch";
+import { i18n, loadWithLanguage } from "../i18n/i18n";
 import { queryClient } from "./query-client";
 import { router } from "./router";
 import { theme } from "./theme";
 
-const ANTD_LOCALES: Record<Language, Locale> = { es: esES, en: enUS, fr: frFR };
+// Ant Design's own texts: Spanish (the default) and English (Ant Design's built-in default, in the
+// first download anyway) are at hand; French loads with the French catalogue.
+const ANTD_LOCALES: Partial<Record<Language, Locale>> = { es: esES, en: enUS };
+loadWithLanguage(async (lang) => {
+  if (lang === "fr") ANTD_LOCALES.fr ??= (await import("antd/locale/fr_FR")).default;
+});
 
 function ThemedApp(): ReactNode {
-  const { i18n: instance } = useTranslation();
-  const current = instance.resolvedLanguage ?? instance.language;
-  const lang: Language = isLanguage(current) ? current : "es";
+  const lang = useCurrentLanguage();
 
   useEffect(() => {
     document.documentElement.lang = lang;
-    dayjs.locale(lang);
   }, [lang]);
 
-  // Toasts go through useToast() (app/use-toast.ts), which gives each kind its SPEC §8 time; the
-  // duration here is only the default of Ant Design's message API.
+  // The signed-in screens add Ant Design's <App> (toasts, notifications, confirmations) in their frame
+  // (app/signed-in-frame.tsx): the login page does without it.
   return (
-    <ConfigProvider theme={theme} locale={ANTD_LOCALES[lang]}>
-      <App message={{ duration: TOAST_ERROR_SECONDS, maxCount: 3 }} notification={{ placement: "topRight" }}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </App>
+    <ConfigProvider theme={theme} locale={ANTD_LOCALES[lang] ?? esES}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </ConfigProvider>
   );
 }

@@ -1,50 +1,81 @@
-import { Navigate, createBrowserRouter } from "react-router";
-import { AnswersPage } from "../features/answers/answers-page";
+import type { ReactNode } from "react";
+import { Navigate, Outlet, createBrowserRouter } from "react-router";
+import { useTranslation } from "react-i18next";
+import { FullPageLoader } from "../components/full-page-loader";
 import { LoginPage } from "../features/auth/login-page";
-import { FallbackPage, NotAuthPage, NotFoundPage, StatusResult } from "../features/errors/status-pages";
-import { EventsIndexPane, EventsPanel } from "../features/events/events-panel";
-import { PublicReportPage } from "../features/public-link/public-report-page";
-import { CreateReportPage } from "../features/reports/create-report/create-report-page";
-import { ReportDetailPage } from "../features/reports/report-detail-page";
 import { RequireSession, RootRedirect } from "../features/session/session-routes";
-import { AppLayout } from "../features/shell/app-layout";
 
-/** Client routes of SPEC §2 owned by the foundation issue; everything else falls back to "page not found". */
+/** What shows while a lazily loaded screen arrives on the first page load. */
+function LoadingScreen(): ReactNode {
+  const { t } = useTranslation();
+  return <FullPageLoader label={t("common.loading")} />;
+}
+
+const statusPages = () => import("../features/errors/status-pages");
+
+/**
+ * Client routes of SPEC §2. Only the login and the redirects are in the first download: every other
+ * screen (the signed-in frame and shell, the events panel, a report, the create form with its map,
+ * answers, search…, the public link and the status pages) is a `lazy` route whose code loads when it
+ * opens, all of a route's pieces at once rather than one after the other.
+ */
 export const router = createBrowserRouter([
+  {
+    // A page opened on a lazy route shows the loader until its code has arrived.
+    hydrateFallbackElement: <LoadingScreen />,
+    children: [
   { path: "/", element: <RootRedirect /> },
   { path: "/v3/login", element: <LoginPage /> },
   {
     path: "/v3",
     element: (
       <RequireSession>
-        <AppLayout />
+        <Outlet />
       </RequireSession>
     ),
     children: [
-      { index: true, element: <Navigate to="/v3/events" replace /> },
       {
-        // The list stays at the left on wide screens; the selected report or the create form at the right.
-        path: "events",
-        element: <EventsPanel />,
+        lazy: async () => ({ Component: (await import("./signed-in-frame")).SignedInFrame }),
         children: [
-          { index: true, element: <EventsIndexPane /> },
-          { path: "new", element: <CreateReportPage /> },
-          { path: ":reportUuid", element: <ReportDetailPage /> },
+          { index: true, element: <Navigate to="/v3/events" replace /> },
+          {
+            // The list stays at the left on wide screens; the selected report or the create form at the right.
+            path: "events",
+            lazy: async () => ({ Component: (await import("../features/events/events-panel")).EventsPanel }),
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import("../features/events/events-panel")).EventsIndexPane }) },
+              { path: "new", lazy: async () => ({ Component: (await import("../features/reports/create-report/create-report-page")).CreateReportPage }) },
+              { path: ":reportUuid", lazy: async () => ({ Component: (await import("../features/reports/report-detail-page")).ReportDetailPage }) },
+            ],
+          },
+          { path: "answers", lazy: async () => ({ Component: (await import("../features/answers/answers-page")).AnswersPage }) },
+          { path: "search", lazy: async () => ({ Component: (await import("../features/search/search-page")).SearchPage }) },
+          {
+            path: "reported-users",
+            lazy: async () => ({ Component: (await import("../features/reported-users/reported-users-page")).ReportedUsersPage }),
+          },
+          { path: "history", lazy: async () => ({ Component: (await import("../features/history/history-page")).HistoryPage }) },
+          { path: "zones", lazy: async () => ({ Component: (await import("../features/zones/zones-page")).ZonesPage }) },
+          { path: "activity", lazy: async () => ({ Component: (await import("../features/history/activity-page")).ActivityPage }) },
+          {
+            path: "*",
+            lazy: async () => {
+              const { StatusResult } = await statusPages();
+              return { element: <StatusResult kind="fallback" /> };
+            },
+          },
         ],
       },
-      { path: "answers", element: <AnswersPage /> },
-      // Lazy: the search screen's code loads only when /v3/search opens.
-      { path: "search", lazy: async () => ({ Component: (await import("../features/search/search-page")).SearchPage }) },
-      // Lazy: the reported users screen's code loads only when /v3/reported-users opens.
-      {
-        path: "reported-users",
-        lazy: async () => ({ Component: (await import("../features/reported-users/reported-users-page")).ReportedUsersPage }),
-      },
-      { path: "*", element: <StatusResult kind="fallback" /> },
     ],
   },
-  { path: "/public/:reportUuid", element: <PublicReportPage /> },
-  { path: "/notFound", element: <NotFoundPage /> },
-  { path: "/notAuth", element: <NotAuthPage /> },
-  { path: "*", element: <FallbackPage /> },
+  { path: "/public/:reportUuid", lazy: async () => ({ Component: (await import("../features/public-link/public-report-page")).PublicReportPage }) },
+  {
+    path: "/shared/:reportUuid",
+    lazy: async () => ({ Component: (await import("../features/public-link/shared-report-page")).SharedReportPage }),
+  },
+  { path: "/notFound", lazy: async () => ({ Component: (await statusPages()).NotFoundPage }) },
+  { path: "/notAuth", lazy: async () => ({ Component: (await statusPages()).NotAuthPage }) },
+  { path: "*", lazy: async () => ({ Component: (await statusPages()).FallbackPage }) },
+    ],
+  },
 ]);

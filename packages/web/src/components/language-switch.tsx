@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
-import { Button, Dropdown, Segmented } from "antd";
-import { GlobalOutlined } from "@ant-design/icons";
+import { Segmented } from "antd";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES, type Language } from "@atalaya/shared";
 import { changeLanguage, isLanguage } from "../i18n/i18n";
 
-function useCurrentLanguage(): Language {
+/** The interface language as React sees it. */
+export function useCurrentLanguage(): Language {
   const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
   return isLanguage(lang) ? lang : "es";
@@ -23,28 +23,5 @@ export function LanguageSegmented(): ReactNode {
       onChange={(value) => changeLanguage(value)}
       options={LANGUAGES.map((code) => ({ value: code, label: code.toUpperCase(), title: t(`languages.${code}`) }))}
     />
-  );
-}
-
-/** Language switch as a header dropdown. */
-export function LanguageMenu(): ReactNode {
-  const { t } = useTranslation();
-  const lang = useCurrentLanguage();
-  return (
-    <Dropdown
-      trigger={["click"]}
-      menu={{
-        selectable: true,
-        selectedKeys: [lang],
-        items: LANGUAGES.map((code) => ({ key: code, label: t(`languages.${code}`) })),
-        onClick: ({ key }) => {
-          if (isLanguage(key)) changeLanguage(key);
-        },
-      }}
-    >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t("common.language")} data-testid="language-switch">
-        {lang.toUpperCase()}
-      </Button>
-    </Dropdown>
   );
 }

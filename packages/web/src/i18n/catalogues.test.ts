@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES, EVENT_TYPES } from "@atalaya/shared";
 import { es } from "./locales/es";
@@ -22,6 +24,36 @@ describe("catalogues", () => {
     for (const catalogue of [es, en, fr]) {
       for (const text of leaves(catalogue)) expect(typeof text === "string" && text.trim().length > 0).toBe(true);
     }
+  });
+
+  it("have no text equal to its own key (a key shown to people instead of a text)", () => {
+    for (const catalogue of [es, en, fr]) {
+      const paths = keys(catalogue);
+      const texts = leaves(catalogue);
+      // The whole path, or a last segment that reads as an identifier (camelCase, snake_case): an English
+      // word that is its own key ("type", "email") is a real text.
+      const raw = paths.filter((path, i) => {
+        const last = path.split(".").pop()!;
+        return texts[i] === path || (texts[i] === last && /[A-Z_]/.test(last.slice(1)));
+      });
+      expect(raw).toEqual([]);
+    }
+  });
+
+  it("have every key the code asks for with a literal t(\"…\")", () => {
+    const root = join(import.meta.dirname, "..");
+    const files = (readdirSync(root, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".test.ts"));
+    const missing: string[] = [];
+    const reference = new Set(keys(es));
+    for (const file of files) {
+      const source = readFileSync(join(root, file), "utf8");
+      for (const match of source.matchAll(/\bt\(\s*"([a-zA-Z][\w.]*)"/g)) {
+        const key = match[1]!;
+        // A key with a plural form lives as key_one/key_other; a prefix of nested texts is not a text.
+        if (!reference.has(key) && !reference.has(`${key}_other`) && !reference.has(`${key}_one`)) missing.push(`${file}: ${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it("translate every server error code and every real-time event type", () => {

@@ -1,7 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CONFLICT_REASONS, LANGUAGES } from "@atalaya/shared";
-import { catalogues, i18n, translateErrorCode, validationErrorText } from "./i18n";
+import { i18n, loadCatalogue, translateErrorCode, validationErrorText } from "./i18n";
+import { en } from "./locales/en";
+import { es } from "./locales/es";
+import { fr } from "./locales/fr";
 
+const catalogues = { es, en, fr };
+
+beforeAll(() => Promise.all(LANGUAGES.map(loadCatalogue)));
 afterEach(() => i18n.changeLanguage("es"));
 
 describe("error texts", () => {

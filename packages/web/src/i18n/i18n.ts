@@ -1,13 +1,16 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import { DEFAULT_PORTAL_LANGUAGE, LANGUAGES, isConflictReason, type ConflictReason, type FieldError, type Language } from "@atalaya/shared";
+import { DEFAULT_PORTAL_LANGUAGE, LANGUAGES, type ConflictReason, type FieldError, type Language } from "@atalaya/shared";
 import { STORAGE_KEYS, localStore, safeGet, safeSet } from "../lib/storage";
 import { es } from "./locales/es";
-import { en } from "./locales/en";
-import { fr } from "./locales/fr";
+import type { Messages } from "./locales/messages";
 
-/** The catalogues by language, also used by the completeness test. */
-export const catalogues = { es, en, fr } as const;
+// Spanish, the default language (and the fallback), is in the first download; another language's
+// catalogue loads when it is chosen, so nobody downloads all three.
+const OTHER_CATALOGUES: Record<Exclude<Language, "es">, () => Promise<Messages>> = {
+  en: () => import("./locales/en").then((m) => m.en),
+  fr: () => import("./locales/fr").then((m) => m.fr),
+};
 
 /** True for the interface languages of SPEC §1. */
 export function isLanguage(value: unknown): value is Language {
@@ -24,12 +27,10 @@ export function storedLanguage(): Language {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: {
-    es: { translation: es },
-    en: { translation: en },
-    fr: { translation: fr },
-  },
-  lng: storedLanguage(),
+  resources: { es: { translation: es } },
+  // The stored language (its catalogue loaded first) is set by switchLanguage before the portal renders.
+  partialBundledLanguages: true,
+  lng: DEFAULT_PORTAL_LANGUAGE,
   fallbackLng: DEFAULT_PORTAL_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   // React already escapes rendered text.
@@ -43,10 +44,34 @@ export function currentLanguage(): Language {
   return isLanguage(lang) ? lang : DEFAULT_PORTAL_LANGUAGE;
 }
 
+/** Adds a language's catalogue to i18n, once. */
+export async function loadCatalogue(lang: Language): Promise<void> {
+  if (lang === "es" || i18n.hasResourceBundle(lang, "translation")) return;
+  i18n.addResourceBundle(lang, "translation", await OTHER_CATALOGUES[lang]());
+}
+
+/** What else a language needs before it shows (Ant Design's own texts), registered by the app. */
+const languageLoaders: ((lang: Language) => Promise<unknown>)[] = [];
+
+/** Registers something to load with every language before it becomes the interface language. */
+export function loadWithLanguage(loader: (lang: Language) => Promise<unknown>): void {
+  languageLoaders.push(loader);
+}
+
+let requestedLanguage: Language | null = null;
+
+/** Loads a language's catalogue (and what was registered with loadWithLanguage), then makes it the
+ * interface language, unless another was asked for meanwhile: the last choice wins. */
+export async function switchLanguage(lang: Language): Promise<void> {
+  requestedLanguage = lang;
+  await Promise.all([loadCatalogue(lang), ...languageLoaders.map((load) => load(lang))]);
+  if (requestedLanguage === lang) await i18n.changeLanguage(lang);
+}
+
 /** Switches the interface language and remembers it for the next visit. */
 export function changeLanguage(lang: Language): void {
   safeSet(localStore(), STORAGE_KEYS.language, lang);
-  void i18n.changeLanguage(lang);
+  void switchLanguage(lang);
 }
 
 /** A wait such as "45 segundos" or "5 minutos" in the current language. */
@@ -80,7 +105,8 @@ export function validationErrorText(fields: readonly FieldError[]): string {
  * none (the API client then falls back to the SPEC §8 general texts).
  */
 export function translateErrorCode(code: string, context: ErrorTextContext = {}): string | null {
-  if (context.reason && isConflictReason(context.reason)) return i18n.t(`errors.reasons.${context.reason}`);
+  // A reason has its text in every catalogue (a test checks each of CONFLICT_REASONS).
+  if (context.reason && i18n.exists(`errors.reasons.${context.reason}`)) return i18n.t(`errors.reasons.${context.reason}`);
   if (code === "tooManyAttempts") {
     const seconds = context.retryAfterSeconds ?? null;
     return seconds !== null

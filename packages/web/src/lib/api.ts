@@ -1,4 +1,4 @@
-import { errorBodySchema, type ConflictReason, type FieldError } from "@atalaya/shared";
+import type { ConflictReason, ErrorBody, FieldError } from "@atalaya/shared";
 import type { ZodType } from "zod";
 
 /** A failed API call: HTTP status (0 when no response arrived), server error code (and a 409's
@@ -55,6 +55,8 @@ export interface RequestOptions<T> {
   redirectOnUnauthorized?: boolean;
   /** Lets the request outlive the page (e.g. telling the server a screen was closed). */
   keepalive?: boolean;
+  /** The token to send instead of the session's (the logout, sent after the session is forgotten). */
+  token?: string;
 }
 
 /** What the client needs from the outside world; injected so the logic runs in unit tests. */
@@ -130,6 +132,22 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+let errorBodyModule: Promise<typeof import("./error-body")> | null = null;
+
+/** A failed call's body read with the shared schema (loaded on the first failure), or null. */
+async function parseErrorBody(body: unknown): Promise<ErrorBody | null> {
+  if (typeof body !== "object" || body === null) return null;
+  try {
+    errorBodyModule ??= import("./error-body");
+    const parsed = (await errorBodyModule).errorBodySchema.safeParse(body);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    // The schema could not be loaded (the network is gone): the general texts are used.
+    errorBodyModule = null;
+    return null;
+  }
+}
+
 function isAbort(error: unknown): boolean {
   return error instanceof Error && error.name === "AbortError";
 }
@@ -138,11 +156,11 @@ function isAbort(error: unknown): boolean {
 export function createApiClient(deps: ApiDeps): ApiClient {
   const base = deps.baseUrl ?? "/api";
 
-  const failure = (status: number, body: unknown, retryAfterSeconds: number | null): ApiError => {
-    const parsed = errorBodySchema.safeParse(body);
-    const code = parsed.success ? parsed.data.error.code : null;
-    const reason = parsed.success ? (parsed.data.error.reason ?? null) : null;
-    const fields = parsed.success ? (parsed.data.error.fields ?? []) : [];
+  const failure = async (status: number, body: unknown, retryAfterSeconds: number | null): Promise<ApiError> => {
+    const parsed = await parseErrorBody(body);
+    const code = parsed ? parsed.error.code : null;
+    const reason = parsed ? (parsed.error.reason ?? null) : null;
+    const fields = parsed ? (parsed.error.fields ?? []) : [];
     const context: ErrorContext = { status, retryAfterSeconds, reason, fields };
     const translated = code ? deps.translateError(code, context) : null;
     const fallback = translated ?? deps.translateError(fallbackErrorKey(status), context);
@@ -152,7 +170,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
       code,
       reason,
       fields,
-      serverMessage: parsed.success ? (parsed.data.error.message ?? null) : null,
+      serverMessage: parsed ? (parsed.error.message ?? null) : null,
       retryAfterSeconds,
       translated: translated !== null,
     });
@@ -160,7 +178,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
 
   async function request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
     const headers: Record<string, string> = { "Accept-Language": deps.getLanguage(), Accept: "application/json" };
-    const token = deps.getToken();
+    const token = options.token ?? deps.getToken();
     if (token) headers["access-token"] = token;
     const init: RequestInit = { method, headers, credentials: "same-origin" };
     if (options.signal) init.signal = options.signal;
@@ -178,7 +196,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
       response = await deps.fetch(buildUrl(base, path, options.query), init);
     } catch (error) {
       if (isAbort(error)) throw error;
-      throw failure(0, null, null);
+      throw await failure(0, null, null);
     }
 
     const body = await readBody(response);
@@ -186,11 +204,11 @@ export function createApiClient(deps: ApiDeps): ApiClient {
 
     if (response.status === 401) {
       if (options.redirectOnUnauthorized !== false) deps.onUnauthorized();
-      throw failure(401, body, retryAfter);
+      throw await failure(401, body, retryAfter);
     }
     const declaredFailure =
       typeof body === "object" && body !== null && (body as { success?: unknown }).success === false;
-    if (!response.ok || declaredFailure) throw failure(response.status, body, retryAfter);
+    if (!response.ok || declaredFailure) throw await failure(response.status, body, retryAfter);
 
     if (!options.schema) return body as T;
     const parsed = options.schema.safeParse(body);

@@ -1,4 +1,5 @@
 import type { StyleSpecification } from "maplibre-gl";
+import { DAY_STYLE_HOURS } from "@atalaya/shared";
 
 /** OpenStreetMap raster tiles (production); without network the map still works, just without tiles. */
 export const OSM_RASTER_STYLE: StyleSpecification = {
@@ -17,3 +18,33 @@ export const OSM_RASTER_STYLE: StyleSpecification = {
     { id: "osm", type: "raster", source: "osm" },
   ],
 };
+
+/** The night variant of the same tiles: the raster inverted and turned back to its hues, on a dark
+ * background, so street names stay readable at night in an operations room. */
+export const OSM_DARK_STYLE: StyleSpecification = {
+  ...OSM_RASTER_STYLE,
+  layers: [
+    { id: "background", type: "background", paint: { "background-color": "#1d2230" } },
+    {
+      id: "osm",
+      type: "raster",
+      source: "osm",
+      paint: { "raster-brightness-min": 0.92, "raster-brightness-max": 0.12, "raster-hue-rotate": 180, "raster-saturation": -0.35, "raster-contrast": 0.1 },
+    },
+  ],
+};
+
+/** The hour (0–23) of an instant on the clock of a time zone; the browser's own zone when it is unknown. */
+export function hourIn(timeZone: string, at: Date = new Date()): number {
+  try {
+    return Number(new Intl.DateTimeFormat("en-GB", { hour: "2-digit", hourCycle: "h23", timeZone }).format(at));
+  } catch {
+    return at.getHours();
+  }
+}
+
+/** SPEC §9: the day style from 07:00 to 19:00 in the company's time zone, the dark style otherwise. */
+export function mapStyleAt(timeZone: string, at: Date = new Date()): StyleSpecification {
+  const hour = hourIn(timeZone, at);
+  return hour >= DAY_STYLE_HOURS.from && hour < DAY_STYLE_HOURS.to ? OSM_RASTER_STYLE : OSM_DARK_STYLE;
+}

@@ -296,9 +296,10 @@ function AlarmCenterFor(): ReactNode {
           icon={<SoundOutlined />}
           onClick={enableSound}
           className="alarm-center__enable"
+          aria-label={t("alarm.enableSound")}
           data-testid="enable-sound"
         >
-          {t("alarm.enableSound")}
+          <span className="alarm-center__enable-label">{t("alarm.enableSound")}</span>
         </Button>
       )}
       <Popover

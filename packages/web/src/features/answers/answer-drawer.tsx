@@ -35,10 +35,14 @@ export function AnswerDrawer({ companyId, editing, answerTypes, onClose }: Answe
   const open = editing !== undefined;
   const lang = i18n.resolvedLanguage ?? i18n.language;
 
+  // The stored default answer type is the code "comment": the field shows its translation instead and
+  // turns it back into the code on save, so no code is shown to people.
+  const defaultTypeText = t("answers.answerTypes.comment");
   const initialValues = useMemo<DrawerValues>(() => {
     const values = answerFormValues(editing);
-    return { ...values, reportType: values.reportType ?? undefined };
-  }, [editing]);
+    const answerType = values.answerType === DEFAULT_ANSWER_TYPE ? defaultTypeText : values.answerType;
+    return { ...values, answerType, reportType: values.reportType ?? undefined };
+  }, [editing, defaultTypeText]);
 
   const save = useMutation({
     mutationFn: (body: AutomaticAnswerBody) => (editing ? updateAnswer(companyId, editing.id, body) : createAnswer(companyId, body)),
@@ -66,7 +70,8 @@ export function AnswerDrawer({ companyId, editing, answerTypes, onClose }: Answe
     code === "too_big" || code === "too_small" || code === "invalid_type" ? t(`answers.fieldErrors.${code}`) : t("answers.fieldErrors.other");
 
   const submit = (values: DrawerValues): void => {
-    const result = answerBody({ ...values, reportType: values.reportType ?? null });
+    const answerType = values.answerType.trim() === defaultTypeText ? DEFAULT_ANSWER_TYPE : values.answerType;
+    const result = answerBody({ ...values, answerType, reportType: values.reportType ?? null });
     if ("missing" in result) {
       form.setFields(result.missing.map((name) => ({ name, errors: [t("answers.form.required")] })));
       return;
@@ -128,10 +133,7 @@ export function AnswerDrawer({ companyId, editing, answerTypes, onClose }: Answe
         <div className="answers-drawer__row">
           <Form.Item name="answerType" label={t("answers.form.answerType")} tooltip={t("answers.form.answerTypeHelp")} rules={[required]}>
             <AutoComplete
-              options={answerTypes.map((value) => ({
-                value,
-                label: value === DEFAULT_ANSWER_TYPE ? `${t("answers.answerTypes.comment")} · ${value}` : value,
-              }))}
+              options={answerTypes.map((value) => ({ value: value === DEFAULT_ANSWER_TYPE ? defaultTypeText : value }))}
               maxLength={50}
               data-testid="answer-type"
             />

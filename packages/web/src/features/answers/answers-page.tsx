@@ -229,7 +229,7 @@ export function AnswersPage(): ReactNode {
     <div className="page answers-page" data-testid="answers-page">
       <header className="answers-header">
         <div>
-          <Typography.Title level={3} className="answers-header__title">
+          <Typography.Title level={1} className="answers-header__title">
             {t("answers.title")}
           </Typography.Title>
           <Typography.Text type="secondary">{t("answers.subtitle")}</Typography.Text>

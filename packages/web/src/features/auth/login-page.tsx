@@ -10,8 +10,6 @@ import { LanguageSegmented } from "../../components/language-switch";
 import { takeReturnTo } from "../session/return-to";
 import { clearSession, saveSession, useSession } from "../session/session-store";
 import { getSelectedCompanyId } from "../settings/company-selection";
-import { fetchSettings, settingsQueryKey } from "../settings/settings-api";
-import { login } from "./auth-api";
 import { loginErrorText } from "./login-error";
 
 interface LoginValues {
@@ -20,6 +18,21 @@ interface LoginValues {
 }
 
 const FROM_MARKERS = ["10", "11", "requestAsync"] as const;
+
+let signInCode: Promise<[typeof import("./auth-api"), typeof import("../settings/settings-api")]> | null = null;
+
+/** What signing in runs (the calls and their response schemas, so zod): loaded when the operator starts
+ * typing, not before the form shows. */
+function loadSignInCode(): NonNullable<typeof signInCode> {
+  if (!signInCode) {
+    signInCode = Promise.all([import("./auth-api"), import("../settings/settings-api")]);
+    // A failed load (the network was gone) is tried again on the next attempt.
+    signInCode.catch(() => {
+      signInCode = null;
+    });
+  }
+  return signInCode;
+}
 
 /** `/v3/login`: credentials form, the `from` marker notice, and the redirect after signing in. */
 export function LoginPage(): ReactNode {
@@ -60,6 +73,7 @@ export function LoginPage(): ReactNode {
     setError(null);
     const generalError = t("errors.generalError");
     try {
+      const [{ login }, { fetchSettings, settingsQueryKey }] = await loadSignInCode();
       const response = await login(email.trim(), password);
       if (!response.success || !response.user) {
         setSubmitting(false);
@@ -116,7 +130,7 @@ export function LoginPage(): ReactNode {
           </div>
 
           <div className="login-card__heading">
-            <Typography.Title level={2} style={{ marginBottom: 4 }}>
+            <Typography.Title level={1} style={{ marginBottom: 4, fontSize: 30 }}>
               {t("login.title")}
             </Typography.Title>
             <Typography.Text type="secondary">{t("login.subtitle")}</Typography.Text>
@@ -139,6 +153,7 @@ export function LoginPage(): ReactNode {
             requiredMark={false}
             size="large"
             onFinish={(values) => void onFinish(values)}
+            onValuesChange={() => void loadSignInCode().catch(() => undefined)}
             disabled={submitting}
           >
             <Form.Item

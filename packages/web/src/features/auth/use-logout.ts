@@ -1,21 +1,25 @@
 import { useCallback } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { clearSession } from "../session/session-store";
+import { clearSession, getSession } from "../session/session-store";
 import { logout } from "./auth-api";
 
-/** Logs out: tells the server, then forgets the session, the cached data and the chosen organisation. */
+/** Logs out: forgets the session, the cached data and the chosen organisation first — so the screens
+ * unmount and nothing (presence, the real-time channel reconnecting after the server closes it, its
+ * connectivity report) sends another request — then tells the server with the token it had. */
 export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
-    try {
-      await logout();
-    } catch {
-      // The local session ends whatever the server answers; the token expires on its own.
-    }
+    const token = getSession()?.token;
     clearSession("logout");
     queryClient.clear();
     navigate("/v3/login", { replace: true });
+    if (!token) return;
+    try {
+      await logout(token);
+    } catch {
+      // The local session has ended whatever the server answers; the token expires on its own.
+    }
   }, [navigate, queryClient]);
 }

@@ -166,7 +166,7 @@ export function EventsPanel(): ReactNode {
     <div className={`events-panel${hasChild ? " events-panel--with-child" : ""}`} data-testid="events-panel">
       <section className="events-panel__list" aria-label={t("events.title")}>
         <header className="events-panel__header">
-          <Typography.Title level={4} className="events-panel__title">
+          <Typography.Title level={1} className="events-panel__title">
             {t("events.title")}
           </Typography.Title>
           <Flex gap={8} align="center">
@@ -225,7 +225,7 @@ export function EventsIndexPane(): ReactNode {
         image={Empty.PRESENTED_IMAGE_DEFAULT}
         description={
           <Flex vertical gap={4} align="center">
-            <Typography.Title level={4} className="events-index__title">
+            <Typography.Title level={2} className="events-index__title">
               {t("events.selectTitle")}
             </Typography.Title>
             <Typography.Text type="secondary">{t("events.selectText")}</Typography.Text>

@@ -19,6 +19,8 @@ interface ReportRowProps {
   taking: boolean;
   onOpen: (report: Report) => void;
   onTake: (report: Report) => void;
+  /** False when a wrapper is the list item (the search results add the matches beside the row). */
+  listItem?: boolean;
 }
 
 function useDuration(): (duration: CompactDuration) => string {
@@ -56,7 +58,7 @@ function RowBadges({ report }: { report: Report }): ReactNode {
 }
 
 /** One report of the events panel: type, priority, id, description, address, times, assignee, badges, take. */
-export const ReportRow = memo(function ReportRow({ report, selected, now, taking, onOpen, onTake }: ReportRowProps): ReactNode {
+export const ReportRow = memo(function ReportRow({ report, selected, now, taking, onOpen, onTake, listItem = true }: ReportRowProps): ReactNode {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const zone = useContext(TimezoneContext);
@@ -69,7 +71,7 @@ export const ReportRow = memo(function ReportRow({ report, selected, now, taking
 
   return (
     <div
-      role="listitem"
+      role={listItem ? "listitem" : undefined}
       className={`report-row${selected ? " report-row--selected" : ""}${due.kind === "overdue" ? " report-row--overdue" : ""}`}
       style={{ height: ROW_HEIGHT }}
       data-testid="report-row"

@@ -83,6 +83,19 @@ describe("ReportSync", () => {
     expect(sync.getComments().unread).toBe(0);
   });
 
+  it("seeds the drawer with the server's latest comments after a reload, newest first, none unread, no duplicates", () => {
+    const { sync } = setup();
+    sync.handle({ type: "newComment", seq: 5, companyId: 1, data: { reportId: 2, comment: buildComment({ id: 30, report_id: 2, body: "Llegó la patrulla", created_at: "2026-11-23T12:05:00.000Z" }) } });
+    sync.seedComments([
+      buildComment({ id: 30, report_id: 2, body: "Llegó la patrulla", created_at: "2026-11-23T12:05:00.000Z" }),
+      buildComment({ id: 21, report_id: 2, body: "Sigue el humo", created_at: "2026-11-23T12:01:00.000Z" }),
+      buildComment({ id: 22, report_id: 3, body: "Se fue el auto", created_at: "2026-11-23T12:03:00.000Z" }),
+      buildComment({ id: 23, report_id: 3, body: "Oculto", hidden: true }),
+    ]);
+    expect(sync.getComments().comments.map((item) => item.id)).toEqual([30, 22, 21]);
+    expect(sync.getComments().unread).toBe(1);
+  });
+
   it("replays recent changes onto a page that arrives after them", async () => {
     const { sync, queryClient, ids } = setup();
     sync.handle(reportMessage("newReport", buildReport({ id: 9 })));

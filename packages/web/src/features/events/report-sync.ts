@@ -1,7 +1,9 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import {
+  INCOMING_COMMENTS_KEPT,
   REPORT_STATUSES,
   SORT_OPTIONS,
+  type Comment,
   type RealtimeMessage,
   type Report,
   type ReportCounters,
@@ -9,7 +11,7 @@ import {
   type SortOption,
 } from "@atalaya/shared";
 import { reportCountersKey, reportListPrefix } from "../reports/report-api";
-import { addIncomingComment, toIncomingComment, type IncomingComment } from "./incoming-comments";
+import { addIncomingComment, isDuplicateComment, toIncomingComment, type IncomingComment } from "./incoming-comments";
 import {
   applyChangeToCounters,
   applyChangeToList,
@@ -146,6 +148,20 @@ export class ReportSync {
   /** Current incoming comments (newest first, at most 100) and how many arrived since last read. */
   getComments(): IncomingCommentsSnapshot {
     return this.comments;
+  }
+
+  /** Adds the server's latest community comments (newest first) under those that arrived live, so the
+   * drawer survives a reload; they were there before this page, so none counts as unread. */
+  seedComments(comments: readonly Comment[]): void {
+    const list = [...this.comments.comments];
+    for (const comment of comments) {
+      const entry = toIncomingComment(comment.report_id, comment);
+      if (!comment.isOperator && !comment.hidden && !isDuplicateComment(list, entry)) list.push(entry);
+    }
+    if (list.length === this.comments.comments.length) return;
+    list.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
+    this.comments = { comments: list.slice(0, INCOMING_COMMENTS_KEPT), unread: this.comments.unread };
+    this.emitComments();
   }
 
   /** The operator opened the drawer: nothing is unread any more. */

@@ -28,6 +28,7 @@ export function buildReport(overrides: Partial<Report> = {}): Report {
     filesMedia: [],
     likes: 0,
     dislikes: 0,
+    abuseCounter: 0,
     commentsCount: 0,
     notesCount: 0,
     isAnonymous: false,
@@ -51,7 +52,7 @@ export function buildReport(overrides: Partial<Report> = {}): Report {
     createdAt: "2026-11-20T12:00:00.000Z",
     updatedAt: "2026-11-20T12:00:00.000Z",
     version: 1,
-    can: { take: true, work: false, close: false, comment: true, note: true, assign: false, makePrivate: true, changeAddress: false },
+    can: { take: true, work: false, close: false, comment: true, note: true, assign: false, makePrivate: true, changeAddress: false, delete: false },
     ...overrides,
   };
 }

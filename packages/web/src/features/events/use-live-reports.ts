@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { fetchReportPage, fetchReportsAfter } from "../reports/report-api";
+import { fetchIncomingComments, fetchReportPage, fetchReportsAfter } from "../reports/report-api";
 import { useConnectionState, useRealtimeClient } from "../realtime/realtime-context";
 import { useSettings } from "../settings/settings-context";
 import { firstPollDelayMs, pollOnce, pollingIntervalMs } from "./polling";
@@ -45,6 +45,16 @@ export function useLiveReports(): ReportSync {
       }),
     [queryClient, scope],
   );
+
+  // The drawer of incoming comments starts from the server's latest, not empty after a reload.
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchIncomingComments(scope.companyId, controller.signal).then(
+      (comments) => sync.seedComments(comments),
+      () => undefined, // live comments still arrive; the drawer is a convenience
+    );
+    return () => controller.abort();
+  }, [sync, scope.companyId]);
 
   useEffect(() => {
     sync.start();

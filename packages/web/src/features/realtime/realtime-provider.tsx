@@ -1,10 +1,12 @@
 import { useEffect, useState, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { App, Button } from "antd";
 import { ReloadOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
 import { localStore } from "../../lib/storage";
 import { createBrowserTransport } from "./browser-transport";
+import { getSession } from "../session/session-store";
 import { ConnectivityLog } from "./connectivity-log";
 import { RealtimeClient } from "./realtime-client";
 import { RealtimeContext, useConnectionState } from "./realtime-context";
@@ -18,6 +20,8 @@ let connectivityLog: ConnectivityLog | null = null;
 /** The connectivity log shared by every shell of this tab. */
 export function getConnectivityLog(): ConnectivityLog {
   connectivityLog ??= new ConnectivityLog(localStore(), async (batch) => {
+    // Signed out (the channel's last events arrive after the logout): keep them for the next session.
+    if (getSession() === null) throw new Error("signed out");
     await api.post("/logs-pusher", batch, {
       query: { route: "statusConnection", type: batch.type, user_id: batch.user_id },
     });
@@ -52,6 +56,19 @@ export function RealtimeProvider({ companyId, userId, children }: RealtimeProvid
       });
     });
   }, [client, userId]);
+
+  // What a screen fetched before the channel's first hello may miss an event committed in between (a
+  // colleague's take while this page loaded): the first connection to a company refreshes the reports
+  // on screen once; later reconnects catch up by seq instead.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const synced = new Set<number>();
+    return client.subscribeConnection((event) => {
+      if (event.type !== "connected" || synced.has(event.companyId)) return;
+      synced.add(event.companyId);
+      void queryClient.invalidateQueries({ queryKey: ["reports"] });
+    });
+  }, [client, queryClient]);
 
   useEffect(() => {
     const onOnline = (): void => client.reconnectNow();

@@ -1,7 +1,9 @@
 import {
+  commentListResponseSchema,
   reportListResponseSchema,
   reportResponseSchema,
   reportSchema,
+  type Comment,
   type CreateCompanyReport,
   type Report,
   type ReportStatus,
@@ -69,6 +71,11 @@ export function fetchReportPage(
     schema: pageSchema,
     signal,
   });
+}
+
+/** `GET /api/companies/{companyId}/comments/incoming`: the community's latest comments, newest first. */
+export function fetchIncomingComments(companyId: number, signal?: AbortSignal): Promise<Comment[]> {
+  return api.get(`/companies/${companyId}/comments/incoming`, { schema: commentListResponseSchema.transform((b) => b.comments), signal });
 }
 
 /** Polling fallback: `GET …/reports?reportFollowupId={last}` → reports newer than the cursor, oldest first. */

@@ -21,8 +21,16 @@ function ReportHit({ hit, now }: { hit: ReportSearchHit; now: number }): ReactNo
   const navigate = useNavigate();
   const report = { ...hit.report, can: { ...hit.report.can, take: false } };
   return (
-    <div className="search-hit" data-testid="search-report">
-      <ReportRow report={report} selected={false} now={now} taking={false} onOpen={() => void navigate(`/v3/events/${report.uuid}`)} onTake={noop} />
+    <div className="search-hit" role="listitem" data-testid="search-report">
+      <ReportRow
+        report={report}
+        selected={false}
+        now={now}
+        taking={false}
+        listItem={false}
+        onOpen={() => void navigate(`/v3/events/${report.uuid}`)}
+        onTake={noop}
+      />
       {hit.highlights.length > 0 && (
         <dl className="search-hit__matches">
           {hit.highlights.map((h) => (

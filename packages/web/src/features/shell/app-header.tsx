@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { Avatar, Button, Divider, Flex, Layout, Typography } from "antd";
 import { MenuFoldOutlined, MenuUnfoldOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
-import { THEME_PRIMARY } from "@atalaya/shared";
-import { LanguageMenu } from "../../components/language-switch";
+import { THEME_PRIMARY_STRONG } from "@atalaya/shared";
+import { LanguageMenu } from "../../components/language-menu";
 import { AlarmCenter } from "../alarm/alarm-center";
 import { ConnectionIndicator } from "../realtime/connection-indicator";
 import { HeaderSearch } from "../search/header-search";
@@ -29,6 +29,7 @@ export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggl
           onClick={onToggle}
           aria-label={collapsed ? t("nav.expand") : t("nav.collapse")}
           aria-expanded={!collapsed}
+          className="app-header__toggle"
           data-testid="sider-toggle"
         />
         <CompanySelector />
@@ -42,7 +43,7 @@ export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggl
         <LanguageMenu />
         <Divider orientation="vertical" />
         <Flex align="center" gap={10} data-testid="user-badge">
-          <Avatar src={user.cover ?? undefined} style={{ background: THEME_PRIMARY, flex: "none" }}>
+          <Avatar src={user.cover ?? undefined} style={{ background: THEME_PRIMARY_STRONG, flex: "none" }}>
             {(user.first_name[0] ?? user.email[0] ?? "?").toUpperCase()}
           </Avatar>
           <div className="user-badge__text">

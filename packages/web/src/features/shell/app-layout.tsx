@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
-import { Grid, Layout } from "antd";
+import { Drawer, Grid, Layout } from "antd";
 import { useToast } from "../../app/use-toast";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Outlet, useNavigate } from "react-router";
@@ -16,11 +16,11 @@ import { getSelectedCompanyId, setSelectedCompanyId } from "../settings/company-
 import { fetchSettings, settingsQueryKey } from "../settings/settings-api";
 import { SettingsContext, type SettingsContextValue } from "../settings/settings-context";
 import { AppHeader } from "./app-header";
-import { SideNav } from "./side-nav";
+import { SIDER_WIDTH, SideNav } from "./side-nav";
 
 /** The side navigation's state as the operator left it (remembered locally); on screens narrower than
  * `md` it starts collapsed so the panel keeps its room, and opens only while the operator wants it. */
-function useSiderCollapsed(): [boolean, () => void] {
+function useSiderCollapsed(): [boolean, () => void, boolean] {
   const [stored, setStored] = useState(() => safeGet(localStore(), STORAGE_KEYS.siderCollapsed) === "true");
   const [openWhileNarrow, setOpenWhileNarrow] = useState(false);
   const narrow = Grid.useBreakpoint().md === false;
@@ -34,7 +34,7 @@ function useSiderCollapsed(): [boolean, () => void] {
       return !previous;
     });
   }, [narrow]);
-  return [narrow ? !openWhileNarrow : stored, toggle];
+  return [narrow ? !openWhileNarrow : stored, toggle, narrow];
 }
 
 /** `/v3/*`: loads the settings, opens the real-time channel and frames every signed-in screen. */
@@ -44,7 +44,7 @@ export function AppLayout(): ReactNode {
   const queryClient = useQueryClient();
   const message = useToast();
   const logout = useLogout();
-  const [collapsed, toggleCollapsed] = useSiderCollapsed();
+  const [collapsed, toggleCollapsed, narrow] = useSiderCollapsed();
   const [companyId, setCompanyId] = useState<number | null>(getSelectedCompanyId);
   const [switching, setSwitching] = useState(false);
 
@@ -104,7 +104,24 @@ export function AppLayout(): ReactNode {
       <TimezoneContext.Provider value={timezone}>
         <RealtimeProvider companyId={settings.company.id} userId={settings.user.id}>
           <Layout className="app-shell">
-            <SideNav collapsed={collapsed} onLogout={() => void logout()} />
+            {narrow ? (
+              // Phones: the navigation is an overlay drawer; the screen keeps its whole width.
+              <Drawer
+                placement="left"
+                open={!collapsed}
+                onClose={toggleCollapsed}
+                size={SIDER_WIDTH}
+                closable={false}
+                className="side-nav side-nav--drawer"
+                data-testid="side-nav"
+                styles={{ body: { padding: 0 } }}
+                title={null}
+              >
+                <SideNav drawer collapsed={false} onLogout={() => void logout()} onNavigate={toggleCollapsed} />
+              </Drawer>
+            ) : (
+              <SideNav collapsed={collapsed} onLogout={() => void logout()} />
+            )}
             <Layout className="app-shell__main">
               <AppHeader collapsed={collapsed} onToggle={toggleCollapsed} />
               <Layout.Content className="app-content">

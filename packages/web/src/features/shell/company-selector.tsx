@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Avatar, Button, Flex, Popover, Spin, Typography } from "antd";
 import { BankOutlined, CheckOutlined, DownOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
-import { THEME_PRIMARY } from "@atalaya/shared";
+import { THEME_PRIMARY_STRONG } from "@atalaya/shared";
 import { useSettings } from "../settings/settings-context";
 
 function initials(name: string): string {
@@ -47,7 +47,7 @@ export function CompanySelector(): ReactNode {
                 if (!current) selectCompany(entry.id);
               }}
             >
-              <Avatar shape="square" size={32} src={entry.cover ?? undefined} style={{ background: THEME_PRIMARY, flex: "none" }}>
+              <Avatar shape="square" size={32} src={entry.cover ?? undefined} style={{ background: THEME_PRIMARY_STRONG, flex: "none" }}>
                 {initials(entry.name)}
               </Avatar>
               <span className="company-list__name">{entry.name}</span>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Layout, Menu } from "antd";
-import { LogoutOutlined, NotificationOutlined, ThunderboltOutlined, UserDeleteOutlined } from "@ant-design/icons";
+import { FieldTimeOutlined, GatewayOutlined, HistoryOutlined, LogoutOutlined, NotificationOutlined, ThunderboltOutlined, UserDeleteOutlined } from "@ant-design/icons";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { PORTAL_VERSION } from "@atalaya/shared";
@@ -10,13 +10,22 @@ import { BrandLogo } from "../../components/brand-logo";
 export const SIDER_WIDTH = 236;
 export const SIDER_COLLAPSED_WIDTH = 76;
 
-/** Side navigation: the screens that exist, log out, and the version label. */
-export function SideNav({ collapsed, onLogout }: { collapsed: boolean; onLogout: () => void }): ReactNode {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const selected = ["/v3/events", "/v3/answers", "/v3/reported-users"].filter((key) => pathname.startsWith(key));
-
+/** Side navigation: the screens that exist, log out, and the version label. On wide screens a sider
+ * (open or collapsed to icons); on phones the same content in an overlay drawer (`drawer`), which
+ * `onNavigate` closes when a screen is chosen. */
+export function SideNav({
+  collapsed,
+  onLogout,
+  drawer = false,
+  onNavigate,
+}: {
+  collapsed: boolean;
+  onLogout: () => void;
+  drawer?: boolean;
+  onNavigate?: () => void;
+}): ReactNode {
+  const content = <SideNavContent collapsed={drawer ? false : collapsed} onLogout={onLogout} onNavigate={onNavigate} />;
+  if (drawer) return content;
   return (
     <Layout.Sider
       collapsible
@@ -27,6 +36,19 @@ export function SideNav({ collapsed, onLogout }: { collapsed: boolean; onLogout:
       className="side-nav"
       data-testid="side-nav"
     >
+      {content}
+    </Layout.Sider>
+  );
+}
+
+function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolean; onLogout: () => void; onNavigate?: () => void }): ReactNode {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const selected = ["/v3/events", "/v3/history", "/v3/activity", "/v3/answers", "/v3/reported-users", "/v3/zones"].filter((key) => pathname.startsWith(key));
+
+  return (
+    <>
       <div className="side-nav__inner">
         <div className={`side-nav__brand${collapsed ? " side-nav__brand--collapsed" : ""}`}>
           <BrandLogo size={34} inverse showName={!collapsed} />
@@ -36,11 +58,17 @@ export function SideNav({ collapsed, onLogout }: { collapsed: boolean; onLogout:
             theme="dark"
             mode="inline"
             selectedKeys={selected}
-            onClick={({ key }) => navigate(key)}
+            onClick={({ key }) => {
+              onNavigate?.();
+              void navigate(key);
+            }}
             items={[
               { key: "/v3/events", icon: <NotificationOutlined />, label: t("nav.events") },
+              { key: "/v3/history", icon: <HistoryOutlined />, label: t("nav.history"), "data-testid": "nav-history" },
+              { key: "/v3/activity", icon: <FieldTimeOutlined />, label: t("nav.activity"), "data-testid": "nav-activity" },
               { key: "/v3/answers", icon: <ThunderboltOutlined />, label: t("nav.answers"), "data-testid": "nav-answers" },
               { key: "/v3/reported-users", icon: <UserDeleteOutlined />, label: t("nav.reportedUsers"), "data-testid": "nav-reported-users" },
+              { key: "/v3/zones", icon: <GatewayOutlined />, label: t("nav.zones"), "data-testid": "nav-zones" },
             ]}
           />
         </nav>
@@ -57,6 +85,6 @@ export function SideNav({ collapsed, onLogout }: { collapsed: boolean; onLogout:
           </div>
         </div>
       </div>
-    </Layout.Sider>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import type { ConflictReason } from "@atalaya/shared";
 import { answersEs } from "../../features/answers/messages-es";
 import { reportedUsersEs } from "../../features/reported-users/messages-es";
 import { searchEs } from "../../features/search/messages-es";
+import { historyEs } from "../../features/history/messages-es";
 import { reportDetailEs } from "../../features/reports/detail/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. */
@@ -43,6 +44,8 @@ export const es = {
   errors: {
     validation: "Revisa los datos ingresados.",
     generalError: "Ha ocurrido un error inesperado, por favor inténtalo de nuevo",
+    serviceUnavailable: "El servicio no está disponible en este momento; vuelve a intentarlo en unos segundos.",
+    tooManyRequests: "Demasiadas solicitudes seguidas. Vuelve a intentarlo en unos segundos.",
     actionFailed: "Algo salió mal, por favor inténtalo de nuevo.",
     validationFields: "Errores de validación: {{fields}}",
     notAuthenticated: "Usuario no autenticado.",
@@ -69,19 +72,29 @@ export const es = {
     uploadFailed: "No se pudo subir el archivo. Inténtalo de nuevo.",
     noReportsToExport: "No hay reportes para exportar entre estas fechas.",
     exportFileUnavailable: "No se pudo descargar el archivo.",
+    zoneTooFewPoints: "La zona necesita al menos 3 puntos.",
+    zoneEmptyArea: "La zona dibujada no tiene área.",
+    zoneSelfIntersects: "Los bordes de la zona se cruzan; dibújala sin cruces.",
+    zoneTooLarge: "La zona supera el área máxima de {{max}} km².",
     // Why a 409 refused the action (CONFLICT_REASONS); a reason missing here is a compile error.
     reasons: {
       alreadyTaken: "Otro operador ya tomó este reporte.",
       notTaken: "Primero hay que tomar el reporte.",
       deletedByAuthor: "El autor eliminó este reporte; solo se puede cerrar.",
+      deletedByAdmin: "Un administrador eliminó este reporte; ya no se puede gestionar.",
       alreadyClosed: "Este reporte ya está cerrado.",
       closed: "El reporte está cerrado; esta acción ya no es posible.",
       staleVersion: "Otra persona modificó este reporte. Revisa los cambios antes de guardar.",
       confirmDrugs: "Cambiar el tipo a drogas hace el reporte privado y anónimo: confirma el cambio.",
       alreadyPrivate: "Este reporte ya es privado.",
+      privateReport: "Un reporte privado no tiene enlace público.",
       alreadyNotified: "Ya se está notificando a los vecinos.",
       notNotified: "No hay una notificación a vecinos que cancelar.",
       createdByCompany: "No se puede cambiar la dirección de un reporte creado por la organización.",
+      zoneNameTaken: "Ya existe una zona con ese nombre.",
+      zoneInUse: "Hay {{count}} usuarios restringidos a esta zona; quítala de sus zonas antes de eliminarla.",
+      globalZone: "La zona global abarca todo el mapa y no se puede editar.",
+      alreadyGlobal: "La organización ya atiende la zona global.",
     } satisfies Record<ConflictReason, string>,
     // Names of the fields a validation error lists; an unknown field is shown as the API names it.
     fields: {
@@ -113,6 +126,9 @@ export const es = {
     },
   },
   nav: {
+    zones: "Zonas",
+    history: "Historial",
+    activity: "Actividad",
     events: "Eventos",
     reportedUsers: "Usuarios reportados",
     answers: "Autorrespuestas",
@@ -238,6 +254,11 @@ export const es = {
     savedToProfile: "Se guarda en tu perfil: te acompaña en cualquier navegador.",
   },
   createReport: {
+    lookup: {
+      found: "Este teléfono es de {{name}}, usuario de la app.",
+      use: "Usar sus datos",
+      failed: "No pudimos buscar un usuario con ese teléfono. Inténtalo de nuevo.",
+    },
     title: "Nuevo reporte",
     subtitle: "Registra un reporte en nombre de quien llama.",
     sectionReport: "Reporte",
@@ -298,6 +319,25 @@ export const es = {
     hello: "Conexión establecida",
     seq: "Sincronización",
   },
+  map: {
+    unavailable: "El mapa no está disponible en este navegador.",
+    toggleAttribution: "Mostrar u ocultar la atribución",
+    feedback: "Sugerir una mejora al mapa",
+    fullscreenEnter: "Pantalla completa",
+    fullscreenExit: "Salir de pantalla completa",
+    findMyLocation: "Buscar mi ubicación",
+    locationNotAvailable: "Ubicación no disponible",
+    logo: "Logo de MapLibre",
+    title: "Mapa",
+    marker: "Marcador del mapa",
+    resetBearing: "Orientar al norte",
+    zoomIn: "Acercar",
+    zoomOut: "Alejar",
+    closePopup: "Cerrar",
+    windowsHelp: "Usa Ctrl + rueda del ratón para hacer zoom en el mapa",
+    macHelp: "Usa ⌘ + rueda del ratón para hacer zoom en el mapa",
+    mobileHelp: "Usa dos dedos para mover el mapa",
+  },
   statuses: {
     pending: "Pendiente",
     in_progress: "En curso",
@@ -311,6 +351,7 @@ export const es = {
   answers: answersEs,
   reportedUsers: reportedUsersEs,
   search: searchEs,
+  history: historyEs,
   report: {
     title: "Reporte #{{id}}",
     back: "Volver a eventos",
@@ -325,6 +366,24 @@ export const es = {
   },
   publicLink: {
     opening: "Abriendo el reporte…",
+    pageTitle: "Reporte compartido",
+    intro: "Información pública de un reporte recibido por Atalaya. Los datos de quien reportó no se muestran.",
+    status: "Estado",
+    statuses: {
+      received: "Recibido",
+      in_progress: "En atención",
+      closed: "Cerrado",
+    },
+    reportedAt: "Reportado",
+    place: "Lugar aproximado",
+    noPlace: "Sin dirección",
+    description: "Descripción",
+    noDescription: "Sin descripción",
+    coordinates: "Cerca de {{latitude}}, {{longitude}}",
+    unavailableTitle: "Este reporte no está disponible",
+    unavailable: "Puede que sea privado, que su autor lo haya eliminado o que el enlace esté incompleto.",
+    loadError: "No pudimos cargar el reporte. Inténtalo de nuevo.",
+    footer: "Compartido desde Atalaya",
   },
   statusPages: {
     notFoundTitle: "Página no encontrada",
@@ -336,5 +395,34 @@ export const es = {
   },
   shell: {
     loading: "Cargando el portal…",
+  },
+  zones: {
+    title: "Zonas",
+    subtitle: "Las zonas definen qué reportes recibe la organización y cuáles ve cada operador. Área máxima por zona: {{max}} km².",
+    new: "Nueva zona",
+    newTitle: "Nueva zona",
+    editTitle: "Editar «{{name}}»",
+    name: "Nombre de la zona",
+    area: "Área",
+    areaKm2: "{{value}} km²",
+    drawHint: "Haz clic en el mapa para marcar cada vértice; vuelve a hacer clic en el primero para cerrar la zona.",
+    save: "Guardar zona",
+    cancel: "Cancelar",
+    redraw: "Dibujar de nuevo",
+    saved: "Zona «{{name}}» guardada",
+    delete: "Eliminar",
+    confirmDelete: "¿Eliminar la zona «{{name}}»?",
+    deleteText: "Los reportes ya recibidos la conservan; los nuevos reportes de esa área dejarán de llegar si ninguna otra zona la cubre.",
+    confirmLeaveGlobal: "¿Dejar de atender la zona global?",
+    leaveGlobalText: "La organización recibirá solo los reportes de sus zonas dibujadas.",
+    globalName: "Zona global",
+    globalHint: "Recibir reportes de cualquier lugar, además de las zonas dibujadas.",
+    empty: "Aún no hay zonas dibujadas",
+    listLabel: "Zonas de la organización",
+    mapLabel: "Mapa de zonas",
+    editNamed: "Editar {{name}}",
+    deleteNamed: "Eliminar {{name}}",
+    restrictedUsers_one: "{{count}} usuario restringido",
+    restrictedUsers_other: "{{count}} usuarios restringidos",
   },
 };

@@ -3,6 +3,7 @@ import { REPORT_TYPES } from "@atalaya/shared";
 import {
   mapServerFieldErrors,
   phoneError,
+  splitPhone,
   toCreatePayload,
   typeOptionGroups,
   validateCreateReport,
@@ -32,6 +33,14 @@ describe("create report form", () => {
     expect(phoneError("+54", "11 4123 4567")).toBeNull();
     expect(phoneError("+54", "123")).toBe("phone");
     expect(phoneError("+56", "llámame")).toBe("required");
+    // Pasted with its country code, whichever prefix is chosen.
+    expect(phoneError("+56", "+56 9 8765 4321")).toBeNull();
+    expect(phoneError("+54", "+56 9 8765 4321")).toBeNull();
+    expect(phoneError("+56", "0056 9 8765 4321")).toBeNull();
+    expect(splitPhone("+56", "+56 9 8765 4321")).toEqual({ prefix: "+56", local: "987654321" });
+    expect(splitPhone("+56", "+591 7 123 4567")).toEqual({ prefix: "+591", local: "71234567" });
+    expect(splitPhone("+56", "9 8765 4321")).toEqual({ prefix: "+56", local: "9 8765 4321" });
+    expect(splitPhone("+56", "+999 123")).toEqual({ prefix: "+56", local: "+999 123" });
   });
 
   it("requires type, description and a location; phone and first name for a user informer", () => {

@@ -62,10 +62,23 @@ export function phoneDigits(value: string): string {
   return value.replace(/\D/g, "");
 }
 
+/** A number typed or pasted with its country code ("+56 9 8765 4321", "0056 9…") split into the listed
+ * prefix it starts with and the local part; anything else stays with the chosen prefix. So a pasted
+ * international number is never read as the chosen prefix followed by the country code again. */
+export function splitPhone(prefix: string, value: string): { prefix: string; local: string } {
+  const trimmed = value.trim();
+  if (!/^(\+|00)/.test(trimmed)) return { prefix, local: value };
+  const digits = phoneDigits(trimmed.replace(/^00/, ""));
+  const known = PHONE_PREFIXES.map((p) => p.prefix).sort((a, b) => b.length - a.length);
+  const match = known.find((p) => digits.startsWith(p.slice(1)));
+  return match ? { prefix: match, local: digits.slice(match.length - 1) } : { prefix, local: value };
+}
+
 /** The phone error for a prefix and local number, or null when it is a valid number of that country
  * (mobile or landline: a caller may ring from either). */
-export function phoneError(prefix: string, value: string): FieldErrorKey | null {
-  const digits = phoneDigits(value);
+export function phoneError(chosen: string, value: string): FieldErrorKey | null {
+  const { prefix, local } = splitPhone(chosen, value);
+  const digits = phoneDigits(local);
   if (digits === "") return "required";
   return isValidPhone(`${prefix}${digits}`) ? null : "phone";
 }
@@ -102,7 +115,8 @@ export function toCreatePayload(values: CreateReportValues & { type: number; loc
   if (address) payload.address = address;
   if (values.priority) payload.priority = values.priority;
   if (values.informerType === "user") {
-    payload.phone = `${values.phonePrefix}${phoneDigits(values.phone)}`;
+    const { prefix, local } = splitPhone(values.phonePrefix, values.phone);
+    payload.phone = `${prefix}${phoneDigits(local)}`;
     payload.firstName = values.firstName.trim();
     const lastName = values.lastName.trim();
     if (lastName) payload.lastName = lastName;

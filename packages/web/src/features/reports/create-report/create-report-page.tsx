@@ -17,6 +17,7 @@ import {
   PHONE_PREFIXES,
   mapServerFieldErrors,
   phoneError,
+  splitPhone,
   toCreatePayload,
   typeOptionGroups,
   validateCreateReport,
@@ -24,6 +25,7 @@ import {
   type CreateReportValues,
   type FieldErrorKey,
 } from "./create-report-form";
+import { CallerLookup } from "./caller-lookup";
 import { LocationPicker, canUseWebGl, type LatLng } from "./location-picker";
 import "./create-report.css";
 
@@ -72,6 +74,8 @@ export function CreateReportPage(): ReactNode {
   const center = settings.company.bound;
   // Without WebGL there is no map: the organisation's location stands in and the address says where.
   const [mapAvailable] = useState(canUseWebGl);
+  // The caller's phone once it is a valid number: looked up among the app's users.
+  const [lookupPhone, setLookupPhone] = useState<string | null>(null);
 
   const typeGroups = useMemo(
     () =>
@@ -138,7 +142,7 @@ export function CreateReportPage(): ReactNode {
     <div className="create-report" data-testid="create-report">
       <header className="create-report__header">
         <div>
-          <Typography.Title level={3} className="create-report__title">
+          <Typography.Title level={2} className="create-report__title">
             {t("createReport.title")}
           </Typography.Title>
           <Typography.Text type="secondary">{t("createReport.subtitle")}</Typography.Text>
@@ -236,6 +240,12 @@ export function CreateReportPage(): ReactNode {
                         <Input
                           inputMode="tel"
                           autoComplete="tel-national"
+                          // A pasted "+56 9 8765 4321" becomes the +56 prefix and "987654321".
+                          onBlur={(event) => {
+                            const { prefix, local } = splitPhone(form.getFieldValue("phonePrefix") ?? DEFAULT_PHONE_PREFIX, event.target.value);
+                            if (local !== event.target.value) form.setFieldsValue({ phonePrefix: prefix, phone: local });
+                            setLookupPhone(phoneError(prefix, local) === null ? `${prefix}${local.replace(/\D/g, "")}` : null);
+                          }}
                           placeholder={t("createReport.phonePlaceholder")}
                           data-testid="create-phone"
                         />
@@ -249,6 +259,13 @@ export function CreateReportPage(): ReactNode {
                   </Form.Item>
                 </Col>
               </Row>
+              <CallerLookup
+                companyId={companyId}
+                phone={lookupPhone}
+                onUse={(user) =>
+                  form.setFieldsValue({ firstName: user.firstName, lastName: user.lastName, ...(user.email ? { email: user.email } : {}) })
+                }
+              />
               <Row gutter={16}>
                 <Col xs={24} md={12}>
                   <Form.Item name="firstName" label={t("createReport.firstName")} required rules={[required]}>

@@ -6,6 +6,7 @@ import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "maplibre-gl/dist/maplibre-gl.css";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_PANEL_ZOOM, MAP_ZOOM, THEME_PRIMARY } from "@atalaya/shared";
+import { mapLocale } from "../../../lib/map-locale";
 import { OSM_RASTER_STYLE } from "../../../lib/map-style";
 
 // The library derives its worker URL at run time, which a bundle cannot follow: point it at the emitted file.
@@ -64,6 +65,7 @@ export function LocationPicker({ value, center, onChange, invalid }: LocationPic
         minZoom: MAP_ZOOM.min,
         maxZoom: MAP_ZOOM.max,
         attributionControl: { compact: true },
+        locale: mapLocale(t),
       });
     } catch (error) {
       // canUseWebGl() said yes but the context failed anyway: the address field still works.
@@ -89,7 +91,7 @@ export function LocationPicker({ value, center, onChange, invalid }: LocationPic
       map.current = null;
       marker.current = null;
     };
-  }, [centerLat, centerLng]);
+  }, [centerLat, centerLng, t]);
 
   // Keep the pin where the value says (also when the value is set from outside).
   useEffect(() => {

@@ -1,6 +1,10 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { LANGUAGES } from "@atalaya/shared";
 import { ApiError, createApiClient } from "../../../lib/api";
-import { catalogues, i18n, translateErrorCode } from "../../../i18n/i18n";
+import { i18n, loadCatalogue, translateErrorCode } from "../../../i18n/i18n";
+import { en } from "../../../i18n/locales/en";
+import { es } from "../../../i18n/locales/es";
+import { fr } from "../../../i18n/locales/fr";
 import { actionErrorMessage, isAlreadyTaken, isVersionConflict, type Translate } from "./action-errors";
 
 const t: Translate = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
@@ -60,6 +64,8 @@ describe("action error messages", () => {
 });
 
 describe("action error messages with the portal's catalogues", () => {
+  const catalogues = { es, en, fr };
+  beforeAll(() => Promise.all(LANGUAGES.map(loadCatalogue)));
   const translate: Translate = (key, values) => i18n.t(key, values);
   const respond = (status: number, body: unknown) =>
     createApiClient({

@@ -18,6 +18,7 @@ export const DETAIL_ACTIONS = [
   "note",
   "like",
   "follow",
+  "delete",
 ] as const;
 export type DetailAction = (typeof DETAIL_ACTIONS)[number];
 

@@ -7,6 +7,7 @@ const ctx: ActivityContext = {
   typeName: (id) => (id === 14 ? "Drogas" : `Tipo ${id}`),
   personName: (id) => (id === 7 ? "Ana Pérez" : null),
   teamName: (id) => (id === 3 ? "Turno noche" : null),
+  tagName: (id) => (id === 5 ? "Urgente" : null),
 };
 
 describe("activity labels", () => {
@@ -34,6 +35,11 @@ describe("activity labels", () => {
       'reportDetail.activity.type {"value":"Drogas"}',
       'reportDetail.activity.observations {"value":"«Patrulla en camino»"}',
     ]);
+  });
+
+  it("names the tags a report was given (an unknown one by its id), and their removal", () => {
+    expect(describeActivity({ action: "updated", data: { tagIds: [5, 9] } }, ctx).details).toEqual(['reportDetail.activity.tags {"names":"Urgente, #9"}']);
+    expect(describeActivity({ action: "updated", data: { tagIds: [] } }, ctx).details).toEqual(["reportDetail.activity.tagsCleared"]);
   });
 
   it("names who a report was assigned to, and unassignments", () => {

@@ -22,6 +22,7 @@ export const KNOWN_ACTIONS = [
   "exported",
   "mediaAdded",
   "deletedByAuthor",
+  "deletedByAdmin",
 ] as const;
 export type KnownAction = (typeof KNOWN_ACTIONS)[number];
 
@@ -70,6 +71,7 @@ export function actionColor(action: KnownAction | null): string {
     case "madePrivate":
       return "#722ed1";
     case "deletedByAuthor":
+    case "deletedByAdmin":
       return "#f5222d";
     case "addressChanged":
     case "neighboursNotified":
@@ -86,6 +88,7 @@ export interface ActivityContext {
   typeName(typeId: number): string;
   personName(userId: number): string | null;
   teamName(teamId: number): string | null;
+  tagName(tagId: number): string | null;
 }
 
 /** A translated activity entry: title and detail lines. */
@@ -139,7 +142,10 @@ function details(action: KnownAction | null, data: Record<string, unknown>, ctx:
             ? t("reportDetail.activity.observations", { value: quote(String(data.observations)) })
             : t("reportDetail.activity.observationsCleared"),
         );
-      if (Array.isArray(data.tagIds)) lines.push(t("reportDetail.activity.tags", { count: data.tagIds.length }));
+      if (Array.isArray(data.tagIds)) {
+        const names = data.tagIds.map((id) => (typeof id === "number" ? (ctx.tagName(id) ?? `#${id}`) : String(id)));
+        lines.push(names.length ? t("reportDetail.activity.tags", { names: names.join(", ") }) : t("reportDetail.activity.tagsCleared"));
+      }
       break;
     case "assigned":
       if ("userId" in data) lines.push(assignmentLine(ctx, "user", data.userId));

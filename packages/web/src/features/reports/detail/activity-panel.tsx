@@ -8,7 +8,7 @@ import { actionErrorMessage } from "./action-errors";
 import { actionColor, describeActivity } from "./activity-labels";
 import { detailKeys, fetchActivity } from "./detail-api";
 import { useTypeName } from "./detail-ui";
-import { useOperators, useTeams } from "./use-directory";
+import { useOperators, useTags, useTeams } from "./use-directory";
 
 /** The report's activity log, newest first: translated action, actor, time and what changed. */
 export function ActivityPanel({ report, companyId }: { report: Report; companyId: number }): ReactNode {
@@ -17,6 +17,7 @@ export function ActivityPanel({ report, companyId }: { report: Report; companyId
   const typeName = useTypeName();
   const { operators } = useOperators(companyId);
   const teams = useTeams(companyId);
+  const tags = useTags(companyId);
   const activity = useQuery({
     queryKey: detailKeys.sub(companyId, report.id, "activity"),
     queryFn: ({ signal }) => fetchActivity(companyId, report.id, signal),
@@ -34,6 +35,7 @@ export function ActivityPanel({ report, companyId }: { report: Report; companyId
       (report.assignedUser?.id === id ? report.assignedUser.name : null) ??
       (report.assignedPatrol?.id === id ? report.assignedPatrol.name : null),
     teamName: (id: number) => teams?.find((team) => team.id === id)?.name ?? (report.assignedTeam?.id === id ? report.assignedTeam.name : null),
+    tagName: (id: number) => tags?.find((tag) => tag.id === id)?.name ?? report.tags.find((tag) => tag.id === id)?.name ?? null,
   };
 
   return (

@@ -72,7 +72,7 @@ export function AddressCard({ report, companyId, onReport }: AddressCardProps): 
             {coordinates}
           </Typography.Text>
           <Tooltip title={t("reportDetail.address.openMap")}>
-            <a href={osm} target="_blank" rel="noopener noreferrer" aria-label={t("reportDetail.address.openMap")}>
+            <a href={osm} className="rd-osm-link" target="_blank" rel="noopener noreferrer" aria-label={t("reportDetail.address.openMap")}>
               <ExportOutlined />
             </a>
           </Tooltip>

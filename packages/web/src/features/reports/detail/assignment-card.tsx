@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { Card, Form, Select, Typography } from "antd";
 import { useToast } from "../../../app/use-toast";
 import { CarOutlined, TeamOutlined, UserOutlined } from "@ant-design/icons";
@@ -19,6 +19,8 @@ interface AssignmentCardProps {
 
 /** Assign the report to a colleague, a team or a patrol (one patrol at a time; clearing unassigns). */
 export function AssignmentCard({ report, companyId, myUserId, onReport }: AssignmentCardProps): ReactNode {
+  // Ties each label to its select, so the select has the label as its accessible name.
+  const ids = useId();
   const { t } = useTranslation();
   const message = useToast();
   const { operators, loading } = useOperators(companyId);
@@ -105,7 +107,9 @@ export function AssignmentCard({ report, companyId, myUserId, onReport }: Assign
         </Typography.Paragraph>
       )}
       <Form layout="vertical" disabled={disabled} className="rd-assign">
-        <Form.Item label={<span className="rd-field-label"><UserOutlined /> {t("reportDetail.assign.colleague")}</span>}>
+        <Form.Item
+          htmlFor={`${ids}-colleague`}
+          label={<span className="rd-field-label"><UserOutlined /> {t("reportDetail.assign.colleague")}</span>}>
           <Select<number>
             allowClear
             value={report.assignedUser?.id}
@@ -114,10 +118,13 @@ export function AssignmentCard({ report, companyId, myUserId, onReport }: Assign
             loading={loading}
             placeholder={t("reportDetail.assign.colleaguePlaceholder")}
             showSearch={{ optionFilterProp: "title" }}
+            id={`${ids}-colleague`}
             data-testid="assign-user"
           />
         </Form.Item>
-        <Form.Item label={<span className="rd-field-label"><TeamOutlined /> {t("reportDetail.assign.team")}</span>}>
+        <Form.Item
+          htmlFor={`${ids}-team`}
+          label={<span className="rd-field-label"><TeamOutlined /> {t("reportDetail.assign.team")}</span>}>
           <Select<number>
             allowClear
             value={report.assignedTeam?.id}
@@ -126,10 +133,12 @@ export function AssignmentCard({ report, companyId, myUserId, onReport }: Assign
             placeholder={t("reportDetail.assign.teamPlaceholder")}
             notFoundContent={t("reportDetail.assign.noTeams")}
             showSearch={{ optionFilterProp: "title" }}
+            id={`${ids}-team`}
             data-testid="assign-team"
           />
         </Form.Item>
         <Form.Item
+          htmlFor={`${ids}-patrol`}
           label={<span className="rd-field-label"><CarOutlined /> {t("reportDetail.assign.patrol")}</span>}
           extra={t("reportDetail.assign.onePatrol")}
         >
@@ -142,6 +151,7 @@ export function AssignmentCard({ report, companyId, myUserId, onReport }: Assign
             placeholder={t("reportDetail.assign.patrolPlaceholder")}
             notFoundContent={t("reportDetail.assign.noPatrols")}
             showSearch={{ optionFilterProp: "title" }}
+            id={`${ids}-patrol`}
             data-testid="assign-patrol"
           />
         </Form.Item>

@@ -91,6 +91,11 @@ export function makeReportPrivate(companyId: number, reportId: number): Promise<
   return api.post(`${reportBase(companyId, reportId)}/private`, undefined, { schema: reportBody });
 }
 
+/** `DELETE …/reports/{id}` (company admins): the report leaves the organisation's panel; history keeps it. */
+export function deleteReport(companyId: number, reportId: number): Promise<Report> {
+  return api.delete(reportBase(companyId, reportId), { schema: reportBody });
+}
+
 /** `POST …/notify-neighbours` → the report and how many neighbours were told. */
 export function notifyNeighbours(companyId: number, reportId: number): Promise<{ report: Report; neighbours: number }> {
   return api.post(`${reportBase(companyId, reportId)}/notify-neighbours`, undefined, {

@@ -5,13 +5,15 @@ import { DEFAULT_TYPE_COLOR, localizedName, reportTypeById, type Priority, type 
 
 // Small presentational pieces shared by the detail's cards.
 
+// Solid badges with white labels: shades dark enough for 4.5:1 (Ant Design's gold, blue and green
+// presets are 1.9:1, 4.1:1 and 3.4:1 under white).
 const STATUS_COLORS: Record<Report["displayStatus"], string> = {
-  pending: "gold",
-  in_progress: "blue",
-  in_observation: "purple",
-  solved: "green",
-  false: "default",
-  in_deleting_progress: "red",
+  pending: "#874d00",
+  in_progress: "#0958d9",
+  in_observation: "#531dab",
+  solved: "#237804",
+  false: "#595b6b",
+  in_deleting_progress: "#a8071a",
 };
 
 /** The report's status tag (closed reports show "repeated" when closed as a repeat). */
@@ -76,14 +78,17 @@ export function TypeBadge({ typeId }: { typeId: number }): ReactNode {
   const typeName = useTypeName();
   const color = typeColor(typeId);
   return (
-    <span className="rd-type" style={{ color, background: `${color}1a`, borderColor: `${color}55` }}>
+    // The type's colour tints the badge and its dot; the name stays in the text colour (a light type
+    // colour as text would fall under 4.5:1).
+    <span className="rd-type" style={{ background: `${color}1a`, borderColor: `${color}55` }}>
       <span className="rd-dot" style={{ background: color }} aria-hidden="true" />
       {typeName(typeId)}
     </span>
   );
 }
 
-const AVATAR_COLORS = ["#f54286", "#7c3aed", "#2563eb", "#0891b2", "#059669", "#d97706", "#dc2626", "#4f46e5"];
+// Avatar backgrounds under a white initial, each 4.5:1 or more.
+const AVATAR_COLORS = ["#c20a50", "#7c3aed", "#2563eb", "#0e7490", "#047857", "#b45309", "#dc2626", "#4f46e5"];
 
 /** Initials of a name ("Ana Pérez" → "AP"). */
 export function initials(name: string): string {

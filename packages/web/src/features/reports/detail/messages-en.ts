@@ -38,6 +38,7 @@ export const reportDetailEn: typeof reportDetailEs = {
     makePrivate: "Make private",
     notifyNeighbours: "Notify neighbours",
     cancelNotification: "Cancel neighbours notification",
+    delete: "Delete report",
   },
   confirm: {
     makePrivateTitle: "Make this report private?",
@@ -49,6 +50,9 @@ export const reportDetailEn: typeof reportDetailEs = {
     cancelNotifyTitle: "Cancel the neighbours notification?",
     cancelNotifyText: "Neighbours will stop receiving alerts about this report.",
     cancelNotifyOk: "Cancel notification",
+    deleteTitle: "Delete report #{{id}}?",
+    deleteText: "It will leave your organisation's panel, maps and counters. It stays in the history and in exports, marked as deleted. This cannot be undone.",
+    deleteOk: "Yes, delete",
     cancel: "Back",
   },
   success: {
@@ -65,6 +69,7 @@ export const reportDetailEn: typeof reportDetailEs = {
     noteSaved: "Note saved",
     duplicateComment: "That comment was already posted: it was not added again.",
     duplicateNote: "That note already existed: it was not added again.",
+    deleted: "Report #{{id}} deleted",
   },
   errors: {
     load: "The report could not be loaded.",
@@ -82,6 +87,7 @@ export const reportDetailEn: typeof reportDetailEs = {
     note: "The note could not be saved.",
     like: "Your vote could not be recorded.",
     follow: "Following could not be updated.",
+    delete: "The report could not be deleted.",
   },
   addressErrors: {
     overQueryLimit: "The address service is over its query limit. Try again in a few minutes.",
@@ -306,7 +312,8 @@ export const reportDetailEn: typeof reportDetailEs = {
     type: "Type: {{value}}",
     observations: "Observations: {{value}}",
     observationsCleared: "Observations cleared",
-    tags: "Tags: {{count}}",
+    tags: "Tags: {{names}}",
+    tagsCleared: "Tags removed",
     closedAs: "Closing: {{kind}}",
     closedRepeated: "Closing: repeat of #{{id}}",
     newAddress: "New address: {{address}}",
@@ -332,6 +339,7 @@ export const reportDetailEn: typeof reportDetailEs = {
       exported: "Exported to PDF",
       mediaAdded: "File added",
       deletedByAuthor: "Deleted by the author",
+      deletedByAdmin: "Deleted by an administrator",
       voteWithdrawn: "Vote withdrawn",
     },
   },

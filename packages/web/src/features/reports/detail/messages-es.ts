@@ -36,6 +36,7 @@ export const reportDetailEs = {
     makePrivate: "Hacer privado",
     notifyNeighbours: "Notificar a vecinos",
     cancelNotification: "Cancelar notificación a vecinos",
+    delete: "Eliminar reporte",
   },
   confirm: {
     makePrivateTitle: "¿Hacer privado este reporte?",
@@ -47,6 +48,9 @@ export const reportDetailEs = {
     cancelNotifyTitle: "¿Cancelar la notificación a vecinos?",
     cancelNotifyText: "Los vecinos dejarán de recibir avisos de este reporte.",
     cancelNotifyOk: "Cancelar notificación",
+    deleteTitle: "¿Eliminar el reporte #{{id}}?",
+    deleteText: "Saldrá del panel, de los mapas y de los contadores de tu organización. Seguirá en el historial y en las exportaciones, marcado como eliminado. Esta acción no se puede deshacer.",
+    deleteOk: "Sí, eliminar",
     cancel: "Volver",
   },
   success: {
@@ -63,6 +67,7 @@ export const reportDetailEs = {
     noteSaved: "Nota guardada",
     duplicateComment: "Ese comentario ya estaba publicado: no se agregó de nuevo.",
     duplicateNote: "Esa nota ya existía: no se agregó de nuevo.",
+    deleted: "Reporte #{{id}} eliminado",
   },
   errors: {
     load: "No se pudo cargar el reporte.",
@@ -80,6 +85,7 @@ export const reportDetailEs = {
     note: "No se pudo guardar la nota.",
     like: "No se pudo registrar tu voto.",
     follow: "No se pudo actualizar el seguimiento.",
+    delete: "No se pudo eliminar el reporte.",
   },
   addressErrors: {
     overQueryLimit: "Se superó el límite de consultas al servicio de direcciones. Inténtalo en unos minutos.",
@@ -304,7 +310,8 @@ export const reportDetailEs = {
     type: "Tipo: {{value}}",
     observations: "Observaciones: {{value}}",
     observationsCleared: "Observaciones borradas",
-    tags: "Etiquetas: {{count}}",
+    tags: "Etiquetas: {{names}}",
+    tagsCleared: "Etiquetas quitadas",
     closedAs: "Cierre: {{kind}}",
     closedRepeated: "Cierre: repetido de #{{id}}",
     newAddress: "Nueva dirección: {{address}}",
@@ -330,6 +337,7 @@ export const reportDetailEs = {
       exported: "Exportado a PDF",
       mediaAdded: "Archivo agregado",
       deletedByAuthor: "Eliminado por el autor",
+      deletedByAdmin: "Eliminado por un administrador",
       voteWithdrawn: "Voto retirado",
     },
   },

@@ -38,6 +38,7 @@ export const reportDetailFr: typeof reportDetailEs = {
     makePrivate: "Rendre privé",
     notifyNeighbours: "Notifier les voisins",
     cancelNotification: "Annuler la notification aux voisins",
+    delete: "Supprimer le signalement",
   },
   confirm: {
     makePrivateTitle: "Rendre ce signalement privé ?",
@@ -49,6 +50,9 @@ export const reportDetailFr: typeof reportDetailEs = {
     cancelNotifyTitle: "Annuler la notification aux voisins ?",
     cancelNotifyText: "Les voisins ne recevront plus d'alertes sur ce signalement.",
     cancelNotifyOk: "Annuler la notification",
+    deleteTitle: "Supprimer le signalement n° {{id}} ?",
+    deleteText: "Il quittera le panneau, les cartes et les compteurs de votre organisation. Il reste dans l'historique et les exports, marqué comme supprimé. Cette action est irréversible.",
+    deleteOk: "Oui, supprimer",
     cancel: "Retour",
   },
   success: {
@@ -65,6 +69,7 @@ export const reportDetailFr: typeof reportDetailEs = {
     noteSaved: "Note enregistrée",
     duplicateComment: "Ce commentaire était déjà publié : il n'a pas été ajouté à nouveau.",
     duplicateNote: "Cette note existait déjà : elle n'a pas été ajoutée à nouveau.",
+    deleted: "Signalement n° {{id}} supprimé",
   },
   errors: {
     load: "Impossible de charger le signalement.",
@@ -82,6 +87,7 @@ export const reportDetailFr: typeof reportDetailEs = {
     note: "Impossible d'enregistrer la note.",
     like: "Impossible d'enregistrer votre vote.",
     follow: "Impossible de mettre à jour le suivi.",
+    delete: "Impossible de supprimer le signalement.",
   },
   addressErrors: {
     overQueryLimit: "Le service d'adresses a dépassé sa limite de requêtes. Réessayez dans quelques minutes.",
@@ -306,7 +312,8 @@ export const reportDetailFr: typeof reportDetailEs = {
     type: "Type : {{value}}",
     observations: "Observations : {{value}}",
     observationsCleared: "Observations effacées",
-    tags: "Étiquettes : {{count}}",
+    tags: "Étiquettes : {{names}}",
+    tagsCleared: "Étiquettes retirées",
     closedAs: "Clôture : {{kind}}",
     closedRepeated: "Clôture : doublon du n° {{id}}",
     newAddress: "Nouvelle adresse : {{address}}",
@@ -332,6 +339,7 @@ export const reportDetailFr: typeof reportDetailEs = {
       exported: "Exporté en PDF",
       mediaAdded: "Fichier ajouté",
       deletedByAuthor: "Supprimé par l'auteur",
+      deletedByAdmin: "Supprimé par un administrateur",
       voteWithdrawn: "Vote retiré",
     },
   },

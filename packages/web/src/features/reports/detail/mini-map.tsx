@@ -2,6 +2,8 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Map as MapLibreMap, Marker, NavigationControl } from "maplibre-gl";
 import "maplibre-gl/dist/maplibre-gl.css";
 import { DEFAULT_PANEL_ZOOM, MAP_ZOOM } from "@atalaya/shared";
+import { useTranslation } from "react-i18next";
+import { mapLocale } from "../../../lib/map-locale";
 import { OSM_RASTER_STYLE } from "../../../lib/map-style";
 
 function pinElement(color: string): HTMLElement {
@@ -21,6 +23,7 @@ interface MiniMapProps {
 
 /** A small MapLibre map centred on the report (zoom 16) with a pin in the report type's colour. */
 export function MiniMap({ latitude, longitude, color, label }: MiniMapProps): ReactNode {
+  const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibreMap | null>(null);
   const marker = useRef<Marker | null>(null);
@@ -39,6 +42,7 @@ export function MiniMap({ latitude, longitude, color, label }: MiniMapProps): Re
         maxZoom: MAP_ZOOM.max,
         attributionControl: { compact: true },
         cooperativeGestures: true,
+        locale: mapLocale(t),
       });
     } catch {
       // No WebGL (old browser, some test runners): the address and coordinates beside the map remain.
@@ -70,5 +74,5 @@ export function MiniMap({ latitude, longitude, color, label }: MiniMapProps): Re
     marker.current?.getElement().style.setProperty("--pin-color", color);
   }, [latitude, longitude, color]);
 
-  return <div ref={container} className="rd-map" role="img" aria-label={label} data-testid="report-map" />;
+  return <div ref={container} className="rd-map" role="group" aria-label={label} data-testid="report-map" />;
 }

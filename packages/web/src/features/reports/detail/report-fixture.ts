@@ -16,7 +16,7 @@ export function buildReport(overrides: Partial<Report> = {}): Report {
     createdAt: "2026-03-01T12:00:00.000Z",
     updatedAt: "2026-03-01T12:00:00.000Z",
     version: 3,
-    can: { take: false, work: true, close: true, comment: true, note: true, assign: true, makePrivate: true, changeAddress: true },
+    can: { take: false, work: true, close: true, comment: true, note: true, assign: true, makePrivate: true, changeAddress: true, delete: false },
     ...overrides,
   });
 }

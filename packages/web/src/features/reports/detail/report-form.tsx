@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { Alert, App, Badge, Button, Card, Form, Input, Segmented, Select, Tag, Tooltip, Typography } from "antd";
 import { useToast } from "../../../app/use-toast";
 import { LockOutlined, SaveOutlined, SyncOutlined, UndoOutlined, WarningOutlined } from "@ant-design/icons";
@@ -70,6 +70,8 @@ interface ReportFormProps {
  * editing and never overwrite what the operator is typing (conflicts are shown field by field).
  */
 export function ReportForm({ report, companyId, ownVersion, onReport, onRefetch }: ReportFormProps): ReactNode {
+  // Ties each label to its select, so the select has the label as its accessible name.
+  const ids = useId();
   const { t, i18n } = useTranslation();
   const { modal } = App.useApp();
   const message = useToast();
@@ -294,11 +296,12 @@ export function ReportForm({ report, companyId, ownVersion, onReport, onRefetch 
 
       <Form layout="vertical" disabled={disabled} className="rd-form" onFinish={submit} requiredMark={false}>
         <div className="rd-form__grid">
-          <Form.Item label={label("priority", t("reportDetail.form.priority"))} className={fieldClass("priority")}>
+          <Form.Item label={label("priority", t("reportDetail.form.priority"))} className={fieldClass("priority")} htmlFor={`${ids}-priority`}>
             <Select<Priority>
               value={values.priority}
               onChange={(value) => set("priority", value)}
               options={[...PRIORITIES].reverse().map((priority) => ({ value: priority, label: <PriorityLabel priority={priority} /> }))}
+              id={`${ids}-priority`}
               data-testid="form-priority"
             />
           </Form.Item>
@@ -323,7 +326,7 @@ export function ReportForm({ report, companyId, ownVersion, onReport, onRefetch 
             )}
           </Form.Item>
 
-          <Form.Item label={label("type", t("reportDetail.form.type"))} className={fieldClass("type")}>
+          <Form.Item label={label("type", t("reportDetail.form.type"))} className={fieldClass("type")} htmlFor={`${ids}-type`}>
             <Select<number>
               value={values.type}
               onChange={(value) => set("type", value)}
@@ -335,6 +338,7 @@ export function ReportForm({ report, companyId, ownVersion, onReport, onRefetch 
                   {typeName(Number(value))}
                 </span>
               )}
+              id={`${ids}-type`}
               data-testid="form-type"
             />
           </Form.Item>
@@ -342,6 +346,7 @@ export function ReportForm({ report, companyId, ownVersion, onReport, onRefetch 
           <Form.Item
             label={label("tagIds", t("reportDetail.form.tags"))}
             className={fieldClass("tagIds")}
+            htmlFor={companyTags ? `${ids}-tags` : undefined}
           >
             {companyTags ? (
               <Select<number[]>
@@ -352,6 +357,7 @@ export function ReportForm({ report, companyId, ownVersion, onReport, onRefetch 
                 options={companyTags.map((tag) => ({ value: tag.id, label: tag.name, title: tag.name }))}
                 showSearch={{ optionFilterProp: "title" }}
                 maxTagCount="responsive"
+                id={`${ids}-tags`}
                 data-testid="form-tags"
               />
             ) : (

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { Alert, App, Button, Dropdown, Tag, Typography, type MenuProps } from "antd";
+import { Alert, App, Button, Dropdown, Tag, Typography, type ButtonProps, type MenuProps } from "antd";
 import { useToast } from "../../../app/use-toast";
 import {
   ArrowLeftOutlined,
@@ -18,7 +18,7 @@ import {
   UserSwitchOutlined,
 } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { NEIGHBOURS_RADIUS_METRES, type PresenceViewer, type Report } from "@atalaya/shared";
 import { useDateFormatter } from "../../../lib/dates";
@@ -26,6 +26,7 @@ import { actionErrorMessage, isAlreadyTaken } from "./action-errors";
 import { CloseDialog } from "./close-dialog";
 import {
   cancelNeighboursNotification,
+  deleteReport,
   downloadReportPdf,
   makeReportPrivate,
   notifyNeighbours,
@@ -146,6 +147,17 @@ export function ReportHeader({ report, companyId, viewers, pane, onReport, onRef
     onError: (error) => void message.error(actionErrorMessage(error, "cancelNotification", t)),
   });
 
+  const navigate = useNavigate();
+  const remove = useMutation({
+    mutationFn: () => deleteReport(companyId, report.id),
+    onSuccess: (deleted) => {
+      void message.success(t("reportDetail.success.deleted", { id: deleted.id }));
+      // It has left the panel; the history still opens it.
+      void navigate("/v3/events");
+    },
+    onError: (error) => void message.error(actionErrorMessage(error, "delete", t)),
+  });
+
   const notifying = report.notifyNeighbours && !report.notificationNeighboursWasCanceled;
   const closed = isClosedStatus(report.status);
   const deleted = report.displayStatus === "in_deleting_progress";
@@ -159,6 +171,17 @@ export function ReportHeader({ report, companyId, viewers, pane, onReport, onRef
       cancelText: t("reportDetail.confirm.cancel"),
       icon: <LockOutlined style={{ color: "#722ed1" }} />,
       onOk: () => makePrivate.mutateAsync().catch(() => undefined),
+    });
+  };
+  const confirmDelete = (): void => {
+    void modal.confirm({
+      title: t("reportDetail.confirm.deleteTitle", { id: report.id }),
+      content: t("reportDetail.confirm.deleteText"),
+      okText: t("reportDetail.confirm.deleteOk"),
+      okButtonProps: { danger: true, "data-testid": "delete-confirm" } as ButtonProps,
+      cancelText: t("reportDetail.confirm.cancel"),
+      icon: <DeleteOutlined style={{ color: "#cf1322" }} />,
+      onOk: () => remove.mutateAsync().catch(() => undefined),
     });
   };
   const confirmNotify = (): void => {
@@ -207,6 +230,19 @@ export function ReportHeader({ report, companyId, viewers, pane, onReport, onRef
           disabled: !canNotify,
           onClick: confirmNotify,
         },
+    ...(report.can.delete
+      ? [
+          { type: "divider" as const },
+          {
+            key: "delete",
+            icon: <DeleteOutlined />,
+            label: t("reportDetail.actions.delete"),
+            danger: true,
+            onClick: confirmDelete,
+            "data-testid": "delete-report",
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -226,7 +262,7 @@ export function ReportHeader({ report, companyId, viewers, pane, onReport, onRef
 
       <div className="rd-header__title">
         <TypeBadge typeId={report.type} />
-        <Typography.Title level={3} className="rd-header__heading">
+        <Typography.Title level={2} className="rd-header__heading">
           {t("reportDetail.title", { id: report.id })}
         </Typography.Title>
         <StatusTag report={report} testId="report-status" />
@@ -313,9 +349,12 @@ export function ReportHeader({ report, companyId, viewers, pane, onReport, onRef
             {t("reportDetail.actions.close")}
           </Button>
         )}
-        <Button icon={<ShareAltOutlined />} onClick={() => setShareOpen(true)} data-testid="share-button">
-          {t("reportDetail.actions.share")}
-        </Button>
+        {/* A private report has no public link. */}
+        {!report.isPrivate && (
+          <Button icon={<ShareAltOutlined />} onClick={() => setShareOpen(true)} data-testid="share-button">
+            {t("reportDetail.actions.share")}
+          </Button>
+        )}
         <Button icon={<FilePdfOutlined />} loading={pdf.isPending} onClick={() => pdf.mutate()} data-testid="pdf-button">
           {t("reportDetail.actions.pdf")}
         </Button>

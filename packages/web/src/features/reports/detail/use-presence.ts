@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { PRESENCE_HEARTBEAT_SECONDS, presenceMessageDataSchema, type PresenceViewer } from "@atalaya/shared";
 import { useRealtimeEvents } from "../../realtime/realtime-context";
+import { getSession } from "../../session/session-store";
 import { fetchPresence, sendPresence } from "./detail-api";
 
 /**
@@ -37,6 +38,8 @@ export function usePresence(companyId: number, reportId: number): PresenceViewer
     const leave = (): void => {
       if (!open) return;
       open = false;
+      // After a logout the session is gone: no request (the server forgets the viewer when it expires).
+      if (getSession() === null) return;
       sendPresence(companyId, reportId, false).catch(ignore);
     };
     const onVisibility = (): void => {

@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "../pages/login-page.js";
+import { expectAccessible } from "../support/axe.js";
+
+// The accessibility gate (WCAG 2.2 A/AA rules of axe-core, 0 critical and 0 serious) on every screen an
+// operator uses, in the states that change what is on it. A new screen adds itself here.
+
+test("login, events panel, report detail (pending, taken, close dialog) and create report pass axe-core", async ({ page, request }) => {
+  await page.goto("/v3/login");
+  await expect(page.getByLabel("Correo electrónico")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+  await expectAccessible(page);
+
+  const created = await request.post("/api/app/reports", {
+    data: { type: 6, description: `Vereda rota frente al colegio ${Date.now()}`, latitude: -33.4402, longitude: -70.6541, address: "Agustinas 1000, Santiago" },
+  });
+  const { report } = (await created.json()) as { report: { uuid: string } };
+
+  await signIn(page, "operador@demo.cl");
+  await expect(page.getByTestId("report-row").first()).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto(`/v3/events/${report.uuid}`);
+  await expect(page.getByTestId("take-button")).toBeEnabled();
+  await expectAccessible(page);
+
+  await page.getByTestId("take-button").click();
+  await expect(page.getByTestId("report-status")).toHaveAttribute("data-status", "in_progress");
+  await expectAccessible(page);
+
+  await page.getByTestId("close-button").click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+
+  await page.goto("/v3/events/new");
+  await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("answers, history, activity, search and reported users pass axe-core", async ({ page }) => {
+  await signIn(page, "admin@demo.cl");
+  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users"]) {
+    await page.goto(route);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expectAccessible(page);
+  }
+});

@@ -1,0 +1,68 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "../pages/login-page.js";
+
+// Every signed-in screen at phone and tablet width: nothing wider than the window.
+const ROUTES = ["/v3/events", "/v3/events/new", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/answers", "/v3/reported-users"];
+
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** The innermost elements that stick out past the window's right edge, to say what overflows. */
+async function widestElements(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const limit = document.documentElement.clientWidth;
+    const out = [...document.querySelectorAll("body *")].filter((el) => {
+      const right = el.getBoundingClientRect().right;
+      return right > limit + 0.5 && ![...el.children].some((child) => child.getBoundingClientRect().right >= right - 0.5);
+    });
+    return out
+      .slice(0, 8)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} right=${Math.round(el.getBoundingClientRect().right)}`)
+      .join("; ") || "none";
+  });
+}
+
+for (const width of [390, 1024]) {
+  test(`no screen scrolls sideways at ${width} px`, async ({ browser, request }) => {
+    const context = await browser.newContext({ viewport: { width, height: 844 } });
+    const page = await context.newPage();
+    await signIn(page, "admin@demo.cl");
+    const created = await request.post("/api/app/reports", {
+      data: { type: 1, description: `Prueba de ancho ${width} ${Date.now()}`, latitude: -33.4402, longitude: -70.6541, address: "Agustinas 1000, Santiago" },
+    });
+    const { report } = (await created.json()) as { report: { uuid: string } };
+    for (const route of [...ROUTES, `/v3/events/${report.uuid}`]) {
+      await page.goto(route);
+      await expect(page.locator("h1:visible, h2:visible").first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      // Measured once the layout has settled (the shell swaps its sider for the phone drawer on start).
+      await expect
+        .poll(() => horizontalOverflow(page), { message: `${route} at ${width} px` })
+        .toBeLessThanOrEqual(0)
+        .catch(async (error: Error) => {
+          throw new Error(`${error.message}\nWider than the window now: ${await widestElements(page)}`);
+        });
+    }
+    await context.close();
+  });
+}
+
+test("on a phone the navigation is a drawer over the screen that closes when a screen is chosen", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page, "operador@demo.cl");
+  // The user's name is the avatar's; the screen keeps its whole width (no collapsed rail).
+  await expect(page.getByTestId("side-nav")).toBeHidden();
+  const toggle = page.getByTestId("sider-toggle");
+  expect((await toggle.boundingBox())!.width).toBeGreaterThanOrEqual(24);
+  await toggle.click();
+  await expect(page.getByTestId("side-nav")).toBeVisible();
+  await page.waitForTimeout(500); // the drawer slides in
+  await page.screenshot({ path: "test-results/phone-drawer.png" });
+  await page.getByTestId("nav-history").click();
+  await expect(page).toHaveURL(/\/v3\/history$/);
+  await expect(page.getByTestId("side-nav")).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1, name: "Historial" })).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,61 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testApp } from "../test/harness.js";
+
+let app: FastifyInstance;
+let webDir: string;
+const SCRIPT = `console.log(${JSON.stringify("Atalaya ".repeat(400))});`;
+
+beforeAll(async () => {
+  webDir = await mkdtemp(join(tmpdir(), "atalaya-web-"));
+  await mkdir(join(webDir, "assets"));
+  await writeFile(join(webDir, "index.html"), "<!doctype html><title>Atalaya</title>");
+  // As the build leaves them: the file and its brotli and gzip copies; the icon without copies.
+  await writeFile(join(webDir, "assets/index-abc123.js"), SCRIPT);
+  await writeFile(join(webDir, "assets/index-abc123.js.br"), brotliCompressSync(SCRIPT));
+  await writeFile(join(webDir, "assets/index-abc123.js.gz"), gzipSync(SCRIPT));
+  await writeFile(join(webDir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  app = await testApp({ WEB_DIST_DIR: webDir });
+});
+afterAll(async () => {
+  await app.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+describe("the built portal", () => {
+  it("sends hashed assets precompressed by what the browser accepts, cached for a year as immutable", async () => {
+    const url = "/assets/index-abc123.js";
+    const br = await app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 4);
+    const gz = await app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    const plain = await app.inject({ method: "GET", url });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it("revalidates index.html (and every client route) on each visit; other files are kept an hour", async () => {
+    for (const url of ["/", "/v3/login", "/shared/00000000-0000-4000-8000-000000000000"]) {
+      const res = await app.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+    }
+    const icon = await app.inject({ method: "GET", url: "/favicon.svg", headers: { "accept-encoding": "br" } });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers["content-encoding"]).toBeUndefined();
+    expect(icon.headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  it("answers 404 for a missing asset, never index.html", async () => {
+    const res = await app.inject({ method: "GET", url: "/assets/missing-000.js", headers: { "accept-encoding": "br" } });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,48 @@
+import type { Db } from "../db/db.js";
+
+// A word as search_words keeps it (migration 011): folded text split on anything but letters and digits.
+const WORDS_OF = (column: string) => `regexp_split_to_table(${column}, '[^a-z0-9]+')`;
+const KEPT = "length(w) between 3 and 30 and w ~ '[a-z]'";
+/** Reports (and comments) added to the dictionary per catch-up, so one search never pays for a backlog. */
+export const CATCH_UP_ROWS = 5000;
+
+/** Adds the words of the reports and comments written since the last catch-up to the dictionary, at
+ * most CATCH_UP_ROWS of each. Each step is one statement that first locks the progress row with
+ * `skip locked`: while one process catches up, the others skip it and go on with the dictionary as it
+ * is (no explicit transaction, which the embedded database would hold against every other request).
+ * It follows ids, so a row committed after a higher id was caught up, or a text edited later, adds
+ * its words only if another row brings them: the dictionary only suggests spellings, and exact
+ * matches never depend on it. */
+export async function catchUpSearchWords(db: Db): Promise<void> {
+  for (const [table, column] of [["reports", "last_report_id"], ["comments", "last_comment_id"]] as const) {
+    await db.query(
+      `with progress as (select ${column} as after from search_words_progress for update skip locked),
+            batch as (select t.id, t.search_text from ${table} t, progress where t.id > progress.after order by t.id limit ${CATCH_UP_ROWS}),
+            added as (insert into search_words (word) select distinct w from batch, ${WORDS_OF("batch.search_text")} w where ${KEPT}
+                      on conflict do nothing)
+       update search_words_progress set ${column} = (select max(id) from batch)
+        where exists (select 1 from progress) and exists (select 1 from batch)`,
+    );
+  }
+}
+
+// The closest word is sorted by similarity() among the trigram matches, not with the `<->` distance
+// operator: on the embedded database (PGlite) a `<->` ordering right after new words were added left
+// the engine looping on the next statement, which froze the whole server.
+
+/** The search text with each word the dictionary does not know (3 letters or more) replaced by the
+ * closest word it knows (trigram similarity); null when no word needed or found a correction. */
+export async function correctedText(db: Db, text: string): Promise<string | null> {
+  await catchUpSearchWords(db);
+  const rows = await db.query<{ w: string; fix: string | null }>(
+    `select t.w,
+            case when length(t.w) < 3 or exists (select 1 from search_words k where k.word = t.w) then null
+                 else (select s.word from search_words s where s.word % t.w order by similarity(s.word, t.w) desc, s.word limit 1) end as fix
+       from ${WORDS_OF("f_unaccent(lower($1::text))")} with ordinality as t(w, n)
+      where t.w <> ''
+      order by t.n`,
+    [text],
+  );
+  if (!rows.some((r) => r.fix)) return null;
+  return rows.map((r) => r.fix ?? r.w).join(" ");
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from "react";
+import { Button, Dropdown } from "antd";
+import { GlobalOutlined } from "@ant-design/icons";
+import { useTranslation } from "react-i18next";
+import { LANGUAGES } from "@atalaya/shared";
+import { changeLanguage, isLanguage } from "../i18n/i18n";
+import { useCurrentLanguage } from "./language-switch";
+
+/** Language switch as a header dropdown (its own module: the login page's switch has no menu to load). */
+export function LanguageMenu(): ReactNode {
+  const { t } = useTranslation();
+  const lang = useCurrentLanguage();
+  return (
+    <Dropdown
+      trigger={["click"]}
+      menu={{
+        selectable: true,
+        selectedKeys: [lang],
+        items: LANGUAGES.map((code) => ({ key: code, label: t(`languages.${code}`) })),
+        onClick: ({ key }) => {
+          if (isLanguage(key)) changeLanguage(key);
+        },
+      }}
+    >
+      <Button type="text" icon={<GlobalOutlined />} aria-label={t("common.language")} data-testid="language-switch">
+        {lang.toUpperCase()}
+      </Button>
+    </Dropdown>
+  );
+}

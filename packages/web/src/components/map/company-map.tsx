@@ -1,0 +1,98 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { Map as MapLibreMap, NavigationControl, setWorkerUrl, type LayerSpecification } from "maplibre-gl";
+import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
+import "maplibre-gl/dist/maplibre-gl.css";
+import { MAP_ZOOM } from "@atalaya/shared";
+import { useTranslation } from "react-i18next";
+import { mapLocale } from "../../lib/map-locale";
+import { OSM_DARK_STYLE, OSM_RASTER_STYLE, mapStyleAt } from "../../lib/map-style";
+import "./company-map.css";
+
+// The library derives its worker URL at run time, which a bundle cannot follow (and the CSP allows only
+// this origin's workers): point it at the emitted file. GeoJSON layers are parsed in that worker.
+setWorkerUrl(workerUrl);
+
+/** Paint of the base layers of a style, to switch day and night without dropping the screen's layers. */
+function basePaint(dark: boolean): Record<string, Record<string, unknown>> {
+  const layers = (dark ? OSM_DARK_STYLE : OSM_RASTER_STYLE).layers as LayerSpecification[];
+  const paint = (id: string) => ({ ...((layers.find((l) => l.id === id) as { paint?: Record<string, unknown> } | undefined)?.paint ?? {}) });
+  const raster = paint("osm");
+  // Properties the day style leaves unset go back to MapLibre's defaults.
+  const defaults = { "raster-brightness-min": 0, "raster-brightness-max": 1, "raster-hue-rotate": 0, "raster-saturation": 0, "raster-contrast": 0 };
+  return { background: paint("background"), osm: { ...defaults, ...raster } };
+}
+
+interface CompanyMapProps {
+  /** The company's bound (SPEC §9: the map starts centred on it at zoom 4). */
+  center: { latitude: number; longitude: number };
+  /** The company's time zone, for the day and night styles (07:00 to 19:00 is day). */
+  timeZone: string;
+  /** Accessible name of the map region. */
+  label: string;
+  /** Called once the map has loaded; what it returns runs when the map goes. */
+  onLoad: (map: MapLibreMap) => void | (() => void);
+  testId?: string;
+  className?: string;
+}
+
+/**
+ * The portal's map (MapLibre): centred on the company bound, zoom 2 to 20, day style by day and dark
+ * style by night in the company's time zone, texts in the interface language. Without the tile server
+ * the screen's own layers (zones, markers, heat) still draw on a plain background; without WebGL the
+ * region says the map is unavailable.
+ */
+export function CompanyMap({ center, timeZone, label, onLoad, testId, className }: CompanyMapProps): ReactNode {
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const loaded = useRef(onLoad);
+  useEffect(() => {
+    loaded.current = onLoad;
+  }, [onLoad]);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return undefined;
+    let map: MapLibreMap;
+    try {
+      map = new MapLibreMap({
+        container: element,
+        style: mapStyleAt(timeZone),
+        center: [center.longitude, center.latitude],
+        zoom: MAP_ZOOM.initial,
+        minZoom: MAP_ZOOM.min,
+        maxZoom: MAP_ZOOM.max,
+        attributionControl: { compact: true },
+        locale: mapLocale(t),
+      });
+    } catch {
+      element.classList.add("company-map--unavailable");
+      element.setAttribute("data-unavailable", t("map.unavailable"));
+      return undefined;
+    }
+    map.addControl(new NavigationControl({ showCompass: false }), "top-right");
+    let cleanup: void | (() => void);
+    map.on("load", () => {
+      cleanup = loaded.current(map);
+    });
+    // The style follows the clock: checked every minute, only the base layers' paint changes.
+    let dark = mapStyleAt(timeZone) === OSM_DARK_STYLE;
+    const clock = window.setInterval(() => {
+      const nowDark = mapStyleAt(timeZone) === OSM_DARK_STYLE;
+      if (nowDark === dark || !map.isStyleLoaded()) return;
+      dark = nowDark;
+      for (const [layer, paint] of Object.entries(basePaint(dark))) for (const [k, v] of Object.entries(paint)) map.setPaintProperty(layer, k as "raster-opacity", v as number);
+    }, 60_000);
+    const resize = new ResizeObserver(() => map.resize());
+    resize.observe(element);
+    return () => {
+      window.clearInterval(clock);
+      resize.disconnect();
+      if (typeof cleanup === "function") cleanup();
+      map.remove();
+    };
+    // One map per mount: the screen changes its layers through the map it was given.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return <div ref={container} className={`company-map ${className ?? ""}`} role="region" aria-label={label} data-testid={testId} />;
+}
