@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdir } from "node:fs/promises";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
@@ -9,6 +10,27 @@ import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { committingAfter, registerCommittingTransaction, type Db, type Tx } from "./db.js";
 
 const extensions = { btree_gist, cube, earthdistance, pg_trgm, pgcrypto, unaccent };
+
+// PGlite is one connection: while a transaction's callback runs, a statement sent to the database
+// itself (not to the transaction) waits for that transaction to end, which waits for the statement:
+// the process hangs with no error. Mark the callback's async context so such a call fails at once.
+const insideTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+function refuseInsideTransaction(): void {
+  if (insideTransaction.getStore()?.open) {
+    throw new Error("PGlite: a statement sent to the database inside one of its transactions would wait forever; use the transaction");
+  }
+}
+
+async function runMarked<T>(run: () => Promise<T>): Promise<T> {
+  refuseInsideTransaction();
+  const mark = { open: true };
+  try {
+    return await insideTransaction.run(mark, run);
+  } finally {
+    mark.open = false;
+  }
+}
 
 function wrapTx(tx: Transaction): Tx {
   return {
@@ -27,20 +49,23 @@ export function wrapPglite(pg: PGlite): Db {
   const db: Db = {
     kind: "pglite",
     async query<T>(sql: string, params?: readonly unknown[]) {
+      refuseInsideTransaction();
       return (await pg.query<T>(sql, params as unknown[] | undefined)).rows;
     },
     async exec(sql: string) {
+      refuseInsideTransaction();
       await pg.exec(sql);
     },
-    transaction: (fn) => pg.transaction((tx) => fn(wrapTx(tx))),
+    transaction: (fn) => runMarked(() => pg.transaction((tx) => fn(wrapTx(tx)))),
     async ping() {
+      refuseInsideTransaction();
       await pg.query("select 1");
     },
     close: () => pg.close(),
   };
   // In process there is no round trip to save: the last statement runs, then the commit.
   registerCommittingTransaction(db, (fn) =>
-    pg.transaction((tx) => fn(committingAfter(wrapTx(tx), () => tx.exec("commit").then(() => undefined)))),
+    runMarked(() => pg.transaction((tx) => fn(committingAfter(wrapTx(tx), () => tx.exec("commit").then(() => undefined))))),
   );
   return db;
 }
