@@ -15,6 +15,7 @@ import { closeRoutes } from "./closing/close.routes.js";
 import { exportRoutes, reportSheetRoutes } from "./exports/export.routes.js";
 import { JobWorker } from "./jobs/index.js";
 import { zoneRoutes } from "./zones/index.js";
+import { dashboardRoutes } from "./dashboard/index.js";
 import { PURGE_EVERY_MS, PURGE_JOB, purgeExpired } from "./jobs/retention.js";
 import { purgeReportSheets } from "./exports/report-sheet.service.js";
 import { fileRoutes } from "./files/index.js";
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await searchRoutes(scope, ctx);
     await historyRoutes(scope, ctx);
     await zoneRoutes(scope, ctx);
+    await dashboardRoutes(scope, ctx);
     await reportedUserRoutes(scope, ctx);
     await publicReportRoutes(scope, ctx);
     await appUserLookupRoutes(scope, ctx);

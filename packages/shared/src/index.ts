@@ -20,3 +20,4 @@ export * from "./reported-users.js";
 export * from "./public-report.js";
 export * from "./app-users.js";
 export * from "./zones.js";
+export * from "./dashboard.js";

@@ -56,6 +56,8 @@ const BODIES: Record<string, unknown> = {
   "POST /api/companies/{companyId}/reports/{id}/notes": { body: "Nota de prueba" },
   "POST /api/companies/{companyId}/zones": { name: "Zona de prueba", polygon: { type: "Polygon", coordinates: [[[-70.62, -33.43], [-70.61, -33.43], [-70.61, -33.42]]] } },
   "PUT /api/companies/{companyId}/zones/{id}": { name: "Zona de prueba", polygon: { type: "Polygon", coordinates: [[[-70.62, -33.43], [-70.61, -33.43], [-70.61, -33.42]]] } },
+  "POST /api/companies/{companyId}/shifts": { name: "Turno de prueba", start_time: "22:00:00", end_time: "06:00:00" },
+  "PUT /api/companies/{companyId}/shifts/{id}": { name: "Turno de prueba", start_time: "22:00:00", end_time: "06:00:00" },
 };
 
 /** A valid sample of a JSON schema (required properties only). */

@@ -1,0 +1,5 @@
+// The dashboard domain as the app sees it: the dashboard tabs and the company's shifts; for the maps,
+// the dashboard filter read as a selection of reports.
+export { dashboardRoutes } from "./dashboard.routes.js";
+export { dashboardSelection } from "./dashboard.service.js";
+export type { DashboardSelection } from "./dashboard.repository.js";
