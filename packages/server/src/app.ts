@@ -15,6 +15,7 @@ import { closeRoutes } from "./closing/close.routes.js";
 import { exportRoutes, reportSheetRoutes } from "./exports/export.routes.js";
 import { JobWorker } from "./jobs/index.js";
 import { zoneRoutes } from "./zones/index.js";
+import { mapRoutes } from "./maps/index.js";
 import { dashboardRoutes } from "./dashboard/index.js";
 import { PURGE_EVERY_MS, PURGE_JOB, purgeExpired } from "./jobs/retention.js";
 import { purgeReportSheets } from "./exports/report-sheet.service.js";
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await searchRoutes(scope, ctx);
     await historyRoutes(scope, ctx);
     await zoneRoutes(scope, ctx);
+    await mapRoutes(scope, ctx);
     await dashboardRoutes(scope, ctx);
     await reportedUserRoutes(scope, ctx);
     await publicReportRoutes(scope, ctx);

@@ -21,3 +21,4 @@ export * from "./public-report.js";
 export * from "./app-users.js";
 export * from "./zones.js";
 export * from "./dashboard.js";
+export * from "./maps.js";

@@ -55,6 +55,7 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import("../features/reported-users/reported-users-page")).ReportedUsersPage }),
           },
           { path: "history", lazy: async () => ({ Component: (await import("../features/history/history-page")).HistoryPage }) },
+          { path: "maps", lazy: async () => ({ Component: (await import("../features/maps/maps-page")).MapsPage }) },
           { path: "zones", lazy: async () => ({ Component: (await import("../features/zones/zones-page")).ZonesPage }) },
           { path: "activity", lazy: async () => ({ Component: (await import("../features/history/activity-page")).ActivityPage }) },
           {

@@ -3,6 +3,7 @@ import { answersEn } from "../../features/answers/messages-en";
 import { reportedUsersEn } from "../../features/reported-users/messages-en";
 import { searchEn } from "../../features/search/messages-en";
 import { historyEn } from "../../features/history/messages-en";
+import { mapsEn } from "../../features/maps/messages-en";
 import { reportDetailEn } from "../../features/reports/detail/messages-en";
 
 /** English catalogue. */
@@ -124,6 +125,7 @@ export const en: Messages = {
     },
   },
   nav: {
+    maps: "Map",
     zones: "Zones",
     history: "History",
     activity: "Activity",
@@ -350,6 +352,7 @@ export const en: Messages = {
   reportedUsers: reportedUsersEn,
   search: searchEn,
   history: historyEn,
+  maps: mapsEn,
   report: {
     title: "Report #{{id}}",
     back: "Back to events",

@@ -3,6 +3,7 @@ import { answersEs } from "../../features/answers/messages-es";
 import { reportedUsersEs } from "../../features/reported-users/messages-es";
 import { searchEs } from "../../features/search/messages-es";
 import { historyEs } from "../../features/history/messages-es";
+import { mapsEs } from "../../features/maps/messages-es";
 import { reportDetailEs } from "../../features/reports/detail/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. */
@@ -126,6 +127,7 @@ export const es = {
     },
   },
   nav: {
+    maps: "Mapa",
     zones: "Zonas",
     history: "Historial",
     activity: "Actividad",
@@ -352,6 +354,7 @@ export const es = {
   reportedUsers: reportedUsersEs,
   search: searchEs,
   history: historyEs,
+  maps: mapsEs,
   report: {
     title: "Reporte #{{id}}",
     back: "Volver a eventos",

@@ -3,6 +3,7 @@ import { answersFr } from "../../features/answers/messages-fr";
 import { reportedUsersFr } from "../../features/reported-users/messages-fr";
 import { searchFr } from "../../features/search/messages-fr";
 import { historyFr } from "../../features/history/messages-fr";
+import { mapsFr } from "../../features/maps/messages-fr";
 import { reportDetailFr } from "../../features/reports/detail/messages-fr";
 
 /** French catalogue. */
@@ -124,6 +125,7 @@ export const fr: Messages = {
     },
   },
   nav: {
+    maps: "Carte",
     zones: "Zones",
     history: "Historique",
     activity: "Activité",
@@ -350,6 +352,7 @@ export const fr: Messages = {
   reportedUsers: reportedUsersFr,
   search: searchFr,
   history: historyFr,
+  maps: mapsFr,
   report: {
     title: "Signalement n° {{id}}",
     back: "Retour aux événements",

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { companyIdParamSchema, errorBodySchema, mapHeatResponseSchema, mapQuerySchema, mapReportsResponseSchema } from "@atalaya/shared";
+import { scopeOf } from "../auth/company-scope.js";
+import type { AppContext } from "../context.js";
+import { mapHeat, mapReports } from "./map.service.js";
+
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** The maps' data (issue 10): report points or clusters, and the heat map's grid, with the SPEC §3
+ * dashboard filter; not-applicable and deleted reports never appear (SPEC §4). */
+export async function mapRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["maps"];
+
+  r.get("/api/companies/:companyId/maps/reports", {
+    config: { permission: "dashboard.read" },
+    schema: {
+      tags,
+      summary: "Reports of the window in view as GeoJSON points (grid clusters beyond 3000); dashboard filter, bbox=west,south,east,north, zoom 2–20",
+      params: companyIdParamSchema,
+      querystring: mapQuerySchema,
+      response: { 200: mapReportsResponseSchema, ...errors },
+    },
+  }, async (req) => ({ success: true as const, ...(await mapReports(ctx, scopeOf(req), req.query)) }));
+
+  r.get("/api/companies/:companyId/maps/heat", {
+    config: { permission: "dashboard.read" },
+    schema: {
+      tags,
+      summary: "Heat map of the window: reports counted on a grid for the zoom, as GeoJSON points weighted by count",
+      params: companyIdParamSchema,
+      querystring: mapQuerySchema,
+      response: { 200: mapHeatResponseSchema, ...errors },
+    },
+  }, async (req) => ({ success: true as const, ...(await mapHeat(ctx, scopeOf(req), req.query)) }));
+}

@@ -1,0 +1,269 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Alert, Button, Checkbox, Segmented, Select, Slider, Typography } from "antd";
+import { LeftOutlined, RightOutlined } from "@ant-design/icons";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Popup, type Map as MapLibreMap, type GeoJSONSource, type MapLayerMouseEvent } from "maplibre-gl";
+import { useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import {
+  DASHBOARD_PERIODS,
+  DEFAULT_DASHBOARD_PERIOD,
+  HEAT_MAP_INTERVAL_HOURS,
+  REPORT_STATUSES,
+  REPORT_TYPES,
+  localizedName,
+  type MapReportsResponse,
+} from "@atalaya/shared";
+import { CompanyMap } from "../../components/map/company-map";
+import { useRealtimeEvents } from "../realtime/realtime-context";
+import { reportTypeName } from "../events/report-type-visual";
+import { useSettings } from "../settings/settings-context";
+import { heatStepStarts, heatWindow } from "./heat-steps";
+import { fetchMapHeat, fetchMapReports, mapKeys, type MapFilter } from "./maps-api";
+import { clusterCounts, fitReports, setReportsVisible, showHeat, showReports } from "./report-layers";
+import "./maps.css";
+
+// Report changes arriving live refresh the map at most this often.
+const LIVE_REFRESH_MS = 1500;
+
+/** `/v3/maps`: the company's reports of a period on the map (type pins, clustered when dense; not-
+ * applicable reports never, SPEC §4) and their heat map, whole or 4 hours at a time (SPEC §9), live. */
+export function MapsPage(): ReactNode {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { settings } = useSettings();
+  const companyId = settings.company.id;
+  const timeZone = settings.company.timezone;
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [period, setPeriod] = useState<number>(DEFAULT_DASHBOARD_PERIOD);
+  const [types, setTypes] = useState<number[]>([]);
+  const [statuses, setStatuses] = useState<string[]>([]);
+  const [showPins, setShowPins] = useState(true);
+  const [showHeatLayer, setShowHeatLayer] = useState(false);
+  // The heat map's 4-hour step (index into the period's steps), or null for the whole period.
+  const [step, setStep] = useState<number | null>(null);
+  const fitted = useRef(false);
+  const filter: MapFilter = useMemo(() => ({ period, types, statuses }), [period, types, statuses]);
+  const [now] = useState(() => new Date());
+  const steps = useMemo(() => heatStepStarts(period, now), [period, now]);
+  const heatSlot = step === null ? null : heatWindow(steps[Math.min(step, steps.length - 1)]!, timeZone);
+
+  const reports = useQuery({
+    queryKey: mapKeys.reports(companyId, filter),
+    queryFn: ({ signal }) => fetchMapReports(companyId, filter, signal),
+    placeholderData: keepPreviousData,
+  });
+  const heat = useQuery({
+    queryKey: mapKeys.heat(companyId, filter, heatSlot),
+    queryFn: ({ signal }) => fetchMapHeat(companyId, filter, heatSlot, signal),
+    enabled: showHeatLayer,
+    placeholderData: keepPreviousData,
+  });
+
+  // New, changed and removed reports refresh what the map shows (debounced: a burst is one refresh).
+  const refresh = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useRealtimeEvents((message) => {
+    if (!["newReport", "updateReport", "removeReport", "removeReports"].includes(message.type)) return;
+    clearTimeout(refresh.current);
+    refresh.current = setTimeout(() => void queryClient.invalidateQueries({ queryKey: ["maps", companyId] }), LIVE_REFRESH_MS);
+  });
+  useEffect(() => () => clearTimeout(refresh.current), []);
+
+  const openReport = useCallback((uuid: string) => void navigate(`/v3/events/${uuid}`), [navigate]);
+  const onLoad = useCallback(
+    (m: MapLibreMap) => {
+      setMap(m);
+      const stopCounts = clusterCounts(m, (count) => t("maps.cluster", { count }));
+      const onCluster = (e: MapLayerMouseEvent) => {
+        const f = e.features?.[0];
+        if (!f) return;
+        const center = (f.geometry as GeoJSON.Point).coordinates as [number, number];
+        const clusterId = f.properties.cluster_id as number | undefined;
+        if (clusterId === undefined) return void m.easeTo({ center, zoom: m.getZoom() + 2 });
+        void m
+          .getSource<GeoJSONSource>("reports")!
+          .getClusterExpansionZoom(clusterId)
+          .then((zoom) => m.easeTo({ center, zoom }));
+      };
+      const onPin = (e: MapLayerMouseEvent) => {
+        const f = e.features?.[0];
+        if (!f) return;
+        const p = f.properties as { uuid: string; type: number; title: string | null; status: string; created_at: string };
+        const body = document.createElement("div");
+        body.className = "maps-popup";
+        const heading = document.createElement("strong");
+        heading.textContent = p.title || reportTypeName(p.type, i18n.language);
+        const meta = document.createElement("p");
+        meta.textContent = `${t(`statuses.${p.status}` as "statuses.pending")} · ${new Date(p.created_at).toLocaleString(i18n.language, { timeZone, dateStyle: "short", timeStyle: "short" })}`;
+        const open = document.createElement("button");
+        open.type = "button";
+        open.className = "maps-popup__open";
+        open.textContent = t("maps.open");
+        open.addEventListener("click", () => openReport(p.uuid));
+        body.append(heading, meta, open);
+        new Popup({ offset: 24, maxWidth: "260px" })
+          .setLngLat((f.geometry as GeoJSON.Point).coordinates as [number, number])
+          .setDOMContent(body)
+          .addTo(m);
+      };
+      const pointer = () => (m.getCanvas().style.cursor = "pointer");
+      const plain = () => (m.getCanvas().style.cursor = "");
+      m.on("click", "report-clusters", onCluster);
+      m.on("click", "report-pins", onPin);
+      for (const layer of ["report-clusters", "report-pins"]) {
+        m.on("mouseenter", layer, pointer);
+        m.on("mouseleave", layer, plain);
+      }
+      return stopCounts;
+    },
+    [i18n.language, openReport, t, timeZone],
+  );
+
+  useEffect(() => {
+    if (!map || !reports.data) return;
+    showReports(map, reports.data);
+    setReportsVisible(map, showPins);
+    if (!fitted.current) fitted.current = fitReports(map, reports.data);
+  }, [map, reports.data, showPins]);
+
+  useEffect(() => {
+    if (!map) return;
+    if (heat.data) showHeat(map, heat.data.collection as GeoJSON.FeatureCollection, heat.data.max, showHeatLayer);
+  }, [map, heat.data, showHeatLayer]);
+
+  const lang = i18n.language;
+  const stepLabel = (i: number) => {
+    const from = steps[i]!;
+    const to = new Date(from.getTime() + HEAT_MAP_INTERVAL_HOURS * 3_600_000);
+    const format = (d: Date) => d.toLocaleString(lang, { timeZone, weekday: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+    return t("maps.stepRange", { from: format(from), to: format(to) });
+  };
+  const data: MapReportsResponse | undefined = reports.data;
+
+  return (
+    <div className="maps-page">
+      <header className="maps-header">
+        <Typography.Title level={1} className="maps-header__title">
+          {t("maps.title")}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t("maps.subtitle")}</Typography.Text>
+      </header>
+      <div className="maps-body">
+        <aside className="maps-side" aria-label={t("maps.layers")}>
+          <section className="maps-card">
+            <Typography.Title level={2} className="maps-card__title" id="maps-period">
+              {t("maps.period")}
+            </Typography.Title>
+            <Segmented
+              block
+              aria-labelledby="maps-period"
+              value={String(period)}
+              onChange={(v) => {
+                setPeriod(Number(v));
+                setStep(null);
+                fitted.current = false;
+              }}
+              options={DASHBOARD_PERIODS.map((p) => ({ value: String(p), label: t(`maps.periods.${p}` as "maps.periods.1") }))}
+              className="maps-periods"
+              data-testid="maps-period"
+            />
+            <label className="maps-field">
+              <span>{t("maps.types")}</span>
+              <Select
+                mode="multiple"
+                allowClear
+                value={types}
+                onChange={setTypes}
+                placeholder={t("maps.typesPlaceholder")}
+                aria-label={t("maps.types")}
+                optionFilterProp="label"
+                maxTagCount="responsive"
+                options={REPORT_TYPES.filter((type) => type.active).map((type) => ({ value: type.id, label: localizedName(type.nameLocalized, lang) }))}
+              />
+            </label>
+            <label className="maps-field">
+              <span>{t("maps.statuses")}</span>
+              <Select
+                mode="multiple"
+                allowClear
+                value={statuses}
+                onChange={setStatuses}
+                placeholder={t("maps.statusesPlaceholder")}
+                aria-label={t("maps.statuses")}
+                maxTagCount="responsive"
+                options={REPORT_STATUSES.filter((s) => s !== "false").map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+              />
+            </label>
+          </section>
+          <section className="maps-card">
+            <Typography.Title level={2} className="maps-card__title">
+              {t("maps.layers")}
+            </Typography.Title>
+            <Checkbox checked={showPins} onChange={(e) => setShowPins(e.target.checked)} data-testid="maps-layer-reports">
+              {t("maps.reportsLayer")}
+            </Checkbox>
+            <Checkbox checked={showHeatLayer} onChange={(e) => setShowHeatLayer(e.target.checked)} data-testid="maps-layer-heat">
+              {t("maps.heatLayer")}
+            </Checkbox>
+            {showHeatLayer && (
+              <div className="maps-heat" data-testid="maps-heat-controls">
+                <Checkbox checked={step === null} onChange={(e) => setStep(e.target.checked ? null : steps.length - 1)} data-testid="maps-heat-whole">
+                  {t("maps.wholePeriod")}
+                </Checkbox>
+                {step !== null && (
+                  <>
+                    <div className="maps-heat__stepper">
+                      <Button size="small" icon={<LeftOutlined />} aria-label={t("maps.previousStep")} disabled={step <= 0} onClick={() => setStep(step - 1)} />
+                      <span className="maps-heat__range" data-testid="maps-heat-range">
+                        {stepLabel(step)}
+                      </span>
+                      <Button size="small" icon={<RightOutlined />} aria-label={t("maps.nextStep")} disabled={step >= steps.length - 1} onClick={() => setStep(step + 1)} />
+                    </div>
+                    <Slider
+                      min={0}
+                      max={steps.length - 1}
+                      value={step}
+                      onChange={setStep}
+                      tooltip={{ formatter: (v) => (v === undefined ? "" : stepLabel(v)) }}
+                      aria-label={t("maps.heatWindow")}
+                    />
+                    <Typography.Text type="secondary">{t("maps.stepOf", { hours: HEAT_MAP_INTERVAL_HOURS })}</Typography.Text>
+                  </>
+                )}
+                {heat.data && (
+                  <p className="maps-figure" data-testid="maps-heat-total">
+                    {t("maps.heatTotal", { count: heat.data.total })}
+                  </p>
+                )}
+              </div>
+            )}
+          </section>
+          <section className="maps-card" aria-live="polite">
+            {reports.isError ? (
+              <Alert
+                type="error"
+                showIcon
+                message={t("maps.loadError")}
+                action={
+                  <Button size="small" onClick={() => void reports.refetch()}>
+                    {t("maps.retry")}
+                  </Button>
+                }
+              />
+            ) : data ? (
+              <>
+                <p className="maps-figure" data-testid="maps-total">
+                  {t("maps.total", { count: data.total })}
+                </p>
+                {data.clustered && <Alert type="info" showIcon message={t("maps.clustered")} />}
+                <Typography.Text type="secondary">{t("maps.notApplicable")}</Typography.Text>
+              </>
+            ) : null}
+          </section>
+        </aside>
+        <CompanyMap center={settings.company.bound} timeZone={timeZone} label={t("maps.mapLabel")} onLoad={onLoad} testId="maps-map" className="maps-map" />
+      </div>
+    </div>
+  );
+}

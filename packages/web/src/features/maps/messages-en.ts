@@ -1,0 +1,33 @@
+import type { Messages } from "../../i18n/locales/messages";
+
+/** English texts of the maps screen. */
+export const mapsEn: Messages["maps"] = {
+  title: "Map",
+  subtitle: "Your organisation's reports on the map, with their heat map. Updated live.",
+  mapLabel: "Reports map",
+  period: "Period",
+  periods: { "1": "1 day", "6": "6 days", "7": "1 week", "14": "2 weeks", "30": "1 month", "90": "3 months" },
+  statuses: "Statuses",
+  statusesPlaceholder: "Every open and closed status",
+  types: "Report types",
+  typesPlaceholder: "All types",
+  layers: "Layers",
+  reportsLayer: "Reports",
+  heatLayer: "Heat map",
+  heatWindow: "Heat map window",
+  wholePeriod: "Whole period",
+  stepOf: "Every {{hours}} hours",
+  previousStep: "4 hours earlier",
+  nextStep: "4 hours later",
+  stepRange: "{{from}} – {{to}}",
+  total: "{{count}} reports on the map",
+  total_one: "1 report on the map",
+  clustered: "There are too many reports to show one by one: they are grouped by area. Zoom in or filter to see them.",
+  heatTotal: "{{count}} reports in the heat map",
+  heatTotal_one: "1 report in the heat map",
+  notApplicable: "Reports closed as not applicable do not appear on the map.",
+  cluster: "{{count}} reports in this area",
+  open: "Open report",
+  loadError: "The map's reports could not be loaded.",
+  retry: "Retry",
+};

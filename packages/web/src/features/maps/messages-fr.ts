@@ -1,0 +1,33 @@
+import type { Messages } from "../../i18n/locales/messages";
+
+/** French texts of the maps screen. */
+export const mapsFr: Messages["maps"] = {
+  title: "Carte",
+  subtitle: "Les signalements de votre organisation sur la carte, avec leur carte de chaleur. Mise à jour en direct.",
+  mapLabel: "Carte des signalements",
+  period: "Période",
+  periods: { "1": "1 jour", "6": "6 jours", "7": "1 semaine", "14": "2 semaines", "30": "1 mois", "90": "3 mois" },
+  statuses: "Statuts",
+  statusesPlaceholder: "Tous les statuts, ouverts et fermés",
+  types: "Types de signalement",
+  typesPlaceholder: "Tous les types",
+  layers: "Calques",
+  reportsLayer: "Signalements",
+  heatLayer: "Carte de chaleur",
+  heatWindow: "Fenêtre de la carte de chaleur",
+  wholePeriod: "Toute la période",
+  stepOf: "Toutes les {{hours}} heures",
+  previousStep: "4 heures avant",
+  nextStep: "4 heures après",
+  stepRange: "{{from}} – {{to}}",
+  total: "{{count}} signalements sur la carte",
+  total_one: "1 signalement sur la carte",
+  clustered: "Il y a trop de signalements pour les montrer un par un : ils sont regroupés par secteur. Zoomez ou filtrez pour les voir.",
+  heatTotal: "{{count}} signalements dans la carte de chaleur",
+  heatTotal_one: "1 signalement dans la carte de chaleur",
+  notApplicable: "Les signalements clôturés comme « sans objet » n'apparaissent pas sur la carte.",
+  cluster: "{{count}} signalements dans ce secteur",
+  open: "Ouvrir le signalement",
+  loadError: "Les signalements de la carte n'ont pas pu être chargés.",
+  retry: "Réessayer",
+};
