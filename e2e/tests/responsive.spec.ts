@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "../pages/login-page.js";
 
 // Every signed-in screen at phone and tablet width: nothing wider than the window.
-const ROUTES = ["/v3/events", "/v3/events/new", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/answers", "/v3/reported-users"];
+const ROUTES = ["/v3/events", "/v3/events/new", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/answers", "/v3/reported-users", "/v3/maps"];
 
 async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -7,8 +7,8 @@ describe("heat map steps", () => {
     expect(dashboardDateTime(new Date("2026-11-25T02:30:00Z"), "America/Santiago")).toEqual({ date: "11-24-2026", time: "23:30:00" });
   });
 
-  it("cuts the period into 4-hour windows, the last ending now", () => {
-    const now = new Date("2026-11-25T12:00:00Z");
+  it("cuts the period into 4-hour windows on whole hours, the last ending at the next full hour", () => {
+    const now = new Date("2026-11-25T11:20:00Z");
     const starts = heatStepStarts(1, now);
     expect(starts).toHaveLength(6);
     expect(starts[0]!.toISOString()).toBe("2026-11-24T12:00:00.000Z");

@@ -17,11 +17,14 @@ export function dashboardDateTime(instant: Date, timeZone: string): { date: stri
   return { date: `${p.month}-${p.day}-${p.year}`, time: `${p.hour}:${p.minute}:${p.second}` };
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
 /** The starts of the 4-hour windows (SPEC §9 heat map interval) of the last `periodDays` days, oldest
- * first, the last one ending now. */
+ * first, on whole hours: the last one ends at the next full hour after now. */
 export function heatStepStarts(periodDays: number, now: Date): Date[] {
   const count = Math.ceil((periodDays * 24) / HEAT_MAP_INTERVAL_HOURS);
-  return Array.from({ length: count }, (_, i) => new Date(now.getTime() - (count - i) * STEP_MS));
+  const end = Math.ceil(now.getTime() / HOUR_MS) * HOUR_MS;
+  return Array.from({ length: count }, (_, i) => new Date(end - (count - i) * STEP_MS));
 }
 
 /** The filter window of the 4-hour step starting at `start` (its last second included). */

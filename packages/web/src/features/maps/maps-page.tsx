@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { Alert, Button, Checkbox, Segmented, Select, Slider, Typography } from "antd";
-import { LeftOutlined, RightOutlined } from "@ant-design/icons";
+import { Alert, Button, Checkbox, Radio, Select, Slider, Typography } from "antd";
+import { CaretRightOutlined, LeftOutlined, PauseOutlined, RightOutlined, StepBackwardOutlined, StepForwardOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Popup, type Map as MapLibreMap, type GeoJSONSource, type MapLayerMouseEvent } from "maplibre-gl";
 import { useNavigate } from "react-router";
@@ -19,7 +19,10 @@ import { useRealtimeEvents } from "../realtime/realtime-context";
 import { reportTypeName } from "../events/report-type-visual";
 import { useSettings } from "../settings/settings-context";
 import { heatStepStarts, heatWindow } from "./heat-steps";
+import { fetchZones, zoneKeys } from "../zones/zones-api";
+import { showZones } from "../zones/zone-layers";
 import { fetchMapHeat, fetchMapReports, mapKeys, type MapFilter } from "./maps-api";
+import { HOUR_MS, TIMELAPSE_SPEEDS, reportsUntil, timelapseHours, type TimelapseSpeed } from "./timelapse";
 import { clusterCounts, fitReports, setReportsVisible, showHeat, showReports } from "./report-layers";
 import "./maps.css";
 
@@ -44,6 +47,10 @@ export function MapsPage(): ReactNode {
   // The heat map's 4-hour step (index into the period's steps), or null for the whole period.
   const [step, setStep] = useState<number | null>(null);
   const fitted = useRef(false);
+  // The timelapse: the hour played (index from the window's first hour; null: not playing) and its speed.
+  const [cursor, setCursor] = useState<number | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState<TimelapseSpeed>(1);
   const filter: MapFilter = useMemo(() => ({ period, types, statuses }), [period, types, statuses]);
   const [now] = useState(() => new Date());
   const steps = useMemo(() => heatStepStarts(period, now), [period, now]);
@@ -60,6 +67,11 @@ export function MapsPage(): ReactNode {
     enabled: showHeatLayer,
     placeholderData: keepPreviousData,
   });
+
+  const zones = useQuery({ queryKey: zoneKeys.list(companyId), queryFn: ({ signal }) => fetchZones(companyId, signal) });
+  useEffect(() => {
+    if (map && zones.data) showZones(map, zones.data);
+  }, [map, zones.data]);
 
   // New, changed and removed reports refresh what the map shows (debounced: a burst is one refresh).
   const refresh = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -120,17 +132,37 @@ export function MapsPage(): ReactNode {
     [i18n.language, openReport, t, timeZone],
   );
 
+  const hours = reports.data ? timelapseHours(reports.data.window) : null;
+  const playedUntil = hours && cursor !== null ? hours.start + cursor * HOUR_MS : null;
   useEffect(() => {
     if (!map || !reports.data) return;
-    showReports(map, reports.data);
+    showReports(map, playedUntil === null ? reports.data : reportsUntil(reports.data, playedUntil));
     setReportsVisible(map, showPins);
     if (!fitted.current) fitted.current = fitReports(map, reports.data);
-  }, [map, reports.data, showPins]);
+  }, [map, reports.data, showPins, playedUntil]);
+
+  // Playing: `speed` hours of reports a second, a step every 250 ms; it stops at the window's end.
+  useEffect(() => {
+    if (!playing || !hours) return undefined;
+    const timer = setInterval(() => {
+      setCursor((c) => {
+        const next = Math.min(hours.hours, (c ?? 0) + speed / 4);
+        if (next >= hours.hours) setPlaying(false);
+        return next;
+      });
+    }, 250);
+    return () => clearInterval(timer);
+  }, [playing, speed, hours]);
+  const stopTimelapse = () => {
+    setPlaying(false);
+    setCursor(null);
+  };
 
   useEffect(() => {
-    if (!map) return;
-    if (heat.data) showHeat(map, heat.data.collection as GeoJSON.FeatureCollection, heat.data.max, showHeatLayer);
+    if (map && heat.data) showHeat(map, heat.data.collection as GeoJSON.FeatureCollection, heat.data.max, showHeatLayer);
   }, [map, heat.data, showHeatLayer]);
+  // Whether the heat layer is on the map (drawn by the effect above once its data is there), for the page's state.
+  const heatDrawn = showHeatLayer && map !== null && heat.data !== undefined;
 
   const lang = i18n.language;
   const stepLabel = (i: number) => {
@@ -140,9 +172,11 @@ export function MapsPage(): ReactNode {
     return t("maps.stepRange", { from: format(from), to: format(to) });
   };
   const data: MapReportsResponse | undefined = reports.data;
+  const formatHour = (ms: number) => new Date(ms).toLocaleString(lang, { timeZone, weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+  const shown = data && playedUntil !== null ? reportsUntil(data, playedUntil).total : data?.total;
 
   return (
-    <div className="maps-page">
+    <div className="maps-page" data-heat-drawn={heatDrawn}>
       <header className="maps-header">
         <Typography.Title level={1} className="maps-header__title">
           {t("maps.title")}
@@ -155,16 +189,17 @@ export function MapsPage(): ReactNode {
             <Typography.Title level={2} className="maps-card__title" id="maps-period">
               {t("maps.period")}
             </Typography.Title>
-            <Segmented
-              block
+            <Radio.Group
               aria-labelledby="maps-period"
-              value={String(period)}
-              onChange={(v) => {
-                setPeriod(Number(v));
+              optionType="button"
+              value={period}
+              onChange={(e) => {
+                setPeriod(Number(e.target.value));
                 setStep(null);
+                stopTimelapse();
                 fitted.current = false;
               }}
-              options={DASHBOARD_PERIODS.map((p) => ({ value: String(p), label: t(`maps.periods.${p}` as "maps.periods.1") }))}
+              options={DASHBOARD_PERIODS.map((p) => ({ value: p, label: t(`maps.periods.${p}` as "maps.periods.1") }))}
               className="maps-periods"
               data-testid="maps-period"
             />
@@ -226,7 +261,7 @@ export function MapsPage(): ReactNode {
                       value={step}
                       onChange={setStep}
                       tooltip={{ formatter: (v) => (v === undefined ? "" : stepLabel(v)) }}
-                      aria-label={t("maps.heatWindow")}
+                      ariaLabelForHandle={t("maps.heatWindow")}
                     />
                     <Typography.Text type="secondary">{t("maps.stepOf", { hours: HEAT_MAP_INTERVAL_HOURS })}</Typography.Text>
                   </>
@@ -238,6 +273,73 @@ export function MapsPage(): ReactNode {
                 )}
               </div>
             )}
+          </section>
+          <section className="maps-card" data-testid="maps-timelapse">
+            <Typography.Title level={2} className="maps-card__title">
+              {t("maps.timelapse")}
+            </Typography.Title>
+            {data?.clustered ? (
+              <Typography.Text type="secondary">{t("maps.timelapseClustered")}</Typography.Text>
+            ) : hours ? (
+              <>
+                <div className="maps-timelapse__controls">
+                  <Button
+                    icon={<StepBackwardOutlined />}
+                    aria-label={t("maps.hourBack")}
+                    disabled={cursor === null || cursor <= 0}
+                    onClick={() => setCursor(Math.max(0, Math.ceil((cursor ?? 0) - 1)))}
+                  />
+                  <Button
+                    type="primary"
+                    icon={playing ? <PauseOutlined /> : <CaretRightOutlined />}
+                    onClick={() => {
+                      if (playing) return setPlaying(false);
+                      if (cursor === null || cursor >= hours.hours) setCursor(0);
+                      setPlaying(true);
+                    }}
+                    data-testid="maps-timelapse-play"
+                  >
+                    {playing ? t("maps.pause") : t("maps.play")}
+                  </Button>
+                  <Button
+                    icon={<StepForwardOutlined />}
+                    aria-label={t("maps.hourForward")}
+                    disabled={cursor !== null && cursor >= hours.hours}
+                    onClick={() => setCursor(Math.min(hours.hours, Math.floor((cursor ?? 0) + 1)))}
+                  />
+                  <Select
+                    value={speed}
+                    onChange={setSpeed}
+                    aria-label={t("maps.speed")}
+                    options={TIMELAPSE_SPEEDS.map((v) => ({ value: v, label: `${v}×` }))}
+                    className="maps-timelapse__speed"
+                    data-testid="maps-timelapse-speed"
+                  />
+                </div>
+                <Slider
+                  min={0}
+                  max={hours.hours}
+                  step={1}
+                  value={cursor ?? hours.hours}
+                  onChange={(v) => {
+                    setPlaying(false);
+                    setCursor(v);
+                  }}
+                  tooltip={{ formatter: (v) => (v === undefined ? "" : formatHour(hours.start + v * HOUR_MS)) }}
+                  ariaLabelForHandle={t("maps.timelapseSlider")}
+                />
+                {playedUntil !== null ? (
+                  <div className="maps-timelapse__now">
+                    <span data-testid="maps-timelapse-time">{formatHour(playedUntil)}</span>
+                    <Button size="small" type="link" onClick={stopTimelapse}>
+                      {t("maps.showAll")}
+                    </Button>
+                  </div>
+                ) : (
+                  <Typography.Text type="secondary">{t("maps.timelapseHint")}</Typography.Text>
+                )}
+              </>
+            ) : null}
           </section>
           <section className="maps-card" aria-live="polite">
             {reports.isError ? (
@@ -254,7 +356,7 @@ export function MapsPage(): ReactNode {
             ) : data ? (
               <>
                 <p className="maps-figure" data-testid="maps-total">
-                  {t("maps.total", { count: data.total })}
+                  {t("maps.total", { count: shown ?? 0 })}
                 </p>
                 {data.clustered && <Alert type="info" showIcon message={t("maps.clustered")} />}
                 <Typography.Text type="secondary">{t("maps.notApplicable")}</Typography.Text>

@@ -150,8 +150,8 @@ export function showHeat(map: MapLibreMap, collection: GeoJSON.FeatureCollection
         type: "heatmap",
         source: HEAT_SOURCE,
         paint: {
-          "heatmap-radius": ["interpolate", ["linear"], ["zoom"], 8, 14, 13, 30, 17, 60],
-          "heatmap-intensity": 1,
+          "heatmap-radius": ["interpolate", ["linear"], ["zoom"], 8, 18, 13, 36, 17, 70],
+          "heatmap-intensity": ["interpolate", ["linear"], ["zoom"], 10, 1.5, 15, 3],
           "heatmap-opacity": 0.8,
           "heatmap-color": [
             "interpolate", ["linear"], ["heatmap-density"],

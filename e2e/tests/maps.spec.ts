@@ -1,0 +1,43 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "../pages/login-page.js";
+import { expectAccessible } from "../support/axe.js";
+
+test("the map shows the period's reports; the heat map appears, whole and by 4-hour steps; the timelapse plays", async ({ page }, testInfo) => {
+  await signIn(page, "operador@demo.cl");
+  await page.getByTestId("nav-maps").click();
+  await expect(page).toHaveURL(/\/v3\/maps$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Mapa" })).toBeVisible();
+  await expect(page.getByTestId("maps-total")).toContainText(/\d+ reportes en el mapa/);
+  const sixDays = Number((await page.getByTestId("maps-total").textContent())!.match(/\d+/)![0]);
+  expect(sixDays).toBeGreaterThan(0);
+
+  // A longer period holds at least as many reports.
+  await page.getByTestId("maps-period").getByText("1 mes").click();
+  await expect.poll(async () => Number((await page.getByTestId("maps-total").textContent())!.match(/\d+/)![0])).toBeGreaterThanOrEqual(sixDays);
+
+  await page.getByTestId("maps-layer-heat").click();
+  await expect(page.locator("[data-heat-drawn=true]")).toBeVisible();
+  await expect(page.getByTestId("maps-heat-total")).toContainText(/reportes en el mapa de calor/);
+  await page.screenshot({ path: testInfo.outputPath("heat-map.png") });
+
+  // One 4-hour window: the latest one, then the one before it.
+  await page.getByTestId("maps-heat-whole").click();
+  const range = page.getByTestId("maps-heat-range");
+  await expect(range).toBeVisible();
+  const last = await range.textContent();
+  await page.getByRole("button", { name: "4 horas antes" }).click();
+  await expect(range).not.toHaveText(last!);
+  await expect(page.getByTestId("maps-heat-total")).toBeVisible();
+
+  // The timelapse at 16×: the time played moves on, then pauses.
+  await page.getByTestId("maps-timelapse-speed").click();
+  await page.locator(".ant-select-item-option").filter({ hasText: "16×" }).click();
+  await page.getByTestId("maps-timelapse-play").click();
+  const time = page.getByTestId("maps-timelapse-time");
+  await expect(time).toBeVisible();
+  const first = await time.textContent();
+  await expect(time).not.toHaveText(first!);
+  await page.getByTestId("maps-timelapse-play").click();
+  await page.screenshot({ path: testInfo.outputPath("timelapse.png") });
+  await expectAccessible(page);
+});
