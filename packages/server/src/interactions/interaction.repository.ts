@@ -72,7 +72,13 @@ export async function insertComment(
 ): Promise<{ id: number; created: boolean }> {
   const inserted = await one<{ id: number }>(
     tx,
-    `insert into comments (report_id, user_id, company_id, body, media) values ($1, $2, $3, $4, $5)
+    // The same comment already there is left out before the insert (comments has a GIN index: see
+    // search/search-words.ts on conflicting inserts and the embedded database); the conflict clause
+    // still covers two identical comments sent at the same moment.
+    `insert into comments (report_id, user_id, company_id, body, media)
+     select $1::int, $2::int, $3::int, $4::text, $5::jsonb
+      where not exists (select 1 from comments c where c.report_id = $1 and coalesce(c.user_id, 0) = coalesce($2::int, 0)
+                          and coalesce(c.company_id, 0) = coalesce($3::int, 0) and md5(c.body) = md5($4::text))
      on conflict (report_id, (coalesce(user_id, 0)), (coalesce(company_id, 0)), (md5(body))) do nothing
      returning id`,
     [c.reportId, c.userId, c.companyId, c.body, JSON.stringify(c.media)],

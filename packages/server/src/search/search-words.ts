@@ -12,13 +12,17 @@ export const CATCH_UP_ROWS = 5000;
  * is (no explicit transaction, which the embedded database would hold against every other request).
  * It follows ids, so a row committed after a higher id was caught up, or a text edited later, adds
  * its words only if another row brings them: the dictionary only suggests spellings, and exact
- * matches never depend on it. */
+ * matches never depend on it. Known words are left out before the insert, so its `on conflict` is a
+ * safety net that is not reached: on the embedded database, an insert whose rows conflict on a table
+ * with a GIN index left the engine looping on the next statement, which froze the whole server
+ * (PGlite issue #1068 reports the same with a GIN-indexed tsvector). */
 export async function catchUpSearchWords(db: Db): Promise<void> {
   for (const [table, column] of [["reports", "last_report_id"], ["comments", "last_comment_id"]] as const) {
     await db.query(
       `with progress as (select ${column} as after from search_words_progress for update skip locked),
             batch as (select t.id, t.search_text from ${table} t, progress where t.id > progress.after order by t.id limit ${CATCH_UP_ROWS}),
-            added as (insert into search_words (word) select distinct w from batch, ${WORDS_OF("batch.search_text")} w where ${KEPT}
+            added as (insert into search_words (word) select distinct w from batch, ${WORDS_OF("batch.search_text")} w
+                       where ${KEPT} and not exists (select 1 from search_words k where k.word = w)
                       on conflict do nothing)
        update search_words_progress set ${column} = (select max(id) from batch)
         where exists (select 1 from progress) and exists (select 1 from batch)`,
