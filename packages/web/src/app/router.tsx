@@ -55,6 +55,8 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import("../features/reported-users/reported-users-page")).ReportedUsersPage }),
           },
           { path: "history", lazy: async () => ({ Component: (await import("../features/history/history-page")).HistoryPage }) },
+          { path: "dashboard", lazy: async () => ({ Component: (await import("../features/dashboard/dashboard-page")).DashboardPage }) },
+          { path: "shifts", lazy: async () => ({ Component: (await import("../features/shifts/shifts-page")).ShiftsPage }) },
           { path: "maps", lazy: async () => ({ Component: (await import("../features/maps/maps-page")).MapsPage }) },
           { path: "zones", lazy: async () => ({ Component: (await import("../features/zones/zones-page")).ZonesPage }) },
           { path: "activity", lazy: async () => ({ Component: (await import("../features/history/activity-page")).ActivityPage }) },

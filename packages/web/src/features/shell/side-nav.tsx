@@ -1,6 +1,17 @@
 import type { ReactNode } from "react";
 import { Layout, Menu } from "antd";
-import { EnvironmentOutlined, FieldTimeOutlined, GatewayOutlined, HistoryOutlined, LogoutOutlined, NotificationOutlined, ThunderboltOutlined, UserDeleteOutlined } from "@ant-design/icons";
+import {
+  BarChartOutlined,
+  ClockCircleOutlined,
+  EnvironmentOutlined,
+  FieldTimeOutlined,
+  GatewayOutlined,
+  HistoryOutlined,
+  LogoutOutlined,
+  NotificationOutlined,
+  ThunderboltOutlined,
+  UserDeleteOutlined,
+} from "@ant-design/icons";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { PORTAL_VERSION } from "@atalaya/shared";
@@ -45,7 +56,7 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const selected = ["/v3/events", "/v3/history", "/v3/activity", "/v3/answers", "/v3/reported-users", "/v3/maps", "/v3/zones"].filter((key) => pathname.startsWith(key));
+  const selected = ["/v3/events", "/v3/dashboard", "/v3/shifts", "/v3/history", "/v3/activity", "/v3/answers", "/v3/reported-users", "/v3/maps", "/v3/zones"].filter((key) => pathname.startsWith(key));
 
   return (
     <>
@@ -64,12 +75,14 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
             }}
             items={[
               { key: "/v3/events", icon: <NotificationOutlined />, label: t("nav.events") },
+              { key: "/v3/dashboard", icon: <BarChartOutlined />, label: t("nav.dashboard"), "data-testid": "nav-dashboard" },
               { key: "/v3/history", icon: <HistoryOutlined />, label: t("nav.history"), "data-testid": "nav-history" },
               { key: "/v3/activity", icon: <FieldTimeOutlined />, label: t("nav.activity"), "data-testid": "nav-activity" },
               { key: "/v3/answers", icon: <ThunderboltOutlined />, label: t("nav.answers"), "data-testid": "nav-answers" },
               { key: "/v3/reported-users", icon: <UserDeleteOutlined />, label: t("nav.reportedUsers"), "data-testid": "nav-reported-users" },
               { key: "/v3/maps", icon: <EnvironmentOutlined />, label: t("nav.maps"), "data-testid": "nav-maps" },
               { key: "/v3/zones", icon: <GatewayOutlined />, label: t("nav.zones"), "data-testid": "nav-zones" },
+              { key: "/v3/shifts", icon: <ClockCircleOutlined />, label: t("nav.shifts"), "data-testid": "nav-shifts" },
             ]}
           />
         </nav>

@@ -4,6 +4,8 @@ import { reportedUsersEn } from "../../features/reported-users/messages-en";
 import { searchEn } from "../../features/search/messages-en";
 import { historyEn } from "../../features/history/messages-en";
 import { mapsEn } from "../../features/maps/messages-en";
+import { dashboardEn } from "../../features/dashboard/messages-en";
+import { shiftsEn } from "../../features/shifts/messages-en";
 import { reportDetailEn } from "../../features/reports/detail/messages-en";
 
 /** English catalogue. */
@@ -125,6 +127,8 @@ export const en: Messages = {
     },
   },
   nav: {
+    dashboard: "Dashboard",
+    shifts: "Shifts",
     maps: "Map",
     zones: "Zones",
     history: "History",
@@ -353,6 +357,8 @@ export const en: Messages = {
   search: searchEn,
   history: historyEn,
   maps: mapsEn,
+  dashboard: dashboardEn,
+  shifts: shiftsEn,
   report: {
     title: "Report #{{id}}",
     back: "Back to events",

@@ -4,6 +4,8 @@ import { reportedUsersEs } from "../../features/reported-users/messages-es";
 import { searchEs } from "../../features/search/messages-es";
 import { historyEs } from "../../features/history/messages-es";
 import { mapsEs } from "../../features/maps/messages-es";
+import { dashboardEs } from "../../features/dashboard/messages-es";
+import { shiftsEs } from "../../features/shifts/messages-es";
 import { reportDetailEs } from "../../features/reports/detail/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. */
@@ -127,6 +129,8 @@ export const es = {
     },
   },
   nav: {
+    dashboard: "Panel de control",
+    shifts: "Turnos",
     maps: "Mapa",
     zones: "Zonas",
     history: "Historial",
@@ -355,6 +359,8 @@ export const es = {
   search: searchEs,
   history: historyEs,
   maps: mapsEs,
+  dashboard: dashboardEs,
+  shifts: shiftsEs,
   report: {
     title: "Reporte #{{id}}",
     back: "Volver a eventos",

@@ -4,6 +4,8 @@ import { reportedUsersFr } from "../../features/reported-users/messages-fr";
 import { searchFr } from "../../features/search/messages-fr";
 import { historyFr } from "../../features/history/messages-fr";
 import { mapsFr } from "../../features/maps/messages-fr";
+import { dashboardFr } from "../../features/dashboard/messages-fr";
+import { shiftsFr } from "../../features/shifts/messages-fr";
 import { reportDetailFr } from "../../features/reports/detail/messages-fr";
 
 /** French catalogue. */
@@ -125,6 +127,8 @@ export const fr: Messages = {
     },
   },
   nav: {
+    dashboard: "Tableau de bord",
+    shifts: "Quarts de travail",
     maps: "Carte",
     zones: "Zones",
     history: "Historique",
@@ -353,6 +357,8 @@ export const fr: Messages = {
   search: searchFr,
   history: historyFr,
   maps: mapsFr,
+  dashboard: dashboardFr,
+  shifts: shiftsFr,
   report: {
     title: "Signalement n° {{id}}",
     back: "Retour aux événements",

@@ -1,0 +1,52 @@
+import type { shiftsEs } from "./messages-es";
+
+/** English texts of the shifts screen. */
+export const shiftsEn: typeof shiftsEs = {
+  title: "Shifts",
+  subtitle: "Your organisation's work shifts. The dashboard splits each operator's work between them.",
+  create: "New shift",
+  readOnly: "Only your organisation's administrators can create, change or delete shifts.",
+  listLabel: "Shifts of the organisation",
+  count: "{{count}} shifts",
+  count_one: "1 shift",
+  columns: { name: "Name", hours: "Hours", length: "Length" },
+  hours: "{{start}} to {{end}}",
+  crossesMidnight: "Crosses midnight",
+  crossesMidnightHint: "Starts one day and ends the next.",
+  empty: {
+    title: "No shifts yet",
+    hintAdmin: "Define your team's shifts to see on the dashboard who works in each one.",
+    hintReadOnly: "Shifts will show here once an administrator defines them.",
+  },
+  loadError: "We could not load the shifts.",
+  actions: { edit: "Edit shift {{name}}", delete: "Delete shift {{name}}" },
+  form: {
+    createTitle: "New shift",
+    editTitle: "Edit shift",
+    name: "Name",
+    namePlaceholder: "E.g. Night",
+    start: "Start",
+    end: "End",
+    timePlaceholder: "HH:mm:ss",
+    crossesHint: "Ends the next day.",
+    lengthHint: "Lasts {{length}}.",
+    save: "Save",
+    cancel: "Cancel",
+    required: "Fill in this field.",
+    sameTime: "The end must differ from the start.",
+    nameTaken: "Another shift already has this name.",
+    invalid: "Check this field.",
+  },
+  confirmDelete: {
+    title: "Delete shift “{{name}}”?",
+    text: "The dashboard will count its hours as outside shifts.",
+    ok: "Delete",
+    cancel: "Cancel",
+  },
+  success: {
+    created: "Shift “{{name}}” created",
+    updated: "Shift “{{name}}” saved",
+    deleted: "Shift “{{name}}” deleted",
+  },
+  forbidden: "You are not allowed to change shifts.",
+};

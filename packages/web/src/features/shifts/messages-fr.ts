@@ -1,0 +1,52 @@
+import type { shiftsEs } from "./messages-es";
+
+/** French texts of the shifts screen ("quarts de travail": "équipes" already names the teams). */
+export const shiftsFr: typeof shiftsEs = {
+  title: "Quarts de travail",
+  subtitle: "Les quarts de travail de votre organisation. Le tableau de bord répartit le travail de chaque opérateur entre eux.",
+  create: "Nouveau quart",
+  readOnly: "Seuls les administrateurs de l'organisation peuvent créer, modifier ou supprimer des quarts.",
+  listLabel: "Quarts de travail de l'organisation",
+  count: "{{count}} quarts",
+  count_one: "{{count}} quart",
+  columns: { name: "Nom", hours: "Horaires", length: "Durée" },
+  hours: "de {{start}} à {{end}}",
+  crossesMidnight: "Passe minuit",
+  crossesMidnightHint: "Commence un jour et se termine le lendemain.",
+  empty: {
+    title: "Aucun quart pour l'instant",
+    hintAdmin: "Définissez les quarts de votre équipe pour voir sur le tableau de bord qui travaille dans chacun.",
+    hintReadOnly: "Les quarts apparaîtront ici dès qu'un administrateur les aura définis.",
+  },
+  loadError: "Impossible de charger les quarts de travail.",
+  actions: { edit: "Modifier le quart {{name}}", delete: "Supprimer le quart {{name}}" },
+  form: {
+    createTitle: "Nouveau quart",
+    editTitle: "Modifier le quart",
+    name: "Nom",
+    namePlaceholder: "Ex. : Nuit",
+    start: "Début",
+    end: "Fin",
+    timePlaceholder: "HH:mm:ss",
+    crossesHint: "Se termine le lendemain.",
+    lengthHint: "Dure {{length}}.",
+    save: "Enregistrer",
+    cancel: "Annuler",
+    required: "Remplissez ce champ.",
+    sameTime: "La fin doit être différente du début.",
+    nameTaken: "Un autre quart porte déjà ce nom.",
+    invalid: "Vérifiez ce champ.",
+  },
+  confirmDelete: {
+    title: "Supprimer le quart « {{name}} » ?",
+    text: "Le tableau de bord comptera ses heures comme hors quart.",
+    ok: "Supprimer",
+    cancel: "Annuler",
+  },
+  success: {
+    created: "Quart « {{name}} » créé",
+    updated: "Quart « {{name}} » enregistré",
+    deleted: "Quart « {{name}} » supprimé",
+  },
+  forbidden: "Vous n'avez pas le droit de modifier les quarts de travail.",
+};
