@@ -16,6 +16,7 @@ import { exportRoutes, reportSheetRoutes } from "./exports/export.routes.js";
 import { JobWorker } from "./jobs/index.js";
 import { zoneRoutes } from "./zones/index.js";
 import { mapRoutes } from "./maps/index.js";
+import { patrolRoutes } from "./patrols/index.js";
 import { dashboardRoutes } from "./dashboard/index.js";
 import { PURGE_EVERY_MS, PURGE_JOB, purgeExpired } from "./jobs/retention.js";
 import { purgeReportSheets } from "./exports/report-sheet.service.js";
@@ -187,6 +188,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await historyRoutes(scope, ctx);
     await zoneRoutes(scope, ctx);
     await mapRoutes(scope, ctx);
+    await patrolRoutes(scope, ctx);
     await dashboardRoutes(scope, ctx);
     await reportedUserRoutes(scope, ctx);
     await publicReportRoutes(scope, ctx);

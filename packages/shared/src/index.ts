@@ -22,3 +22,4 @@ export * from "./app-users.js";
 export * from "./zones.js";
 export * from "./dashboard.js";
 export * from "./maps.js";
+export * from "./patrols.js";

@@ -15,6 +15,8 @@ export const EVENT_TYPES = [
   "dislike",
   "mediaStatus",
   "presence",
+  // A patrol's position or status changed (not stored: the next one replaces it).
+  "patrol",
   "hello",
   // Bookkeeping of the stream, never a report event: `{type:"seq", seq:N, data:{}}` says the company's
   // stream is at N (a client behind it catches up with GET …/events?after=); `data: {from: F}` says the

@@ -38,6 +38,7 @@ const PERMISSIONS = {
   "dashboard.read": ["company_admin", "operator"],
   "zones.manage": ["company_admin"],
   "shifts.manage": ["company_admin"],
+  "patrols.read": ["company_admin", "operator"],
 } as const satisfies Record<string, readonly CompanyRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
