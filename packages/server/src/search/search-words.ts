@@ -1,4 +1,5 @@
 import type { Db } from "../db/db.js";
+import { correctedTextEmbedded } from "./embedded-words.js";
 
 // A word as search_words keeps it (migration 011): folded text split on anything but letters and digits.
 const WORDS_OF = (column: string) => `regexp_split_to_table(${column}, '[^a-z0-9]+')`;
@@ -37,6 +38,8 @@ export async function catchUpSearchWords(db: Db): Promise<void> {
 /** The search text with each word the dictionary does not know (3 letters or more) replaced by the
  * closest word it knows (trigram similarity); null when no word needed or found a correction. */
 export async function correctedText(db: Db, text: string): Promise<string | null> {
+  // The embedded database keeps its dictionary in the process (embedded-words.ts says why).
+  if (db.kind === "pglite") return correctedTextEmbedded(db, text);
   await catchUpSearchWords(db);
   const rows = await db.query<{ w: string; fix: string | null }>(
     `select t.w,
