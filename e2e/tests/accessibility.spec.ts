@@ -38,9 +38,9 @@ test("login, events panel, report detail (pending, taken, close dialog) and crea
   await expectAccessible(page);
 });
 
-test("answers, history, activity, search and reported users pass axe-core", async ({ page }) => {
+test("answers, history, activity, search, reported users, dashboard and shifts pass axe-core", async ({ page }) => {
   await signIn(page, "admin@demo.cl");
-  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users"]) {
+  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/dashboard", "/v3/shifts"]) {
     await page.goto(route);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");

@@ -2,7 +2,19 @@ import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "../pages/login-page.js";
 
 // Every signed-in screen at phone and tablet width: nothing wider than the window.
-const ROUTES = ["/v3/events", "/v3/events/new", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/answers", "/v3/reported-users", "/v3/maps"];
+const ROUTES = [
+  "/v3/events",
+  "/v3/events/new",
+  "/v3/history",
+  "/v3/activity",
+  "/v3/search?q=robo",
+  "/v3/answers",
+  "/v3/reported-users",
+  "/v3/maps",
+  "/v3/dashboard",
+  "/v3/dashboard?tab=operators&period=30",
+  "/v3/shifts",
+];
 
 async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
