@@ -11,6 +11,7 @@ const ROUTES = [
   "/v3/answers",
   "/v3/reported-users",
   "/v3/maps",
+  "/v3/patrols",
   "/v3/dashboard",
   "/v3/dashboard?tab=operators&period=30",
   "/v3/shifts",

@@ -33,6 +33,20 @@ interface Neighbour {
   token: string;
 }
 
+/** A demo patrol driving around its zone: where it is and which way it goes. */
+interface PatrolCar {
+  email: string;
+  token: string;
+  at: Position;
+  /** Unit step along the street grid: east, west, north or south. */
+  dir: [number, number];
+}
+
+// A car at ~30 km/h moves about 40 m between positions sent every 5 s: 0.0004° on Santiago's grid.
+const PATROL_STEP_DEG = 0.0004;
+const PATROL_EVERY_MS = 5000;
+const PATROL_EMAILS = ["patrulla@demo.cl", "patrulla2@demo.cl", "patrulla3@demo.cl"];
+
 interface RecentReport {
   id: number;
   uuid: string;
@@ -56,6 +70,7 @@ function readOptions(): SimulateOptions {
 }
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const DIRECTIONS: [number, number][] = [[1, 0], [-1, 0], [0, 1], [0, -1]];
 
 /** A uniformly random point inside one demo zone (70 % in the larger centre zone), as [lng, lat]. */
 function pointInDemoZones(): Position {
@@ -80,9 +95,10 @@ class Simulator {
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly recent: RecentReport[] = [];
   private neighbours: Neighbour[] = [];
+  private readonly patrols: PatrolCar[] = [];
   private readonly missingSince = new Map<"comments" | "like", number>();
   private readonly voted = new Set<string>();
-  private readonly counts = { reports: 0, comments: 0, likes: 0, failures: 0 };
+  private readonly counts = { reports: 0, comments: 0, likes: 0, positions: 0, failures: 0 };
   // Drugs reports turn private and anonymous for operators, and "Test" is for trying the app out: the
   // simulation keeps to the everyday types.
   private readonly types = REPORT_TYPES.filter((t) => t.active && t.id !== DRUGS_TYPE_ID && t.nameLocalized.en !== "Test");
@@ -144,6 +160,46 @@ class Simulator {
       }
     }
     if (this.neighbours.length === 0) say("no neighbour could sign in (not the demo database?): every report goes anonymous, no comments or likes");
+  }
+
+  /** Signs in the demo patrols (the ones that cannot are left out) at a point of the demo zones each. */
+  async signInPatrols(): Promise<void> {
+    for (const email of PATROL_EMAILS) {
+      if (this.signal.aborted) return;
+      try {
+        const { status, body } = await this.call("POST", "/api/app/login", { email, password: DEMO_PASSWORD });
+        const token = (body?.user as { access_token?: string } | undefined)?.access_token;
+        if (status !== 200 || !token) continue;
+        this.patrols.push({ email, token, at: pointInDemoZones(), dir: pick(DIRECTIONS) });
+        say(`patrol ${email} on duty`);
+      } catch (err) {
+        say(`could not sign in ${email}: ${(err as Error).message}`);
+      }
+    }
+  }
+
+  /** Every 5 s each patrol drives one step along the street grid (turning now and then, and back when
+   * it would leave the demo zones) and sends its position. */
+  async drivePatrols(): Promise<void> {
+    while (!this.signal.aborted && this.patrols.length) {
+      await sleep(PATROL_EVERY_MS, this.signal);
+      if (this.signal.aborted) return;
+      await Promise.all(
+        this.patrols.map(async (car) => {
+          if (Math.random() < 0.15) car.dir = pick(DIRECTIONS);
+          let next: Position = [car.at[0] + car.dir[0] * PATROL_STEP_DEG, car.at[1] + car.dir[1] * PATROL_STEP_DEG];
+          if (!DEMO_ZONES.some((z) => ringContains(z.ring, next))) {
+            car.dir = [-car.dir[0], -car.dir[1]];
+            next = [car.at[0] + car.dir[0] * PATROL_STEP_DEG, car.at[1] + car.dir[1] * PATROL_STEP_DEG];
+          }
+          car.at = [Number(next[0].toFixed(6)), Number(next[1].toFixed(6))];
+          const heading = car.dir[1] === 1 ? 0 : car.dir[0] === 1 ? 90 : car.dir[1] === -1 ? 180 : 270;
+          const { status } = await this.call("POST", "/api/app/positions", { longitude: car.at[0], latitude: car.at[1], heading, speed: 8.3 }, car.token).catch(() => ({ status: 0 }));
+          if (status !== 200) this.counts.failures++;
+          else this.counts.positions++;
+        }),
+      );
+    }
   }
 
   /** Runs fn every Poisson-distributed gap until stopped, without waiting for the previous call. */
@@ -235,7 +291,7 @@ class Simulator {
   async drain(): Promise<void> {
     await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((r) => setTimeout(r, REQUEST_TIMEOUT_MS).unref())]);
     const c = this.counts;
-    console.log(`\nSent ${c.reports} reports, ${c.comments} comments, ${c.likes} likes; ${c.failures} failures.`);
+    console.log(`\nSent ${c.reports} reports, ${c.comments} comments, ${c.likes} likes, ${c.positions} patrol positions; ${c.failures} failures.`);
   }
 }
 
@@ -275,6 +331,7 @@ console.log(
     (options.durationSeconds ? ` for ${options.durationSeconds} s` : " (Ctrl-C to stop)"),
 );
 await sim.signIn();
-await Promise.all([sim.every(options.rate, () => sim.createReport()), sim.every(options.rate * 2, () => sim.socialAction())]);
+await sim.signInPatrols();
+await Promise.all([sim.every(options.rate, () => sim.createReport()), sim.every(options.rate * 2, () => sim.socialAction()), sim.drivePatrols()]);
 await sim.drain();
 process.exit(0);

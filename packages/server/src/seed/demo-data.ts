@@ -71,6 +71,8 @@ export const DEMO_STAFF: {
   { email: "operador@demo.cl", first: "Joaquín", last: "Muñoz", groups: [3], role: "operator" },
   { email: "operadora@demo.cl", first: "Valentina", last: "Soto", groups: [3], role: "operator" },
   { email: "patrulla@demo.cl", first: "Matías", last: "González", groups: [4], role: "patrol" },
+  { email: "patrulla2@demo.cl", first: "Sofía", last: "Araya", groups: [4], role: "patrol" },
+  { email: "patrulla3@demo.cl", first: "Tomás", last: "Fuentes", groups: [4], role: "patrol" },
   // Barrio Lastarria only, robberies (0) and suspicious activity (11) only.
   { email: "zona@demo.cl", first: "Ignacio", last: "Vera", groups: [3], role: "operator", restricted: { zone: 1, types: [0, 11] } },
 ];

@@ -88,6 +88,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     );
 
     const staff: Record<string, number> = {};
+    let patrolIndex = 0;
     for (const s of DEMO_STAFF) {
       const row = await one<{ id: number }>(
         tx,
@@ -97,7 +98,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       );
       staff[s.email] = row!.id;
       await tx.query(
-        "insert into memberships (company_id, user_id, role, patrol_status, zone_ids, report_type_ids) values ($1, $2, $3, $4, $5, $6)",
+        `insert into memberships (company_id, user_id, role, patrol_status, zone_ids, report_type_ids, last_latitude, last_longitude, last_position_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, case when $7::float8 is null then null else now() end)`,
         [
           companyId,
           row!.id,
@@ -105,6 +107,9 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
           s.role === "patrol" ? "online" : "offline",
           s.restricted ? [zoneIds[s.restricted.zone]!] : [],
           s.restricted?.types ?? [],
+          // Patrols start the demo on the map, a few blocks apart in the centre (for an hour: then
+          // `npm run simulate` drives them).
+          ...(s.role === "patrol" ? [-33.4378 - 0.004 * (patrolIndex % 3), -70.6505 + 0.005 * patrolIndex++] : [null, null]),
         ],
       );
     }

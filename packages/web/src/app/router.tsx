@@ -57,6 +57,7 @@ export const router = createBrowserRouter([
           { path: "history", lazy: async () => ({ Component: (await import("../features/history/history-page")).HistoryPage }) },
           { path: "dashboard", lazy: async () => ({ Component: (await import("../features/dashboard/dashboard-page")).DashboardPage }) },
           { path: "shifts", lazy: async () => ({ Component: (await import("../features/shifts/shifts-page")).ShiftsPage }) },
+          { path: "patrols", lazy: async () => ({ Component: (await import("../features/patrols/patrols-page")).PatrolsPage }) },
           { path: "maps", lazy: async () => ({ Component: (await import("../features/maps/maps-page")).MapsPage }) },
           { path: "zones", lazy: async () => ({ Component: (await import("../features/zones/zones-page")).ZonesPage }) },
           { path: "activity", lazy: async () => ({ Component: (await import("../features/history/activity-page")).ActivityPage }) },

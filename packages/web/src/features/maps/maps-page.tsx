@@ -19,6 +19,9 @@ import { useRealtimeEvents } from "../realtime/realtime-context";
 import { reportTypeName } from "../events/report-type-visual";
 import { useSettings } from "../settings/settings-context";
 import { heatStepStarts, heatWindow } from "./heat-steps";
+import { patrolMarkers, patrolPopupElement, patrolTexts } from "../patrols/patrol-markers";
+import { useLivePatrols } from "../patrols/patrols-api";
+import "../patrols/patrols.css";
 import { fetchZones, zoneKeys } from "../zones/zones-api";
 import { showZones } from "../zones/zone-layers";
 import { fetchMapHeat, fetchMapReports, mapKeys, type MapFilter } from "./maps-api";
@@ -44,9 +47,12 @@ export function MapsPage(): ReactNode {
   const [statuses, setStatuses] = useState<string[]>([]);
   const [showPins, setShowPins] = useState(true);
   const [showHeatLayer, setShowHeatLayer] = useState(false);
+  const [showPatrols, setShowPatrols] = useState(true);
+  const patrols = useLivePatrols(companyId, showPatrols);
   // The heat map's 4-hour step (index into the period's steps), or null for the whole period.
   const [step, setStep] = useState<number | null>(null);
   const fitted = useRef(false);
+  const patrolLayer = useRef<ReturnType<typeof patrolMarkers> | null>(null);
   // The timelapse: the hour played (index from the window's first hour; null: not playing) and its speed.
   const [cursor, setCursor] = useState<number | null>(null);
   const [playing, setPlaying] = useState(false);
@@ -68,6 +74,8 @@ export function MapsPage(): ReactNode {
     placeholderData: keepPreviousData,
   });
 
+  useEffect(() => patrolLayer.current?.update(showPatrols ? patrols : []), [patrols, showPatrols, map]);
+
   const zones = useQuery({ queryKey: zoneKeys.list(companyId), queryFn: ({ signal }) => fetchZones(companyId, signal) });
   useEffect(() => {
     if (map && zones.data) showZones(map, zones.data);
@@ -87,6 +95,13 @@ export function MapsPage(): ReactNode {
     (m: MapLibreMap) => {
       setMap(m);
       const stopCounts = clusterCounts(m, (count) => t("maps.cluster", { count }));
+      const time = (iso: string) => new Date(iso).toLocaleTimeString(i18n.language, { timeZone, hour: "2-digit", minute: "2-digit" });
+      const reportLabel = (r: { type: number; title: string | null; id: number }) => `#${r.id} ${r.title || reportTypeName(r.type, i18n.language)}`;
+      patrolLayer.current = patrolMarkers(
+        m,
+        (p) => t("patrols.markerLabel", { name: p.name, status: t(`patrols.statuses.${p.status}`) }),
+        (p) => patrolPopupElement(p, patrolTexts(t, p, time, reportLabel), openReport),
+      );
       const onCluster = (e: MapLayerMouseEvent) => {
         const f = e.features?.[0];
         if (!f) return;
@@ -127,7 +142,10 @@ export function MapsPage(): ReactNode {
         m.on("mouseenter", layer, pointer);
         m.on("mouseleave", layer, plain);
       }
-      return stopCounts;
+      return () => {
+        stopCounts();
+        patrolLayer.current?.remove();
+      };
     },
     [i18n.language, openReport, t, timeZone],
   );
@@ -237,6 +255,9 @@ export function MapsPage(): ReactNode {
             </Typography.Title>
             <Checkbox checked={showPins} onChange={(e) => setShowPins(e.target.checked)} data-testid="maps-layer-reports">
               {t("maps.reportsLayer")}
+            </Checkbox>
+            <Checkbox checked={showPatrols} onChange={(e) => setShowPatrols(e.target.checked)} data-testid="maps-layer-patrols">
+              {t("patrols.layer")}
             </Checkbox>
             <Checkbox checked={showHeatLayer} onChange={(e) => setShowHeatLayer(e.target.checked)} data-testid="maps-layer-heat">
               {t("maps.heatLayer")}

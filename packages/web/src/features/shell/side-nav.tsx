@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Layout, Menu } from "antd";
 import {
   BarChartOutlined,
+  CarOutlined,
   ClockCircleOutlined,
   EnvironmentOutlined,
   FieldTimeOutlined,
@@ -56,7 +57,7 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const selected = ["/v3/events", "/v3/dashboard", "/v3/shifts", "/v3/history", "/v3/activity", "/v3/answers", "/v3/reported-users", "/v3/maps", "/v3/zones"].filter((key) => pathname.startsWith(key));
+  const selected = ["/v3/events", "/v3/dashboard", "/v3/shifts", "/v3/history", "/v3/activity", "/v3/answers", "/v3/reported-users", "/v3/maps", "/v3/patrols", "/v3/zones"].filter((key) => pathname.startsWith(key));
 
   return (
     <>
@@ -81,6 +82,7 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
               { key: "/v3/answers", icon: <ThunderboltOutlined />, label: t("nav.answers"), "data-testid": "nav-answers" },
               { key: "/v3/reported-users", icon: <UserDeleteOutlined />, label: t("nav.reportedUsers"), "data-testid": "nav-reported-users" },
               { key: "/v3/maps", icon: <EnvironmentOutlined />, label: t("nav.maps"), "data-testid": "nav-maps" },
+              { key: "/v3/patrols", icon: <CarOutlined />, label: t("nav.patrols"), "data-testid": "nav-patrols" },
               { key: "/v3/zones", icon: <GatewayOutlined />, label: t("nav.zones"), "data-testid": "nav-zones" },
               { key: "/v3/shifts", icon: <ClockCircleOutlined />, label: t("nav.shifts"), "data-testid": "nav-shifts" },
             ]}

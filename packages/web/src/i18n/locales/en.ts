@@ -4,6 +4,7 @@ import { reportedUsersEn } from "../../features/reported-users/messages-en";
 import { searchEn } from "../../features/search/messages-en";
 import { historyEn } from "../../features/history/messages-en";
 import { mapsEn } from "../../features/maps/messages-en";
+import { patrolsEn } from "../../features/patrols/messages-en";
 import { dashboardEn } from "../../features/dashboard/messages-en";
 import { shiftsEn } from "../../features/shifts/messages-en";
 import { reportDetailEn } from "../../features/reports/detail/messages-en";
@@ -127,6 +128,7 @@ export const en: Messages = {
     },
   },
   nav: {
+    patrols: "Patrols",
     dashboard: "Dashboard",
     shifts: "Shifts",
     maps: "Map",
@@ -357,6 +359,7 @@ export const en: Messages = {
   search: searchEn,
   history: historyEn,
   maps: mapsEn,
+  patrols: patrolsEn,
   dashboard: dashboardEn,
   shifts: shiftsEn,
   report: {

@@ -4,6 +4,7 @@ import { reportedUsersEs } from "../../features/reported-users/messages-es";
 import { searchEs } from "../../features/search/messages-es";
 import { historyEs } from "../../features/history/messages-es";
 import { mapsEs } from "../../features/maps/messages-es";
+import { patrolsEs } from "../../features/patrols/messages-es";
 import { dashboardEs } from "../../features/dashboard/messages-es";
 import { shiftsEs } from "../../features/shifts/messages-es";
 import { reportDetailEs } from "../../features/reports/detail/messages-es";
@@ -129,6 +130,7 @@ export const es = {
     },
   },
   nav: {
+    patrols: "Patrullas",
     dashboard: "Panel de control",
     shifts: "Turnos",
     maps: "Mapa",
@@ -359,6 +361,7 @@ export const es = {
   search: searchEs,
   history: historyEs,
   maps: mapsEs,
+  patrols: patrolsEs,
   dashboard: dashboardEs,
   shifts: shiftsEs,
   report: {

@@ -4,6 +4,7 @@ import { reportedUsersFr } from "../../features/reported-users/messages-fr";
 import { searchFr } from "../../features/search/messages-fr";
 import { historyFr } from "../../features/history/messages-fr";
 import { mapsFr } from "../../features/maps/messages-fr";
+import { patrolsFr } from "../../features/patrols/messages-fr";
 import { dashboardFr } from "../../features/dashboard/messages-fr";
 import { shiftsFr } from "../../features/shifts/messages-fr";
 import { reportDetailFr } from "../../features/reports/detail/messages-fr";
@@ -127,6 +128,7 @@ export const fr: Messages = {
     },
   },
   nav: {
+    patrols: "Patrouilles",
     dashboard: "Tableau de bord",
     shifts: "Quarts de travail",
     maps: "Carte",
@@ -357,6 +359,7 @@ export const fr: Messages = {
   search: searchFr,
   history: historyFr,
   maps: mapsFr,
+  patrols: patrolsFr,
   dashboard: dashboardFr,
   shifts: shiftsFr,
   report: {

@@ -1,0 +1,35 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { patrolListResponseSchema, patrolSchema, type Patrol } from "@atalaya/shared";
+import { api } from "../../lib/api";
+import { useRealtimeEvents } from "../realtime/realtime-context";
+
+/** TanStack Query key of a company's patrols. */
+export const patrolKeys = { list: (companyId: number) => ["patrols", companyId] as const };
+
+/** `GET /api/companies/{companyId}/patrols`: status, last position (for an hour) and current report. */
+export function fetchPatrols(companyId: number, signal?: AbortSignal): Promise<Patrol[]> {
+  return api.get(`/companies/${companyId}/patrols`, { schema: patrolListResponseSchema.transform((b) => b.patrols), signal });
+}
+
+// Read again every minute: a patrol turns offline, and its marker leaves, by the clock, not by a message.
+const REFRESH_MS = 60_000;
+
+/** The company's patrols, kept live: each `patrol` message replaces that patrol's entry. */
+export function useLivePatrols(companyId: number, enabled = true): Patrol[] {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: patrolKeys.list(companyId),
+    queryFn: ({ signal }) => fetchPatrols(companyId, signal),
+    refetchInterval: REFRESH_MS,
+    enabled,
+  });
+  useRealtimeEvents((message) => {
+    if (message.type !== "patrol" || message.companyId !== companyId) return;
+    const parsed = patrolSchema.safeParse(message.data.patrol);
+    if (!parsed.success) return;
+    queryClient.setQueryData<Patrol[]>(patrolKeys.list(companyId), (list) =>
+      list ? (list.some((p) => p.id === parsed.data.id) ? list.map((p) => (p.id === parsed.data.id ? parsed.data : p)) : [...list, parsed.data]) : list,
+    );
+  });
+  return query.data ?? [];
+}
