@@ -8,6 +8,8 @@ export const RETENTION = {
   connectivityLogsDays: 90,
   /** Finished background jobs (an export's file goes after 24 h, its record with these). */
   finishedJobsDays: 30,
+  /** Patrols' positions (a route can be replayed for a month; the map needs only the last hour). */
+  patrolPositionsDays: 30,
 } as const;
 
 export const PURGE_JOB = "maintenance.purge";
@@ -16,12 +18,16 @@ export const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
 
 /** Deletes what is older than its retention, in batches so no statement holds a table for long;
  * answers how many rows went. */
-export async function purgeExpired(db: Db, batch = 5000): Promise<{ loginFailures: number; connectivityLogs: number; finishedJobs: number }> {
-  const purge = async (table: string, column: string, days: number, also = "true") => {
+export async function purgeExpired(
+  db: Db,
+  batch = 5000,
+): Promise<{ loginFailures: number; connectivityLogs: number; finishedJobs: number; patrolPositions: number }> {
+  // `key` is the table's primary key (patrol positions are keyed by company and id).
+  const purge = async (table: string, column: string, days: number, also = "true", key = "id") => {
     let total = 0;
     for (;;) {
       const rows = await db.query<{ n: number }>(
-        `with gone as (delete from ${table} where id in (select id from ${table} where ${column} < now() - make_interval(days => $1) and ${also} limit $2) returning 1)
+        `with gone as (delete from ${table} where (${key}) in (select ${key} from ${table} where ${column} < now() - make_interval(days => $1) and ${also} limit $2) returning 1)
          select count(*)::int as n from gone`,
         [days, batch],
       );
@@ -34,5 +40,6 @@ export async function purgeExpired(db: Db, batch = 5000): Promise<{ loginFailure
     loginFailures: await purge("login_failures", "at", RETENTION.loginFailuresDays),
     connectivityLogs: await purge("connectivity_logs", "received_at", RETENTION.connectivityLogsDays),
     finishedJobs: await purge("jobs", "finished_at", RETENTION.finishedJobsDays, "state in ('done', 'failed')"),
+    patrolPositions: await purge("patrol_positions", "received_at", RETENTION.patrolPositionsDays, "true", "company_id, id"),
   };
 }

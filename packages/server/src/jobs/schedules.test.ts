@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { testDb, unique } from "../test/harness.js";
+import { buildCompany, buildUser, testDb, unique } from "../test/harness.js";
 import { waitFor } from "../test/wait-for.js";
 import { PURGE_JOB, RETENTION, purgeExpired } from "./retention.js";
 import { queueDueSchedules } from "./schedules.js";
@@ -35,7 +35,7 @@ describe("job schedules", () => {
 });
 
 describe("retention purge", () => {
-  it("deletes login failures and connectivity logs past their retention, and nothing newer", async () => {
+  it("deletes login failures, connectivity logs and patrol positions past their retention, and nothing newer", async () => {
     const db = await testDb();
     const email = `${unique("purge")}@example.com`;
     await db.query(
@@ -47,9 +47,17 @@ describe("retention purge", () => {
       [RETENTION.connectivityLogsDays],
     );
     const [recent] = await db.query<{ id: number }>(`insert into connectivity_logs (type, events) values ('test', '[]') returning id`);
+    const company = await buildCompany(db);
+    const patrol = await buildUser(db, { companyId: company.id, role: "patrol" });
+    await db.query(
+      `insert into patrol_positions (company_id, user_id, latitude, longitude, recorded_at, received_at)
+       values ($1, $2, -33.4, -70.6, now(), now() - make_interval(days => $3 + 1)), ($1, $2, -33.4, -70.6, now(), now())`,
+      [company.id, patrol.id, RETENTION.patrolPositionsDays],
+    );
     // (An app started by another test may run the same purge meanwhile: the rows left are what counts.)
     const gone = await purgeExpired(db, 1);
-    expect(Object.keys(gone).sort()).toEqual(["connectivityLogs", "finishedJobs", "loginFailures"]);
+    expect(Object.keys(gone).sort()).toEqual(["connectivityLogs", "finishedJobs", "loginFailures", "patrolPositions"]);
+    expect((await db.query("select 1 from patrol_positions where user_id = $1", [patrol.id])).length).toBe(1);
     expect((await db.query("select 1 from login_failures where email = $1", [email])).length).toBe(1);
     expect((await db.query("select id from connectivity_logs where id = any($1::int[])", [[old!.id, recent!.id]])).map((r) => (r as { id: number }).id)).toEqual([recent!.id]);
     expect(PURGE_JOB).toBe("maintenance.purge");
