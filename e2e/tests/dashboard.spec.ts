@@ -24,7 +24,7 @@ test("an admin opens the dashboard, changes the period to 1 month (address and f
   // Statistics v2 (a module of the demo company): the change against the previous period.
   await expect(total.getByTestId("dashboard-delta")).toBeVisible();
   await expect(page.getByTestId("chart-per-day").locator("canvas").first()).toBeVisible();
-  await expect(page.getByTestId("chart-per-day-summary")).toContainText(`${sixDays.total} reportes`);
+  await expect(page.getByTestId("chart-per-day-summary")).toContainText(`Total: ${sixDays.total}`);
   await expect(page.getByTestId("attention-take-average")).toContainText(/\d+ (d|h|m|s)/);
 
   const month = page.waitForResponse((r) => r.url().includes("/dashboard/summary") && r.url().includes("period=30"));

@@ -18,7 +18,7 @@ export const STATUS_CHART_COLORS: Record<ReportStatus, string> = {
 // Room at the top for the toolbox; axis labels are kept inside the grid (outerBoundsMode "same").
 const GRID = { left: 4, right: 12, top: 44, bottom: 4, outerBoundsMode: "same" as const };
 const axisLabel = { color: AXIS_TEXT, fontSize: 11 };
-const valueAxis = { type: "value" as const, minInterval: 1, axisLabel, splitLine: { lineStyle: { color: SPLIT_LINE } } };
+const valueAxis = { type: "value" as const, minInterval: 1, axisLabel: { ...axisLabel, hideOverlap: true }, splitLine: { lineStyle: { color: SPLIT_LINE } } };
 
 /** Counts along days (or any ordered categories) as a line, or as bars when there are few of them. */
 export function seriesOverTime(labels: string[], values: number[], name: string, color = SERIES_COLOR): ChartOption {
@@ -71,7 +71,8 @@ export function barsHeight(count: number): number {
 export function stackedBars(labels: string[], series: { name: string; values: number[]; color: string }[]): ChartOption {
   return {
     grid: { ...GRID, top: 72 },
-    legend: { top: 28, left: 0, itemWidth: 12, itemHeight: 12, textStyle: { color: AXIS_TEXT, fontSize: 12 } },
+    // The legend wraps before the toolbox at the top right.
+    legend: { top: 28, left: 0, width: "82%", itemWidth: 12, itemHeight: 12, textStyle: { color: AXIS_TEXT, fontSize: 12 } },
     tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
     xAxis: { type: "category", data: labels, axisLabel: { ...axisLabel, hideOverlap: true } },
     yAxis: valueAxis,

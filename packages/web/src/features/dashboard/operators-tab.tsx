@@ -129,7 +129,7 @@ export function OperatorsTab({ data }: { data: DashboardOperators }): ReactNode 
       {data.shifts.length > 0 && (
         <ChartFigure
           title={t("dashboard.operators.byShift")}
-          summary={t("dashboard.operators.byShiftSummary", { total: f.number(totalClosed), operators: data.operators.length, shifts: data.shifts.length })}
+          summary={t("dashboard.operators.byShiftSummary", { total: f.number(totalClosed) })}
           option={byShift}
           height={320}
           empty={totalClosed === 0}

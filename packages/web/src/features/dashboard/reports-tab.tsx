@@ -82,7 +82,7 @@ export function ReportsTab({ data }: { data: DashboardReports }): ReactNode {
       />
       <ChartFigure
         title={t("dashboard.reports.perDay")}
-        summary={statusTotal > 0 ? t("dashboard.reports.perDaySummary", { total: f.number(statusTotal), days: data.per_day.length }) : t("dashboard.chart.empty")}
+        summary={statusTotal > 0 ? t("dashboard.reports.perDaySummary", { total: f.number(statusTotal) }) : t("dashboard.chart.empty")}
         option={perDay}
         height={320}
         empty={data.per_day.length === 0}

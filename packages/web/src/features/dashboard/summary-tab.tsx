@@ -57,7 +57,7 @@ function PerDay({ data, f }: { data: DashboardSummary; f: DashboardFormat }): Re
       title={t("dashboard.summary.perDay")}
       summary={
         top && top.count > 0
-          ? t("dashboard.summary.perDaySummary", { total: f.number(data.total), days: data.per_day.length, day: f.longDay(top.date), max: f.number(top.count) })
+          ? t("dashboard.summary.perDaySummary", { total: f.number(data.total), day: f.longDay(top.date), max: f.number(top.count) })
           : t("dashboard.chart.empty")
       }
       option={option}

@@ -80,7 +80,7 @@ export function UsersTab({ data }: { data: DashboardUsers }): ReactNode {
       </section>
       <ChartFigure
         title={t("dashboard.users.newPerDay")}
-        summary={t("dashboard.users.newPerDaySummary", { total: f.number(newTotal), days: data.new_users_per_day.length })}
+        summary={t("dashboard.users.newPerDaySummary", { total: f.number(newTotal) })}
         option={newUsers}
         empty={data.new_users_per_day.length === 0}
         testId="chart-new-users"
