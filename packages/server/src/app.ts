@@ -104,7 +104,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   // Security headers on every response; the CSP allows what the portal loads (http/csp.ts).
   // Frame origins: the companies' custom dashboards, once that feature exists (none yet).
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: portalCspDirectives({ frameOrigins: [] }) },
+    contentSecurityPolicy: { useDefaults: false, directives: portalCspDirectives({ frameOrigins: [], mapOrigins: config.mapOrigins }) },
     frameguard: { action: "deny" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });

@@ -48,6 +48,11 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),
   GEOCODER_URL: urlWithProtocol(["http:", "https:"]).default("https://nominatim.openstreetmap.org"),
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** MapLibre style documents for the maps by day and by night (the built-in OpenStreetMap raster
+   * styles when unset), and the origins their tiles, glyphs and sprites come from (allowed by the CSP). */
+  MAP_STYLE_URL: urlWithProtocol(["http:", "https:"]).optional(),
+  MAP_DARK_STYLE_URL: urlWithProtocol(["http:", "https:"]).optional(),
+  MAP_ORIGINS: originList.optional(),
   /** Community reports one address may send per window (mobile carriers put many reporters behind
    * one address): 200 per 100 s is about 120 a minute, with room for a burst of 200. */
   APP_REPORTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(200),
@@ -82,6 +87,10 @@ export type Config = {
   /** Base URL of a Nominatim-compatible geocoder (address changes). */
   geocoderUrl: string;
   geocoderTimeoutMs: number;
+  /** Style URLs the portal's maps use by day and by night; null: the built-in OpenStreetMap raster styles. */
+  mapStyles: { day: string | null; dark: string | null };
+  /** Origins the maps may load from beyond the built-in tile server (the styles' own and MAP_ORIGINS). */
+  mapOrigins: string[];
 };
 
 /** Thrown when a setting is wrong: its message is one line naming the setting. */
@@ -121,5 +130,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
     geocoderUrl: e.GEOCODER_URL.replace(/\/$/, ""),
     geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS,
+    mapStyles: { day: e.MAP_STYLE_URL ?? null, dark: e.MAP_DARK_STYLE_URL ?? e.MAP_STYLE_URL ?? null },
+    mapOrigins: [
+      ...new Set([
+        ...[e.MAP_STYLE_URL, e.MAP_DARK_STYLE_URL].filter((u): u is string => Boolean(u)).map((u) => new URL(u).origin),
+        ...(e.MAP_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean).map((o) => new URL(o).origin),
+      ]),
+    ],
   };
 }

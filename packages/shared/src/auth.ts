@@ -119,6 +119,9 @@ export const settingsResponseSchema = z.object({
   company: companySchema,
   config: z.array(configPairSchema),
   click_to_call: z.boolean(),
+  /** The maps' style documents by day and by night (MAP_STYLE_URL, MAP_DARK_STYLE_URL); null: the
+   * built-in OpenStreetMap raster styles. */
+  maps: z.object({ day: z.string().nullable(), dark: z.string().nullable() }).default({ day: null, dark: null }),
 });
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 

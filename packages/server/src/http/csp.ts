@@ -11,6 +11,8 @@ export interface PortalCspSources {
    * exist yet; their origins will come from the companies' configuration (the dashboard URL an
    * organisation sets), read when the app starts and whenever one changes. Empty today. */
   frameOrigins?: readonly string[];
+  /** Origins of configured map styles, tiles, glyphs and sprites (MAP_STYLE_URL, MAP_ORIGINS). */
+  mapOrigins?: readonly string[];
 }
 
 /** What the built portal loads and nothing else:
@@ -24,17 +26,17 @@ export interface PortalCspSources {
  *   The geocoder is called by the server only, so the browser never needs it;
  * - nothing may frame the portal; it frames only `frameOrigins`; no plugins; forms post to itself.
  * No upgrade-insecure-requests: the portal is also opened over plain http on a LAN address. */
-export function portalCspDirectives({ frameOrigins = [] }: PortalCspSources = {}): CspDirectives {
+export function portalCspDirectives({ frameOrigins = [], mapOrigins = [] }: PortalCspSources = {}): CspDirectives {
   return {
     "default-src": ["'self'"],
     "base-uri": ["'self'"],
     "script-src": ["'self'"],
     "script-src-attr": ["'none'"],
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:", ...MAP_TILE_ORIGINS],
+    "img-src": ["'self'", "data:", "blob:", ...MAP_TILE_ORIGINS, ...mapOrigins],
     "media-src": ["'self'", "blob:"],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", ...MAP_TILE_ORIGINS],
+    "connect-src": ["'self'", ...MAP_TILE_ORIGINS, ...mapOrigins],
     "worker-src": ["'self'"],
     "frame-src": frameOrigins.length ? [...frameOrigins] : ["'none'"],
     "object-src": ["'none'"],

@@ -84,6 +84,24 @@ describe("security headers", () => {
     expect(directives((await app.inject({ method: "GET", url: "/api/settings" })).headers["content-security-policy"])).toEqual(portalCspDirectives());
   });
 
+  it("allows the configured map styles' origins and MAP_ORIGINS, and the settings name the styles", async () => {
+    const mapped = await testApp({ WEB_DIST_DIR: webDir, MAP_STYLE_URL: "https://maps.example.cl/day.json", MAP_ORIGINS: "https://tiles.example.cl,https://glyphs.example.cl" });
+    try {
+      const page = await mapped.inject({ method: "GET", url: "/v3/login" });
+      const csp = directives(page.headers["content-security-policy"]);
+      for (const name of ["connect-src", "img-src"]) {
+        expect(csp[name]).toEqual(expect.arrayContaining([...MAP_TILE_ORIGINS, "https://maps.example.cl", "https://tiles.example.cl", "https://glyphs.example.cl"]));
+      }
+      const settings = await mapped.inject({ method: "GET", url: "/api/settings", headers: h(w.tokens.opA) });
+      // Without MAP_DARK_STYLE_URL the day style serves the night too.
+      expect(body<{ maps: unknown }>(settings).maps).toEqual({ day: "https://maps.example.cl/day.json", dark: "https://maps.example.cl/day.json" });
+    } finally {
+      await mapped.close();
+    }
+    const plain = await app.inject({ method: "GET", url: "/api/settings", headers: h(w.tokens.opA) });
+    expect(body<{ maps: unknown }>(plain).maps).toEqual({ day: null, dark: null });
+  });
+
   it("allows the map tile hosts of the portal's map style, and only them", async () => {
     const style = await readFile(join(dirname(fileURLToPath(import.meta.url)), "../../../web/src/lib/map-style.ts"), "utf8");
     const origins = [...new Set([...style.matchAll(/https?:\/\/[^/"'`\s]+/g)].map((m) => new URL(m[0]).origin))];

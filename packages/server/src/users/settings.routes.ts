@@ -83,6 +83,7 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         company: companyBody,
         config,
         click_to_call: clickToCall,
+        maps: ctx.config.mapStyles,
       };
     },
   );

@@ -48,3 +48,33 @@ export function mapStyleAt(timeZone: string, at: Date = new Date()): StyleSpecif
   const hour = hourIn(timeZone, at);
   return hour >= DAY_STYLE_HOURS.from && hour < DAY_STYLE_HOURS.to ? OSM_RASTER_STYLE : OSM_DARK_STYLE;
 }
+
+/** A base with no tiles at all: what a map shows when its configured style cannot be loaded, so the
+ * screen's own layers (zones, pins, heat) still draw. */
+export const BLANK_STYLE: StyleSpecification = {
+  version: 8,
+  sources: {},
+  layers: [{ id: "background", type: "background", paint: { "background-color": "#eef0f4" } }],
+};
+
+/** How long a configured style document may take before the map goes on without it. */
+export const STYLE_TIMEOUT_MS = 5000;
+
+/** The configured style document at url, or the blank base when it cannot be fetched or read (an
+ * unreachable style server must not leave the map without its layers, nor retry in a loop). */
+export async function loadStyle(url: string, fetchFn: typeof fetch = fetch): Promise<StyleSpecification> {
+  try {
+    const res = await fetchFn(url, { signal: AbortSignal.timeout(STYLE_TIMEOUT_MS) });
+    if (!res.ok) return BLANK_STYLE;
+    const style = (await res.json()) as StyleSpecification;
+    return style && style.version === 8 && Array.isArray(style.layers) ? style : BLANK_STYLE;
+  } catch {
+    return BLANK_STYLE;
+  }
+}
+
+/** Whether the company's clock says day (07:00 to 19:00). */
+export function isDayAt(timeZone: string, at: Date = new Date()): boolean {
+  const hour = hourIn(timeZone, at);
+  return hour >= DAY_STYLE_HOURS.from && hour < DAY_STYLE_HOURS.to;
+}

@@ -5,7 +5,7 @@ import "maplibre-gl/dist/maplibre-gl.css";
 import { MAP_ZOOM } from "@atalaya/shared";
 import { useTranslation } from "react-i18next";
 import { mapLocale } from "../../lib/map-locale";
-import { OSM_DARK_STYLE, OSM_RASTER_STYLE, mapStyleAt } from "../../lib/map-style";
+import { OSM_DARK_STYLE, OSM_RASTER_STYLE, isDayAt, loadStyle, mapStyleAt } from "../../lib/map-style";
 import "./company-map.css";
 
 // The library derives its worker URL at run time, which a bundle cannot follow (and the CSP allows only
@@ -33,6 +33,9 @@ interface CompanyMapProps {
   onLoad: (map: MapLibreMap) => void | (() => void);
   testId?: string;
   className?: string;
+  /** Configured style documents (MAP_STYLE_URL, MAP_DARK_STYLE_URL); null: the built-in raster styles.
+   * A configured style is chosen by the clock when the map opens. */
+  styles?: { day: string | null; dark: string | null };
 }
 
 /**
@@ -41,7 +44,7 @@ interface CompanyMapProps {
  * the screen's own layers (zones, markers, heat) still draw on a plain background; without WebGL the
  * region says the map is unavailable.
  */
-export function CompanyMap({ center, timeZone, label, onLoad, testId, className }: CompanyMapProps): ReactNode {
+export function CompanyMap({ center, timeZone, label, onLoad, testId, className, styles }: CompanyMapProps): ReactNode {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const loaded = useRef(onLoad);
@@ -52,11 +55,14 @@ export function CompanyMap({ center, timeZone, label, onLoad, testId, className 
   useEffect(() => {
     const element = container.current;
     if (!element) return undefined;
+    const configured = (isDayAt(timeZone) ? styles?.day : styles?.dark) ?? null;
     let map: MapLibreMap;
     try {
       map = new MapLibreMap({
         container: element,
-        style: mapStyleAt(timeZone),
+        // A configured style is fetched first (map.setStyle below), so that an unreachable one falls
+        // back to a blank base instead of leaving the map without its layers.
+        style: configured ? { version: 8, sources: {}, layers: [] } : mapStyleAt(timeZone),
         center: [center.longitude, center.latitude],
         zoom: MAP_ZOOM.initial,
         minZoom: MAP_ZOOM.min,
@@ -71,12 +77,21 @@ export function CompanyMap({ center, timeZone, label, onLoad, testId, className 
     }
     map.addControl(new NavigationControl({ showCompass: false }), "top-right");
     let cleanup: void | (() => void);
-    map.on("load", () => {
-      cleanup = loaded.current(map);
-    });
+    let gone = false;
+    const start = () => {
+      if (!gone) cleanup = loaded.current(map);
+    };
+    if (configured) {
+      void loadStyle(configured).then((style) => {
+        if (gone) return;
+        map.setStyle(style);
+        map.once("style.load", start);
+      });
+    } else map.on("load", start);
     // The style follows the clock: checked every minute, only the base layers' paint changes.
     let dark = mapStyleAt(timeZone) === OSM_DARK_STYLE;
     const clock = window.setInterval(() => {
+      if (configured) return;
       const nowDark = mapStyleAt(timeZone) === OSM_DARK_STYLE;
       if (nowDark === dark || !map.isStyleLoaded()) return;
       dark = nowDark;
@@ -85,6 +100,7 @@ export function CompanyMap({ center, timeZone, label, onLoad, testId, className 
     const resize = new ResizeObserver(() => map.resize());
     resize.observe(element);
     return () => {
+      gone = true;
       window.clearInterval(clock);
       resize.disconnect();
       if (typeof cleanup === "function") cleanup();

@@ -385,7 +385,7 @@ export function MapsPage(): ReactNode {
             ) : null}
           </section>
         </aside>
-        <CompanyMap center={settings.company.bound} timeZone={timeZone} label={t("maps.mapLabel")} onLoad={onLoad} testId="maps-map" className="maps-map" />
+        <CompanyMap styles={settings.maps} center={settings.company.bound} timeZone={timeZone} label={t("maps.mapLabel")} onLoad={onLoad} testId="maps-map" className="maps-map" />
       </div>
     </div>
   );

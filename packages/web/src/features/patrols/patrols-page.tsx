@@ -228,7 +228,7 @@ export function PatrolsPage(): ReactNode {
             ) : null}
           </section>
         </aside>
-        <CompanyMap center={settings.company.bound} timeZone={timeZone} label={t("patrols.mapLabel")} onLoad={onLoad} testId="patrols-map" className="maps-map" />
+        <CompanyMap styles={settings.maps} center={settings.company.bound} timeZone={timeZone} label={t("patrols.mapLabel")} onLoad={onLoad} testId="patrols-map" className="maps-map" />
       </div>
     </div>
   );

@@ -207,7 +207,7 @@ export function ZonesPage(): ReactNode {
           </section>
         </aside>
         <CompanyMap
-          center={settings.company.bound}
+styles={settings.maps}           center={settings.company.bound}
           timeZone={settings.company.timezone}
           label={t("zones.mapLabel")}
           onLoad={onLoad}
