@@ -72,9 +72,9 @@ export async function insertComment(
 ): Promise<{ id: number; created: boolean }> {
   const inserted = await one<{ id: number }>(
     tx,
-    // The same comment already there is left out before the insert (comments has a GIN index: see
-    // search/search-words.ts on conflicting inserts and the embedded database); the conflict clause
-    // still covers two identical comments sent at the same moment.
+    // The same comment already there is left out before the insert (no speculative insertion, so no
+    // dead row in comments and its GIN index per repeat); the conflict clause still covers two
+    // identical comments sent at the same moment.
     `insert into comments (report_id, user_id, company_id, body, media)
      select $1::int, $2::int, $3::int, $4::text, $5::jsonb
       where not exists (select 1 from comments c where c.report_id = $1 and coalesce(c.user_id, 0) = coalesce($2::int, 0)

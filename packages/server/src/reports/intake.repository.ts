@@ -65,9 +65,8 @@ const INSERT_REPORTS = `
            created_by_company_id, informer_type, contact, source, client_id, media
       from input
      -- A clientId already used (a retry), or used earlier in the batch, is not inserted again: it is
-     -- looked up afterwards. Left out here so that the conflict clause is only a safety net for a
-     -- concurrent retry: on the embedded database a conflicting insert into a table with GIN indexes
-     -- (reports has two) can leave the engine looping (see search/search-words.ts).
+     -- looked up afterwards. Left out here, the conflict clause is only a safety net for a concurrent
+     -- retry, and a retry costs no speculative insertion (a dead row in reports and its GIN indexes).
      where client_id is null
         or (not exists (select 1 from reports e where e.client_id = input.client_id)
             and not exists (select 1 from input j where j.client_id = input.client_id and j.ord < input.ord))

@@ -14,9 +14,8 @@ export const CATCH_UP_ROWS = 5000;
  * It follows ids, so a row committed after a higher id was caught up, or a text edited later, adds
  * its words only if another row brings them: the dictionary only suggests spellings, and exact
  * matches never depend on it. Known words are left out before the insert, so its `on conflict` is a
- * safety net that is not reached: on the embedded database, an insert whose rows conflict on a table
- * with a GIN index left the engine looping on the next statement, which froze the whole server
- * (PGlite issue #1068 reports the same with a GIN-indexed tsvector). */
+ * safety net for a concurrent catch-up only. PostgreSQL only: the embedded database keeps its
+ * dictionary in the process (embedded-words.ts). */
 export async function catchUpSearchWords(db: Db): Promise<void> {
   for (const [table, column] of [["reports", "last_report_id"], ["comments", "last_comment_id"]] as const) {
     await db.query(
@@ -31,9 +30,8 @@ export async function catchUpSearchWords(db: Db): Promise<void> {
   }
 }
 
-// The closest word is sorted by similarity() among the trigram matches, not with the `<->` distance
-// operator: on the embedded database (PGlite) a `<->` ordering right after new words were added left
-// the engine looping on the next statement, which froze the whole server.
+// The closest word is sorted by similarity() among the trigram matches (as embedded-words.ts does in
+// the process for the embedded database, where this table's trigram work froze the engine).
 
 /** The search text with each word the dictionary does not know (3 letters or more) replaced by the
  * closest word it knows (trigram similarity); null when no word needed or found a correction. */
