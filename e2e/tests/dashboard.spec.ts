@@ -9,7 +9,14 @@ async function pick(page: Page, testId: string, option: string): Promise<void> {
 }
 
 test("an admin opens the dashboard, changes the period to 1 month (address and figures follow) and opens each tab", async ({ page }) => {
+  // The dashboard's code and ECharts load only when its route opens.
+  const chunks: string[] = [];
+  page.on("request", (r) => {
+    if (/\/assets\/(echarts|dashboard-page)-/.test(r.url())) chunks.push(r.url());
+  });
   await signIn(page, "admin@demo.cl");
+  await expect(page.getByTestId("report-row").first()).toBeVisible();
+  expect(chunks).toEqual([]);
   const first = page.waitForResponse((r) => r.url().includes("/dashboard/summary") && r.url().includes("period=6"));
   await page.getByTestId("nav-dashboard").click();
   await expect(page).toHaveURL(/\/v3\/dashboard$/);
@@ -24,6 +31,7 @@ test("an admin opens the dashboard, changes the period to 1 month (address and f
   // Statistics v2 (a module of the demo company): the change against the previous period.
   await expect(total.getByTestId("dashboard-delta")).toBeVisible();
   await expect(page.getByTestId("chart-per-day").locator("canvas").first()).toBeVisible();
+  expect(chunks.some((url) => url.includes("/echarts-"))).toBe(true);
   await expect(page.getByTestId("chart-per-day-summary")).toContainText(`Total: ${sixDays.total}`);
   await expect(page.getByTestId("attention-take-average")).toContainText(/\d+ (d|h|m|s)/);
 
