@@ -322,6 +322,7 @@ export const en: Messages = {
     dislike: "Like removed",
     mediaStatus: "File status",
     presence: "Presence",
+    patrol: "Patrol",
     hello: "Connection established",
     seq: "Synchronisation",
   },

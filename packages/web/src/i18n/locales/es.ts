@@ -324,6 +324,7 @@ export const es = {
     dislike: "Ya no me gusta",
     mediaStatus: "Estado de archivo",
     presence: "Presencia",
+    patrol: "Patrulla",
     hello: "Conexión establecida",
     seq: "Sincronización",
   },

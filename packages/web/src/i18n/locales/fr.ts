@@ -322,6 +322,7 @@ export const fr: Messages = {
     dislike: "J'aime retiré",
     mediaStatus: "État du fichier",
     presence: "Présence",
+    patrol: "Patrouille",
     hello: "Connexion établie",
     seq: "Synchronisation",
   },
