@@ -23,8 +23,12 @@ function basePaint(dark: boolean): Record<string, Record<string, unknown>> {
 }
 
 interface CompanyMapProps {
-  /** The company's bound (SPEC §9: the map starts centred on it at zoom 4). */
+  /** The company's bound (SPEC §9: the map starts centred on it at zoom 4), or the place a screen shows. */
   center: { latitude: number; longitude: number };
+  /** The starting zoom: 4 (SPEC §9) unless the screen shows one place (a report: 16). */
+  zoom?: number;
+  /** Scrolling the page passes over the map unless Ctrl (or two fingers) is used: for small maps inside a page. */
+  cooperativeGestures?: boolean;
   /** The company's time zone, for the day and night styles (07:00 to 19:00 is day). */
   timeZone: string;
   /** Accessible name of the map region. */
@@ -44,7 +48,7 @@ interface CompanyMapProps {
  * the screen's own layers (zones, markers, heat) still draw on a plain background; without WebGL the
  * region says the map is unavailable.
  */
-export function CompanyMap({ center, timeZone, label, onLoad, testId, className, styles }: CompanyMapProps): ReactNode {
+export function CompanyMap({ center, timeZone, label, onLoad, testId, className, styles, zoom = MAP_ZOOM.initial, cooperativeGestures = false }: CompanyMapProps): ReactNode {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const loaded = useRef(onLoad);
@@ -64,7 +68,8 @@ export function CompanyMap({ center, timeZone, label, onLoad, testId, className,
         // back to a blank base instead of leaving the map without its layers.
         style: configured ? { version: 8, sources: {}, layers: [] } : mapStyleAt(timeZone),
         center: [center.longitude, center.latitude],
-        zoom: MAP_ZOOM.initial,
+        zoom,
+        cooperativeGestures,
         minZoom: MAP_ZOOM.min,
         maxZoom: MAP_ZOOM.max,
         attributionControl: { compact: true },

@@ -1,10 +1,8 @@
-import { useEffect, useRef, type ReactNode } from "react";
-import { Map as MapLibreMap, Marker, NavigationControl } from "maplibre-gl";
-import "maplibre-gl/dist/maplibre-gl.css";
-import { DEFAULT_PANEL_ZOOM, MAP_ZOOM } from "@atalaya/shared";
-import { useTranslation } from "react-i18next";
-import { mapLocale } from "../../../lib/map-locale";
-import { OSM_RASTER_STYLE } from "../../../lib/map-style";
+import { useCallback, useEffect, useRef, type ReactNode } from "react";
+import { Marker, type Map as MapLibreMap } from "maplibre-gl";
+import { DEFAULT_PANEL_ZOOM } from "@atalaya/shared";
+import { CompanyMap } from "../../../components/map/company-map";
+import { useSettings } from "../../settings/settings-context";
 
 function pinElement(color: string): HTMLElement {
   const pin = document.createElement("div");
@@ -21,51 +19,26 @@ interface MiniMapProps {
   label: string;
 }
 
-/** A small MapLibre map centred on the report (zoom 16) with a pin in the report type's colour. */
+/** The portal's map, small, centred on the report (SPEC §9 attention-panel zoom 16) with a pin in the
+ * report type's colour; the page scrolls over it unless Ctrl or two fingers are used. */
 export function MiniMap({ latitude, longitude, color, label }: MiniMapProps): ReactNode {
-  const { t } = useTranslation();
-  const container = useRef<HTMLDivElement>(null);
+  const { settings } = useSettings();
   const map = useRef<MapLibreMap | null>(null);
   const marker = useRef<Marker | null>(null);
-
+  const place = useRef({ latitude, longitude, color });
   useEffect(() => {
-    const element = container.current;
-    if (!element) return undefined;
-    let instance: MapLibreMap;
-    try {
-      instance = new MapLibreMap({
-        container: element,
-        style: OSM_RASTER_STYLE,
-        center: [longitude, latitude],
-        zoom: DEFAULT_PANEL_ZOOM,
-        minZoom: MAP_ZOOM.min,
-        maxZoom: MAP_ZOOM.max,
-        attributionControl: { compact: true },
-        cooperativeGestures: true,
-        locale: mapLocale(t),
-      });
-    } catch {
-      // No WebGL (old browser, some test runners): the address and coordinates beside the map remain.
-      element.classList.add("rd-map--unavailable");
-      return undefined;
-    }
-    instance.addControl(new NavigationControl({ showCompass: false }), "top-right");
-    const pin = new Marker({ element: pinElement(color), anchor: "bottom" })
-      .setLngLat([longitude, latitude])
-      .addTo(instance);
-    map.current = instance;
-    marker.current = pin;
-    const resize = new ResizeObserver(() => instance.resize());
-    resize.observe(element);
+    place.current = { latitude, longitude, color };
+  }, [latitude, longitude, color]);
+
+  const onLoad = useCallback((m: MapLibreMap) => {
+    const { latitude: lat, longitude: lng, color: c } = place.current;
+    map.current = m;
+    marker.current = new Marker({ element: pinElement(c), anchor: "bottom" }).setLngLat([lng, lat]).addTo(m);
     return () => {
-      resize.disconnect();
-      pin.remove();
-      instance.remove();
-      map.current = null;
+      marker.current?.remove();
       marker.current = null;
+      map.current = null;
     };
-    // The map is created once; position and colour changes are applied by the effect below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
@@ -74,5 +47,17 @@ export function MiniMap({ latitude, longitude, color, label }: MiniMapProps): Re
     marker.current?.getElement().style.setProperty("--pin-color", color);
   }, [latitude, longitude, color]);
 
-  return <div ref={container} className="rd-map" role="group" aria-label={label} data-testid="report-map" />;
+  return (
+    <CompanyMap
+      center={{ latitude, longitude }}
+      zoom={DEFAULT_PANEL_ZOOM}
+      cooperativeGestures
+      timeZone={settings.company.timezone}
+      styles={settings.maps}
+      label={label}
+      onLoad={onLoad}
+      testId="report-map"
+      className="rd-map"
+    />
+  );
 }
