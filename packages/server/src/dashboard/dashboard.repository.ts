@@ -6,7 +6,8 @@ import { one, type Db } from "../db/db.js";
 // Grouped counts of one company's reports for the dashboard, all in SQL: a few rows per chart leave the
 // database, never the reports. A report belongs to a window by the moment the company received it (the
 // attention's created_at, which for every report routed at intake is the report's own creation), read
-// through report_attentions_company_created_idx (migration 016).
+// from report_attentions_window_idx alone (migration 017), and what a query reads of the report from
+// reports_dashboard_idx.
 
 /** What the dashboard counts: the company's reports received in [from, to) of these types, statuses and
  * zones (empty: all), seen in the company's timezone. */
@@ -21,12 +22,16 @@ export interface DashboardSelection {
 
 const FROM = " from report_attentions a join reports r on r.id = a.report_id";
 
+// A report its author deleted, without joining the report: the few of them are read through
+// reports_deleted_idx (migration 017).
+const NOT_DELETED_BY_AUTHOR = "not exists (select 1 from reports r where r.id = a.report_id and r.deleted_at is not null)";
+
 // The selection over an attention `a` and its report `r`, inside the scope's restrictions. Reports
 // deleted by their author or by an admin are left out. `window` false: any time (complaints are read
-// by when they were filed).
-function selected(scope: TenantScope, s: DashboardSelection, params: unknown[], window = true): string {
+// by when they were filed). `joined` false: the report is not joined (no type filter or restriction).
+function selected(scope: TenantScope, s: DashboardSelection, params: unknown[], window = true, joined = true): string {
   const add = (value: unknown) => `$${params.push(value)}`;
-  let sql = ` where a.company_id = ${add(scope.companyId)} and a.deleted_at is null and r.deleted_at is null`;
+  let sql = ` where a.company_id = ${add(scope.companyId)} and a.deleted_at is null and ${joined ? "r.deleted_at is null" : NOT_DELETED_BY_AUTHOR}`;
   if (window) sql += ` and a.created_at >= ${add(s.from.toISOString())}::timestamptz and a.created_at < ${add(s.to.toISOString())}::timestamptz`;
   if (s.typeIds.length) sql += ` and r.type_id = any(${add(s.typeIds)}::int[])`;
   if (s.statuses.length) sql += ` and a.status = any(${add(s.statuses)}::text[])`;
@@ -36,6 +41,14 @@ function selected(scope: TenantScope, s: DashboardSelection, params: unknown[], 
 
 // Not-applicable reports count in the `false` counter only (SPEC §4: they leave the map).
 const LIVE = " and a.status <> 'false'";
+
+/** FROM and WHERE of the selection for a query that reads nothing of the report itself: without a type
+ * filter or restriction the report is not joined, so the window is read from report_attentions_window_idx
+ * alone instead of looking up each of its reports. */
+function selectedAttentions(scope: TenantScope, s: DashboardSelection, params: unknown[]): string {
+  const joined = s.typeIds.length > 0 || scope.restrictions.reportTypeIds.length > 0;
+  return (joined ? FROM : " from report_attentions a") + selected(scope, s, params, true, joined);
+}
 
 /** The company's timezone and modules. */
 export async function companyClock(db: Db, scope: TenantScope): Promise<{ timezone: string; modules: string[] }> {
@@ -70,17 +83,20 @@ export interface CountRow {
 export function countReports(db: Db, scope: TenantScope, s: DashboardSelection): Promise<CountRow[]> {
   const params: unknown[] = [s.timeZone];
   const where = selected(scope, s, params);
+  // Grouped by the local date, formatted once per group (to_char on every report cost more than the
+  // grouping); date_part answers in float8 where extract would compute a numeric per report.
   return db.query<CountRow>(
-    `select case when grouping(status) = 0 and grouping(day) = 1 then 'status' when grouping(type_id) = 0 then 'type'
-                 when grouping(day) = 0 then 'day' else 'weekday_hour' end as grouped,
-            status, type_id, day, weekday, hour, count(*)::int as count
-       from (select a.status, to_char(l.t, 'YYYY-MM-DD') as day,
-                    case when a.status <> 'false' then r.type_id end as type_id,
-                    case when a.status <> 'false' then extract(isodow from l.t)::int end as weekday,
-                    case when a.status <> 'false' then extract(hour from l.t)::int end as hour
-               ${FROM} cross join lateral (select a.created_at at time zone $1::text as t) l${where}) x
-      group by grouping sets ((status), (type_id), (day, status), (weekday, hour))
-     having (grouping(type_id) = 1 or type_id is not null) and (grouping(weekday) = 1 or weekday is not null)`,
+    `select grouped, status, type_id, to_char(day, 'YYYY-MM-DD') as day, weekday, hour, count
+       from (select case when grouping(status) = 0 and grouping(day) = 1 then 'status' when grouping(type_id) = 0 then 'type'
+                         when grouping(day) = 0 then 'day' else 'weekday_hour' end as grouped,
+                    status, type_id, day, weekday, hour, count(*)::int as count
+               from (select a.status, l.t::date as day,
+                            case when a.status <> 'false' then r.type_id end as type_id,
+                            case when a.status <> 'false' then date_part('isodow', l.t)::int end as weekday,
+                            case when a.status <> 'false' then date_part('hour', l.t)::int end as hour
+                       ${FROM} cross join lateral (select a.created_at at time zone $1::text as t) l${where}) x
+              group by grouping sets ((status), (type_id), (day, status), (weekday, hour))
+             having (grouping(type_id) = 1 or type_id is not null) and (grouping(weekday) = 1 or weekday is not null)) g`,
     params,
   );
 }
@@ -93,27 +109,28 @@ export interface DurationRow {
 }
 
 /** Attention times of the selection's live reports: time to take (first take or assignment since the
- * window began, minus creation), time to close (closing minus creation), and closings against due times. */
+ * window began, minus creation), time to close (closing minus creation), and closings against due times.
+ * Durations in seconds through date_part, in float8 (extract computes a numeric for each). */
 export async function attentionTimes(
   db: Db,
   scope: TenantScope,
   s: DashboardSelection,
 ): Promise<{ take: DurationRow; close: DurationRow; closed_with_due: number; closed_late: number }> {
   const params: unknown[] = [];
-  const where = selected(scope, s, params) + LIVE;
+  const from = selectedAttentions(scope, s, params) + LIVE;
   const row = await one<{
     take_count: number; take_average: number | null; take_median: number | null;
     close_count: number; close_average: number | null; close_median: number | null;
     closed_with_due: number; closed_late: number;
   }>(
     db,
-    `with w as (select a.report_id, a.created_at, a.status, a.closed_at, a.due_date${FROM}${where}),
+    `with w as (select a.report_id, a.created_at, a.status, a.closed_at, a.due_date${from}),
           takes as (select l.report_id, min(l.created_at) as taken_at
                       from activity_log l join w on w.report_id = l.report_id
                      where l.company_id = $1 and l.action in ('taken', 'assigned') and l.created_at >= $2::timestamptz
                      group by l.report_id),
-          d as (select extract(epoch from t.taken_at - w.created_at)::float8 as take_s,
-                       case when w.status = 'solved' then extract(epoch from w.closed_at - w.created_at)::float8 end as close_s,
+          d as (select date_part('epoch', t.taken_at - w.created_at) as take_s,
+                       case when w.status = 'solved' then date_part('epoch', w.closed_at - w.created_at) end as close_s,
                        w.status = 'solved' and w.closed_at is not null and w.due_date is not null as with_due,
                        w.status = 'solved' and w.closed_at > w.due_date as late
                   from w left join takes t on t.report_id = w.report_id)
@@ -137,11 +154,11 @@ export async function attentionTimes(
  * zone); with a zone filter, only the filtered zones. */
 export function countByZone(db: Db, scope: TenantScope, s: DashboardSelection): Promise<{ zone_id: number | null; name: string | null; count: number }[]> {
   const params: unknown[] = [];
-  const where = selected(scope, s, params) + LIVE;
+  const from = selectedAttentions(scope, s, params) + LIVE;
   const only = s.zoneIds.length ? ` where z.zone_id = any($${params.push(s.zoneIds)}::int[])` : "";
   return db.query(
     `select z.zone_id, zn.name, count(*)::int as count
-       from (select unnest(case when cardinality(a.zone_ids) = 0 then array[null::int] else a.zone_ids end) as zone_id${FROM}${where}) z
+       from (select unnest(case when cardinality(a.zone_ids) = 0 then array[null::int] else a.zone_ids end) as zone_id${from}) z
        left join zones zn on zn.company_id = $1 and zn.id = z.zone_id${only}
       group by z.zone_id, zn.name
       order by count desc, z.zone_id nulls last`,
@@ -168,19 +185,19 @@ export interface OperatorRow {
  * start crosses midnight; of overlapping shifts, the first created). */
 export function operatorFigures(db: Db, scope: TenantScope, s: DashboardSelection): Promise<OperatorRow[]> {
   const params: unknown[] = [s.timeZone];
-  const where = selected(scope, s, params) + LIVE;
+  const from = selectedAttentions(scope, s, params) + LIVE;
   return db.query<OperatorRow>(
-    `with w as (select a.report_id, a.created_at, a.status, a.closed_at, a.closed_by_user_id${FROM}${where}),
+    `with w as (select a.report_id, a.created_at, a.status, a.closed_at, a.closed_by_user_id${from}),
           firsts as (select distinct on (l.report_id) l.report_id, l.created_at as at,
                             case when l.action = 'taken' then l.actor_user_id
                                  when jsonb_typeof(l.data->'userId') = 'number' then (l.data->>'userId')::int end as user_id
                        from activity_log l join w on w.report_id = l.report_id
                       where l.company_id = $2 and l.action in ('taken', 'assigned') and l.created_at >= $3::timestamptz
                       order by l.report_id, l.created_at, l.id),
-          events as (select f.user_id, 'take' as kind, f.at, extract(epoch from f.at - w.created_at)::float8 as seconds
+          events as (select f.user_id, 'take' as kind, f.at, date_part('epoch', f.at - w.created_at) as seconds
                        from firsts f join w on w.report_id = f.report_id where f.user_id is not null
                      union all
-                     select w.closed_by_user_id, 'close', w.closed_at, extract(epoch from w.closed_at - w.created_at)::float8
+                     select w.closed_by_user_id, 'close', w.closed_at, date_part('epoch', w.closed_at - w.created_at)
                        from w where w.status = 'solved' and w.closed_at is not null and w.closed_by_user_id is not null),
           shifted as (select e.*, (select sh.id from shifts sh
                                     where sh.company_id = $2 and case when sh.start_time < sh.end_time

@@ -5,7 +5,7 @@ import type { DashboardSelection } from "../dashboard/index.js";
 
 // What the maps show, in SQL: the company's reports of a window (the dashboard's selection), never the
 // not-applicable ones (SPEC §4: they leave the map) nor deleted ones, within the scope's restrictions and
-// the part of the map in view. Read through report_attentions_company_created_idx (migration 016).
+// the part of the map in view. Read through report_attentions_window_idx and reports_dashboard_idx (migration 017).
 
 /** The west, south, east and north edges of the map in view, in degrees. */
 export type Bbox = readonly [number, number, number, number];
