@@ -11,6 +11,8 @@ export function fetchPatrols(companyId: number, signal?: AbortSignal): Promise<P
   return api.get(`/companies/${companyId}/patrols`, { schema: patrolListResponseSchema.transform((b) => b.patrols), signal });
 }
 
+const NONE: Patrol[] = [];
+
 // Read again every minute: a patrol turns offline, and its marker leaves, by the clock, not by a message.
 const REFRESH_MS = 60_000;
 
@@ -31,5 +33,5 @@ export function useLivePatrols(companyId: number, enabled = true): Patrol[] {
       list ? (list.some((p) => p.id === parsed.data.id) ? list.map((p) => (p.id === parsed.data.id ? parsed.data : p)) : [...list, parsed.data]) : list,
     );
   });
-  return query.data ?? [];
+  return query.data ?? NONE;
 }
