@@ -6,8 +6,9 @@
 // The data set lives in its own database, atalaya_bench_1m, built once by `generateMillion` (demo
 // organisation, users and zones from the server's own seed, then 1,000,000 reports of the last year
 // with their attentions, 100,000 community comments and 200,000 activity entries, in set-based SQL) and
-// kept: a later run finds the marker and reuses it. BENCH_MILLION_REBUILD=1 builds it again. The maps
-// and dashboards benchmarks can reuse `ensureMillion` the same way.
+// kept: a later run finds the marker and reuses it. BENCH_MILLION_REBUILD=1 builds it again. It stays one
+// company's million (its export of 100,000 reports needs them in one company); the dashboards and maps
+// benchmarks use the 100-company set of bench/data.mjs (`npm run bench:data`).
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
@@ -395,7 +396,7 @@ export async function million() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  // Another part asked for alone (BENCH_ONLY=intake, fanout or web): nothing to do here.
+  // Another part asked for alone (BENCH_ONLY=intake, fanout, web or dashboard): nothing to do here.
   if (process.env.BENCH_ONLY !== undefined && process.env.BENCH_ONLY !== "million") process.exit(0);
   million().then(
     (text) => console.log(`\n${text}`),

@@ -21,8 +21,8 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const PORTS = { intake: 8301, a: 8301, b: 8302, reference: 8303 };
 const DEADLINE_MS = 6 * 60_000;
-const ONLY = process.env.BENCH_ONLY; // "intake" or "fanout": run that part alone ("million" or "web": the other scripts alone)
-if (ONLY === "million" || ONLY === "web") process.exit(0);
+const ONLY = process.env.BENCH_ONLY; // "intake" or "fanout": run that part alone ("million", "web" or "dashboard": the other scripts alone)
+if (ONLY === "million" || ONLY === "web" || ONLY === "dashboard") process.exit(0);
 
 const INTAKE = { connections: 50, warmupSeconds: 3, maxSeconds: 10, steadySeconds: 10, steadyRuns: 3, rawClients: 10, rawSeconds: 10 };
 const FANOUT = { sockets: 1000, operators: 10, ratePerSecond: 100, seconds: 10, openConcurrency: 20, graceMs: 5000 };

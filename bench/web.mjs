@@ -296,7 +296,7 @@ export async function web() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  // Another part asked for alone (BENCH_ONLY=intake, fanout or million): nothing to do here.
+  // Another part asked for alone (BENCH_ONLY=intake, fanout, million or dashboard): nothing to do here.
   if (process.env.BENCH_ONLY !== undefined && process.env.BENCH_ONLY !== "web") process.exit(0);
   const deadline = setTimeout(() => {
     console.error(`bench web: still running after ${DEADLINE_MS / 60_000} minutes; stopping`);

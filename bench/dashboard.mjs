@@ -1,0 +1,356 @@
+// The dashboards and maps benchmarks of issue 10, each through its HTTP route beside a plain indexed
+// count(*) over the same rows in the same run: on PostgreSQL with the 1,000,000-report data set of
+// bench/data.mjs (100 companies), then on PGlite with its 100,000-report set.
+//
+//   node bench/dashboard.mjs          (after `npm run build`; `npm run bench` runs it with the others)
+//   DASHBOARD_PARTS=postgres node bench/dashboard.mjs   (one part alone: figures in the log, README untouched)
+//
+// The company measured is the largest of each set (the first, in Santiago), signed in as its admin; its
+// summary is measured without and then with the statistics_v2 module (which also reads the 90 days before).
+// Each route gets 10 warm-up requests, then 3 rounds of 100 timed ones one at a time, and the round with
+// the median p95 is the figure (other work on the machine comes in bursts); on PostgreSQL each request is
+// followed by its reference query on a pg client. PGlite is one connection owned by one process, so there
+// the references are timed first, in this process, on the data directory, which is then closed and handed
+// to the server.
+import { spawn } from "node:child_process";
+import { createWriteStream, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import pg from "pg";
+import { DATA_DATABASE_URL, PGLITE_DATA_DIR, ensureData, ensurePgliteData } from "./data.mjs";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const SERVER = join(ROOT, "packages/server/dist/server.js");
+const README = join(ROOT, "bench/README.md");
+const PORTS = { postgres: 8321, pglite: 8322 };
+const TARGETS = { summaryP95Ms: 150, heatP95Ms: 150, pendingP95Ms: 20, generatorSeconds: 180 };
+const WARMUP = 10;
+const REQUESTS = 100;
+const ROUNDS = 3;
+/** How long to wait for other work on the machine to calm down before each part. */
+const QUIET_WAIT_MS = Number(process.env.BENCH_QUIET_WAIT_SECONDS ?? 120) * 1000;
+
+const log = (line) => console.log(`[dashboard ${new Date().toTimeString().slice(0, 8)}] ${line}`);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const round = (n, digits = 1) => Number(n.toFixed(digits));
+const quantile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
+const stats = (samples) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { min: round(sorted[0]), p50: round(quantile(sorted, 0.5)), p95: round(quantile(sorted, 0.95)), max: round(sorted.at(-1)) };
+};
+const fmt = (n) => n.toLocaleString("en");
+
+/** % of the machine busy over 2 s, waiting (up to 2 minutes, BENCH_QUIET_WAIT_SECONDS) for other work to
+ * calm down as bench/run.mjs does: the server, the database and the client share the CPUs with whatever else runs. */
+async function quietMachine() {
+  const until = Date.now() + QUIET_WAIT_MS;
+  for (;;) {
+    const busy = await machineBusy();
+    if (busy <= 20 || Date.now() > until) return busy;
+    log(`the machine is ${busy} % busy with other work (load average ${loadavg()[0].toFixed(1)}); waiting for it to calm down`);
+    await sleep(3000);
+  }
+}
+
+/** % of the machine busy over 2 s (every process: this benchmark runs nothing meanwhile). */
+async function machineBusy() {
+  const snap = () => {
+    const f = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+    return { busy: f.reduce((a, b) => a + b, 0) - f[3] - (f[4] ?? 0), total: f.reduce((a, b) => a + b, 0) };
+  };
+  const a = snap();
+  await sleep(2000);
+  const b = snap();
+  return Math.round((100 * (b.busy - a.busy)) / (b.total - a.total));
+}
+
+/** Starts the built server on PostgreSQL (databaseUrl) or on PGlite in dataDir; resolves when ready. */
+async function startServer({ port, databaseUrl, dataDir }) {
+  const logPath = join(tmpdir(), `atalaya-bench-dashboard-${databaseUrl ? "postgres" : "pglite"}.log`);
+  const out = createWriteStream(logPath);
+  const env = { ...process.env, REDIS_URL: "", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn", ATALAYA_SEED: "none" };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else env.ATALAYA_DATA_DIR = dataDir;
+  const child = spawn(process.execPath, [SERVER], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.pipe(out);
+  child.stderr.pipe(out);
+  const until = Date.now() + 180_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited; see ${logPath}`);
+    if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) return child;
+    await sleep(250);
+  }
+  child.kill("SIGKILL");
+  throw new Error(`server not ready after 180 s; see ${logPath}`);
+}
+
+async function stopServer(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function client(port) {
+  const base = `http://127.0.0.1:${port}`;
+  return async (method, path, body, token) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...(token ? { "access-token": token } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(60_000),
+    });
+    const json = await res.json().catch(() => undefined);
+    if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+}
+
+async function timed(fn) {
+  const t0 = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - t0, value };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What is measured
+
+/** What is measured, as the portal asks it (the events panel's pending tab: newest first, 100 a page),
+ * each with its reference: the plain count(*) of the same rows through the index the route starts from.
+ * The summary is measured as most companies get it, then with the statistics_v2 module (the company's
+ * modules are switched by SQL between the two; the server reads them on every request), which also
+ * reads the 90 days before. */
+const MEASURES = [
+  {
+    kind: "summary", v2: false, path: (c) => `/api/companies/${c}/dashboard/summary?period=90`,
+    reference: "select count(*)::int as n from report_attentions where company_id = $1 and created_at >= now() - interval '90 days' and created_at < now()",
+  },
+  {
+    kind: "heat", v2: false, path: (c) => `/api/companies/${c}/maps/heat?period=30&zoom=12`,
+    reference: "select count(*)::int as n from report_attentions where company_id = $1 and created_at >= now() - interval '30 days' and created_at < now()",
+  },
+  {
+    kind: "pending", v2: false, path: (c) => `/api/companies/${c}/reports?status=pending&sort=newest&offset=0&limit=100`,
+    reference: "select count(*)::int as n from report_attentions where company_id = $1 and status = 'pending' and deleted_at is null",
+  },
+  {
+    kind: "summaryV2", v2: true, path: (c) => `/api/companies/${c}/dashboard/summary?period=90`,
+    reference: "select count(*)::int as n from report_attentions where company_id = $1 and created_at >= now() - interval '180 days' and created_at < now()",
+  },
+];
+
+/** Turns the statistics_v2 module of the company on or off (`q(sql, params)` on its database). */
+const setStatisticsV2 = (q, companyId, on) =>
+  q("update companies set modules = array_remove(modules, 'statistics_v2') || case when $2 then array['statistics_v2'] else '{}'::text[] end where id = $1", [companyId, on]);
+
+/** What a response says about its size, for the table. */
+function sizeOf(kind, body) {
+  if (kind === "summary" || kind === "summaryV2") return { reports: body.total + body.counters.false };
+  if (kind === "heat") return { cells: body.collection.features.length, reports: body.total };
+  return { listed: body.reports.length, total: body.total };
+}
+
+/** The round whose p95 is the median of the rounds', with every round's p95: other work on the machine
+ * comes in bursts, and one burst should not make or break a figure (bench/run.mjs does the same). */
+function medianRound(rounds, key) {
+  const sorted = [...rounds].sort((a, b) => a[key].p95 - b[key].p95);
+  return { ...sorted[Math.floor(sorted.length / 2)][key], rounds: rounds.map((r) => r[key].p95) };
+}
+
+/** 10 warm-up requests of a route, then ROUNDS rounds of 100 timed ones, each followed by its reference
+ * when `reference` is given (a function running it once). */
+async function measure(api, token, path, kind, reference) {
+  let body;
+  for (let i = 0; i < WARMUP; i++) {
+    body = await api("GET", path, undefined, token);
+    if (reference) await reference();
+  }
+  const rounds = [];
+  let rows;
+  for (let round = 0; round < ROUNDS; round++) {
+    const samples = [];
+    const refs = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      samples.push((await timed(() => api("GET", path, undefined, token))).ms);
+      if (reference) {
+        const r = await timed(reference);
+        refs.push(r.ms);
+        rows = r.value;
+      }
+    }
+    rounds.push({ api: stats(samples), ref: reference ? stats(refs) : undefined });
+  }
+  return { api: medianRound(rounds, "api"), ref: reference ? medianRound(rounds, "ref") : undefined, rows, size: sizeOf(kind, body) };
+}
+
+/** ROUNDS rounds of 100 runs of a reference after 10 warm-up ones (PGlite, in this process). */
+async function measureReference(run) {
+  for (let i = 0; i < WARMUP; i++) await run();
+  const rounds = [];
+  let rows;
+  for (let round = 0; round < ROUNDS; round++) {
+    const samples = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const r = await timed(run);
+      samples.push(r.ms);
+      rows = r.value;
+    }
+    rounds.push({ ref: stats(samples) });
+  }
+  return { ref: medianRound(rounds, "ref"), rows };
+}
+
+async function signIn(api, email, password) {
+  const login = await api("POST", "/api/login", { email, password });
+  return login.user.access_token;
+}
+
+/** PostgreSQL: the million-report set, the server on it, references on a pg client beside each request. */
+async function postgresPart() {
+  const data = await ensureData();
+  const busy = await quietMachine();
+  log(`PostgreSQL: the machine is ${busy} % busy (load average ${loadavg()[0].toFixed(1)})`);
+  const server = await startServer({ port: PORTS.postgres, databaseUrl: DATA_DATABASE_URL });
+  const db = new pg.Client({ connectionString: DATA_DATABASE_URL });
+  await db.connect();
+  const q = async (sql, params) => (await db.query(sql, params)).rows;
+  const company = data.benchCompanyId;
+  const [{ modules }] = await q("select modules from companies where id = $1", [company]);
+  try {
+    const version = (await q("select version()"))[0].version.split(" on ")[0];
+    const api = client(PORTS.postgres);
+    const token = await signIn(api, data.benchAdmin, data.password);
+    const year = (await q("select count(*)::int as n from report_attentions where company_id = $1", [company]))[0].n;
+    const results = {};
+    for (const m of MEASURES) {
+      await setStatisticsV2(q, company, m.v2);
+      log(`PostgreSQL: ${m.path(company)}${m.v2 ? " (statistics v2)" : ""}`);
+      results[m.kind] = await measure(api, token, m.path(company), m.kind, async () => (await q(m.reference, [company]))[0].n);
+      log(`  p50 ${results[m.kind].api.p50} ms, p95 ${results[m.kind].api.p95} ms (rounds ${results[m.kind].api.rounds.join(", ")}; count(*) of ${fmt(results[m.kind].rows)} rows: p95 ${results[m.kind].ref.p95} ms)`);
+    }
+    return { data, busy, version, year, results };
+  } finally {
+    await q("update companies set modules = $2 where id = $1", [company, modules]);
+    await db.end();
+    await stopServer(server);
+  }
+}
+
+/** PGlite: the 100,000-report set. One process owns the directory at a time: the references are timed
+ * first in this process, then the server runs on it (once without statistics v2, once with it). */
+async function pglitePart() {
+  const data = await ensurePgliteData();
+  const { openPglite } = await import(pathToFileURL(join(ROOT, "packages/server/dist/db/pglite.js")).href);
+  const company = data.benchCompanyId;
+  /** Runs fn on the directory opened in this process. */
+  const inProcess = async (fn) => {
+    const db = await openPglite(join(PGLITE_DATA_DIR, "pg"));
+    try {
+      return await fn((sql, params) => db.query(sql, params));
+    } finally {
+      await db.close();
+    }
+  };
+  const busy = await quietMachine();
+  log(`PGlite: the machine is ${busy} % busy (load average ${loadavg()[0].toFixed(1)})`);
+  const refs = {};
+  const { modules, year } = await inProcess(async (q) => {
+    for (const m of MEASURES) refs[m.kind] = await measureReference(async () => (await q(m.reference, [company]))[0].n);
+    const [{ modules }] = await q("select modules from companies where id = $1", [company]);
+    return { modules, year: (await q("select count(*)::int as n from report_attentions where company_id = $1", [company]))[0].n };
+  });
+  const results = {};
+  try {
+    for (const v2 of [false, true]) {
+      await inProcess((q) => setStatisticsV2(q, company, v2));
+      const server = await startServer({ port: PORTS.pglite, dataDir: PGLITE_DATA_DIR });
+      try {
+        const api = client(PORTS.pglite);
+        const token = await signIn(api, data.benchAdmin, data.password);
+        for (const m of MEASURES.filter((x) => x.v2 === v2)) {
+          log(`PGlite: ${m.path(company)}${m.v2 ? " (statistics v2)" : ""}`);
+          results[m.kind] = { ...(await measure(api, token, m.path(company), m.kind)), ...refs[m.kind] };
+          log(`  p50 ${results[m.kind].api.p50} ms, p95 ${results[m.kind].api.p95} ms (rounds ${results[m.kind].api.rounds.join(", ")}; count(*) of ${fmt(results[m.kind].rows)} rows before the server: p95 ${results[m.kind].ref.p95} ms)`);
+        }
+      } finally {
+        await stopServer(server);
+      }
+    }
+  } finally {
+    await inProcess((q) => q("update companies set modules = $2 where id = $1", [company, modules]));
+  }
+  return { data, busy, year, results };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Results
+
+const met = (ok) => (ok ? "met" : "**not met**");
+const within = (ok) => (ok ? "within the PostgreSQL target" : "over the PostgreSQL target");
+
+function rowsOf(engine, r, judge) {
+  const { summary: s, summaryV2: v, heat: h, pending: p } = r.results;
+  const runs = `${ROUNDS} rounds of ${REQUESTS} requests`;
+  const figure = (m) => `p50 ${m.api.p50} ms, p95 ${m.api.p95} ms (p95 of each round: ${m.api.rounds.join(", ")}; fastest ${m.api.min} ms)`;
+  const ref = (m) => `p50 ${m.ref.p50} ms, p95 ${m.ref.p95} ms`;
+  return [
+    `| Dashboard summary, ${engine} (\`GET …/dashboard/summary?period=90\`: ${fmt(s.size.reports)} reports; ${runs}) | ${figure(s)} | \`count(*)\` of the company's attentions of those 90 days (${fmt(s.rows)}, index only): ${ref(s)} | p95 < ${TARGETS.summaryP95Ms} ms | ${judge(s.api.p95 < TARGETS.summaryP95Ms)} |`,
+    `| The same with statistics v2 (the company's module on: the 90 days before are read too) | ${figure(v)} | \`count(*)\` of its attentions of the 180 days (${fmt(v.rows)}, index only): ${ref(v)} | p95 < ${TARGETS.summaryP95Ms} ms | ${judge(v.api.p95 < TARGETS.summaryP95Ms)} |`,
+    `| Heat map, ${engine} (\`GET …/maps/heat?period=30&zoom=12\`: ${fmt(h.size.reports)} reports in ${fmt(h.size.cells)} cells; ${runs}) | ${figure(h)} | \`count(*)\` of the company's attentions of those 30 days (${fmt(h.rows)}, index only): ${ref(h)} | p95 < ${TARGETS.heatP95Ms} ms | ${judge(h.api.p95 < TARGETS.heatP95Ms)} |`,
+    `| Events panel pending list, ${engine} (\`GET …/reports?status=pending&sort=newest&limit=100\`: ${p.size.listed} of ${fmt(p.size.total)}, with the tab counters; ${runs}) | ${figure(p)} | \`count(*)\` of the company's live pending attentions (${fmt(p.rows)}, index only): ${ref(p)} | p95 < ${TARGETS.pendingP95Ms} ms | ${judge(p.api.p95 < TARGETS.pendingP95Ms)} |`,
+  ];
+}
+
+function resultsText(pgr, lite) {
+  const d = pgr.data;
+  const generated = d.built ? `generated in ${d.totalSeconds} s this run` : `reused, generated in ${d.totalSeconds} s on ${d.builtAt.slice(0, 16).replace("T", " ")} UTC`;
+  const l = lite.data;
+  const liteGenerated = l.built ? `generated in ${l.totalSeconds} s this run` : `reused, generated in ${l.totalSeconds} s`;
+  const seconds = d.totalSeconds;
+  return [
+    `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpus().length} CPUs; ${pgr.version}: ${fmt(d.reports)} reports of ${d.companies} companies, ${fmt(d.attentions)} attentions, ${fmt(d.activity)} activity entries (database ${new URL(DATA_DATABASE_URL).pathname.slice(1)}, ${generated}); PGlite: ${fmt(l.reports)} reports of ${l.companies} companies (${relative(ROOT, PGLITE_DATA_DIR)}, ${liteGenerated}). Measured: the largest company of each set, signed in as its admin (${fmt(pgr.year)} and ${fmt(lite.year)} attentions in the year). Server, database and client share the CPUs; the machine was ${pgr.busy} % busy with other work just before the PostgreSQL part and ${lite.busy} % before the PGlite part${Math.max(pgr.busy, lite.busy) > 20 ? " (**figures are pessimistic**)" : ""}.`,
+    "",
+    "| Benchmark | Figure | Reference (same run) | Target | Result |",
+    "| --- | --- | --- | --- | --- |",
+    `| Data generator (\`npm run bench:data\`: ${fmt(d.reports)} reports, their attentions and activity, users, zones; set-based SQL, indexes built after the load) | ${seconds} s | — | < 3 min | ${met(seconds < TARGETS.generatorSeconds)} |`,
+    ...rowsOf("PostgreSQL", pgr, met),
+    ...rowsOf("PGlite", lite, within),
+  ].join("\n");
+}
+
+function writeReadme(text) {
+  const start = "<!-- bench:dashboard:start -->";
+  const end = "<!-- bench:dashboard:end -->";
+  const readme = readFileSync(README, "utf8");
+  const block = `${start}\n${text}\n${end}`;
+  const next = readme.includes(start) ? readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block) : `${readme.trimEnd()}\n\n## Dashboards and maps (a million reports across 100 companies)\n\n${block}\n`;
+  writeFileSync(README, next);
+}
+
+/** Runs both parts (or those of DASHBOARD_PARTS) and, when both ran, writes the README; returns the text. */
+export async function dashboard() {
+  if (!existsSync(SERVER)) throw new Error("packages/server/dist is missing: run `npm run build` first");
+  const parts = (process.env.DASHBOARD_PARTS ?? "postgres,pglite").split(",");
+  const pgr = parts.includes("postgres") ? await postgresPart() : undefined;
+  const lite = parts.includes("pglite") ? await pglitePart() : undefined;
+  if (!pgr || !lite) return "";
+  const text = resultsText(pgr, lite);
+  writeReadme(text);
+  return text;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // Another part asked for alone (BENCH_ONLY=intake, fanout, million or web): nothing to do here.
+  if (process.env.BENCH_ONLY !== undefined && process.env.BENCH_ONLY !== "dashboard") process.exit(0);
+  dashboard().then(
+    (text) => console.log(`\n${text}`),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
