@@ -1,7 +1,7 @@
 -- Dashboards and maps at a million reports (issue 10 benchmarks, bench/dashboard.mjs): the summary of the
 -- largest company of the benchmark data set (19,000 reports in 90 days, statistics v2 reading the 90 days
 -- before as well) answered at p50 540 ms, reading each window's attentions, reports and takes row by row
--- from the tables' heaps, scattered among the other companies' rows (5,600 attention pages, 12,000 report
+-- from the tables' heaps, scattered among the other companies' rows (5,600 attention pages, 9,500 report
 -- pages, 2,800 log pages for one window), more than shared_buffers keeps. These indexes hold what the
 -- window reads, so it is read from a few hundred contiguous index pages instead.
 
