@@ -71,8 +71,16 @@ test("an admin opens the dashboard, changes the period to 1 month (address and f
 
   // SPEC §6: the apps metrics are only for companies 110 and 268.
   await expect(page.getByTestId("dashboard-tab-apps")).toHaveCount(0);
-  // No timelapse tab here (it belongs to the maps screen).
-  await expect(page.getByRole("tab")).toHaveCount(4);
+  // The timelapse tab: the period's reports played on the map under the dashboard's heading and filter.
+  await expect(page.getByRole("tab")).toHaveCount(5);
+  await page.getByTestId("dashboard-tab-timelapse").click();
+  await expect(page).toHaveURL(/tab=timelapse/);
+  await expect(page.getByTestId("maps-total")).toContainText(/reportes en el mapa/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+  await page.getByTestId("maps-timelapse-play").click();
+  await expect(page.getByTestId("maps-timelapse-time")).toBeVisible();
+  await page.getByTestId("maps-timelapse-play").click();
+  await expectAccessible(page);
 
   await page.getByTestId("dashboard-tab-summary").click();
   await expect(page).not.toHaveURL(/tab=/);

@@ -33,7 +33,7 @@ export interface DashboardFilterState {
 }
 
 /** The dashboard's tabs, in order; `apps` only for the companies of the SPEC §6 gate. */
-export const DASHBOARD_TABS = ["summary", "reports", "operators", "users", "apps"] as const;
+export const DASHBOARD_TABS = ["summary", "reports", "operators", "users", "timelapse", "apps"] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { Suspense, lazy, useEffect, type ReactNode } from "react";
 import { Button, Result, Skeleton, Tabs, Typography } from "antd";
 import { LoadingOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
@@ -18,6 +18,9 @@ import { ReportsTab } from "./reports-tab";
 import { SummaryTab } from "./summary-tab";
 import { UsersTab } from "./users-tab";
 import "./dashboard.css";
+
+// The timelapse tab is the maps screen under the dashboard's filter: its map code loads when the tab opens.
+const TimelapseMap = lazy(async () => ({ default: (await import("../maps/maps-page")).MapsPage }));
 
 /**
  * `/v3/dashboard` (SPEC §1, §2): the SPEC §3 dashboard filter, kept in the address, over the tabs
@@ -59,6 +62,12 @@ export function DashboardPage(): ReactNode {
         return <TabData endpoint="operators" companyId={companyId} query={query} render={(data) => <OperatorsTab data={data} />} />;
       case "users":
         return <TabData endpoint="users" companyId={companyId} query={query} render={(data) => <UsersTab data={data} />} />;
+      case "timelapse":
+        return (
+          <Suspense fallback={<Skeleton active />}>
+            <TimelapseMap embedded query={query} />
+          </Suspense>
+        );
       case "apps":
         return <TabData endpoint="apps" companyId={companyId} query={query} render={(data) => <AppsTab data={data} />} />;
     }

@@ -25,7 +25,7 @@ export const dashboardEn: typeof dashboardEs = {
   window: "From {{from}} to {{to}} · {{timezone}} time",
   refreshing: "Updating…",
   tabsLabel: "Dashboard sections",
-  tabs: { summary: "Summary", reports: "Reports", operators: "Operators", users: "Users", apps: "Apps" },
+  tabs: { summary: "Summary", reports: "Reports", operators: "Operators", users: "Users", timelapse: "Timelapse", apps: "Apps" },
   loadError: "We could not load the dashboard.",
   invalidFilter: "The server did not accept the filter; check the period.",
   total: "Total reports",

@@ -23,7 +23,7 @@ export const dashboardEs = {
   window: "Del {{from}} al {{to}} · hora de {{timezone}}",
   refreshing: "Actualizando…",
   tabsLabel: "Secciones del panel",
-  tabs: { summary: "Resumen", reports: "Reportes", operators: "Operadores", users: "Usuarios", apps: "Apps" },
+  tabs: { summary: "Resumen", reports: "Reportes", operators: "Operadores", users: "Usuarios", timelapse: "Timelapse", apps: "Apps" },
   loadError: "No pudimos cargar el panel.",
   invalidFilter: "El servidor no aceptó el filtro; revisa el periodo.",
   total: "Total de reportes",

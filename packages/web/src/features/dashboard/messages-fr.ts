@@ -25,7 +25,7 @@ export const dashboardFr: typeof dashboardEs = {
   window: "Du {{from}} au {{to}} · heure de {{timezone}}",
   refreshing: "Mise à jour…",
   tabsLabel: "Sections du tableau de bord",
-  tabs: { summary: "Résumé", reports: "Signalements", operators: "Opérateurs", users: "Utilisateurs", apps: "Applis" },
+  tabs: { summary: "Résumé", reports: "Signalements", operators: "Opérateurs", users: "Utilisateurs", timelapse: "Timelapse", apps: "Applis" },
   loadError: "Impossible de charger le tableau de bord.",
   invalidFilter: "Le serveur n'a pas accepté le filtre ; vérifiez la période.",
   total: "Total des signalements",

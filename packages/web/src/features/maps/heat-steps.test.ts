@@ -7,12 +7,12 @@ describe("heat map steps", () => {
     expect(dashboardDateTime(new Date("2026-11-25T02:30:00Z"), "America/Santiago")).toEqual({ date: "11-24-2026", time: "23:30:00" });
   });
 
-  it("cuts the period into 4-hour windows on whole hours, the last ending at the next full hour", () => {
-    const now = new Date("2026-11-25T11:20:00Z");
-    const starts = heatStepStarts(1, now);
-    expect(starts).toHaveLength(6);
-    expect(starts[0]!.toISOString()).toBe("2026-11-24T12:00:00.000Z");
-    expect(starts[5]!.toISOString()).toBe("2026-11-25T08:00:00.000Z");
+  it("cuts the window into 4-hour steps on whole hours, the last ending at the next full hour", () => {
+    const starts = heatStepStarts({ from: "2026-11-24T11:20:00Z", to: "2026-11-25T11:20:00Z" });
+    // 11:20 to 11:20 the next day: seven steps from 08:00, the last 08:00–12:00.
+    expect(starts).toHaveLength(7);
+    expect(starts[0]!.toISOString()).toBe("2026-11-24T08:00:00.000Z");
+    expect(starts[6]!.toISOString()).toBe("2026-11-25T08:00:00.000Z");
   });
 
   it("a window covers 4 hours to its last second", () => {

@@ -19,11 +19,11 @@ export function dashboardDateTime(instant: Date, timeZone: string): { date: stri
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** The starts of the 4-hour windows (SPEC §9 heat map interval) of the last `periodDays` days, oldest
- * first, on whole hours: the last one ends at the next full hour after now. */
-export function heatStepStarts(periodDays: number, now: Date): Date[] {
-  const count = Math.ceil((periodDays * 24) / HEAT_MAP_INTERVAL_HOURS);
-  const end = Math.ceil(now.getTime() / HOUR_MS) * HOUR_MS;
+/** The starts of the 4-hour windows (SPEC §9 heat map interval) covering a window (ISO instants), oldest
+ * first, on whole hours: the last one ends at the first full hour at or after the window's end. */
+export function heatStepStarts(window: { from: string; to: string }): Date[] {
+  const end = Math.ceil(Date.parse(window.to) / HOUR_MS) * HOUR_MS;
+  const count = Math.max(1, Math.ceil((end - Date.parse(window.from)) / STEP_MS));
   return Array.from({ length: count }, (_, i) => new Date(end - (count - i) * STEP_MS));
 }
 

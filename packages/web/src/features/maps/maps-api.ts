@@ -1,18 +1,28 @@
 import { mapHeatResponseSchema, mapReportsResponseSchema, type MapHeatResponse, type MapReportsResponse } from "@atalaya/shared";
 import { api } from "../../lib/api";
 
-/** What the maps screen asks for: a period in days, or a window of dates, and the layers' filters. */
+/** What the maps screen asks for: a period in days and the layers' filters. */
 export interface MapFilter {
   period: number;
-  /** A window of 4 hours starting here (ISO instant) instead of the whole period (heat map steps). */
   types: readonly number[];
   statuses: readonly string[];
 }
 
-/** TanStack Query keys of the maps screen. */
+/** The SPEC §3 dashboard filter as query parameters (the dashboard builds its own, the maps screen this). */
+export type MapQuery = Record<string, string>;
+
+/** The maps screen's filter as the API's query. */
+export function mapQueryOf(f: MapFilter): MapQuery {
+  const query: MapQuery = { period: String(f.period) };
+  if (f.types.length) query.types = f.types.join(",");
+  if (f.statuses.length) query.status = f.statuses.join(",");
+  return query;
+}
+
+/** TanStack Query keys of the maps. */
 export const mapKeys = {
-  reports: (companyId: number, f: MapFilter) => ["maps", companyId, "reports", f] as const,
-  heat: (companyId: number, f: MapFilter, window: HeatWindow | null) => ["maps", companyId, "heat", f, window] as const,
+  reports: (companyId: number, q: MapQuery) => ["maps", companyId, "reports", q] as const,
+  heat: (companyId: number, q: MapQuery, window: HeatWindow | null) => ["maps", companyId, "heat", q, window] as const,
 };
 
 /** A window of dates as the dashboard filter reads them: MM-DD-YYYY and HH:mm:ss in the company's clock. */
@@ -23,20 +33,18 @@ export interface HeatWindow {
   end_time: string;
 }
 
-function query(f: MapFilter, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams(extra);
-  if (!extra.start_date) params.set("period", String(f.period));
-  if (f.types.length) params.set("types", f.types.join(","));
-  if (f.statuses.length) params.set("status", f.statuses.join(","));
-  return params.toString();
+function search(q: MapQuery, extra: Record<string, string>): string {
+  // A 4-hour window replaces the period or dates of the filter; its types, statuses and zones stay.
+  const base = Object.fromEntries(Object.entries(q).filter(([key]) => !(extra.start_date && ["period", "start_date", "start_time", "end_date", "end_time"].includes(key))));
+  return new URLSearchParams({ ...base, ...extra }).toString();
 }
 
-/** `GET /api/companies/{companyId}/maps/reports`: the period's reports as points (clusters beyond 3000). */
-export function fetchMapReports(companyId: number, f: MapFilter, signal?: AbortSignal): Promise<MapReportsResponse> {
-  return api.get(`/companies/${companyId}/maps/reports?${query(f, { zoom: "12" })}`, { schema: mapReportsResponseSchema, signal });
+/** `GET /api/companies/{companyId}/maps/reports`: the filter's reports as points (clusters beyond 3000). */
+export function fetchMapReports(companyId: number, q: MapQuery, signal?: AbortSignal): Promise<MapReportsResponse> {
+  return api.get(`/companies/${companyId}/maps/reports?${search(q, { zoom: "12" })}`, { schema: mapReportsResponseSchema, signal });
 }
 
-/** `GET …/maps/heat`: reports counted on a grid, for the whole period or one 4-hour window of it. */
-export function fetchMapHeat(companyId: number, f: MapFilter, window: HeatWindow | null, signal?: AbortSignal): Promise<MapHeatResponse> {
-  return api.get(`/companies/${companyId}/maps/heat?${query(f, { zoom: "13", ...(window ?? {}) })}`, { schema: mapHeatResponseSchema, signal });
+/** `GET …/maps/heat`: reports counted on a grid, for the whole filter or one 4-hour window of it. */
+export function fetchMapHeat(companyId: number, q: MapQuery, window: HeatWindow | null, signal?: AbortSignal): Promise<MapHeatResponse> {
+  return api.get(`/companies/${companyId}/maps/heat?${search(q, { zoom: "13", ...(window ?? {}) })}`, { schema: mapHeatResponseSchema, signal });
 }

@@ -24,7 +24,7 @@ import { useLivePatrols } from "../patrols/patrols-api";
 import "../patrols/patrols.css";
 import { fetchZones, zoneKeys } from "../zones/zones-api";
 import { showZones } from "../zones/zone-layers";
-import { fetchMapHeat, fetchMapReports, mapKeys, type MapFilter } from "./maps-api";
+import { fetchMapHeat, fetchMapReports, mapKeys, mapQueryOf, type MapFilter, type MapQuery } from "./maps-api";
 import { HOUR_MS, TIMELAPSE_SPEEDS, reportsUntil, timelapseHours, type TimelapseSpeed } from "./timelapse";
 import { clusterCounts, fitReports, setReportsVisible, showHeat, showReports } from "./report-layers";
 import "./maps.css";
@@ -33,8 +33,9 @@ import "./maps.css";
 const LIVE_REFRESH_MS = 1500;
 
 /** `/v3/maps`: the company's reports of a period on the map (type pins, clustered when dense; not-
- * applicable reports never, SPEC §4) and their heat map, whole or 4 hours at a time (SPEC §9), live. */
-export function MapsPage(): ReactNode {
+ * applicable reports never, SPEC §4) and their heat map, whole or 4 hours at a time (SPEC §9), live.
+ * The dashboard's timelapse tab shows it `embedded`, under its own heading and filter (`query`). */
+export function MapsPage({ embedded = false, query: given }: { embedded?: boolean; query?: MapQuery } = {}): ReactNode {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -58,18 +59,21 @@ export function MapsPage(): ReactNode {
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<TimelapseSpeed>(1);
   const filter: MapFilter = useMemo(() => ({ period, types, statuses }), [period, types, statuses]);
-  const [now] = useState(() => new Date());
-  const steps = useMemo(() => heatStepStarts(period, now), [period, now]);
-  const heatSlot = step === null ? null : heatWindow(steps[Math.min(step, steps.length - 1)]!, timeZone);
+  const own = useMemo(() => mapQueryOf(filter), [filter]);
+  const query = given ?? own;
 
   const reports = useQuery({
-    queryKey: mapKeys.reports(companyId, filter),
-    queryFn: ({ signal }) => fetchMapReports(companyId, filter, signal),
+    queryKey: mapKeys.reports(companyId, query),
+    queryFn: ({ signal }) => fetchMapReports(companyId, query, signal),
     placeholderData: keepPreviousData,
   });
+  // The heat map's 4-hour steps over the window the server answered (SPEC §9).
+  const answered = reports.data?.window;
+  const steps = useMemo(() => (answered ? heatStepStarts(answered) : []), [answered]);
+  const heatSlot = step === null || steps.length === 0 ? null : heatWindow(steps[Math.min(step, steps.length - 1)]!, timeZone);
   const heat = useQuery({
-    queryKey: mapKeys.heat(companyId, filter, heatSlot),
-    queryFn: ({ signal }) => fetchMapHeat(companyId, filter, heatSlot, signal),
+    queryKey: mapKeys.heat(companyId, query, heatSlot),
+    queryFn: ({ signal }) => fetchMapHeat(companyId, query, heatSlot, signal),
     enabled: showHeatLayer,
     placeholderData: keepPreviousData,
   });
@@ -195,60 +199,64 @@ export function MapsPage(): ReactNode {
 
   return (
     <div className="maps-page" data-heat-drawn={heatDrawn}>
-      <header className="maps-header">
-        <Typography.Title level={1} className="maps-header__title">
-          {t("maps.title")}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t("maps.subtitle")}</Typography.Text>
-      </header>
+      {!embedded && (
+        <header className="maps-header">
+          <Typography.Title level={1} className="maps-header__title">
+            {t("maps.title")}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t("maps.subtitle")}</Typography.Text>
+        </header>
+      )}
       <div className="maps-body">
         <aside className="maps-side" aria-label={t("maps.layers")}>
-          <section className="maps-card">
-            <Typography.Title level={2} className="maps-card__title" id="maps-period">
-              {t("maps.period")}
-            </Typography.Title>
-            <Radio.Group
-              aria-labelledby="maps-period"
-              optionType="button"
-              value={period}
-              onChange={(e) => {
-                setPeriod(Number(e.target.value));
-                setStep(null);
-                stopTimelapse();
-                fitted.current = false;
-              }}
-              options={DASHBOARD_PERIODS.map((p) => ({ value: p, label: t(`maps.periods.${p}` as "maps.periods.1") }))}
-              className="maps-periods"
-              data-testid="maps-period"
-            />
-            <label className="maps-field">
-              <span>{t("maps.types")}</span>
-              <Select
-                mode="multiple"
-                allowClear
-                value={types}
-                onChange={setTypes}
-                placeholder={t("maps.typesPlaceholder")}
-                aria-label={t("maps.types")}
-                optionFilterProp="label"
-                maxTagCount="responsive"
-                options={REPORT_TYPES.filter((type) => type.active).map((type) => ({ value: type.id, label: localizedName(type.nameLocalized, lang) }))}
+          {!embedded && (
+            <section className="maps-card">
+              <Typography.Title level={2} className="maps-card__title" id="maps-period">
+                {t("maps.period")}
+              </Typography.Title>
+              <Radio.Group
+                aria-labelledby="maps-period"
+                optionType="button"
+                value={period}
+                onChange={(e) => {
+                  setPeriod(Number(e.target.value));
+                  setStep(null);
+                  stopTimelapse();
+                  fitted.current = false;
+                }}
+                options={DASHBOARD_PERIODS.map((p) => ({ value: p, label: t(`maps.periods.${p}` as "maps.periods.1") }))}
+                className="maps-periods"
+                data-testid="maps-period"
               />
-            </label>
-            <label className="maps-field">
-              <span>{t("maps.statuses")}</span>
-              <Select
-                mode="multiple"
-                allowClear
-                value={statuses}
-                onChange={setStatuses}
-                placeholder={t("maps.statusesPlaceholder")}
-                aria-label={t("maps.statuses")}
-                maxTagCount="responsive"
-                options={REPORT_STATUSES.filter((s) => s !== "false").map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-              />
-            </label>
-          </section>
+              <label className="maps-field">
+                <span>{t("maps.types")}</span>
+                <Select
+                  mode="multiple"
+                  allowClear
+                  value={types}
+                  onChange={setTypes}
+                  placeholder={t("maps.typesPlaceholder")}
+                  aria-label={t("maps.types")}
+                  optionFilterProp="label"
+                  maxTagCount="responsive"
+                  options={REPORT_TYPES.filter((type) => type.active).map((type) => ({ value: type.id, label: localizedName(type.nameLocalized, lang) }))}
+                />
+              </label>
+              <label className="maps-field">
+                <span>{t("maps.statuses")}</span>
+                <Select
+                  mode="multiple"
+                  allowClear
+                  value={statuses}
+                  onChange={setStatuses}
+                  placeholder={t("maps.statusesPlaceholder")}
+                  aria-label={t("maps.statuses")}
+                  maxTagCount="responsive"
+                  options={REPORT_STATUSES.filter((s) => s !== "false").map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+                />
+              </label>
+            </section>
+          )}
           <section className="maps-card">
             <Typography.Title level={2} className="maps-card__title">
               {t("maps.layers")}

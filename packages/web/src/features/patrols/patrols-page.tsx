@@ -9,7 +9,7 @@ import { useToast } from "../../app/use-toast";
 import { CompanyMap } from "../../components/map/company-map";
 import { isApiError } from "../../lib/api";
 import { reportTypeName } from "../events/report-type-visual";
-import { fetchMapReports, mapKeys, type MapFilter } from "../maps/maps-api";
+import { fetchMapReports, mapKeys, mapQueryOf, type MapQuery } from "../maps/maps-api";
 import { clusterCounts, fitReports, showReports } from "../maps/report-layers";
 import { assignReport } from "../reports/detail/detail-api";
 import { takeReport } from "../reports/report-api";
@@ -20,7 +20,7 @@ import "../maps/maps.css";
 import "./patrols.css";
 
 // The pending reports of the last week: what a patrol may be sent to.
-const PENDING: MapFilter = { period: 7, types: [], statuses: ["pending"] };
+const PENDING: MapQuery = mapQueryOf({ period: 7, types: [], statuses: ["pending"] });
 
 /** Great-circle distance in km between two WGS84 points. */
 export function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
