@@ -19,6 +19,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
 import { DATA_DATABASE_URL, PGLITE_DATA_DIR, ensureData, ensurePgliteData } from "./data.mjs";
+import { apiClient, machineBusy } from "./lib.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SERVER = join(ROOT, "packages/server/dist/server.js");
@@ -53,17 +54,6 @@ async function quietMachine() {
   }
 }
 
-/** % of the machine busy over 2 s (every process: this benchmark runs nothing meanwhile). */
-async function machineBusy() {
-  const snap = () => {
-    const f = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
-    return { busy: f.reduce((a, b) => a + b, 0) - f[3] - (f[4] ?? 0), total: f.reduce((a, b) => a + b, 0) };
-  };
-  const a = snap();
-  await sleep(2000);
-  const b = snap();
-  return Math.round((100 * (b.busy - a.busy)) / (b.total - a.total));
-}
 
 /** Starts the built server on PostgreSQL (databaseUrl) or on PGlite in dataDir; resolves when ready. */
 async function startServer({ port, databaseUrl, dataDir }) {
@@ -95,20 +85,6 @@ async function stopServer(child) {
   clearTimeout(timer);
 }
 
-function client(port) {
-  const base = `http://127.0.0.1:${port}`;
-  return async (method, path, body, token) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { "content-type": "application/json", ...(token ? { "access-token": token } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(60_000),
-    });
-    const json = await res.json().catch(() => undefined);
-    if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  };
-}
 
 async function timed(fn) {
   const t0 = performance.now();
@@ -222,7 +198,7 @@ async function postgresPart() {
   const [{ modules }] = await q("select modules from companies where id = $1", [company]);
   try {
     const version = (await q("select version()"))[0].version.split(" on ")[0];
-    const api = client(PORTS.postgres);
+    const api = apiClient(`http://127.0.0.1:${PORTS.postgres}`);
     const token = await signIn(api, data.benchAdmin, data.password);
     const year = (await q("select count(*)::int as n from report_attentions where company_id = $1", [company]))[0].n;
     const results = {};
@@ -269,7 +245,7 @@ async function pglitePart() {
       await inProcess((q) => setStatisticsV2(q, company, v2));
       const server = await startServer({ port: PORTS.pglite, dataDir: PGLITE_DATA_DIR });
       try {
-        const api = client(PORTS.pglite);
+        const api = apiClient(`http://127.0.0.1:${PORTS.pglite}`);
         const token = await signIn(api, data.benchAdmin, data.password);
         for (const m of MEASURES.filter((x) => x.v2 === v2)) {
           log(`PGlite: ${m.path(company)}${m.v2 ? " (statistics v2)" : ""}`);

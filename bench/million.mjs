@@ -15,6 +15,7 @@ import { cpus, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { apiClient } from "./lib.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SERVER = join(ROOT, "packages/server/dist/server.js");
@@ -22,6 +23,7 @@ const README = join(ROOT, "bench/README.md");
 export const MILLION_DATABASE_URL = process.env.BENCH_MILLION_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/atalaya_bench_1m";
 const PORT = 8310;
 const BASE = `http://127.0.0.1:${PORT}`;
+const api = apiClient(BASE);
 export const MILLION = 1_000_000;
 const TARGETS = { exportSeconds: 20, exportRssMb: 300, searchP95Ms: 100, historyP95Ms: 50 };
 
@@ -202,17 +204,6 @@ export async function ensureMillion() {
 // ---------------------------------------------------------------------------------------------------
 // Measurements
 
-async function api(method, path, body, token) {
-  const res = await fetch(`${BASE}${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { "access-token": token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(60_000),
-  });
-  const json = await res.json().catch(() => undefined);
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 async function timed(fn) {
   const t0 = performance.now();

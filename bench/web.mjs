@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
+import { machineBusy } from "./lib.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SERVER = join(ROOT, "packages/server/dist/server.js");
@@ -246,17 +247,6 @@ function writeReadme(text) {
   writeFileSync(README, next);
 }
 
-/** % of the machine busy over 2 s: Lighthouse's simulated timings scale with the CPU it gets. */
-async function machineBusy() {
-  const ticks = () => {
-    const f = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
-    return { busy: f.reduce((a, b) => a + b, 0) - f[3] - (f[4] ?? 0), total: f.reduce((a, b) => a + b, 0) };
-  };
-  const a = ticks();
-  await sleep(2000);
-  const b = ticks();
-  return Math.round((100 * (b.busy - a.busy)) / (b.total - a.total));
-}
 
 /** Starts the server, measures, stops everything it started; returns the results text. */
 export async function web() {
