@@ -12,14 +12,13 @@
 // followed by its reference query on a pg client. PGlite is one connection owned by one process, so there
 // the references are timed first, in this process, on the data directory, which is then closed and handed
 // to the server.
-import { spawn } from "node:child_process";
-import { createWriteStream, existsSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
 import { DATA_DATABASE_URL, PGLITE_DATA_DIR, ensureData, ensurePgliteData } from "./data.mjs";
-import { apiClient, machineBusy } from "./lib.mjs";
+import { apiClient, machineBusy, startServer, stopServer } from "./lib.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SERVER = join(ROOT, "packages/server/dist/server.js");
@@ -56,33 +55,13 @@ async function quietMachine() {
 
 
 /** Starts the built server on PostgreSQL (databaseUrl) or on PGlite in dataDir; resolves when ready. */
-async function startServer({ port, databaseUrl, dataDir }) {
-  const logPath = join(tmpdir(), `atalaya-bench-dashboard-${databaseUrl ? "postgres" : "pglite"}.log`);
-  const out = createWriteStream(logPath);
-  const env = { ...process.env, REDIS_URL: "", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn", ATALAYA_SEED: "none" };
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else env.ATALAYA_DATA_DIR = dataDir;
-  const child = spawn(process.execPath, [SERVER], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-  child.stdout.pipe(out);
-  child.stderr.pipe(out);
-  const until = Date.now() + 180_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited; see ${logPath}`);
-    if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) return child;
-    await sleep(250);
-  }
-  child.kill("SIGKILL");
-  throw new Error(`server not ready after 180 s; see ${logPath}`);
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
+function startOn({ port, databaseUrl, dataDir }) {
+  return startServer({
+    port,
+    logName: `dashboard-${databaseUrl ? "postgres" : "pglite"}`,
+    timeoutMs: 180_000,
+    env: { ATALAYA_SEED: "none", DATABASE_URL: databaseUrl, ATALAYA_DATA_DIR: databaseUrl ? undefined : dataDir },
+  });
 }
 
 
@@ -190,7 +169,7 @@ async function postgresPart() {
   const data = await ensureData();
   const busy = await quietMachine();
   log(`PostgreSQL: the machine is ${busy} % busy (load average ${loadavg()[0].toFixed(1)})`);
-  const server = await startServer({ port: PORTS.postgres, databaseUrl: DATA_DATABASE_URL });
+  const server = await startOn({ port: PORTS.postgres, databaseUrl: DATA_DATABASE_URL });
   const db = new pg.Client({ connectionString: DATA_DATABASE_URL });
   await db.connect();
   const q = async (sql, params) => (await db.query(sql, params)).rows;
@@ -243,7 +222,7 @@ async function pglitePart() {
   try {
     for (const v2 of [false, true]) {
       await inProcess((q) => setStatisticsV2(q, company, v2));
-      const server = await startServer({ port: PORTS.pglite, dataDir: PGLITE_DATA_DIR });
+      const server = await startOn({ port: PORTS.pglite, dataDir: PGLITE_DATA_DIR });
       try {
         const api = apiClient(`http://127.0.0.1:${PORTS.pglite}`);
         const token = await signIn(api, data.benchAdmin, data.password);

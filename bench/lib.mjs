@@ -1,5 +1,13 @@
-// Pieces the benchmarks share: how busy the machine is, and a JSON client for the portal's API.
-import { readFileSync } from "node:fs";
+// Pieces the benchmarks share: how busy the machine is, the built server started and stopped, and a
+// JSON client for the portal's API.
+import { spawn } from "node:child_process";
+import { createWriteStream, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const SERVER = join(ROOT, "packages/server/dist/server.js");
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -29,4 +37,34 @@ export function apiClient(base) {
     if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
     return json;
   };
+}
+
+/** Starts the built server on 127.0.0.1:port with `env` over the benchmark's environment (a key set to
+ * undefined is removed), its output in $TMPDIR/atalaya-bench-<logName>.log; resolves when /readyz answers. */
+export async function startServer({ port, env, logName, timeoutMs = 120_000 }) {
+  const logPath = join(tmpdir(), `atalaya-bench-${logName}.log`);
+  const out = createWriteStream(logPath);
+  const merged = { ...process.env, REDIS_URL: "", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn", ...env };
+  for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
+  const child = spawn(process.execPath, [SERVER], { cwd: ROOT, env: merged, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.pipe(out);
+  child.stderr.pipe(out);
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited; see ${logPath}`);
+    if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) return child;
+    await sleep(250);
+  }
+  child.kill("SIGKILL");
+  throw new Error(`server not ready after ${timeoutMs / 1000} s; see ${logPath}`);
+}
+
+/** Stops a server startServer started: SIGTERM, then SIGKILL after 10 s. */
+export async function stopServer(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
 }

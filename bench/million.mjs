@@ -9,13 +9,12 @@
 // kept: a later run finds the marker and reuses it. BENCH_MILLION_REBUILD=1 builds it again. It stays one
 // company's million (its export of 100,000 reports needs them in one company); the dashboards and maps
 // benchmarks use the 100-company set of bench/data.mjs (`npm run bench:data`).
-import { spawn } from "node:child_process";
-import { createWriteStream, existsSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { apiClient } from "./lib.mjs";
+import { apiClient, startServer, stopServer } from "./lib.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SERVER = join(ROOT, "packages/server/dist/server.js");
@@ -47,33 +46,8 @@ async function withDb(url, fn) {
 }
 
 /** Starts the built server on the data set (no seeding unless asked); resolves when ready. */
-async function startServer({ seed }) {
-  const logPath = join(tmpdir(), "atalaya-bench-million.log");
-  const out = createWriteStream(logPath);
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: MILLION_DATABASE_URL, REDIS_URL: "", PORT: String(PORT), HOST: "127.0.0.1", PUBLIC_URL: BASE, LOG_LEVEL: "warn", ATALAYA_SEED: seed ? "demo" : "none" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout.pipe(out);
-  child.stderr.pipe(out);
-  const until = Date.now() + 120_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited; see ${logPath}`);
-    if (await fetch(`${BASE}/readyz`).then((r) => r.ok, () => false)) return child;
-    await sleep(250);
-  }
-  child.kill("SIGKILL");
-  throw new Error(`server not ready after 120 s; see ${logPath}`);
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
+function startOn({ seed }) {
+  return startServer({ port: PORT, logName: "million", env: { DATABASE_URL: MILLION_DATABASE_URL, ATALAYA_SEED: seed ? "demo" : "none" } });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -128,7 +102,7 @@ async function resetDatabase() {
 export async function generateMillion() {
   log("building the million-report data set in atalaya_bench_1m (once; kept for later runs)");
   await resetDatabase();
-  await stopServer(await startServer({ seed: true }));
+  await stopServer(await startOn({ seed: true }));
   const started = Date.now();
   await withDb(MILLION_DATABASE_URL, async (db) => {
     const company = (await db.query("select id from companies order by id limit 1")).rows[0].id;
@@ -345,7 +319,7 @@ function writeReadme(text) {
 export async function million() {
   if (!existsSync(SERVER)) throw new Error("packages/server/dist is missing: run `npm run build` first");
   const builtSeconds = await ensureMillion();
-  const server = await startServer({ seed: false });
+  const server = await startOn({ seed: false });
   try {
     const { company, oldest, reports } = await withDb(MILLION_DATABASE_URL, async (db) => ({
       company: (await db.query("select id from companies order by id limit 1")).rows[0].id,
