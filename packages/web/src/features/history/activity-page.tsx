@@ -13,7 +13,7 @@ import { useTypeName } from "../reports/detail/detail-ui";
 import { useOperators, useTags, useTeams } from "../reports/detail/use-directory";
 import { useSettings } from "../settings/settings-context";
 import { fetchActivityFeed, historyKeys } from "./history-api";
-import { useOperatorOptions } from "./history-filter-bar";
+import { OperatorField } from "./history-filter-bar";
 import { activityFilterOf, pageOf, withParams } from "./history-filters";
 import "./history.css";
 
@@ -30,7 +30,6 @@ function ActivityFilterBar({
   onApply: (values: { operator?: number; action?: string; from?: string; to?: string }) => void;
 }): ReactNode {
   const { t } = useTranslation();
-  const operators = useOperatorOptions(companyId);
   const [operator, setOperator] = useState(initial.operator);
   const [action, setAction] = useState(initial.action);
   const [range, setRange] = useState<Range>(initial.from || initial.to ? [initial.from ? dayjs(initial.from) : null, initial.to ? dayjs(initial.to) : null] : null);
@@ -43,19 +42,7 @@ function ActivityFilterBar({
       aria-label={t("history.filters.label")}
       onFinish={() => onApply({ operator, action, from: range?.[0]?.toISOString(), to: range?.[1]?.toISOString() })}
     >
-      <Form.Item label={t("history.filters.operator")} htmlFor="activity-operator" className="history-filters__operator">
-        <Select
-          id="activity-operator"
-          allowClear
-          showSearch={{ optionFilterProp: "label" }}
-          loading={operators.loading}
-          value={operator}
-          placeholder={t("history.filters.operatorPlaceholder")}
-          options={operators.options}
-          onChange={(next?: number) => setOperator(next)}
-          data-testid="activity-operator"
-        />
-      </Form.Item>
+      <OperatorField companyId={companyId} id="activity-operator" value={operator} onChange={setOperator} />
       <Form.Item label={t("history.filters.action")} htmlFor="activity-action" className="history-filters__operator">
         <Select
           id="activity-action"

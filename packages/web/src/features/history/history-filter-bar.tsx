@@ -19,11 +19,26 @@ type Range = [Dayjs | null, Dayjs | null] | null;
 
 const toRange = (from?: string, to?: string): Range => (from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : null);
 
-/** Operators of the company as select options, sorted by name. */
-export function useOperatorOptions(companyId: number): { options: { value: number; label: string }[]; loading: boolean } {
+/** The filters' operator field: the company's operators by name, searchable, clearable. */
+export function OperatorField({ companyId, id, value, onChange }: { companyId: number; id: string; value?: number; onChange: (next?: number) => void }): ReactNode {
+  const { t } = useTranslation();
   const { operators, loading } = useOperators(companyId);
   const options = [...operators].sort((a, b) => a.name.localeCompare(b.name)).map((o) => ({ value: o.id, label: o.name }));
-  return { options, loading };
+  return (
+    <Form.Item label={t("history.filters.operator")} htmlFor={id} className="history-filters__operator">
+      <Select
+        id={id}
+        allowClear
+        showSearch={{ optionFilterProp: "label" }}
+        loading={loading}
+        value={value}
+        placeholder={t("history.filters.operatorPlaceholder")}
+        options={options}
+        onChange={(next?: number) => onChange(next)}
+        data-testid={id}
+      />
+    </Form.Item>
+  );
 }
 
 /** The SPEC §3 report filter: identifier, types, a window of dates and times, operator. Applied on submit. */
@@ -38,7 +53,6 @@ export function HistoryFilterBar({
 }): ReactNode {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
-  const operators = useOperatorOptions(companyId);
   const [id, setId] = useState(values.id ?? "");
   const [types, setTypes] = useState<number[]>(values.types ?? []);
   const [range, setRange] = useState<Range>(toRange(values.from, values.to));
@@ -99,19 +113,7 @@ export function HistoryFilterBar({
           data-testid="history-window"
         />
       </Form.Item>
-      <Form.Item label={t("history.filters.operator")} htmlFor="history-operator" className="history-filters__operator">
-        <Select
-          id="history-operator"
-          allowClear
-          showSearch={{ optionFilterProp: "label" }}
-          loading={operators.loading}
-          value={user}
-          placeholder={t("history.filters.operatorPlaceholder")}
-          options={operators.options}
-          onChange={(next?: number) => setUser(next)}
-          data-testid="history-operator"
-        />
-      </Form.Item>
+      <OperatorField companyId={companyId} id="history-operator" value={user} onChange={setUser} />
       <div className="history-filters__buttons">
         <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="history-apply">
           {t("history.filters.apply")}
