@@ -23,3 +23,4 @@ export * from "./zones.js";
 export * from "./dashboard.js";
 export * from "./maps.js";
 export * from "./patrols.js";
+export * from "./modules.js";

@@ -1,4 +1,4 @@
-import { REPORT_TYPES, DEFAULT_USER_SETTINGS, type ReportStatus } from "@atalaya/shared";
+import { MODULES, REPORT_TYPES, DEFAULT_USER_SETTINGS, type ReportStatus } from "@atalaya/shared";
 import { hashPassword } from "../auth/login.service.js";
 import { one, type Db, type Tx } from "../db/db.js";
 import { ringContains, toGeoJsonPolygon, toPgPolygon, type Position } from "../zones/index.js";
@@ -51,7 +51,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   await db.transaction(async (tx) => {
-    const companyId = await insertCompany(tx, DEMO_COMPANY, ["events", "dashboard", "maps", "statistics_v2"]);
+    const companyId = await insertCompany(tx, DEMO_COMPANY, [...MODULES]);
     const secondId = await insertCompany(tx, DEMO_SECOND_COMPANY, ["events"]);
     await tx.query(
       `insert into company_config (company_id, name, value) values
