@@ -107,8 +107,10 @@ async function scriptsSoFar(page) {
   };
 }
 
-/** The login form is usable: its fields take text and its button is enabled. */
+/** The login form is usable: its fields take text and its button is enabled, and the live page has
+ * replaced the prerendered one (which paints first, before its scripts have run). */
 async function loginUsable(page) {
+  await page.locator("#root:not([data-prerendered])").waitFor({ state: "attached", timeout: 60_000 });
   await page.getByRole("textbox", { name: "Correo electrónico" }).waitFor({ state: "visible", timeout: 60_000 });
   await page.getByLabel("Contraseña").waitFor({ state: "visible" });
   await page.getByRole("button", { name: "Iniciar sesión" }).waitFor({ state: "visible" });

@@ -9,6 +9,8 @@ export class LoginPage {
   async open(query = ""): Promise<void> {
     await this.page.goto(`/v3/login${query}`);
     await expect(this.page.getByLabel("Correo electrónico")).toBeVisible();
+    // The page arrives prerendered; the live form replaces it once the scripts have run.
+    await expect(this.page.locator("#root:not([data-prerendered])")).toBeAttached();
   }
 
   async signIn(email: string, password = DEMO_PASSWORD): Promise<void> {

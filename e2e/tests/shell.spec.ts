@@ -17,6 +17,33 @@ test.describe("sign-in and the portal shell", () => {
     await expect(page).toHaveURL(/\/v3\/login/);
   });
 
+  test("the login page paints before its scripts arrive and the live page keeps what was typed and pressed", async ({ page }) => {
+    // Hold every script until the operator has typed and pressed the button on the prerendered form.
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      if (!route.request().url().includes("/login-boot-")) await held;
+      await route.continue();
+    });
+    await page.goto("/v3/login", { waitUntil: "commit" });
+    await expect(page.getByRole("heading", { level: 1, name: "Inicia sesión" })).toBeVisible();
+    await expect(page.locator("#root[data-prerendered='login']")).toBeAttached();
+    await page.getByLabel("Correo electrónico").fill("admin@demo.cl");
+    await page.getByLabel("Contraseña").fill("Atalaya2026");
+    await page.getByRole("button", { name: "Iniciar sesión" }).click();
+    // Nothing was sent natively (no password in the address) and nothing is lost: once the scripts run,
+    // the live page signs in with what was typed.
+    expect(page.url()).not.toContain("Atalaya2026");
+    release();
+    await expect(page).toHaveURL(/\/v3\/events/);
+    await expect(page.getByText("Camila Rojas")).toBeVisible();
+    // Signing out and back in: the prerendered form's values are not carried over a second time.
+    await page.getByText("Cerrar sesión").click();
+    await expect(page).toHaveURL(/\/v3\/login/);
+    await expect(page.getByLabel("Correo electrónico")).toHaveValue("");
+    await expect(page.getByLabel("Contraseña")).toHaveValue("");
+  });
+
   test("after logging out from an open report, the page sends no request and opens no socket", async ({ page, request }) => {
     const created = await request.post("/api/app/reports", {
       data: { type: 6, description: `Ventana rota en la sede vecinal ${Date.now()}`, latitude: -33.4402, longitude: -70.6541 },

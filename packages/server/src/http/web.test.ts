@@ -14,6 +14,7 @@ beforeAll(async () => {
   webDir = await mkdtemp(join(tmpdir(), "atalaya-web-"));
   await mkdir(join(webDir, "assets"));
   await writeFile(join(webDir, "index.html"), "<!doctype html><title>Atalaya</title>");
+  await writeFile(join(webDir, "login.html"), "<!doctype html><title>Atalaya</title><form></form>");
   // As the build leaves them: the file and its brotli and gzip copies; the icon without copies.
   await writeFile(join(webDir, "assets/index-abc123.js"), SCRIPT);
   await writeFile(join(webDir, "assets/index-abc123.js.br"), brotliCompressSync(SCRIPT));
@@ -52,6 +53,18 @@ describe("the built portal", () => {
     expect(icon.statusCode).toBe(200);
     expect(icon.headers["content-encoding"]).toBeUndefined();
     expect(icon.headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  it("sends the prerendered login page for /v3/login only (with or without a query)", async () => {
+    for (const url of ["/v3/login", "/v3/login?from=10"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.body, url).toContain("<form>");
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+    }
+    for (const url of ["/", "/v3/events", "/v3/login/extra"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.body, url).not.toContain("<form>");
+    }
   });
 
   it("answers 404 for a missing asset, never index.html", async () => {

@@ -18,6 +18,10 @@ export async function serveWeb(app: FastifyInstance, dir: string): Promise<void>
   // (the plugin's own routes sent max-age=0, so hashed files were revalidated on every visit).
   await app.register(fastifyStatic, { root: dir, serve: false, index: false, preCompressed: true, cacheControl: false });
   const sendIndex = (reply: FastifyReply) => reply.header("cache-control", "no-cache").header("vary", "accept-encoding").sendFile("index.html");
+  // /v3/login has a prerendered copy (the form paints before the scripts arrive); any other route, or a
+  // build without it, gets index.html.
+  const loginFile = existsSync(join(dir, "login.html")) ? "login.html" : "index.html";
+  const sendLogin = (reply: FastifyReply) => reply.header("cache-control", "no-cache").header("vary", "accept-encoding").sendFile(loginFile);
   app.get("/", { config: { public: true }, schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   app.get("/*", { config: { public: true }, schema: { hide: true } }, (req, reply) => {
     const path = req.url.split("?")[0] ?? "/";
@@ -29,6 +33,6 @@ export async function serveWeb(app: FastifyInstance, dir: string): Promise<void>
       return reply.header("cache-control", "public, max-age=31536000, immutable").header("vary", "accept-encoding").sendFile(path.slice(1));
     if (/\.[a-z0-9]+$/i.test(path) && existsSync(join(dir, path)))
       return reply.header("cache-control", "public, max-age=3600").header("vary", "accept-encoding").sendFile(path.slice(1));
-    return sendIndex(reply);
+    return path === "/v3/login" ? sendLogin(reply) : sendIndex(reply);
   });
 }

@@ -11,6 +11,7 @@ import { takeReturnTo } from "../session/return-to";
 import { clearSession, saveSession, useSession } from "../session/session-store";
 import { getSelectedCompanyId } from "../settings/company-selection";
 import { loginErrorText } from "./login-error";
+import { loginShellReplaced, takeLoginShell } from "./login-shell";
 
 interface LoginValues {
   email: string;
@@ -46,11 +47,19 @@ export function LoginPage(): ReactNode {
   const [error, setError] = useState<string | null>(null);
   const [shaking, setShaking] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  // What was typed on the prerendered form this page replaces (none when it was not prerendered).
+  const [shell] = useState(takeLoginShell);
 
   useEffect(() => {
     const pending = timers.current;
     return () => pending.forEach(clearTimeout);
   }, []);
+
+  useEffect(() => {
+    if (!shell || !loginShellReplaced()) return;
+    if (shell.focused === "password") form.getFieldInstance("password")?.focus();
+    if (shell.submitted) form.submit();
+  }, [shell, form]);
 
   // A session created by this form is handled by `onFinish`; an existing one goes straight to the panel.
   if (session && !submitting) return <Navigate to="/v3/events" replace />;
@@ -149,6 +158,7 @@ export function LoginPage(): ReactNode {
           <Form<LoginValues>
             form={form}
             name="login"
+            initialValues={shell ? { email: shell.email, password: shell.password } : undefined}
             layout="vertical"
             requiredMark={false}
             size="large"
