@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import pg from "pg";
-import { registerCommittingTransaction, type CommittingTx, type Db, type Tx } from "./db.js";
+import { registerCommittingTransaction, registerPoolStats, type CommittingTx, type Db, type Tx } from "./db.js";
 
 // int8 (counts, sums) as numbers: every such value here is far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -230,5 +230,12 @@ export function openPostgres(url: string, max = 10): Db {
     close: () => pool.end(),
   };
   registerCommittingTransaction(db, (fn) => inTransaction(pool, (client, onCommitted) => fn(committingClient(client, onCommitted))));
+  registerPoolStats(db, () => ({
+    max,
+    open: pool.totalCount,
+    inUse: pool.totalCount - pool.idleCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  }));
   return db;
 }
