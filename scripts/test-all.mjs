@@ -1,5 +1,6 @@
 // `npm test`: type check, lint, unit and API tests on PGlite, the API tests again on PostgreSQL and Redis
-// when DATABASE_URL / REDIS_URL are set, then the browser tests on the built portal. No stage is ever
+// when DATABASE_URL / REDIS_URL are set (and the fault suite's short run when both are), then the browser
+// tests on the built portal. No stage is ever
 // left out; stages that do not depend on each other run side by side, TEST_JOBS at a time (default: the
 // cores plus one, 3 on CI's 2 cores: the browser tests and the PostgreSQL run spend much of their time
 // waiting, on timers of the page or on the database). Each stage's output is held and printed whole
@@ -36,6 +37,19 @@ const stages = [
   // typecheck runs `tsc -b`, which writes the same dist/ as the build: one after the other.
   { name: "build", cmd: "npm", args: ["run", "build"], env, after: ["typecheck"] },
   { name: "browser tests (Playwright, Debian Chromium)", cmd: "npx", args: ["playwright", "test", "-c", "e2e/playwright.config.ts"], env, after: ["build"] },
+  // The fault suite's short run (bench/faults.mjs): two built server processes on a database it creates
+  // on DATABASE_URL's server and drops, the Redis of REDIS_URL and one it starts itself for its case.
+  ...(DATABASE_URL && REDIS_URL
+    ? [
+        {
+          name: "fault suite, short (bench/faults.mjs --short)",
+          cmd: "node",
+          args: ["bench/faults.mjs", "--short"],
+          env: { ...env, FAULTS_DATABASE_URL: DATABASE_URL, FAULTS_REDIS_URL: REDIS_URL },
+          after: ["build"],
+        },
+      ]
+    : []),
   { name: "lint", cmd: "npm", args: ["run", "lint"], env, background: true },
 ];
 

@@ -31,6 +31,7 @@ import { cspHeader, docsCspDirectives, portalCspDirectives } from "./http/csp.js
 import { installErrorHandlers } from "./http/error-handler.js";
 import { installTextGuard } from "./http/text-guard.js";
 import { installRateLimits } from "./http/rate-limit.js";
+import { installMetrics } from "./http/metrics.js";
 import { healthRoutes } from "./http/health.routes.js";
 import { installRequestLog, redactUrl, RequestLogController } from "./http/request-log.js";
 import { DEFAULT_WEB_DIST, serveWeb } from "./http/web.js";
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   installErrorHandlers(app);
   installTextGuard(app);
   await installRateLimits(app, config, redisPrefix);
+  installMetrics(app, config.metricsToken, { db, bus, hub });
   installAuthentication(app, db);
   installCompanyScope(app, db);
 

@@ -60,6 +60,8 @@ const envSchema = z.object({
   /** Community reports one signed-in reporter may send per window. */
   APP_REPORTS_PER_REPORTER: z.coerce.number().int().min(1).max(1_000_000).default(10),
   APP_REPORTS_REPORTER_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Bearer token a Prometheus scraper sends to GET /metrics; unset: the route answers 404. */
+  METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 printable characters without spaces").optional(),
 });
 
 export type Config = {
@@ -84,6 +86,8 @@ export type Config = {
   appReportLimits: { perAddress: number; addressWindowMs: number; perReporter: number; reporterWindowMs: number };
   /** Largest accepted upload in bytes (MAX_UPLOAD_MB). */
   maxUploadBytes: number;
+  /** Token of GET /metrics (METRICS_TOKEN); undefined: no metrics. */
+  metricsToken: string | undefined;
   /** Base URL of a Nominatim-compatible geocoder (address changes). */
   geocoderUrl: string;
   geocoderTimeoutMs: number;
@@ -128,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reporterWindowMs: e.APP_REPORTS_REPORTER_WINDOW_SECONDS * 1000,
     },
     maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
+    metricsToken: e.METRICS_TOKEN,
     geocoderUrl: e.GEOCODER_URL.replace(/\/$/, ""),
     geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS,
     mapStyles: { day: e.MAP_STYLE_URL ?? null, dark: e.MAP_DARK_STYLE_URL ?? e.MAP_STYLE_URL ?? null },

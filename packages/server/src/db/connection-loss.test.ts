@@ -42,6 +42,52 @@ describe.runIf(url)("PostgreSQL connection loss", () => {
       expect(await db.transaction((tx) => tx.query<{ two: number }>("select 2 as two"))).toEqual([{ two: 2 }]);
     }
   });
+
+  it("a client whose backend dies as it is handed over (the FATAL in the same packet) does not end the process", async () => {
+    // pg-pool hands a new client over from the socket's data handler and goes on parsing the packet:
+    // a backend terminated as it finished starting sends its FATAL (57P01) in that same packet, so the
+    // client emits 'error' right after the hand-over, before an awaiting caller can listen. Replayed
+    // here for the first client a fresh pool opens; unheard, the emit throws out of the data handler.
+    const original = pg.Pool.prototype.connect;
+    let armed = true;
+    const fatal = () => Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+    const patched = function (this: pg.Pool, callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void) {
+      const handOver = (client: pg.PoolClient | undefined) => {
+        if (client && armed) {
+          armed = false;
+          client.emit("error", fatal());
+        }
+      };
+      if (callback) {
+        return original.call(this, (err: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => {
+          callback(err, client, done);
+          handOver(client);
+        });
+      }
+      return new Promise((resolve, reject) => {
+        original.call(this, (err: Error | undefined, client: pg.PoolClient | undefined) => {
+          if (err) return reject(err);
+          resolve(client);
+          handOver(client);
+        });
+      });
+    };
+    pg.Pool.prototype.connect = patched as typeof original;
+    const fresh = openPostgres(url!, 1);
+    try {
+      const outcome = await fresh.transaction((tx) => tx.query<{ one: number }>("select 1 as one")).then(
+        (rows) => rows,
+        (err: unknown) => (isDatabaseUnavailable(err) ? "unavailable" : err),
+      );
+      expect([[{ one: 1 }], "unavailable"]).toContainEqual(outcome);
+      expect(armed).toBe(false);
+      // The client that emitted left the pool; the next transaction gets a fresh one.
+      expect(await fresh.transaction((tx) => tx.query<{ two: number }>("select 2 as two"))).toEqual([{ two: 2 }]);
+    } finally {
+      pg.Pool.prototype.connect = original;
+      await fresh.close();
+    }
+  });
 });
 
 /** A Db that is the test database until `down` is set, then a pool on a port nothing listens on. */

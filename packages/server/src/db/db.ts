@@ -70,6 +70,29 @@ export function committingAfter(tx: Tx, commit?: () => Promise<void>): Committin
   };
 }
 
+/** How busy a database's connections are (GET /metrics): connections open, running a statement or
+ * transaction, idle, and callers waiting for one. */
+export interface PoolStats {
+  /** Most connections the pool opens (PGlite: its one connection). */
+  max: number;
+  open: number;
+  inUse: number;
+  idle: number;
+  waiting: number;
+}
+
+const poolStatsReaders = new WeakMap<Db, () => PoolStats>();
+
+/** For drivers: how to read db's connection figures. */
+export function registerPoolStats(db: Db, read: () => PoolStats): void {
+  poolStatsReaders.set(db, read);
+}
+
+/** db's connection figures now, or undefined for a database that does not say (a test double). */
+export function poolStatsOf(db: Db): PoolStats | undefined {
+  return poolStatsReaders.get(db)?.();
+}
+
 /** First row of a result, or undefined. */
 export async function one<T>(db: Tx, sql: string, params?: readonly unknown[]): Promise<T | undefined> {
   const rows = await db.query<T>(sql, params);

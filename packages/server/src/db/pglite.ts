@@ -7,7 +7,7 @@ import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import { committingAfter, registerCommittingTransaction, type Db, type Tx } from "./db.js";
+import { committingAfter, registerCommittingTransaction, registerPoolStats, type Db, type Tx } from "./db.js";
 
 const extensions = { btree_gist, cube, earthdistance, pg_trgm, pgcrypto, unaccent };
 
@@ -46,27 +46,39 @@ function wrapTx(tx: Transaction): Tx {
 
 /** Wraps an open PGlite instance (used by tests that load a prepared data directory). */
 export function wrapPglite(pg: PGlite): Db {
+  // PGlite runs one statement or transaction at a time and queues the rest: counting the calls in
+  // flight gives its "pool" figures (one connection, in use or not, and how many wait for it).
+  let inFlight = 0;
+  const counted = async <T>(run: () => Promise<T>): Promise<T> => {
+    inFlight++;
+    try {
+      return await run();
+    } finally {
+      inFlight--;
+    }
+  };
   const db: Db = {
     kind: "pglite",
     async query<T>(sql: string, params?: readonly unknown[]) {
       refuseInsideTransaction();
-      return (await pg.query<T>(sql, params as unknown[] | undefined)).rows;
+      return counted(async () => (await pg.query<T>(sql, params as unknown[] | undefined)).rows);
     },
     async exec(sql: string) {
       refuseInsideTransaction();
-      await pg.exec(sql);
+      await counted(() => pg.exec(sql));
     },
-    transaction: (fn) => runMarked(() => pg.transaction((tx) => fn(wrapTx(tx)))),
+    transaction: (fn) => runMarked(() => counted(() => pg.transaction((tx) => fn(wrapTx(tx))))),
     async ping() {
       refuseInsideTransaction();
-      await pg.query("select 1");
+      await counted(() => pg.query("select 1"));
     },
     close: () => pg.close(),
   };
   // In process there is no round trip to save: the last statement runs, then the commit.
   registerCommittingTransaction(db, (fn) =>
-    runMarked(() => pg.transaction((tx) => fn(committingAfter(wrapTx(tx), () => tx.exec("commit").then(() => undefined))))),
+    runMarked(() => counted(() => pg.transaction((tx) => fn(committingAfter(wrapTx(tx), () => tx.exec("commit").then(() => undefined)))))),
   );
+  registerPoolStats(db, () => ({ max: 1, open: 1, inUse: Math.min(inFlight, 1), idle: inFlight > 0 ? 0 : 1, waiting: Math.max(inFlight - 1, 0) }));
   return db;
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import pg from "pg";
-import { registerCommittingTransaction, type CommittingTx, type Db, type Tx } from "./db.js";
+import { registerCommittingTransaction, registerPoolStats, type CommittingTx, type Db, type Tx } from "./db.js";
 
 // int8 (counts, sums) as numbers: every such value here is far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -185,15 +185,30 @@ function committingClient(client: pg.PoolClient, onCommitted: () => void): Commi
   };
 }
 
+/** Checks a client out of the pool with onError listening from the very moment it is handed over.
+ * `await pool.connect()` would leave a window: pg-pool hands a new client over from the socket's data
+ * handler, and when the same packet also carries the backend's FATAL (a backend terminated as it
+ * finished starting, 57P01) the client emits 'error' before the awaiting code runs; unheard, that
+ * ended the process (seen by the fault suite's pg_terminate_backend case). The callback form runs
+ * in that handler, so the listener is there first. */
+function checkOut(pool: pg.Pool, onError: (err: Error) => void): Promise<pg.PoolClient> {
+  return new Promise((resolve, reject) => {
+    pool.connect((err, client) => {
+      if (err || !client) return reject(err ?? new Error("the pool gave no client"));
+      client.on("error", onError);
+      resolve(client);
+    });
+  });
+}
+
 /** Runs fn between begin and commit (unless fn committed itself) on one pooled client. */
 async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient, onCommitted: () => void) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
   let committed = false;
   let broken: Error | undefined;
   // A checked-out client whose connection dies emits 'error'; unheard, that kills the process. Heard
   // here, the statement in flight fails on its own and the client leaves the pool as broken.
   const onError = (err: Error) => (broken = err);
-  client.on("error", onError);
+  const client = await checkOut(pool, onError);
   try {
     await client.query("begin");
     const result = await fn(client, () => (committed = true));
@@ -230,5 +245,12 @@ export function openPostgres(url: string, max = 10): Db {
     close: () => pool.end(),
   };
   registerCommittingTransaction(db, (fn) => inTransaction(pool, (client, onCommitted) => fn(committingClient(client, onCommitted))));
+  registerPoolStats(db, () => ({
+    max,
+    open: pool.totalCount,
+    inUse: pool.totalCount - pool.idleCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  }));
   return db;
 }

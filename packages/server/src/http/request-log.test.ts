@@ -8,7 +8,7 @@ let debugApp: FastifyInstance;
 let debugLines: LogLine[];
 
 beforeAll(async () => {
-  ({ app, lines } = await appWithLog({ LOG_LEVEL: "info" }));
+  ({ app, lines } = await appWithLog({ LOG_LEVEL: "info", METRICS_TOKEN: "metrics-token-0123456789" }));
   ({ app: debugApp, lines: debugLines } = await appWithLog({ LOG_LEVEL: "debug" }));
 });
 afterAll(async () => {
@@ -49,6 +49,19 @@ describe("request log", () => {
       const { mine } = await linesOf(app, lines, opts);
       expect(mine, `${opts.method} ${opts.url}`).toEqual([expect.objectContaining({ level: LEVEL.info, msg: "request", status, code })]);
     }
+  });
+
+  it("says which fields a refused body had wrong, and the reason of a refused token", async () => {
+    const { mine } = await linesOf(app, lines, { method: "POST", url: "/api/realtime/ticket", payload: { companyId: "x" } });
+    expect(mine).toEqual([expect.objectContaining({ status: 401, code: "notAuthenticated" })]);
+    const invalid = await linesOf(app, lines, { method: "POST", url: "/api/app/reports", payload: { type: 0, latitude: 200, longitude: -70.6 } });
+    expect(invalid.res.statusCode).toBe(400);
+    expect(invalid.mine).toEqual([expect.objectContaining({ status: 400, code: "validation", fields: expect.arrayContaining([expect.stringMatching(/^latitude:/)]) })]);
+    const metrics = await linesOf(app, lines, { method: "GET", url: "/metrics" });
+    expect(metrics.mine).toEqual([expect.objectContaining({ status: 401, code: "notAuthenticated", reason: "metricsTokenMissing" })]);
+    const wrong = await linesOf(app, lines, { method: "GET", url: "/metrics", headers: { authorization: "Bearer not-the-metrics-token" } });
+    expect(wrong.mine).toEqual([expect.objectContaining({ status: 403, code: "forbidden", reason: "metricsTokenWrong" })]);
+    expect(JSON.stringify(lines)).not.toContain("not-the-metrics-token");
   });
 
   it("never writes tokens from the query", async () => {

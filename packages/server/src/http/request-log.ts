@@ -5,7 +5,15 @@ import { HEALTH_PATHS } from "./health.routes.js";
 // Secrets never reach the log: tokens travel in headers and in the WebSocket ticket query.
 export const redactUrl = (url: string): string => url.replace(/([?&](ticket|access_token|token)=)[^&]*/gi, "$1[redacted]");
 
-const errorCodes = new WeakMap<FastifyRequest, string>();
+/** Why a request was refused, as its error body said: the code, a 409's or 401/403's reason, and the
+ * fields a 400 named (`field:code`). */
+interface Refusal {
+  code: string;
+  reason?: string;
+  fields?: string[];
+}
+const refusals = new WeakMap<FastifyRequest, Refusal>();
+const MAX_LOGGED_FIELDS = 5;
 const upgrades = new WeakMap<IncomingMessage, FastifyReply>();
 
 const isHealthProbe = (req: FastifyRequest) => HEALTH_PATHS.includes(req.url.split("?")[0] ?? "");
@@ -19,20 +27,21 @@ function clientIp(req: FastifyRequest): string | undefined {
 }
 
 function requestLine(req: FastifyRequest, status: number, responseTime: number) {
-  const code = errorCodes.get(req);
+  const refusal = refusals.get(req);
   return {
     method: req.method,
     url: redactUrl(req.url),
     status,
     responseTime: Math.round(responseTime * 10) / 10,
     ip: clientIp(req),
-    ...(code ? { code } : {}),
+    ...refusal,
   };
 }
 
 /** Fastify's own per-request lines replaced by one line per request, written when the response is
  * finished: method, url (tokens redacted), status, response time in ms and, for a refused request,
- * the API error code that says why. Health probes log at debug; everything else at info. */
+ * what its error body said: the API error code, the reason of a conflict or refused token, and the
+ * fields a validation error named. Health probes log at debug; everything else at info. */
 export class RequestLogController extends LogController {
   override incomingRequest(): void {
     // The single line is written when the request completes.
@@ -55,6 +64,15 @@ export class RequestLogController extends LogController {
   }
 }
 
+function refusalOf(code: string, reason: unknown, fields: unknown): Refusal {
+  const named = Array.isArray(fields)
+    ? fields
+        .slice(0, MAX_LOGGED_FIELDS)
+        .map((f: { field?: unknown; code?: unknown }) => `${String(f?.field ?? "?")}:${String(f?.code ?? "?")}`.slice(0, 80))
+    : [];
+  return { code, ...(typeof reason === "string" ? { reason } : {}), ...(named.length > 0 ? { fields: named } : {}) };
+}
+
 /** Hooks that feed the request line: the error code of a refused request (read from the API's
  * error body), and a line for each accepted WebSocket upgrade (whose reply never completes). Call
  * before any route is registered. */
@@ -62,8 +80,8 @@ export function installRequestLog(app: FastifyInstance): void {
   app.addHook("onSend", async (req, reply, payload) => {
     if (reply.statusCode >= 400 && typeof payload === "string" && payload.length <= 16_384) {
       try {
-        const code = (JSON.parse(payload) as { error?: { code?: unknown } } | null)?.error?.code;
-        if (typeof code === "string") errorCodes.set(req, code);
+        const error = (JSON.parse(payload) as { error?: { code?: unknown; reason?: unknown; fields?: unknown } } | null)?.error;
+        if (typeof error?.code === "string") refusals.set(req, refusalOf(error.code, error.reason, error.fields));
       } catch {
         // Not the API's JSON error body: the status alone says it.
       }

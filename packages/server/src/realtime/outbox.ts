@@ -20,6 +20,19 @@ export function logPublishFailures(bus: EventBus, log: OutboxLog): void {
   logs.set(bus, log);
 }
 
+/** Counts what a bus publishes (GET /metrics): `commit` right after a change's commit, `relay` by the
+ * outbox relay (stored events whose first publish failed or whose process died). */
+export interface PublishObserver {
+  published(via: "commit" | "relay", count: number): void;
+  failed(via: "commit" | "relay"): void;
+}
+const observers = new WeakMap<EventBus, PublishObserver>();
+
+/** Reports every publish on this bus, by this process, to observer (one observer per bus). */
+export function observePublishes(bus: EventBus, observer: PublishObserver): void {
+  observers.set(bus, observer);
+}
+
 type Key = { companyId: number; seq: number };
 const MARK_DELAY_MS = 50;
 
@@ -76,9 +89,11 @@ export async function publishStored(
         { err, companyId: message.companyId, seq: message.seq, unsent: events.length - sent.length },
         "event publish failed: the outbox relay will send it",
       );
+      observers.get(bus)?.failed("commit");
       break;
     }
   }
+  if (sent.length > 0) observers.get(bus)?.published("commit", sent.length);
   marksOf(db).add(sent);
 }
 
@@ -124,8 +139,10 @@ export function startRelay(db: Db, bus: EventBus, log: OutboxLog, options: Relay
           await bus.publish(message);
           done.push({ companyId: message.companyId, seq: message.seq });
           published++;
+          observers.get(bus)?.published("relay", 1);
         } catch (err) {
           failedAt = i;
+          observers.get(bus)?.failed("relay");
           if (!failing) log.warn({ err, companyId: message.companyId, seq: message.seq }, "outbox relay: publish failing, retrying");
           failing = true;
           break;

@@ -1,0 +1,758 @@
+// `npm run test:faults` (issue 14): two built server processes on PostgreSQL with Redis, driven by real
+// clients while faults are injected, and a table of what survived. Reporters post community reports
+// (`POST /api/app/reports`) and retry anything not acknowledged with the same clientId; operators hold
+// WebSockets and catch up by seq as the portal does (ticket, hello, `GET …/events?after=`). Cases:
+// kill -9 of one process, every backend terminated repeatedly, the database refusing connections for
+// 10 s, the Redis stopped and restarted, and a soak with memory per process. Each case must end with
+// 0 acknowledged reports missing from the database and 0 events missing from any socket after
+// catch-up; the script exits 1 otherwise (and on a server process that died by itself, or a 500).
+//
+// `--short` (CI, about 90 s) runs each case briefly; the full run takes about 8 minutes. The database
+// is one it creates on the server of FAULTS_DATABASE_URL (or DATABASE_URL; default the machine's
+// postgres://postgres@127.0.0.1:5432) and drops at the end; the Redis is FAULTS_REDIS_URL (or
+// REDIS_URL; default the machine's), except for the Redis case, which starts its own redis-server on
+// FAULTS_REDIS_PORT (6391). Servers listen on FAULTS_PORTS (8197,8198).
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import WebSocket from "ws";
+import { startServer } from "./lib.mjs";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const SHORT = process.argv.includes("--short");
+const SERVER_URL = new URL(process.env.FAULTS_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432");
+const MACHINE_REDIS = process.env.FAULTS_REDIS_URL ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const OWN_REDIS_PORT = Number(process.env.FAULTS_REDIS_PORT ?? 6391);
+const PORTS = (process.env.FAULTS_PORTS ?? "8197,8198").split(",").map(Number);
+const METRICS_TOKEN = `faults-${randomUUID()}`;
+const DB_NAME = `atalaya_faults_${process.pid}`;
+const DATABASE_URL = withDatabase(SERVER_URL, DB_NAME);
+const ADMIN_URL = withDatabase(SERVER_URL, "postgres");
+const DEMO_PASSWORD = "Atalaya2026";
+const OPERATOR_EMAILS = ["admin@demo.cl", "operador@demo.cl", "operadora@demo.cl"];
+
+/** Seconds of load (and of the fault) per case; the full run is the issue's, --short what CI affords. */
+const PLAN = SHORT
+  ? { rate: 20, kill: { seconds: 10, killAt: 3 }, terminate: { seconds: 10, every: 700, for: 6 }, refuse: { before: 2, seconds: 10 }, redis: { before: 2, seconds: 5 }, soak: { seconds: 10, rate: 20 } }
+  : { rate: 30, kill: { seconds: 30, killAt: 10 }, terminate: { seconds: 30, every: 500, for: 20 }, refuse: { before: 5, seconds: 10 }, redis: { before: 5, seconds: 10 }, soak: { seconds: 300, rate: 20 } };
+const CONVERGE_MS = 30_000; // time the operators get to hold every event after the load stops
+const MAX_IN_FLIGHT = 400;
+// A client waits this long for an answer before it retries (a phone's request timeout).
+const REQUEST_TIMEOUT_MS = 30_000;
+// FAULTS_ONLY=kill,terminate,refuse,soak,redis runs those cases alone (a failing one, again).
+const ONLY = process.env.FAULTS_ONLY ? new Set(process.env.FAULTS_ONLY.split(",")) : undefined;
+const wanted = (name) => !ONLY || ONLY.has(name);
+const AFTER_FAULT_MS = SHORT ? 4000 : 8000; // load kept on past a fault's end, to see it recover under load
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const now = () => performance.now();
+const log = (line) => console.log(`[faults ${new Date().toTimeString().slice(0, 8)}] ${line}`);
+
+function withDatabase(url, name) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Database and Redis
+
+async function withClient(url, fn) {
+  const client = new pg.Client({ connectionString: url });
+  client.on("error", () => undefined);
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+const admin = (sql, params) => withClient(ADMIN_URL, (c) => c.query(sql, params));
+const app = (sql, params) => withClient(DATABASE_URL, (c) => c.query(sql, params));
+
+/** Creates this run's database; drops the ones left by runs that were killed (their pid is gone). */
+async function createDatabase() {
+  const { rows } = await admin("select datname from pg_database where datname ~ '^atalaya_faults_[0-9]+$'");
+  for (const { datname } of rows) {
+    if (!existsSync(`/proc/${datname.split("_").pop()}`)) await admin(`drop database if exists "${datname}" with (force)`);
+  }
+  await admin(`create database "${DB_NAME}"`);
+}
+
+async function dropDatabase() {
+  await admin(`alter database "${DB_NAME}" allow_connections true`).catch(() => undefined);
+  await admin(`drop database if exists "${DB_NAME}" with (force)`).catch((err) => log(`could not drop ${DB_NAME}: ${err.message}`));
+}
+
+/** Terminates every backend of the deployment's database; answers how many. */
+async function terminateBackends(client) {
+  const run = client ? (sql, params) => client.query(sql, params) : admin;
+  const { rows } = await run("select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [DB_NAME]);
+  return rows[0].n;
+}
+
+async function lastSeq(companyId) {
+  const { rows } = await app("select coalesce((select last_seq from company_event_seq where company_id = $1), 0)::int as seq", [companyId]);
+  return rows[0].seq;
+}
+
+/** A redis-server of the suite's own on a spare port (no persistence). */
+function startOwnRedis() {
+  const child = spawn("redis-server", ["--port", String(OWN_REDIS_PORT), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  return new Promise((resolve, reject) => {
+    const until = Date.now() + 10_000;
+    const poll = async () => {
+      if (child.exitCode !== null) return reject(new Error(`redis-server on ${OWN_REDIS_PORT} exited (${child.exitCode}): is the port taken?`));
+      if (await redisPing(OWN_REDIS_PORT)) return resolve(child);
+      if (Date.now() > until) return reject(new Error("redis-server did not answer"));
+      setTimeout(poll, 100);
+    };
+    void poll();
+  });
+}
+
+async function redisPing(port) {
+  const { connect } = await import("node:net");
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port }, () => socket.write("PING\r\n"));
+    socket.setTimeout(1000, () => (socket.destroy(), resolve(false)));
+    socket.once("data", (d) => (socket.end(), resolve(String(d).startsWith("+PONG"))));
+    socket.once("error", () => resolve(false));
+  });
+}
+
+async function stopChild(child, signal = "SIGTERM") {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Server processes
+
+/** The two server processes; each knows whether its exit was asked for (a crash is a failure). */
+class Deployment {
+  constructor(redisUrl, label) {
+    this.redisUrl = redisUrl;
+    this.label = label;
+    this.servers = PORTS.slice(0, 2).map((port, i) => ({
+      name: "AB"[i],
+      port,
+      base: `http://127.0.0.1:${port}`,
+      ws: `ws://127.0.0.1:${port}`,
+      child: undefined,
+      starts: 0,
+    }));
+    this.crashes = [];
+    this.dataDir = mkdtempSync(join(tmpdir(), "atalaya-faults-"));
+  }
+
+  async start(server, seed) {
+    server.starts++;
+    const child = await startServer({
+      port: server.port,
+      logName: `faults-${this.label}-${server.name}-${server.starts}`,
+      env: {
+        DATABASE_URL,
+        REDIS_URL: this.redisUrl,
+        ATALAYA_SEED: seed ? "demo" : "none",
+        ATALAYA_DATA_DIR: this.dataDir,
+        METRICS_TOKEN,
+        // One address sends every report: the intake's per-address and per-reporter limits are raised.
+        APP_REPORTS_PER_ADDRESS: "1000000",
+        APP_REPORTS_PER_REPORTER: "1000000",
+      },
+    });
+    child.expectedExit = false;
+    child.once("exit", (code, signal) => {
+      if (!child.expectedExit) this.crashes.push(`${server.name} exited by itself (${signal ?? code})`);
+    });
+    server.child = child;
+  }
+
+  async startAll() {
+    await this.start(this.servers[0], true); // migrates and seeds the demo organisation
+    await this.start(this.servers[1], false);
+  }
+
+  /** kill -9, as a crash or an OOM killer would. */
+  kill9(server) {
+    server.child.expectedExit = true;
+    server.child.kill("SIGKILL");
+    return new Promise((resolve) => server.child.once("exit", resolve));
+  }
+
+  async stopAll() {
+    for (const s of this.servers) {
+      if (!s.child) continue;
+      s.child.expectedExit = true;
+      await stopChild(s.child);
+    }
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  async ready() {
+    const answers = await Promise.all(this.servers.map((s) => fetch(`${s.base}/readyz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false)));
+    return answers.every(Boolean);
+  }
+
+  /** Resident memory (MB) of each process now, from its own /metrics. */
+  async memory() {
+    return Promise.all(
+      this.servers.map(async (s) => {
+        try {
+          const res = await fetch(`${s.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` }, signal: AbortSignal.timeout(5000) });
+          const m = /^process_resident_memory_bytes (\d+)/m.exec(await res.text());
+          return m ? Number(m[1]) / 2 ** 20 : NaN;
+        } catch {
+          return NaN;
+        }
+      }),
+    );
+  }
+
+  /** A counter summed over both processes' /metrics (e.g. events the outbox relay published). */
+  async counter(pattern) {
+    let sum = 0;
+    for (const s of this.servers) {
+      const res = await fetch(`${s.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).catch(() => undefined);
+      const text = res?.ok ? await res.text() : "";
+      for (const line of text.split("\n")) if (line.startsWith(pattern)) sum += Number(line.split(" ").pop());
+    }
+    return sum;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Clients
+
+/** Errors seen, by kind. */
+class Tally extends Map {
+  add(kind) {
+    this.set(kind, (this.get(kind) ?? 0) + 1);
+  }
+  text() {
+    return [...this].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ×${n}`).join(", ") || "none";
+  }
+}
+
+function errorKind(err) {
+  if (err?.name === "TimeoutError") return `no answer in ${REQUEST_TIMEOUT_MS / 1000} s`;
+  const code = err?.cause?.code ?? err?.code;
+  if (code) return code;
+  return String(err?.message ?? err).slice(0, 60);
+}
+
+async function api(server, method, path, body, token) {
+  const res = await fetch(`${server.base}${path}`, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { "access-token": token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  const json = await res.json().catch(() => undefined);
+  if (!res.ok || json === undefined) {
+    const err = new Error(`${res.status} ${json?.error?.code ?? ""}`.trim());
+    err.status = res.status;
+    err.retryAfter = Number(res.headers.get("retry-after"));
+    throw err;
+  }
+  return json;
+}
+
+/**
+ * An operator's socket as the portal keeps it (features/realtime/realtime-client.ts): a ticket, the
+ * socket, `hello` with the company's seq, catch-up by `GET …/events?after=` from the last seq held
+ * (pages until hello's seq), live events in order (a gap is fetched before the event after it, a `seq`
+ * tail ahead of the cursor is fetched), and a reconnect with backoff on any close, to the other
+ * process when one does not answer. Every stored event it holds is recorded by seq.
+ */
+class Operator {
+  constructor({ name, token, companyId, servers, prefer, errors }) {
+    Object.assign(this, { name, token, companyId, servers, prefer, errors });
+    this.received = new Map(); // seq → report id of a newReport (or null)
+    this.cursor = undefined;
+    this.live = 0;
+    this.caughtUp = 0;
+    this.connected = false;
+    this.stopped = false;
+    this.inbox = [];
+    this.pumping = false;
+    this.socket = undefined;
+    this.server = undefined;
+  }
+
+  start() {
+    void this.connect();
+  }
+
+  stop() {
+    this.stopped = true;
+    this.socket?.terminate();
+  }
+
+  async connect() {
+    for (let attempt = 0; !this.stopped; attempt++) {
+      const server = this.servers[(this.prefer + attempt) % this.servers.length];
+      try {
+        await this.open(server);
+        return;
+      } catch (err) {
+        this.errors.add(`operator connect: ${err.status ? err.message : errorKind(err)}`);
+        await sleep(Math.min(2000, 100 * 2 ** Math.min(attempt, 5)) * (0.5 + Math.random() / 2));
+      }
+    }
+  }
+
+  async open(server) {
+    const { ticket } = await api(server, "POST", "/api/realtime/ticket", { companyId: this.companyId }, this.token);
+    const ws = new WebSocket(`${server.ws}/api/realtime?ticket=${encodeURIComponent(ticket)}`, { origin: server.base });
+    await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => (ws.terminate(), reject(new Error("no hello in 10 s"))), 10_000);
+      let hello = false;
+      ws.on("message", (raw) => {
+        const message = JSON.parse(String(raw));
+        if (!hello && message.type === "hello") {
+          hello = true;
+          clearTimeout(timer);
+          this.socket = ws;
+          this.server = server;
+          resolve();
+        }
+        this.inbox.push(message);
+        void this.pump();
+      });
+      ws.on("error", () => undefined);
+      ws.on("close", (code) => {
+        clearTimeout(timer);
+        if (!hello) return reject(new Error(`closed before hello (${code})`));
+        if (this.socket !== ws) return;
+        this.connected = false;
+        this.socket = undefined;
+        if (this.stopped) return;
+        this.errors.add(`socket closed ${code}`);
+        void this.connect();
+      });
+    });
+  }
+
+  /** Handles the inbox in order; one message at a time, a catch-up included. */
+  async pump() {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (this.inbox.length > 0) await this.handle(this.inbox.shift());
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  async handle(message) {
+    if (message.companyId !== this.companyId) return;
+    if (message.type === "hello") {
+      if (this.cursor === undefined) this.cursor = message.seq;
+      else if (message.seq > this.cursor) await this.catchUp(message.seq);
+      this.connected = true;
+      return;
+    }
+    if (this.cursor === undefined || message.seq === 0) return;
+    if (message.type === "seq" && typeof message.data?.from !== "number") {
+      if (message.seq > this.cursor) await this.catchUp(message.seq);
+      return;
+    }
+    if (message.seq <= this.cursor) return; // already held (a catch-up brought it first)
+    if (message.seq > this.cursor + 1) await this.catchUp(message.seq - 1);
+    if (message.seq === this.cursor + 1) this.accept(message, "live");
+  }
+
+  accept(message, how) {
+    this.cursor = message.seq;
+    if (message.type === "seq") return;
+    this.received.set(message.seq, message.type === "newReport" ? (message.data?.report?.id ?? null) : null);
+    if (how === "live") this.live++;
+    else this.caughtUp++;
+  }
+
+  /** Fetches events after the cursor until it reaches target, retrying (either process) on failure. */
+  async catchUp(target) {
+    let attempt = 0;
+    while (this.cursor < target && !this.stopped) {
+      const server = this.server && attempt % 2 === 0 ? this.server : this.servers[(this.prefer + attempt) % this.servers.length];
+      try {
+        const page = await api(server, "GET", `/api/companies/${this.companyId}/events?after=${this.cursor}&limit=500`, undefined, this.token);
+        for (const event of page.events) if (event.seq === this.cursor + 1) this.accept(event, "catchUp");
+        if (page.lastSeq > this.cursor) this.cursor = page.lastSeq;
+        if (page.events.length === 0 && page.lastSeq <= this.cursor) break; // nothing more stored yet
+        attempt = 0;
+      } catch (err) {
+        this.errors.add(`catch-up: ${err.status ? err.message : errorKind(err)}`);
+        attempt++;
+        await sleep(Math.min(1000, 100 * attempt));
+      }
+    }
+  }
+
+  /** Seqs in (from, to] this socket does not hold. */
+  missingIn(from, to) {
+    let missing = 0;
+    for (let seq = from + 1; seq <= to; seq++) if (!this.received.has(seq)) missing++;
+    return missing;
+  }
+}
+
+/** Open-loop reporters: `rate` reports a second, alternating processes, each retried (same clientId,
+ * the other process next, after Retry-After capped at 1 s) until acknowledged or 2 minutes pass. */
+function startLoad({ rate, servers, points, stats }) {
+  let stopped = false;
+  const inFlight = new Set();
+  const submit = async (i) => {
+    const body = { ...points(i), type: 0, description: "Robo de celular en la esquina; el sujeto huyó hacia el norte.", address: "Huérfanos 1234, Santiago", anonymous: true, clientId: randomUUID() };
+    const sentAt = now();
+    for (let attempt = 0; now() - sentAt < 120_000; attempt++) {
+      const server = servers[(i + attempt) % servers.length];
+      let wait = 200;
+      try {
+        const res = await api(server, "POST", "/api/app/reports", body);
+        stats.acks.push({ id: res.report.id, companies: res.companies, sentAt, ackAt: now(), retried: attempt > 0 });
+        return;
+      } catch (err) {
+        stats.errors.add(err.status ? `HTTP ${err.message}` : `${errorKind(err)}${err?.name === "TimeoutError" ? ` (${server.name})` : ""}`);
+        if (err.status >= 400 && err.status < 500 && err.status !== 429) return void stats.refused++;
+        if (err.status === 500) stats.serverErrors++;
+        if (err.retryAfter > 0) wait = Math.min(1000, err.retryAfter * 1000);
+      }
+      await sleep(wait * (0.5 + Math.random()));
+    }
+    stats.gaveUp++;
+  };
+  const t0 = now();
+  const loop = (async () => {
+    for (let i = 0; !stopped; i++) {
+      const wait = t0 + (i * 1000) / rate - now();
+      if (wait > 0) await sleep(wait);
+      if (stopped) break;
+      if (inFlight.size >= MAX_IN_FLIGHT) {
+        stats.skipped++;
+        continue;
+      }
+      stats.sent++;
+      const p = submit(i).finally(() => inFlight.delete(p));
+      inFlight.add(p);
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      await Promise.all(inFlight);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Cases
+
+/** Runs one case: load, the fault, recovery, convergence; answers its row of the table. */
+async function runCase(ctx, name, { seconds, rate = PLAN.rate, fault }) {
+  const { deployment, operators, companyId, points } = ctx;
+  log(`${name}: ${seconds} s at ${rate} reports/s`);
+  const stats = { acks: [], errors: new Tally(), sent: 0, refused: 0, serverErrors: 0, gaveUp: 0, skipped: 0 };
+  const opErrors = operators[0].errors;
+  opErrors.clear();
+  const seq0 = await lastSeq(companyId);
+  const memStart = await deployment.memory();
+  const relayed0 = await deployment.counter('atalaya_events_published_total{via="relay"}');
+  const crashes0 = deployment.crashes.length;
+  const started = now();
+  const load = startLoad({ rate, servers: deployment.servers, points, stats });
+  const faultEnd = await fault({ deployment, stats, started });
+  // Recovery: writes resumed (a report first sent after the fault acknowledged), then all of it: both
+  // processes ready and every socket live again.
+  let recoveredAt;
+  const recovery = (async () => {
+    while (now() - faultEnd < 120_000) {
+      const firstAck = stats.acks.find((a) => a.sentAt >= faultEnd);
+      if (firstAck && operators.every((o) => o.connected) && (await deployment.ready())) {
+        recoveredAt = Math.max(firstAck.ackAt, now());
+        return;
+      }
+      await sleep(100);
+    }
+  })();
+  const writesResumed = () => {
+    const firstAck = stats.acks.filter((a) => a.sentAt >= faultEnd).sort((a, b) => a.ackAt - b.ackAt)[0];
+    return firstAck ? (firstAck.ackAt - faultEnd) / 1000 : NaN;
+  };
+  // The load goes on for the case's time, and at least AFTER_FAULT_MS past the fault's end.
+  const rest = Math.max(started + seconds * 1000, faultEnd + AFTER_FAULT_MS) - now();
+  if (rest > 0) await sleep(rest);
+  await load.stop();
+  await recovery;
+  const memEnd = await deployment.memory();
+
+  // Convergence: every socket holds every event stored meanwhile (live, or by its own catch-up).
+  const seq1 = await lastSeq(companyId);
+  const convergeStart = now();
+  while (now() - convergeStart < CONVERGE_MS && operators.some((o) => o.missingIn(seq0, seq1) > 0)) await sleep(200);
+  const converged = (now() - convergeStart) / 1000;
+
+  const ackIds = stats.acks.map((a) => a.id);
+  const { rows } = await app("select count(*)::int as n from reports where id = any($1::int[])", [ackIds]);
+  const stored = rows[0].n;
+  const ours = stats.acks.filter((a) => a.companies.includes(companyId));
+  let expectedEvents = 0;
+  let missingEvents = 0;
+  let live = 0;
+  let caughtUp = 0;
+  let reportsUnannounced = 0;
+  for (const o of operators) {
+    expectedEvents += seq1 - seq0;
+    missingEvents += o.missingIn(seq0, seq1);
+    const announced = new Set([...o.received.entries()].filter(([seq]) => seq > seq0 && seq <= seq1).map(([, id]) => id));
+    reportsUnannounced += ours.filter((a) => !announced.has(a.id)).length;
+    live += o.live;
+    caughtUp += o.caughtUp;
+    o.live = 0;
+    o.caughtUp = 0;
+  }
+  const relayed = (await deployment.counter('atalaya_events_published_total{via="relay"}')) - relayed0;
+  const crashes = deployment.crashes.slice(crashes0);
+  const row = {
+    name,
+    sent: stats.sent,
+    acknowledged: stats.acks.length,
+    retried: stats.acks.filter((a) => a.retried).length,
+    stored,
+    lost: stats.acks.length - stored,
+    gaveUp: stats.gaveUp,
+    notSent: stats.skipped,
+    refused: stats.refused,
+    serverErrors: stats.serverErrors,
+    expectedEvents,
+    receivedEvents: expectedEvents - missingEvents,
+    missingEvents,
+    reportsUnannounced,
+    live,
+    caughtUp,
+    relayed,
+    recoverySeconds: recoveredAt === undefined ? NaN : (recoveredAt - faultEnd) / 1000,
+    writesSeconds: writesResumed(),
+    convergedSeconds: converged,
+    errors: `${stats.errors.text()}${opErrors.size ? `; operators: ${opErrors.text()}` : ""}`,
+    crashes,
+    memStart,
+    memEnd,
+  };
+  row.why = [
+    row.lost > 0 && `${row.lost} acknowledged reports not stored`,
+    row.missingEvents > 0 && `${row.missingEvents} events missing after catch-up`,
+    row.reportsUnannounced > 0 && `${row.reportsUnannounced} acknowledged reports never announced to a socket`,
+    row.gaveUp > 0 && `${row.gaveUp} reports never acknowledged in 2 minutes of retries`,
+    row.refused > 0 && `${row.refused} reports refused with a 4xx`,
+    row.serverErrors > 0 && `${row.serverErrors} answers 500`,
+    ...crashes,
+    !Number.isFinite(row.recoverySeconds) && "did not recover within 2 minutes",
+  ].filter(Boolean);
+  row.passed = row.why.length === 0;
+  log(
+    `${name}: ${row.acknowledged}/${row.sent} acknowledged (${row.retried} after a retry), ${row.stored} stored; events ${row.receivedEvents}/${row.expectedEvents} ` +
+      `(live ${live}, catch-up ${caughtUp}, relayed ${relayed}); writes resumed in ${row.writesSeconds.toFixed(1)} s, all recovered in ${row.recoverySeconds.toFixed(1)} s; errors: ${row.errors} → ${row.passed ? "ok" : `FAILED: ${row.why.join("; ")}`}`,
+  );
+  return row;
+}
+
+const killCase = (ctx) =>
+  runCase(ctx, "kill -9 one process under load", {
+    seconds: PLAN.kill.seconds,
+    fault: async ({ deployment }) => {
+      await sleep(PLAN.kill.killAt * 1000);
+      const b = deployment.servers[1];
+      await deployment.kill9(b);
+      const at = now();
+      log("  B killed (SIGKILL); starting it again");
+      await deployment.start(b, false);
+      return at;
+    },
+  });
+
+const terminateCase = (ctx) =>
+  runCase(ctx, "pg_terminate_backend of every backend, repeatedly", {
+    seconds: PLAN.terminate.seconds,
+    fault: async () => {
+      await sleep(2000);
+      const until = now() + PLAN.terminate.for * 1000;
+      let rounds = 0;
+      let terminated = 0;
+      await withClient(ADMIN_URL, async (client) => {
+        while (now() < until) {
+          terminated += await terminateBackends(client);
+          rounds++;
+          await sleep(PLAN.terminate.every);
+        }
+      });
+      log(`  ${terminated} backends terminated in ${rounds} rounds`);
+      return now();
+    },
+  });
+
+const refuseCase = (ctx) =>
+  runCase(ctx, `database refusing connections for ${PLAN.refuse.seconds} s`, {
+    seconds: PLAN.refuse.before + PLAN.refuse.seconds,
+    fault: async ({ deployment }) => {
+      await sleep(PLAN.refuse.before * 1000);
+      return withClient(ADMIN_URL, async (client) => {
+        await client.query(`alter database "${DB_NAME}" allow_connections false`);
+        const refusedAt = now();
+        const n = await terminateBackends(client);
+        log(`  connections refused; ${n} backends terminated`);
+        await sleep(1500);
+        const red = !(await deployment.ready());
+        await sleep(Math.max(0, refusedAt + PLAN.refuse.seconds * 1000 - now()));
+        await client.query(`alter database "${DB_NAME}" allow_connections true`);
+        log(`  connections allowed again after ${((now() - refusedAt) / 1000).toFixed(1)} s (readyz was ${red ? "red" : "STILL GREEN"} meanwhile)`);
+        if (!red) deployment.crashes.push("/readyz stayed green while the database refused connections");
+        return now();
+      });
+    },
+  });
+
+function redisCase(ctx, redis) {
+  return runCase(ctx, `Redis stopped for ${PLAN.redis.seconds} s and restarted`, {
+    seconds: PLAN.redis.before + PLAN.redis.seconds,
+    fault: async () => {
+      await sleep(PLAN.redis.before * 1000);
+      await stopChild(redis.child);
+      log("  Redis stopped");
+      await sleep(PLAN.redis.seconds * 1000);
+      redis.child = await startOwnRedis();
+      log("  Redis started again");
+      return now();
+    },
+  });
+}
+
+const soakCase = (ctx) =>
+  runCase(ctx, `soak ${PLAN.soak.seconds} s at ${PLAN.soak.rate} reports/s`, {
+    seconds: PLAN.soak.seconds,
+    rate: PLAN.soak.rate,
+    fault: async () => now(),
+  });
+
+// ---------------------------------------------------------------------------------------------------
+// Run
+
+/** Points inside the demo organisation's zones, so every report reaches its operators. */
+async function demoPoints() {
+  const demo = await import("../packages/server/dist/seed/demo-data.js");
+  const geometry = await import("../packages/server/dist/zones/geometry.js");
+  const rnd = demo.seededRandom(14);
+  const list = [];
+  while (list.length < 500) {
+    const ring = demo.DEMO_ZONES[list.length % 2].ring;
+    const xs = ring.map((p) => p[0]);
+    const ys = ring.map((p) => p[1]);
+    const p = [Math.min(...xs) + rnd() * (Math.max(...xs) - Math.min(...xs)), Math.min(...ys) + rnd() * (Math.max(...ys) - Math.min(...ys))];
+    if (geometry.ringContains(ring, p)) list.push({ longitude: Number(p[0].toFixed(6)), latitude: Number(p[1].toFixed(6)) });
+  }
+  return (i) => list[i % list.length];
+}
+
+async function connectOperators(deployment, companyId) {
+  const errors = new Tally();
+  const operators = [];
+  for (const [k, email] of OPERATOR_EMAILS.entries()) {
+    const { user } = await api(deployment.servers[k % 2], "POST", "/api/login", { email, password: DEMO_PASSWORD });
+    for (const prefer of [0, 1]) operators.push(new Operator({ name: `${email}@${"AB"[prefer]}`, token: user.access_token, companyId, servers: deployment.servers, prefer, errors }));
+  }
+  for (const o of operators) o.start();
+  const until = now() + 30_000;
+  while (operators.some((o) => !o.connected)) {
+    if (now() > until) throw new Error("operators could not connect");
+    await sleep(100);
+  }
+  return operators;
+}
+
+const mb = (x) => (Number.isFinite(x) ? x.toFixed(0) : "—");
+
+function table(rows) {
+  const lines = [
+    "| Case | Reports acknowledged / stored (lost) | Events expected / received after catch-up (missing) | Live / caught up / relayed | Time to recover: writes / all | Errors seen | Memory MB A, B (start → end) | Result |",
+    "|---|---|---|---|---|---|---|---|",
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.name} | ${r.acknowledged} / ${r.stored} (${r.lost})${r.retried ? `, ${r.retried} after retries` : ""}${r.notSent ? `; ${r.notSent} not sent (${MAX_IN_FLIGHT} in flight)` : ""} | ${r.expectedEvents} / ${r.receivedEvents} (${r.missingEvents}) | ${r.live} / ${r.caughtUp} / ${r.relayed} | ${Number.isFinite(r.writesSeconds) ? `${r.writesSeconds.toFixed(1)} s` : "—"} / ${Number.isFinite(r.recoverySeconds) ? `${r.recoverySeconds.toFixed(1)} s` : "not recovered"} | ${r.errors} | ${r.memStart.map((m, i) => `${mb(m)} → ${mb(r.memEnd[i])}`).join(", ")} | ${r.passed ? "✔" : `✖ ${r.why.join("; ")}`} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+async function main() {
+  if (!existsSync(join(ROOT, "packages/server/dist/server.js"))) {
+    console.error("packages/server/dist is missing: run `npm run test:faults` (it builds first) or `npm run build`.");
+    process.exit(1);
+  }
+  const began = now();
+  log(`${SHORT ? "short" : "full"} run: database ${DB_NAME} on ${SERVER_URL.host}, Redis ${MACHINE_REDIS} (own Redis on ${OWN_REDIS_PORT} for its case), servers on ${PORTS.join(", ")}`);
+  await createDatabase();
+  const points = await demoPoints();
+  const rows = [];
+  let deployment;
+  let operators = [];
+  const redis = { child: undefined };
+  const cleanup = async () => {
+    for (const o of operators) o.stop();
+    await deployment?.stopAll();
+    await stopChild(redis.child);
+    await dropDatabase();
+  };
+  for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+  try {
+    deployment = new Deployment(MACHINE_REDIS, "machine-redis");
+    await deployment.startAll();
+    const { rows: company } = await app("select id from companies where name like 'Municipalidad de Santiago%' order by id limit 1");
+    const companyId = company[0].id;
+    operators = await connectOperators(deployment, companyId);
+    log(`two processes up, ${operators.length} operator sockets live (company ${companyId})`);
+    let ctx = { deployment, operators, companyId, points };
+    if (wanted("kill")) rows.push(await killCase(ctx));
+    if (wanted("terminate")) rows.push(await terminateCase(ctx));
+    if (wanted("refuse")) rows.push(await refuseCase(ctx));
+    if (wanted("soak")) rows.push(await soakCase(ctx));
+    if (wanted("redis")) {
+      // The Redis case: the same deployment on a Redis the suite owns, so it can stop it.
+      for (const o of operators) o.stop();
+      await deployment.stopAll();
+      redis.child = await startOwnRedis();
+      deployment = new Deployment(`redis://127.0.0.1:${OWN_REDIS_PORT}`, "own-redis");
+      await Promise.all(deployment.servers.map((s) => deployment.start(s, false)));
+      operators = await connectOperators(deployment, companyId);
+      ctx = { deployment, operators, companyId, points };
+      rows.push(await redisCase(ctx, redis));
+    }
+  } finally {
+    await cleanup();
+  }
+  finish(rows, began);
+}
+
+function finish(rows, began) {
+  const passed = rows.every((r) => r.passed);
+  console.log(`\nFault suite (${SHORT ? "short" : "full"}), ${new Date().toISOString().slice(0, 10)}, ${((now() - began) / 1000).toFixed(0)} s, ${PLAN.rate} reports/s, ${OPERATOR_EMAILS.length * 2} operator sockets over 2 processes:\n`);
+  console.log(table(rows));
+  console.log(passed ? "\n✔ every case: 0 acknowledged reports lost, 0 events missing after catch-up" : "\n✖ a case failed (see the table)");
+  process.exit(passed ? 0 : 1);
+}
+
+main().catch(async (err) => {
+  console.error(err);
+  process.exit(1);
+});
