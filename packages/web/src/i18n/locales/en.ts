@@ -323,6 +323,8 @@ export const en: Messages = {
     mediaStatus: "File status",
     presence: "Presence",
     patrol: "Patrol",
+    notification: "Notification",
+    operators: "Operators online",
     hello: "Connection established",
     seq: "Synchronisation",
   },

@@ -325,6 +325,8 @@ export const es = {
     mediaStatus: "Estado de archivo",
     presence: "Presencia",
     patrol: "Patrulla",
+    notification: "Notificación",
+    operators: "Operadores en línea",
     hello: "Conexión establecida",
     seq: "Sincronización",
   },

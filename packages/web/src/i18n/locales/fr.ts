@@ -323,6 +323,8 @@ export const fr: Messages = {
     mediaStatus: "État du fichier",
     presence: "Présence",
     patrol: "Patrouille",
+    notification: "Notification",
+    operators: "Opérateurs en ligne",
     hello: "Connexion établie",
     seq: "Synchronisation",
   },
