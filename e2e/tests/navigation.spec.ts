@@ -52,7 +52,7 @@ test.describe("side navigation", () => {
     expect(entries).not.toContain("nav-connections");
     // The screen the menu hides is refused by address too, with the 403 screen (never a blank page).
     await page.goto("/v3/connections");
-    await expect(page.getByTestId("status-notAuth")).toBeVisible();
+    await expect(page.getByTestId("status-notAuth")).toBeVisible({ timeout: 30_000 });
   });
 
   test("a patrol is refused by the portal login (SPEC §6: only groups 1, 2 and 3 sign in)", async ({ page }) => {

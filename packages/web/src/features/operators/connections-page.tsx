@@ -60,10 +60,11 @@ export function ConnectionsPage(): ReactNode {
     },
   ];
 
+  const forbidden = logs.isError && isApiError(logs.error) && logs.error.status === 403;
   let body: ReactNode;
   if (logs.isPending) body = <Skeleton active title={false} paragraph={{ rows: 6 }} />;
   // Opened by address without the role for it (the menu does not offer it): the 403 screen.
-  else if (logs.isError && isApiError(logs.error) && logs.error.status === 403) body = <StatusResult kind="notAuth" />;
+  else if (forbidden) body = <StatusResult kind="notAuth" />;
   else if (logs.isError)
     body = <Result status="warning" title={t("connections.loadError")} extra={<Button onClick={() => void logs.refetch()}>{t("common.retry")}</Button>} />;
   else
@@ -88,39 +89,41 @@ export function ConnectionsPage(): ReactNode {
         </Typography.Title>
         <Typography.Text type="secondary">{t("connections.subtitle")}</Typography.Text>
       </header>
-      <Form layout="vertical" className="connections-filters" component="div">
-        <Form.Item label={t("connections.filters.operator")} htmlFor="connections-operator">
-          <Select
-            id="connections-operator"
-            allowClear
-            showSearch={{ optionFilterProp: "label" }}
-            loading={members.isPending}
-            value={filter.userId}
-            placeholder={t("connections.filters.anyOperator")}
-            options={(members.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
-            onChange={(userId?: number) => change({ ...filter, userId })}
-            data-testid="connections-operator"
-          />
-        </Form.Item>
-        <Form.Item label={t("connections.filters.from")} htmlFor="connections-from">
-          <DatePicker
-            id="connections-from"
-            value={day(filter.startDate)}
-            maxDate={day(filter.endDate) ?? undefined}
-            onChange={(d: Dayjs | null) => change({ ...filter, startDate: d?.format(DAY) })}
-            data-testid="connections-from"
-          />
-        </Form.Item>
-        <Form.Item label={t("connections.filters.to")} htmlFor="connections-to">
-          <DatePicker
-            id="connections-to"
-            value={day(filter.endDate)}
-            minDate={day(filter.startDate) ?? undefined}
-            onChange={(d: Dayjs | null) => change({ ...filter, endDate: d?.format(DAY) })}
-            data-testid="connections-to"
-          />
-        </Form.Item>
-      </Form>
+      {!forbidden && (
+        <Form layout="vertical" className="connections-filters" component="div">
+          <Form.Item label={t("connections.filters.operator")} htmlFor="connections-operator">
+            <Select
+              id="connections-operator"
+              allowClear
+              showSearch={{ optionFilterProp: "label" }}
+              loading={members.isPending}
+              value={filter.userId}
+              placeholder={t("connections.filters.anyOperator")}
+              options={(members.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
+              onChange={(userId?: number) => change({ ...filter, userId })}
+              data-testid="connections-operator"
+            />
+          </Form.Item>
+          <Form.Item label={t("connections.filters.from")} htmlFor="connections-from">
+            <DatePicker
+              id="connections-from"
+              value={day(filter.startDate)}
+              maxDate={day(filter.endDate) ?? undefined}
+              onChange={(d: Dayjs | null) => change({ ...filter, startDate: d?.format(DAY) })}
+              data-testid="connections-from"
+            />
+          </Form.Item>
+          <Form.Item label={t("connections.filters.to")} htmlFor="connections-to">
+            <DatePicker
+              id="connections-to"
+              value={day(filter.endDate)}
+              minDate={day(filter.startDate) ?? undefined}
+              onChange={(d: Dayjs | null) => change({ ...filter, endDate: d?.format(DAY) })}
+              data-testid="connections-to"
+            />
+          </Form.Item>
+        </Form>
+      )}
       <div className="operators-card">{body}</div>
     </div>
   );
