@@ -9,6 +9,9 @@ export const notificationsEn: typeof notificationsEs = {
   empty: "You have no notifications.",
   loadError: "We could not load the notifications.",
   loadMore: "Show more",
+  unreadCount: "{{count}} unread",
+  unreadCount_one: "1 unread",
+  allRead: "All read",
   unread: "Unread",
   newOne: "New notification: {{text}}",
   kinds: {

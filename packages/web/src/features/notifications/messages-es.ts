@@ -7,6 +7,9 @@ export const notificationsEs = {
   empty: "No tienes notificaciones.",
   loadError: "No pudimos cargar las notificaciones.",
   loadMore: "Ver más",
+  unreadCount: "{{count}} sin leer",
+  unreadCount_one: "1 sin leer",
+  allRead: "Todo leído",
   unread: "Sin leer",
   newOne: "Nueva notificación: {{text}}",
   kinds: {

@@ -9,6 +9,9 @@ export const notificationsFr: typeof notificationsEs = {
   empty: "Vous n’avez aucune notification.",
   loadError: "Impossible de charger les notifications.",
   loadMore: "Voir plus",
+  unreadCount: "{{count}} non lues",
+  unreadCount_one: "1 non lue",
+  allRead: "Tout est lu",
   unread: "Non lue",
   newOne: "Nouvelle notification : {{text}}",
   kinds: {

@@ -124,17 +124,15 @@ export function NotificationBell(): ReactNode {
         size={380}
         className="notification-drawer"
         title={t("notifications.title")}
-        extra={
-          <Button size="small" icon={<CheckOutlined />} disabled={unread === 0} loading={readAll.isPending} onClick={() => readAll.mutate()} data-testid="notifications-read-all">
-            {t("notifications.markAllRead")}
-          </Button>
-        }
         data-testid="notification-drawer"
       >
         <Flex vertical gap={8}>
-          <Typography.Text type="secondary" className="sr-only">
-            {label}
-          </Typography.Text>
+          <Flex justify="space-between" align="center" gap={8} wrap>
+            <Typography.Text type="secondary">{unread > 0 ? t("notifications.unreadCount", { count: unread }) : t("notifications.allRead")}</Typography.Text>
+            <Button size="small" icon={<CheckOutlined />} disabled={unread === 0} loading={readAll.isPending} onClick={() => readAll.mutate()} data-testid="notifications-read-all">
+              {t("notifications.markAllRead")}
+            </Button>
+          </Flex>
           {body}
         </Flex>
       </Drawer>
