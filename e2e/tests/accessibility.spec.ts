@@ -38,12 +38,20 @@ test("login, events panel, report detail (pending, taken, close dialog) and crea
   await expectAccessible(page);
 });
 
-test("answers, history, activity, search, reported users, dashboard and shifts pass axe-core", async ({ page }) => {
+test("answers, history, activity, search, reported users, dashboard, shifts, replies, operators, connections and sounds pass axe-core", async ({ page }) => {
   await signIn(page, "admin@demo.cl");
-  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/dashboard", "/v3/shifts"]) {
+  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/dashboard", "/v3/shifts", "/v3/replies", "/v3/operators", "/v3/connections", "/v3/sounds"]) {
     await page.goto(route);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");
     await expectAccessible(page);
   }
+});
+
+test("the notification drawer passes axe-core", async ({ page }) => {
+  await signIn(page, "admin@demo.cl");
+  await page.getByTestId("notification-bell").click();
+  await expect(page.getByTestId("notification-drawer")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await expectAccessible(page);
 });

@@ -15,6 +15,10 @@ const ROUTES = [
   "/v3/dashboard",
   "/v3/dashboard?tab=operators&period=30",
   "/v3/shifts",
+  "/v3/replies",
+  "/v3/operators",
+  "/v3/connections",
+  "/v3/sounds",
 ];
 
 async function horizontalOverflow(page: Page): Promise<number> {

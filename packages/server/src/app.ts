@@ -21,7 +21,9 @@ import { dashboardRoutes } from "./dashboard/index.js";
 import { PURGE_EVERY_MS, PURGE_JOB, purgeExpired } from "./jobs/retention.js";
 import { purgeReportSheets } from "./exports/report-sheet.service.js";
 import { fileRoutes } from "./files/index.js";
-import { reportVisibleInApp } from "./interactions/index.js";
+import { replyRoutes, reportVisibleInApp } from "./interactions/index.js";
+import { notificationRoutes } from "./notifications/index.js";
+import { databaseOnlineRegistry, operatorRoutes } from "./operators/index.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import type { Db } from "./db/db.js";
@@ -124,6 +126,13 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     lastSeqs: (companyIds) => lastSeqs(db, companyIds),
     restrictionsOf: (companyId, userIds) => loadRestrictionsOf(db, companyId, userIds),
     liveTokens: (tokenHashes) => liveTokenHashes(db, tokenHashes),
+    // Who is online, in the database for every process; a socket coming or going refreshes the
+    // company's operators screens (an unstored message: seq 0).
+    online: databaseOnlineRegistry(
+      db,
+      (companyId) => void bus.publish({ type: "operators", seq: 0, companyId, data: {} }).catch(() => undefined),
+      (err) => app.log.warn({ err }, "online sockets"),
+    ),
   });
   // Republishes stored events whose publish failed (realtime/outbox.ts).
   const relay = startRelay(db, bus, app.log);
@@ -195,6 +204,9 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await reportedUserRoutes(scope, ctx);
     await publicReportRoutes(scope, ctx);
     await appUserLookupRoutes(scope, ctx);
+    await notificationRoutes(scope, ctx);
+    await operatorRoutes(scope, ctx);
+    await replyRoutes(scope, ctx);
   });
 
   await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);

@@ -119,7 +119,10 @@ describe("every route that takes the company from its query or body", () => {
   it("answers 404 for another company's id and 200 for one's own", async () => {
     const found = apiRoutes(app).filter(takesCompanyElsewhere);
     expect(found.map((r) => r.key).sort()).toEqual(
-      expect.arrayContaining(["GET /api/operator/monitoring", "GET /api/settings", "POST /api/logs-pusher", "POST /api/realtime/ticket"]),
+      expect.arrayContaining([
+        "GET /api/operator/monitoring", "GET /api/settings", "POST /api/logs-pusher", "POST /api/realtime/ticket",
+        "GET /api/notifications", "GET /api/notifications/unread-count", "POST /api/notifications/read-all",
+      ]),
     );
     const failures: string[] = [];
     for (const route of found) {

@@ -17,6 +17,10 @@ export const EVENT_TYPES = [
   "presence",
   // A patrol's position or status changed (not stored: the next one replaces it).
   "patrol",
+  // A notification for one user (issue 12): sent only to that user's sockets, never stored in the stream.
+  "notification",
+  // Someone of the company connected, disconnected or opened another report: the operators screen refreshes.
+  "operators",
   "hello",
   // Bookkeeping of the stream, never a report event: `{type:"seq", seq:N, data:{}}` says the company's
   // stream is at N (a client behind it catches up with GET …/events?after=); `data: {from: F}` says the

@@ -39,6 +39,11 @@ const PERMISSIONS = {
   "zones.manage": ["company_admin"],
   "shifts.manage": ["company_admin"],
   "patrols.read": ["company_admin", "operator"],
+  // Issue 12: who is online and what each works on; the community's comments to answer; the members'
+  // connectivity logs (admins only: they say when each person was connected).
+  "operators.read": ["company_admin", "operator"],
+  "replies.read": ["company_admin", "operator"],
+  "connections.read": ["company_admin"],
 } as const satisfies Record<string, readonly CompanyRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

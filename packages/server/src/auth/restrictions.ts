@@ -1,4 +1,4 @@
-import { one, type Db } from "../db/db.js";
+import { one, type Db, type Tx } from "../db/db.js";
 
 /** What limits what one user may see of a company's reports (SPEC §6): zones, report types (empty
  * lists mean all) and the only-assigned setting. These are access rules, not list filters: every read
@@ -70,7 +70,7 @@ export async function loadRestrictions(db: Db, companyId: number, userId: number
 }
 
 /** The current restrictions of several users of a company, by user id (members only). */
-export async function loadRestrictionsOf(db: Db, companyId: number, userIds: readonly number[]): Promise<Map<number, Restrictions>> {
+export async function loadRestrictionsOf(db: Tx, companyId: number, userIds: readonly number[]): Promise<Map<number, Restrictions>> {
   const rows = await db.query<{ user_id: number; zone_ids: number[]; report_type_ids: number[]; settings: Record<string, unknown> }>(
     `select m.user_id, m.zone_ids, m.report_type_ids, u.settings from memberships m join users u on u.id = m.user_id
       where m.company_id = $1 and m.user_id = any($2::int[])`,

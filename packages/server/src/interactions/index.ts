@@ -3,3 +3,4 @@
 export { presentComment } from "./interaction.presenter.js";
 export { findComment, insertComment, listComments, listNotes, lockReport } from "./interaction.repository.js";
 export { flagCommentAsCommunity, reportVisibleInApp } from "./interaction.service.js";
+export { replyRoutes } from "./replies.routes.js";

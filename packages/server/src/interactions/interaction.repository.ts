@@ -24,17 +24,22 @@ export interface CommentRow {
   created_at: Date;
 }
 
-const COMMENT_SELECT = `
+/** The select of a comment with its report, author and company (aliases c, r, u, co), plus any extra
+ * columns a caller reads over the same joins. */
+export function commentSelect(extraColumns = ""): string {
+  return `
 select c.id, c.uuid::text as uuid, c.report_id, r.uuid::text as report_uuid, c.body, c.media, c.hidden,
        c.user_id, case when u.id is null then null else trim(u.first_name || ' ' || u.last_name) end as user_name,
        c.company_id, co.name as company_name,
        coalesce(c.company_id is null and c.user_id = r.user_id, false) as is_author,
        (r.is_anonymous or exists (select 1 from report_attentions a where a.report_id = r.id and a.is_anonymous)) as report_anonymous,
-       c.created_at
+       c.created_at${extraColumns ? `, ${extraColumns}` : ""}
   from comments c
   join reports r on r.id = c.report_id
   left join users u on u.id = c.user_id
   left join companies co on co.id = c.company_id`;
+}
+const COMMENT_SELECT = commentSelect();
 
 /** Comments of a report, oldest first; hidden ones only when asked (operators see them flagged). */
 export function listComments(db: Db, reportId: number, opts: { includeHidden: boolean }): Promise<CommentRow[]> {

@@ -18,6 +18,7 @@ import type { Db, Tx } from "../db/db.js";
 import { checkUpload, filesDir, insertStoredFile, withStoredFile, type CheckedUpload, type RawUpload, type UploadForm } from "../files/index.js";
 import { AppError, forbidden, invalidField, notFound } from "../http/errors.js";
 import { changeWithEvents, type Emit } from "../realtime/publish.js";
+import { notifyFollowers, notifyMentions, publishNotifications, type StoredNotification } from "../notifications/index.js";
 import { attendingAudiences, attendingCompanies, audienceOf, EVENT_VIEWER, findReport, logActivity, presentReport, type ReportRow } from "../reports/index.js";
 import {
   appendReportMedia,
@@ -93,7 +94,8 @@ async function writeComment(
   ctx: AppContext,
   c: { reportId: number; userId: number; companyId: number | null; body: string; upload: CheckedUpload | null },
 ): Promise<{ row: CommentRow; created: boolean }> {
-  return withStoredFile<{ row: CommentRow; created: boolean }>(filesDir(ctx.config), c.upload, (file) =>
+  const notifications: StoredNotification[] = [];
+  const written = await withStoredFile<{ row: CommentRow; created: boolean }>(filesDir(ctx.config), c.upload, (file) =>
     changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
       // Waits for a deletion by the author in flight, and sees it once committed.
       const lock = await lockReport(tx, c.reportId, "share");
@@ -117,9 +119,18 @@ async function writeComment(
         { userId: c.userId, action: "commented", data: { commentId: id, ...(c.companyId === null ? { source: "app" } : { companyId: c.companyId }) } },
         (company) => ({ type, data: { reportId: c.reportId, comment: presentComment(row, { companyId: company.companyId }) } }),
       );
+      // Each attending company's followers of the report hear of the comment (issue 12).
+      for (const { company, audience } of await attendingAudiences(tx, c.reportId)) {
+        const report = await findReport(tx, company, c.reportId);
+        if (!report) continue;
+        const facts = { companyId: company.companyId, reportId: c.reportId, title: report.title, typeId: report.type_id, audience };
+        notifications.push(...(await notifyFollowers(tx, facts, c.userId, { kind: "followedComment", excerpt: c.body })));
+      }
       return { value: { row, created }, fileUsed: file !== null };
     }),
   );
+  await publishNotifications(ctx.bus, notifications);
+  return written;
 }
 
 /** Records a vote and tells every attending company the new counters (`like` or `dislike` after the value sent). */
@@ -192,7 +203,8 @@ export async function addNote(
   const { companyId, actor } = scope;
   const input = await read();
   const upload = input.file ? await checkUpload(input.file, MEDIA_KINDS) : null;
-  return withStoredFile<{ note: Note; created: boolean }>(filesDir(ctx.config), upload, (file) =>
+  const notifications: StoredNotification[] = [];
+  const written = await withStoredFile<{ note: Note; created: boolean }>(filesDir(ctx.config), upload, (file) =>
     changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
       const report = await companyReport(tx, scope, reportId);
       const { id, created } = await insertNote(tx, scope, { reportId, userId: actor.user.id, body: input.data.body, file: file?.media ?? null });
@@ -201,9 +213,14 @@ export async function addNote(
       if (file) await insertStoredFile(tx, file, { kind: "note", reportId, companyId, noteId: id });
       await logActivity(tx, scope, reportId, actor.user.id, "noted", { noteId: id });
       await emit(companyId, "newNote", { reportId, note }, audienceOf(report));
+      // Members the note mentions by @Full Name hear of it (issue 12; the rule is in notifications/mentions.ts).
+      const facts = { companyId, reportId, title: report.title, typeId: report.type_id, audience: audienceOf(report) };
+      notifications.push(...(await notifyMentions(tx, facts, actor.user.id, input.data.body)));
       return { value: { note, created }, fileUsed: file !== null };
     }),
   );
+  await publishNotifications(ctx.bus, notifications);
+  return written;
 }
 
 /** The operator's like (1) or dislike (-1): a new vote, a changed vote, or the same value again to withdraw it. */

@@ -2,6 +2,7 @@ import { PRESENCE_TTL_SECONDS, type PresenceMessageData, type PresenceViewer } f
 import { requireAccess, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { notFound } from "../http/errors.js";
+import { recordViewing } from "../operators/index.js";
 import { audienceOf, findReport, type ReportRow } from "../reports/index.js";
 import { memoryPresence, redisPresence, type PresenceKey, type PresenceStore } from "./presence.js";
 
@@ -34,6 +35,10 @@ export async function updatePresence(
   const { actor, companyId } = scope;
   const name = `${actor.user.first_name} ${actor.user.last_name}`.trim() || actor.user.email;
   const state = open ? await store.open(key, { id: actor.user.id, name }) : await store.leave(key, actor.user.id);
+  // The operators screen reads which report each member has open from the database (any process).
+  const before = await recordViewing(ctx.db, companyId, actor.user.id, reportId, open);
+  if (before !== (open ? reportId : null))
+    await ctx.bus.publish({ type: "operators", seq: 0, companyId, data: {} }).catch(onPublishError);
   if (state.changed) {
     const data: PresenceMessageData = { reportId, viewers: state.viewers };
     // Only those who may see the report learn who is looking at it.

@@ -6,7 +6,11 @@ import type { ReportAudience } from "../auth/restrictions.js";
 /** What travels on the bus: a real-time message and, server side only, who may receive it (the
  * report's zones, type and assignee; absent or null: everyone of the company). The hub strips the
  * audience before anything reaches a browser. */
-export type BusMessage = RealtimeMessage & { audience?: ReportAudience | null };
+export type BusMessage = RealtimeMessage & {
+  audience?: ReportAudience | null;
+  /** Only this user's sockets of the company receive it (a notification); absent: the audience decides. */
+  recipientUserId?: number;
+};
 
 /** Carries committed events to every server process; each process relays them to its own sockets. */
 export interface EventBus {

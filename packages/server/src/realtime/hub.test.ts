@@ -66,6 +66,37 @@ describe("Hub", () => {
   });
 });
 
+describe("Hub: messages for one user (notifications)", () => {
+  it("reach that user's sockets of that company only, restricted or not, without the recipient field", async () => {
+    const bus = memoryBus();
+    const registry = { opened: [] as string[], closed: [] as string[], alive: [] as string[][] };
+    hub = new Hub(bus, {
+      heartbeatMs: 50,
+      online: {
+        opened: async (id) => void registry.opened.push(id),
+        alive: async (ids) => void registry.alive.push([...ids]),
+        closed: async (id) => void registry.closed.push(id),
+      },
+    });
+    const mine = fakeSocket();
+    const mineRestricted = fakeSocket();
+    const colleague = fakeSocket();
+    const mineElsewhere = fakeSocket();
+    hub.add(mine as unknown as WebSocket, 1, 10, "a");
+    hub.add(mineRestricted as unknown as WebSocket, 1, 10, "b", { zoneIds: [5], reportTypeIds: [], onlyAssignedTo: null });
+    hub.add(colleague as unknown as WebSocket, 2, 10, "c");
+    hub.add(mineElsewhere as unknown as WebSocket, 1, 11, "d");
+    await bus.publish({ type: "notification", seq: 0, companyId: 10, data: { notification: { id: 7 } }, recipientUserId: 1 });
+    await waitFor(() => expect([mine.sent.length, mineRestricted.sent.length]).toEqual([1, 1]));
+    expect(mine.sent[0]).toEqual({ type: "notification", seq: 0, companyId: 10, data: { notification: { id: 7 } } });
+    expect(colleague.sent).toEqual([]);
+    expect(mineElsewhere.sent).toEqual([]);
+    // Every socket was registered as online and is refreshed on each heartbeat.
+    expect(registry.opened).toHaveLength(4);
+    await waitFor(() => expect(registry.alive.at(-1)?.length).toBe(4));
+  });
+});
+
 describe("Hub: restricted sockets (SPEC §6)", () => {
   const inZone = (companyId: number, seq: number, zone: number, typeId = 1): BusMessage => ({
     type: "updateReport",

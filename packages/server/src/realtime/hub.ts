@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Socket } from "node:net";
 import type { WebSocket } from "ws";
 import type { RealtimeMessage } from "@atalaya/shared";
@@ -6,6 +7,8 @@ import { hashSecret } from "../auth/tokens.js";
 import type { BusMessage, EventBus } from "./bus.js";
 
 interface Client {
+  /** Random id of this socket, the key of its row in the online registry. */
+  id: string;
   socket: WebSocket;
   userId: number;
   companyId: number;
@@ -33,11 +36,22 @@ export interface HubOptions {
    * their user not locked. Asked on every heartbeat, so a session ended on any process (logout, a
    * lock) closes its sockets on this one too. */
   liveTokens?: (tokenHashes: readonly string[]) => Promise<Set<string>>;
+  /** Where this process records its open sockets, so every process can tell who is online: a socket
+   * opened, is still open (every heartbeat, the ids of this process's sockets), closed. */
+  online?: OnlineRegistry;
   /** Time between heartbeats: pings, and a `seq` tail message to every socket (ms). */
   heartbeatMs?: number;
   /** How long after a burst (and after the bus came back) the hub compares what it delivered with the
    * database (ms). */
   tailCheckMs?: number;
+}
+
+/** The shared record of open sockets (the operators domain keeps it in the database). Failures are the
+ * registry's to log: a missed write ages out or is repeated on the next heartbeat. */
+export interface OnlineRegistry {
+  opened(socketId: string, companyId: number, userId: number): Promise<void>;
+  alive(socketIds: readonly string[]): Promise<void>;
+  closed(socketId: string, companyId: number, userId: number): Promise<void>;
 }
 
 // A socket that cannot drain this much is too slow; closing it lets the client catch up by seq.
@@ -72,6 +86,7 @@ export class Hub {
   private readonly lastSeqs: HubOptions["lastSeqs"];
   private readonly restrictionsOf: HubOptions["restrictionsOf"];
   private readonly liveTokens: HubOptions["liveTokens"];
+  private readonly online: HubOptions["online"];
   private readonly tailCheckMs: number;
   /** Messages waiting for the next flush, by company. */
   private readonly pending = new Map<number, Pending[]>();
@@ -87,6 +102,7 @@ export class Hub {
     this.lastSeqs = options.lastSeqs;
     this.restrictionsOf = options.restrictionsOf;
     this.liveTokens = options.liveTokens;
+    this.online = options.online;
     this.tailCheckMs = options.tailCheckMs ?? TAIL_CHECK_MS;
     this.unsubscribe = bus.subscribe((message) => this.deliver(message));
     this.offReconnect = bus.onReconnect?.(() => this.scheduleTailCheck(0));
@@ -97,6 +113,7 @@ export class Hub {
   /** Registers an open socket for a user of a company, with the user's restrictions (none: all events). */
   add(socket: WebSocket, userId: number, companyId: number, tokenHash: string, restrictions?: Restrictions): void {
     const client: Client = {
+      id: randomUUID(),
       socket,
       userId,
       companyId,
@@ -108,7 +125,9 @@ export class Hub {
     if (!set) this.byCompany.set(companyId, (set = new Set()));
     set.add(client);
     socket.on("pong", () => (client.alive = true));
+    void this.online?.opened(client.id, companyId, userId).catch(() => undefined);
     socket.on("close", () => {
+      void this.online?.closed(client.id, companyId, userId).catch(() => undefined);
       set.delete(client);
       if (set.size > 0) return;
       this.byCompany.delete(companyId);
@@ -150,6 +169,9 @@ export class Hub {
       for (const client of this.byCompany.get(companyId) ?? []) {
         const { socket } = client;
         if (socket.readyState !== socket.OPEN) continue;
+        // A message for one user (a notification) reaches that user's sockets and no one else's.
+        const own = items.filter((i) => i.message.recipientUserId === undefined || i.message.recipientUserId === client.userId);
+        if (own.length === 0) continue;
         if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
           socket.close(1013, "too slow");
           continue;
@@ -158,8 +180,8 @@ export class Hub {
         // _socket) makes the whole flush one system call.
         const tcp = (socket as unknown as { _socket?: Socket })._socket;
         tcp?.cork();
-        if (client.restrictions) this.sendFiltered(client, client.restrictions, items);
-        else for (const { encoded } of items) socket.send(encoded, { binary: false });
+        if (client.restrictions) this.sendFiltered(client, client.restrictions, own);
+        else for (const { encoded } of own) socket.send(encoded, { binary: false });
         tcp?.uncork();
       }
     }
@@ -227,6 +249,8 @@ export class Hub {
 
   private beat(): void {
     this.sweep();
+    const ids = [...this.byCompany.values()].flatMap((set) => [...set].map((c) => c.id));
+    if (ids.length > 0) void this.online?.alive(ids).catch(() => undefined);
     void this.refreshRestrictions().catch(() => undefined);
     void this.closeEndedSessions().catch(() => undefined); // the database is away: the next beat asks again
     for (const companyId of this.byCompany.keys()) {

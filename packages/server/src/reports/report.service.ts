@@ -14,6 +14,7 @@ import type { AppContext } from "../context.js";
 import type { Tx } from "../db/db.js";
 import { AppError, invalidField, notFound } from "../http/errors.js";
 import { changeWithEvents, type Emit } from "../realtime/publish.js";
+import { notifyAssignment, notifyFollowers, publishNotifications, type ReportFacts, type StoredNotification } from "../notifications/index.js";
 import {
   assignAttention,
   changeReportType,
@@ -206,6 +207,7 @@ export async function changeReport(
   options: { shared?: boolean; eventType?: EventType } = {},
 ): Promise<Report> {
   requireAccess(scope, permission);
+  const notifications: StoredNotification[] = [];
   const row = await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
     const before = await load(tx, scope, reportId);
     if (before.deleted_by === "admin") throw new AppError(409, "invalidTransition", "deletedByAdmin");
@@ -221,9 +223,23 @@ export async function changeReport(
       const r = await emitReport(tx, emit, company, reportId, options.eventType ?? "updateReport", previous.get(company.companyId));
       if (company.companyId === scope.companyId) own = r;
     }
+    notifications.push(...(await notifyOfChange(tx, scope, before, own!)));
     return own!;
   });
+  await publishNotifications(ctx.bus, notifications);
   return presentReport(row, viewerOf(scope));
+}
+
+/** Inside a change: who of the company hears of it in their notification centre. A report newly assigned
+ * to a user or a team tells them; a new status tells the report's followers (issue 12). */
+async function notifyOfChange(tx: Tx, scope: CompanyScope, before: ReportRow, after: ReportRow): Promise<StoredNotification[]> {
+  const facts: ReportFacts = { companyId: scope.companyId, reportId: after.id, title: after.title, typeId: after.type_id, audience: audienceOf(after) };
+  const actorId = scope.actor.user.id;
+  const userId = after.assigned_user && after.assigned_user.id !== before.assigned_user?.id ? after.assigned_user.id : null;
+  const teamId = after.assigned_team && after.assigned_team.id !== before.assigned_team?.id ? after.assigned_team.id : null;
+  const out = userId || teamId ? await notifyAssignment(tx, facts, actorId, { userId, teamId }) : [];
+  if (after.status !== before.status) out.push(...(await notifyFollowers(tx, facts, actorId, { kind: "followedStatus", status: after.closing_kind === "repeated" ? "repeated" : after.status })));
+  return out;
 }
 
 /** Take (SPEC §4): the first operator moves a pending report to in_progress; a second gets 409 alreadyTaken. */

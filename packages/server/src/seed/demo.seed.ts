@@ -245,6 +245,31 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
         ),
       ],
     );
+    // The community writes too (the replies inbox of issue 12): neighbours comment on recent reports,
+    // some before the company's comment (answered) and some after it or where it never wrote (unanswered).
+    const communityBodies = [
+      "¿Hay novedades? Sigue pasando en la esquina.",
+      "Yo también lo vi, fue hace unos minutos.",
+      "Gracias por la rápida respuesta.",
+      "Por favor manden a alguien, es urgente.",
+      "Ya se fueron, pero volvieron a aparecer anoche.",
+    ];
+    const talked = withIds.slice(-48).filter((_, i) => i % 2 === 0);
+    await tx.query(
+      `insert into comments (report_id, user_id, company_id, body, created_at)
+       select report_id, user_id, null, body, created_at from jsonb_to_recordset($1::jsonb)
+              as x(report_id int, user_id int, body text, created_at timestamptz)`,
+      [
+        JSON.stringify(
+          talked.map((r, i) => ({
+            report_id: r.report_id,
+            user_id: neighbours[(i * 7) % neighbours.length]!,
+            body: communityBodies[i % communityBodies.length]!,
+            created_at: new Date(new Date(r.created_at).getTime() + (i % 3 === 0 ? 5 : 25) * 60_000).toISOString(),
+          })),
+        ),
+      ],
+    );
   });
   return true;
 }

@@ -61,6 +61,10 @@ export const router = createBrowserRouter([
           { path: "maps", lazy: async () => ({ Component: (await import("../features/maps/maps-page")).MapsPage }) },
           { path: "zones", lazy: async () => ({ Component: (await import("../features/zones/zones-page")).ZonesPage }) },
           { path: "activity", lazy: async () => ({ Component: (await import("../features/history/activity-page")).ActivityPage }) },
+          { path: "replies", lazy: async () => ({ Component: (await import("../features/replies/replies-page")).RepliesPage }) },
+          { path: "operators", lazy: async () => ({ Component: (await import("../features/operators/operators-page")).OperatorsPage }) },
+          { path: "connections", lazy: async () => ({ Component: (await import("../features/operators/connections-page")).ConnectionsPage }) },
+          { path: "sounds", lazy: async () => ({ Component: (await import("../features/alarm/sounds-page")).SoundsPage }) },
           {
             path: "*",
             lazy: async () => {

@@ -30,7 +30,8 @@ import { useSettings } from "../settings/settings-context";
 import { useAlarmSettings } from "./use-alarm-settings";
 import "./alarm.css";
 
-function useAudioAvailability(player: AlarmPlayer): AudioAvailability {
+/** Whether the browser lets the player sound (re-renders when it changes). */
+export function useAudioAvailability(player: AlarmPlayer): AudioAvailability {
   return useSyncExternalStore(
     (listener) => player.subscribe(listener),
     () => player.availability(),
@@ -62,7 +63,9 @@ function useAlarmFeed(dispatch: (action: AlarmAction) => void): void {
   );
 }
 
-function AudioSettingsPanel({
+/** The alarm's sound, volume, loop and mute, the test button and the browser's audio state (the header's
+ * popover and the sounds screen). */
+export function AudioSettingsPanel({
   settings,
   onChange,
   availability,

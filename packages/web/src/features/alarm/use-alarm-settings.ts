@@ -1,8 +1,11 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { api } from "../../lib/api";
 import { localStore } from "../../lib/storage";
 import { useSettings } from "../settings/settings-context";
 import { readAlarmSettings, writeAlarmSettings, type AlarmSettings } from "./alarm-settings";
+
+// Every mounted copy of the hook (the header's alarm, the sounds screen) hears a change made by another.
+const listeners = new Set<() => void>();
 
 /**
  * The signed-in operator's alarm settings. They persist per user: saved to the server profile
@@ -15,11 +18,18 @@ export function useAlarmSettings(): [AlarmSettings, (patch: Partial<AlarmSetting
   const [state, setState] = useState(() => ({ userId, value: readAlarmSettings(localStore(), userId, server) }));
   const current = state.userId === userId ? state.value : readAlarmSettings(localStore(), userId, server);
 
+  useEffect(() => {
+    const reread = (): void => setState({ userId, value: readAlarmSettings(localStore(), userId, server) });
+    listeners.add(reread);
+    return () => void listeners.delete(reread);
+  }, [userId, server]);
+
   const update = useCallback(
     (patch: Partial<AlarmSettings>) => {
       const value = { ...current, ...patch };
       writeAlarmSettings(localStore(), userId, value);
       setState({ userId, value });
+      for (const listener of listeners) listener();
       // The browser copy already holds the change; a failed save is retried with the next change.
       void api.put(`/user/${userId}/settings`, { alarm: value }).catch(() => undefined);
     },

@@ -6,12 +6,13 @@ import { THEME_PRIMARY_STRONG } from "@atalaya/shared";
 import { LanguageMenu } from "../../components/language-menu";
 import { AlarmCenter } from "../alarm/alarm-center";
 import { ConnectionIndicator } from "../realtime/connection-indicator";
+import { NotificationBell } from "../notifications/notification-bell";
 import { HeaderSearch } from "../search/header-search";
 import { useSettings } from "../settings/settings-context";
 import { CompanySelector } from "./company-selector";
 import { roleLabelKey } from "./role-label";
 
-/** Top bar: menu toggle, organisation, connection, language and the signed-in user. */
+/** Top bar: menu toggle, organisation, search, alarm, notifications, connection, language and the signed-in user. */
 export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }): ReactNode {
   const { t } = useTranslation();
   const { settings } = useSettings();
@@ -37,6 +38,7 @@ export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggl
       </Flex>
       <Flex align="center" gap={12} className="app-header__right">
         <AlarmCenter />
+        <NotificationBell />
         <Divider orientation="vertical" />
         <ConnectionIndicator />
         <Divider orientation="vertical" />

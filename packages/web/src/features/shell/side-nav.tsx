@@ -1,28 +1,19 @@
 import type { ReactNode } from "react";
+import { useMemo } from "react";
 import { Layout, Menu } from "antd";
-import {
-  BarChartOutlined,
-  CarOutlined,
-  ClockCircleOutlined,
-  EnvironmentOutlined,
-  FieldTimeOutlined,
-  GatewayOutlined,
-  HistoryOutlined,
-  LogoutOutlined,
-  NotificationOutlined,
-  ThunderboltOutlined,
-  UserDeleteOutlined,
-} from "@ant-design/icons";
+import { LogoutOutlined } from "@ant-design/icons";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { PORTAL_VERSION } from "@atalaya/shared";
+import { useSettings } from "../settings/settings-context";
+import { activeEntry, menuAccess, visibleMenu } from "./menu";
 import { BrandLogo } from "../../components/brand-logo";
 
 /** Width of the side navigation, open and collapsed. */
 export const SIDER_WIDTH = 236;
 export const SIDER_COLLAPSED_WIDTH = 76;
 
-/** Side navigation: the screens that exist, log out, and the version label. On wide screens a sider
+/** Side navigation: the screens of the menu table (menu.ts) this user may open, log out, and the version label. On wide screens a sider
  * (open or collapsed to icons); on phones the same content in an overlay drawer (`drawer`), which
  * `onNavigate` closes when a screen is chosen. */
 export function SideNav({
@@ -57,7 +48,11 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const selected = ["/v3/events", "/v3/dashboard", "/v3/shifts", "/v3/history", "/v3/activity", "/v3/answers", "/v3/reported-users", "/v3/maps", "/v3/patrols", "/v3/zones"].filter((key) => pathname.startsWith(key));
+  const { settings } = useSettings();
+  // The table in menu.ts decides: the company's modules and the user's role in it.
+  const entries = useMemo(() => visibleMenu(menuAccess(settings)), [settings]);
+  const active = activeEntry(pathname, entries);
+  const selected = active ? [active.path] : [];
 
   return (
     <>
@@ -74,18 +69,12 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
               onNavigate?.();
               void navigate(key);
             }}
-            items={[
-              { key: "/v3/events", icon: <NotificationOutlined />, label: t("nav.events") },
-              { key: "/v3/dashboard", icon: <BarChartOutlined />, label: t("nav.dashboard"), "data-testid": "nav-dashboard" },
-              { key: "/v3/history", icon: <HistoryOutlined />, label: t("nav.history"), "data-testid": "nav-history" },
-              { key: "/v3/activity", icon: <FieldTimeOutlined />, label: t("nav.activity"), "data-testid": "nav-activity" },
-              { key: "/v3/answers", icon: <ThunderboltOutlined />, label: t("nav.answers"), "data-testid": "nav-answers" },
-              { key: "/v3/reported-users", icon: <UserDeleteOutlined />, label: t("nav.reportedUsers"), "data-testid": "nav-reported-users" },
-              { key: "/v3/maps", icon: <EnvironmentOutlined />, label: t("nav.maps"), "data-testid": "nav-maps" },
-              { key: "/v3/patrols", icon: <CarOutlined />, label: t("nav.patrols"), "data-testid": "nav-patrols" },
-              { key: "/v3/zones", icon: <GatewayOutlined />, label: t("nav.zones"), "data-testid": "nav-zones" },
-              { key: "/v3/shifts", icon: <ClockCircleOutlined />, label: t("nav.shifts"), "data-testid": "nav-shifts" },
-            ]}
+            items={entries.map(({ path, icon: Icon, label }) => ({
+              key: path,
+              icon: <Icon />,
+              label: t(`nav.${label}`),
+              "data-testid": `nav-${path.slice("/v3/".length)}`,
+            }))}
           />
         </nav>
         <div className="side-nav__bottom">

@@ -8,6 +8,9 @@ import { patrolsEn } from "../../features/patrols/messages-en";
 import { dashboardEn } from "../../features/dashboard/messages-en";
 import { shiftsEn } from "../../features/shifts/messages-en";
 import { reportDetailEn } from "../../features/reports/detail/messages-en";
+import { notificationsEn } from "../../features/notifications/messages-en";
+import { operatorsEn, connectionsEn } from "../../features/operators/messages-en";
+import { repliesEn } from "../../features/replies/messages-en";
 
 /** English catalogue. */
 export const en: Messages = {
@@ -128,6 +131,10 @@ export const en: Messages = {
     },
   },
   nav: {
+    replies: "Replies",
+    connections: "Connections",
+    operators: "Operators",
+    sounds: "Sounds",
     patrols: "Patrols",
     dashboard: "Dashboard",
     shifts: "Shifts",
@@ -237,6 +244,8 @@ export const en: Messages = {
     triage: "Priority (triage)",
   },
   alarm: {
+    pageTitle: "Sounds",
+    pageSubtitle: "The sound that announces each new pending report: which one, how loud, whether it repeats until handled, or whether it is muted.",
     settings: "Alert sound",
     openSettings: "Alert sound settings",
     sound: "Sound",
@@ -323,6 +332,8 @@ export const en: Messages = {
     mediaStatus: "File status",
     presence: "Presence",
     patrol: "Patrol",
+    notification: "Notification",
+    operators: "Operators online",
     hello: "Connection established",
     seq: "Synchronisation",
   },
@@ -356,6 +367,10 @@ export const en: Messages = {
   },
   reportDetail: reportDetailEn,
   answers: answersEn,
+  notifications: notificationsEn,
+  operators: operatorsEn,
+  connections: connectionsEn,
+  replies: repliesEn,
   reportedUsers: reportedUsersEn,
   search: searchEn,
   history: historyEn,

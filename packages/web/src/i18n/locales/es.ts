@@ -8,6 +8,9 @@ import { patrolsEs } from "../../features/patrols/messages-es";
 import { dashboardEs } from "../../features/dashboard/messages-es";
 import { shiftsEs } from "../../features/shifts/messages-es";
 import { reportDetailEs } from "../../features/reports/detail/messages-es";
+import { notificationsEs } from "../../features/notifications/messages-es";
+import { operatorsEs, connectionsEs } from "../../features/operators/messages-es";
+import { repliesEs } from "../../features/replies/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. */
 export const es = {
@@ -130,6 +133,10 @@ export const es = {
     },
   },
   nav: {
+    replies: "Respuestas",
+    connections: "Conexiones",
+    operators: "Operadores",
+    sounds: "Sonidos",
     patrols: "Patrullas",
     dashboard: "Panel de control",
     shifts: "Turnos",
@@ -239,6 +246,8 @@ export const es = {
     triage: "Prioridad (triage)",
   },
   alarm: {
+    pageTitle: "Sonidos",
+    pageSubtitle: "El sonido que anuncia cada reporte pendiente nuevo: cuál, a qué volumen, si se repite hasta atenderlo o si está silenciado.",
     settings: "Sonido de alerta",
     openSettings: "Configurar sonido de alerta",
     sound: "Sonido",
@@ -325,6 +334,8 @@ export const es = {
     mediaStatus: "Estado de archivo",
     presence: "Presencia",
     patrol: "Patrulla",
+    notification: "Notificación",
+    operators: "Operadores en línea",
     hello: "Conexión establecida",
     seq: "Sincronización",
   },
@@ -358,6 +369,10 @@ export const es = {
   },
   reportDetail: reportDetailEs,
   answers: answersEs,
+  notifications: notificationsEs,
+  operators: operatorsEs,
+  connections: connectionsEs,
+  replies: repliesEs,
   reportedUsers: reportedUsersEs,
   search: searchEs,
   history: historyEs,

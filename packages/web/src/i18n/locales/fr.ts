@@ -8,6 +8,9 @@ import { patrolsFr } from "../../features/patrols/messages-fr";
 import { dashboardFr } from "../../features/dashboard/messages-fr";
 import { shiftsFr } from "../../features/shifts/messages-fr";
 import { reportDetailFr } from "../../features/reports/detail/messages-fr";
+import { notificationsFr } from "../../features/notifications/messages-fr";
+import { operatorsFr, connectionsFr } from "../../features/operators/messages-fr";
+import { repliesFr } from "../../features/replies/messages-fr";
 
 /** French catalogue. */
 export const fr: Messages = {
@@ -128,6 +131,10 @@ export const fr: Messages = {
     },
   },
   nav: {
+    replies: "Réponses",
+    connections: "Connexions",
+    operators: "Opérateurs",
+    sounds: "Sons",
     patrols: "Patrouilles",
     dashboard: "Tableau de bord",
     shifts: "Quarts de travail",
@@ -237,6 +244,8 @@ export const fr: Messages = {
     triage: "Priorité (triage)",
   },
   alarm: {
+    pageTitle: "Sons",
+    pageSubtitle: "Le son qui annonce chaque nouveau signalement en attente : lequel, à quel volume, s’il se répète jusqu’à sa prise en charge ou s’il est coupé.",
     settings: "Son d'alerte",
     openSettings: "Réglages du son d'alerte",
     sound: "Son",
@@ -323,6 +332,8 @@ export const fr: Messages = {
     mediaStatus: "État du fichier",
     presence: "Présence",
     patrol: "Patrouille",
+    notification: "Notification",
+    operators: "Opérateurs en ligne",
     hello: "Connexion établie",
     seq: "Synchronisation",
   },
@@ -356,6 +367,10 @@ export const fr: Messages = {
   },
   reportDetail: reportDetailFr,
   answers: answersFr,
+  notifications: notificationsFr,
+  operators: operatorsFr,
+  connections: connectionsFr,
+  replies: repliesFr,
   reportedUsers: reportedUsersFr,
   search: searchFr,
   history: historyFr,

@@ -1,0 +1,15 @@
+// The notifications domain as other domains see it: record notifications inside a change's transaction
+// and publish them after its commit, or `notify` at once (e.g. an upgrade request answered).
+export { notificationRoutes } from "./notification.routes.js";
+export {
+  notify,
+  notifyAssignment,
+  notifyFollowers,
+  notifyMentions,
+  publishNotifications,
+  recordNotifications,
+  type NewNotification,
+  type ReportFacts,
+  type StoredNotification,
+} from "./notification.service.js";
+export { findMentions } from "./mentions.js";

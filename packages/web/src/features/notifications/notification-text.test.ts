@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import type { Notification } from "@atalaya/shared";
+import { notificationText, reportLabel } from "./notification-text";
+
+const base: Notification = {
+  id: 1,
+  kind: "assigned",
+  companyId: 1,
+  reportId: 42,
+  reportUuid: "u",
+  actor: { id: 2, name: "Luis Soto" },
+  data: { reportTitle: null, reportType: 0 },
+  read: false,
+  createdAt: "2026-11-25T10:00:00Z",
+};
+const typeName = (id: number) => (id === 0 ? "Robo" : `#${id}`);
+const statusName = (s: string) => ({ in_progress: "En curso" })[s] ?? s;
+
+describe("notificationText", () => {
+  it("names the report by title, else by type and number", () => {
+    expect(reportLabel({ ...base, data: { reportTitle: "Portón abierto", reportType: 0 } }, typeName)).toBe("Portón abierto");
+    expect(reportLabel(base, typeName)).toBe("Robo #42");
+    expect(reportLabel({ ...base, reportId: null, data: {} }, typeName)).toBe("");
+  });
+
+  it("gives each kind its sentence and values", () => {
+    expect(notificationText(base, typeName, statusName)).toEqual({ key: "notifications.kinds.assigned", values: { actor: "Luis Soto", report: "Robo #42" } });
+    expect(notificationText({ ...base, kind: "teamAssigned", data: { ...base.data, teamName: "Norte" } }, typeName, statusName).values.team).toBe("Norte");
+    expect(notificationText({ ...base, kind: "followedStatus", data: { ...base.data, status: "in_progress" } }, typeName, statusName).values.status).toBe("En curso");
+    expect(notificationText({ ...base, kind: "followedComment", actor: null }, typeName, statusName).key).toBe("notifications.kinds.followedCommentCommunity");
+    expect(notificationText({ ...base, kind: "upgradeAnswered", reportId: null, data: { accepted: false } }, typeName, statusName).key).toBe("notifications.kinds.upgradeRejected");
+    expect(notificationText({ ...base, kind: "upgradeAnswered", reportId: null, data: { accepted: true } }, typeName, statusName).key).toBe("notifications.kinds.upgradeAnswered");
+  });
+});

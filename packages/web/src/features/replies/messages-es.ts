@@ -1,0 +1,21 @@
+/** Textos de la bandeja de respuestas. */
+export const repliesEs = {
+  title: "Respuestas",
+  subtitle: "Comentarios de la comunidad en los reportes de tu organización, del más reciente al más antiguo. Responde desde aquí.",
+  filterLabel: "Qué comentarios mostrar",
+  filterAll: "Todos",
+  filterUnanswered: "Sin responder ({{count}})",
+  anonymous: "Usuario anónimo",
+  author: "Autor del reporte",
+  answered: "Respondido",
+  unanswered: "Sin responder",
+  on: "En",
+  reply: "Responder",
+  replyLabel: "Respuesta a {{name}}",
+  placeholder: "Escribe un comentario público…",
+  send: "Enviar",
+  sent: "Comentario publicado",
+  empty: "Aún no hay comentarios de la comunidad.",
+  emptyUnanswered: "No hay comentarios sin responder.",
+  loadError: "No pudimos cargar los comentarios.",
+};

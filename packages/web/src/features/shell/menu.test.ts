@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { MODULES, type SettingsResponse } from "@atalaya/shared";
+import { MENU, activeEntry, menuAccess, visibleMenu, type MenuEntry } from "./menu";
+
+const paths = (entries: MenuEntry[]) => entries.map((e) => e.path);
+const every = [...MODULES];
+
+describe("visibleMenu", () => {
+  it("shows a company admin every screen when the company has every module", () => {
+    expect(paths(visibleMenu({ modules: every, role: "company_admin" }))).toEqual(paths([...MENU]));
+  });
+
+  it("hides the admin-only connections from operators, and worker screens from patrols", () => {
+    const operator = paths(visibleMenu({ modules: every, role: "operator" }));
+    expect(operator).toContain("/v3/operators");
+    expect(operator).toContain("/v3/replies");
+    expect(operator).not.toContain("/v3/connections");
+    const patrol = paths(visibleMenu({ modules: every, role: "patrol" }));
+    expect(patrol).toEqual(["/v3/events", "/v3/history", "/v3/activity", "/v3/zones", "/v3/sounds"]);
+  });
+
+  it("hides an entry whose module the company lacks, and keeps the entries that need none", () => {
+    const shown = paths(visibleMenu({ modules: ["events"], role: "company_admin" }));
+    expect(shown).toEqual(["/v3/events", "/v3/replies", "/v3/connections", "/v3/operators", "/v3/sounds"]);
+    expect(paths(visibleMenu({ modules: [], role: "company_admin" }))).toEqual(["/v3/connections", "/v3/operators"]);
+  });
+
+  it("shows nothing to someone without a role in the company", () => {
+    expect(visibleMenu({ modules: every, role: null })).toEqual([]);
+  });
+
+  it("takes a one-line row for a new screen", () => {
+    const extra: MenuEntry = { ...MENU[0]!, path: "/v3/tags", label: "events", module: "tags", roles: ["company_admin"] };
+    expect(paths(visibleMenu({ modules: ["tags"], role: "company_admin" }, [...MENU, extra]))).toContain("/v3/tags");
+    expect(paths(visibleMenu({ modules: ["events"], role: "company_admin" }, [...MENU, extra]))).not.toContain("/v3/tags");
+  });
+
+  it("has one row per path, every path under /v3", () => {
+    expect(new Set(paths([...MENU])).size).toBe(MENU.length);
+    for (const e of MENU) expect(e.path).toMatch(/^\/v3\/[a-z-]+$/);
+  });
+});
+
+describe("menuAccess", () => {
+  const settings = (role: string, modules: string[]) =>
+    ({ company: { id: 7, modules }, user: { companies: [{ id: 3, role: "company_admin" }, { id: 7, role }] } }) as unknown as SettingsResponse;
+
+  it("reads the modules of the selected company and the role in it", () => {
+    expect(menuAccess(settings("operator", ["events"]))).toEqual({ modules: ["events"], role: "operator" });
+  });
+
+  it("gives no role for an unknown membership", () => {
+    expect(menuAccess(settings("guest", [])).role).toBeNull();
+  });
+});
+
+describe("activeEntry", () => {
+  it("selects the entry of the open screen, also below it", () => {
+    expect(activeEntry("/v3/events/abc", MENU)?.path).toBe("/v3/events");
+    expect(activeEntry("/v3/operators", MENU)?.path).toBe("/v3/operators");
+    expect(activeEntry("/v3/eventsx", MENU)).toBeUndefined();
+  });
+});

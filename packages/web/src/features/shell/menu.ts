@@ -1,0 +1,87 @@
+import type { ComponentType } from "react";
+import {
+  BarChartOutlined,
+  CarOutlined,
+  ClockCircleOutlined,
+  CommentOutlined,
+  EnvironmentOutlined,
+  FieldTimeOutlined,
+  GatewayOutlined,
+  HistoryOutlined,
+  NotificationOutlined,
+  SoundOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+  UserDeleteOutlined,
+  WifiOutlined,
+} from "@ant-design/icons";
+import { COMPANY_ROLES, hasModule, type CompanyRole, type ModuleName, type SettingsResponse } from "@atalaya/shared";
+import type { Messages } from "../../i18n/locales/messages";
+
+/** A label of the `nav` catalogue section. */
+export type NavLabelKey = keyof Messages["nav"];
+
+/** One entry of the side navigation: a screen that exists, what it needs to be shown. */
+export interface MenuEntry {
+  /** The route it opens (also the menu key). */
+  path: string;
+  icon: ComponentType;
+  label: NavLabelKey;
+  /** The company module it belongs to (SPEC §6, checked by name); null: every company has it. */
+  module: ModuleName | null;
+  /** Membership roles that may open it: the same as the server's permission for the screen's data, so
+   * an entry never leads to a refusal. */
+  roles: readonly CompanyRole[];
+}
+
+const ALL = COMPANY_ROLES;
+const WORKERS: readonly CompanyRole[] = ["company_admin", "operator"];
+const ADMINS: readonly CompanyRole[] = ["company_admin"];
+
+/**
+ * The side navigation, in SPEC §2 order (Events, History, Replies, Auto-replies, Messages, Companies,
+ * Users, Connections, Shifts, Operators, Tags, Sounds, Log out, Law enforcement, Settings) with the
+ * portal's other screens beside their kin. A row exists only for a screen that exists: a new screen is
+ * one row here. Log out is the navigation's own action, below the list.
+ */
+export const MENU: readonly MenuEntry[] = [
+  { path: "/v3/events", icon: NotificationOutlined, label: "events", module: "events", roles: ALL },
+  { path: "/v3/dashboard", icon: BarChartOutlined, label: "dashboard", module: "dashboard", roles: WORKERS },
+  { path: "/v3/history", icon: HistoryOutlined, label: "history", module: "history", roles: ALL },
+  { path: "/v3/activity", icon: FieldTimeOutlined, label: "activity", module: "history", roles: ALL },
+  { path: "/v3/replies", icon: CommentOutlined, label: "replies", module: "events", roles: WORKERS },
+  { path: "/v3/answers", icon: ThunderboltOutlined, label: "answers", module: "answers", roles: WORKERS },
+  { path: "/v3/reported-users", icon: UserDeleteOutlined, label: "reportedUsers", module: "reported_users", roles: WORKERS },
+  { path: "/v3/maps", icon: EnvironmentOutlined, label: "maps", module: "maps", roles: WORKERS },
+  { path: "/v3/patrols", icon: CarOutlined, label: "patrols", module: "patrols", roles: WORKERS },
+  { path: "/v3/zones", icon: GatewayOutlined, label: "zones", module: "zones", roles: ALL },
+  { path: "/v3/connections", icon: WifiOutlined, label: "connections", module: null, roles: ADMINS },
+  { path: "/v3/shifts", icon: ClockCircleOutlined, label: "shifts", module: "shifts", roles: WORKERS },
+  { path: "/v3/operators", icon: TeamOutlined, label: "operators", module: null, roles: WORKERS },
+  { path: "/v3/sounds", icon: SoundOutlined, label: "sounds", module: "events", roles: ALL },
+];
+
+/** What decides which entries a user sees: the selected company's modules and their role in it. */
+export interface MenuAccess {
+  modules: readonly string[];
+  role: CompanyRole | null;
+}
+
+/** The user's access in the selected company, from the settings response. */
+export function menuAccess(settings: SettingsResponse): MenuAccess {
+  const membership = settings.user.companies.find((c) => c.id === settings.company.id)?.role;
+  const role = (COMPANY_ROLES as readonly string[]).includes(membership ?? "") ? (membership as CompanyRole) : null;
+  return { modules: settings.company.modules, role };
+}
+
+/** The entries to show: the company has the module and the role may open the screen. */
+export function visibleMenu(access: MenuAccess, entries: readonly MenuEntry[] = MENU): MenuEntry[] {
+  return entries.filter((e) => access.role !== null && e.roles.includes(access.role) && (e.module === null || hasModule(access.modules, e.module)));
+}
+
+/** The entry whose screen is open (the longest path the address starts with), for the selection. */
+export function activeEntry(pathname: string, entries: readonly MenuEntry[]): MenuEntry | undefined {
+  return entries
+    .filter((e) => pathname === e.path || pathname.startsWith(`${e.path}/`))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+}
