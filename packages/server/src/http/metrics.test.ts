@@ -2,7 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ReportAudience } from "../auth/restrictions.js";
 import { changeWithEvents } from "../realtime/publish.js";
-import { buildCompany, testApp } from "../test/harness.js";
+import { buildApp } from "../app.js";
+import { loadConfig } from "../config.js";
+import type { Db } from "../db/db.js";
+import { buildCompany, TEST_ORIGIN, testApp, testBus, testDb } from "../test/harness.js";
 
 const TOKEN = "metrics-token-0123456789";
 const ANYWHERE: ReportAudience = { zoneIds: [], typeId: 1, assignedUserId: null };
@@ -180,5 +183,29 @@ describe("GET /metrics", () => {
       expect(valueOf(samples, "atalaya_events_published_total", published) - valueOf(before, "atalaya_events_published_total", published)).toBeGreaterThanOrEqual(2);
       expect(valueOf(samples, "atalaya_events_received_total") - valueOf(before, "atalaya_events_received_total")).toBeGreaterThanOrEqual(2);
     });
+  });
+
+  it("answers while the database does not: atalaya_db_up 0 and no job figures, within seconds", async () => {
+    const real = await testDb();
+    // The database refuses the scrape's query (as when it is unreachable); everything else goes through.
+    const refusing: Db = {
+      ...real,
+      query: <T>(sql: string, params?: readonly unknown[]) =>
+        /group by state/.test(sql) ? Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })) : real.query<T>(sql, params),
+    };
+    const bus = await testBus();
+    const down = await buildApp(loadConfig({ LOG_LEVEL: "silent", PUBLIC_URL: TEST_ORIGIN, WEB_DIST_DIR: "/nonexistent", METRICS_TOKEN: TOKEN }), { db: refusing, bus });
+    if (bus.kind === "redis") down.addHook("onClose", () => bus.close());
+    try {
+      const started = performance.now();
+      const res = await down.inject({ method: "GET", url: "/metrics", headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(res.statusCode).toBe(200);
+      expect(performance.now() - started).toBeLessThan(5000);
+      const { samples } = parseExposition(res.body);
+      expect(valueOf(samples, "atalaya_db_up")).toBe(0);
+      expect(samples.filter((s) => s.name === "atalaya_jobs")).toEqual([]);
+    } finally {
+      await down.close();
+    }
   });
 });
