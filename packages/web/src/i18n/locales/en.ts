@@ -98,6 +98,9 @@ export const en: Messages = {
       zoneInUse: "{{count}} users are restricted to this zone; remove it from their zones before deleting it.",
       globalZone: "The global zone covers the whole map and cannot be edited.",
       alreadyGlobal: "The organisation already attends the global zone.",
+      teamNameTaken: "A team with that name already exists.",
+      tagNameTaken: "A tag with that name already exists.",
+      sourceNameTaken: "That source already exists.",
     },
     fields: {
       type: "type",

@@ -99,6 +99,9 @@ export const es = {
       zoneInUse: "Hay {{count}} usuarios restringidos a esta zona; quítala de sus zonas antes de eliminarla.",
       globalZone: "La zona global abarca todo el mapa y no se puede editar.",
       alreadyGlobal: "La organización ya atiende la zona global.",
+      teamNameTaken: "Ya existe un equipo con ese nombre.",
+      tagNameTaken: "Ya existe una etiqueta con ese nombre.",
+      sourceNameTaken: "Esa fuente ya existe.",
     } satisfies Record<ConflictReason, string>,
     // Names of the fields a validation error lists; an unknown field is shown as the API names it.
     fields: {

@@ -98,6 +98,9 @@ export const fr: Messages = {
       zoneInUse: "{{count}} utilisateurs sont limités à cette zone ; retirez-la de leurs zones avant de la supprimer.",
       globalZone: "La zone globale couvre toute la carte et ne peut pas être modifiée.",
       alreadyGlobal: "L'organisation couvre déjà la zone globale.",
+      teamNameTaken: "Une équipe porte déjà ce nom.",
+      tagNameTaken: "Une étiquette porte déjà ce nom.",
+      sourceNameTaken: "Cette source existe déjà.",
     },
     fields: {
       type: "type",
