@@ -61,6 +61,13 @@ export const router = createBrowserRouter([
           { path: "maps", lazy: async () => ({ Component: (await import("../features/maps/maps-page")).MapsPage }) },
           { path: "zones", lazy: async () => ({ Component: (await import("../features/zones/zones-page")).ZonesPage }) },
           { path: "activity", lazy: async () => ({ Component: (await import("../features/history/activity-page")).ActivityPage }) },
+          // Organisation administration (issue 12).
+          { path: "teams", lazy: async () => ({ Component: (await import("../features/organisation/teams-page")).TeamsPage }) },
+          { path: "tags", lazy: async () => ({ Component: (await import("../features/organisation/tags-page")).TagsPage }) },
+          { path: "sources", lazy: async () => ({ Component: (await import("../features/organisation/sources-page")).SourcesPage }) },
+          { path: "form-selectors", lazy: async () => ({ Component: (await import("../features/organisation/selectors-page")).SelectorsPage }) },
+          { path: "custom-dashboards", lazy: async () => ({ Component: (await import("../features/organisation/custom-dashboards-page")).CustomDashboardsPage }) },
+          { path: "custom-dashboards/:id", lazy: async () => ({ Component: (await import("../features/organisation/custom-dashboard-view")).CustomDashboardView }) },
           {
             path: "*",
             lazy: async () => {

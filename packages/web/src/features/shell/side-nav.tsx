@@ -3,13 +3,18 @@ import { Layout, Menu } from "antd";
 import {
   BarChartOutlined,
   CarOutlined,
+  AppstoreOutlined,
   ClockCircleOutlined,
+  DatabaseOutlined,
+  FundViewOutlined,
   EnvironmentOutlined,
   FieldTimeOutlined,
   GatewayOutlined,
   HistoryOutlined,
   LogoutOutlined,
   NotificationOutlined,
+  TagsOutlined,
+  TeamOutlined,
   ThunderboltOutlined,
   UserDeleteOutlined,
 } from "@ant-design/icons";
@@ -17,6 +22,7 @@ import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { PORTAL_VERSION } from "@atalaya/shared";
 import { BrandLogo } from "../../components/brand-logo";
+import { useCustomDashboardMenuItems } from "../organisation/use-custom-dashboards";
 
 /** Width of the side navigation, open and collapsed. */
 export const SIDER_WIDTH = 236;
@@ -57,7 +63,10 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const selected = ["/v3/events", "/v3/dashboard", "/v3/shifts", "/v3/history", "/v3/activity", "/v3/answers", "/v3/reported-users", "/v3/maps", "/v3/patrols", "/v3/zones"].filter((key) => pathname.startsWith(key));
+  const selected: string[] = ["/v3/events", "/v3/dashboard", "/v3/shifts", "/v3/history", "/v3/activity", "/v3/answers", "/v3/reported-users", "/v3/maps", "/v3/patrols", "/v3/zones", "/v3/teams", "/v3/tags", "/v3/sources", "/v3/form-selectors"].filter((key) => pathname.startsWith(key));
+  // The custom dashboards: the admin screen, and one entry per dashboard (exact paths).
+  const customDashboards = useCustomDashboardMenuItems();
+  if (pathname === "/v3/custom-dashboards" || customDashboards.some((d) => d.key === pathname)) selected.push(pathname);
 
   return (
     <>
@@ -85,6 +94,12 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
               { key: "/v3/patrols", icon: <CarOutlined />, label: t("nav.patrols"), "data-testid": "nav-patrols" },
               { key: "/v3/zones", icon: <GatewayOutlined />, label: t("nav.zones"), "data-testid": "nav-zones" },
               { key: "/v3/shifts", icon: <ClockCircleOutlined />, label: t("nav.shifts"), "data-testid": "nav-shifts" },
+              { key: "/v3/teams", icon: <TeamOutlined />, label: t("nav.teams"), "data-testid": "nav-teams" },
+              { key: "/v3/tags", icon: <TagsOutlined />, label: t("nav.tags"), "data-testid": "nav-tags" },
+              { key: "/v3/sources", icon: <DatabaseOutlined />, label: t("nav.sources"), "data-testid": "nav-sources" },
+              { key: "/v3/form-selectors", icon: <AppstoreOutlined />, label: t("nav.selectors"), "data-testid": "nav-selectors" },
+              { key: "/v3/custom-dashboards", icon: <FundViewOutlined />, label: t("nav.customDashboards"), "data-testid": "nav-custom-dashboards" },
+              ...customDashboards.map((d) => ({ ...d, icon: <FundViewOutlined /> })),
             ]}
           />
         </nav>

@@ -7,6 +7,7 @@ import { mapsEn } from "../../features/maps/messages-en";
 import { patrolsEn } from "../../features/patrols/messages-en";
 import { dashboardEn } from "../../features/dashboard/messages-en";
 import { shiftsEn } from "../../features/shifts/messages-en";
+import { organisationEn } from "../../features/organisation/messages-en";
 import { reportDetailEn } from "../../features/reports/detail/messages-en";
 
 /** English catalogue. */
@@ -131,6 +132,11 @@ export const en: Messages = {
     },
   },
   nav: {
+    teams: "Teams",
+    tags: "Tags",
+    sources: "Sources",
+    selectors: "Form selectors",
+    customDashboards: "Custom dashboards",
     patrols: "Patrols",
     dashboard: "Dashboard",
     shifts: "Shifts",
@@ -366,6 +372,7 @@ export const en: Messages = {
   patrols: patrolsEn,
   dashboard: dashboardEn,
   shifts: shiftsEn,
+  organisation: organisationEn,
   report: {
     title: "Report #{{id}}",
     back: "Back to events",

@@ -7,6 +7,7 @@ import { mapsEs } from "../../features/maps/messages-es";
 import { patrolsEs } from "../../features/patrols/messages-es";
 import { dashboardEs } from "../../features/dashboard/messages-es";
 import { shiftsEs } from "../../features/shifts/messages-es";
+import { organisationEs } from "../../features/organisation/messages-es";
 import { reportDetailEs } from "../../features/reports/detail/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. */
@@ -133,6 +134,11 @@ export const es = {
     },
   },
   nav: {
+    teams: "Equipos",
+    tags: "Etiquetas",
+    sources: "Fuentes",
+    selectors: "Selectores",
+    customDashboards: "Dashboards personalizados",
     patrols: "Patrullas",
     dashboard: "Panel de control",
     shifts: "Turnos",
@@ -368,6 +374,7 @@ export const es = {
   patrols: patrolsEs,
   dashboard: dashboardEs,
   shifts: shiftsEs,
+  organisation: organisationEs,
   report: {
     title: "Reporte #{{id}}",
     back: "Volver a eventos",

@@ -7,6 +7,7 @@ import { mapsFr } from "../../features/maps/messages-fr";
 import { patrolsFr } from "../../features/patrols/messages-fr";
 import { dashboardFr } from "../../features/dashboard/messages-fr";
 import { shiftsFr } from "../../features/shifts/messages-fr";
+import { organisationFr } from "../../features/organisation/messages-fr";
 import { reportDetailFr } from "../../features/reports/detail/messages-fr";
 
 /** French catalogue. */
@@ -131,6 +132,11 @@ export const fr: Messages = {
     },
   },
   nav: {
+    teams: "Équipes",
+    tags: "Étiquettes",
+    sources: "Sources",
+    selectors: "Sélecteurs",
+    customDashboards: "Tableaux personnalisés",
     patrols: "Patrouilles",
     dashboard: "Tableau de bord",
     shifts: "Quarts de travail",
@@ -366,6 +372,7 @@ export const fr: Messages = {
   patrols: patrolsFr,
   dashboard: dashboardFr,
   shifts: shiftsFr,
+  organisation: organisationFr,
   report: {
     title: "Signalement n° {{id}}",
     back: "Retour aux événements",
