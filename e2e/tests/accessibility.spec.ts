@@ -38,12 +38,25 @@ test("login, events panel, report detail (pending, taken, close dialog) and crea
   await expectAccessible(page);
 });
 
-test("answers, history, activity, search, reported users, dashboard and shifts pass axe-core", async ({ page }) => {
+// Organisation administration (issue 12).
+const ORGANISATION_ROUTES = ["/v3/teams", "/v3/tags", "/v3/sources", "/v3/form-selectors", "/v3/custom-dashboards"];
+
+test("answers, history, activity, search, reported users, dashboard, shifts and organisation screens pass axe-core", async ({ page }) => {
   await signIn(page, "admin@demo.cl");
-  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/dashboard", "/v3/shifts"]) {
+  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/dashboard", "/v3/shifts", ...ORGANISATION_ROUTES]) {
     await page.goto(route);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");
+    await expectAccessible(page);
+  }
+});
+
+test("the organisation screens' drawers pass axe-core", async ({ page }) => {
+  await signIn(page, "admin@demo.cl");
+  for (const [route, create] of [["/v3/teams", "teams-create"], ["/v3/tags", "tags-create"], ["/v3/sources", "sources-create"], ["/v3/form-selectors", "selectors-create"], ["/v3/custom-dashboards", "dashboards-create"]]) {
+    await page.goto(route!);
+    await page.getByTestId(create!).click();
+    await expect(page.locator(".ant-drawer-content")).toBeVisible();
     await expectAccessible(page);
   }
 });

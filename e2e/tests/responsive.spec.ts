@@ -15,6 +15,11 @@ const ROUTES = [
   "/v3/dashboard",
   "/v3/dashboard?tab=operators&period=30",
   "/v3/shifts",
+  "/v3/teams",
+  "/v3/tags",
+  "/v3/sources",
+  "/v3/form-selectors",
+  "/v3/custom-dashboards",
 ];
 
 async function horizontalOverflow(page: Page): Promise<number> {
