@@ -58,9 +58,7 @@ export function CustomDashboardsPage(): ReactNode {
       loadErrorText={t("organisation.common.loadError")}
       isEmpty={(dashboards.data ?? []).length === 0}
       emptyText={t("organisation.dashboards.empty")}
-    >
-      <Table<CustomDashboard> rowKey="id" size="middle" columns={columns} dataSource={dashboards.data} onRow={rowProps} pagination={false} />
-      {canManage && (
+      drawer={canManage && (
         <RecordDrawer
           key={editing?.id ?? "new"}
           companyId={companyId}
@@ -83,6 +81,8 @@ export function CustomDashboardsPage(): ReactNode {
           </Form.Item>
         </RecordDrawer>
       )}
+    >
+      <Table<CustomDashboard> rowKey="id" size="middle" columns={columns} dataSource={dashboards.data} onRow={rowProps} pagination={false} />
     </OrganisationPage>
   );
 }

@@ -22,7 +22,6 @@ import {
   type TeamBody,
 } from "@atalaya/shared";
 import { api } from "../../lib/api";
-import { detailKeys } from "../reports/detail/detail-api";
 
 /** The organisation's resources under /api/companies/{companyId}/. */
 export type OrganisationResource = "teams" | "tags" | "sources" | "selectors" | "dashboards";
@@ -32,13 +31,6 @@ export const organisationKeys = {
   all: (resource: OrganisationResource, companyId: number) => ["organisation", resource, companyId] as const,
   tagPage: (companyId: number, page: number, q: string) => ["organisation", "tags", companyId, page, q] as const,
 };
-
-/** The report screens' own caches of the same lists (pickers), refreshed after a change here. */
-export function relatedKeys(resource: OrganisationResource, companyId: number): readonly (readonly unknown[])[] {
-  if (resource === "teams") return [detailKeys.teams(companyId)];
-  if (resource === "tags") return [detailKeys.tags(companyId)];
-  return [];
-}
 
 const base = (companyId: number, resource: OrganisationResource) => `/companies/${companyId}/${resource}`;
 

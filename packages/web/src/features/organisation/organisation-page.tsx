@@ -19,6 +19,7 @@ export function OrganisationPage({
   isEmpty,
   emptyText,
   toolbar,
+  drawer,
   children,
 }: {
   testId: string;
@@ -33,6 +34,8 @@ export function OrganisationPage({
   isEmpty: boolean;
   emptyText: string;
   toolbar?: ReactNode;
+  /** The create/edit drawer: mounted whatever the list's state (an empty list is created from it). */
+  drawer?: ReactNode;
   children: ReactNode;
 }): ReactNode {
   const { t } = useTranslation();
@@ -83,6 +86,7 @@ export function OrganisationPage({
       </header>
       {!onCreate && <Alert type="info" showIcon icon={<LockOutlined />} title={readOnlyNote} data-testid={`${testId}-read-only`} />}
       {body}
+      {drawer}
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
-import { deleteRecord, organisationKeys, relatedKeys, type OrganisationResource } from "./organisation-api";
+import { deleteRecord, organisationKeys, type OrganisationResource } from "./organisation-api";
+import { relatedKeys } from "./related-keys";
 
 /** Deleting a record after a confirmation; on failure the screen's own retry message (SPEC §8). */
 export function useDeleteRecord(companyId: number, resource: OrganisationResource, texts: { confirm: string; error: string }) {

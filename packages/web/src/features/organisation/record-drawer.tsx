@@ -6,7 +6,8 @@ import type { ZodType } from "zod";
 import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
 import { parseForm, serverProblems, type FieldProblem } from "./form-rules";
-import { organisationKeys, relatedKeys, type OrganisationResource } from "./organisation-api";
+import { organisationKeys, type OrganisationResource } from "./organisation-api";
+import { relatedKeys } from "./related-keys";
 
 /** A create/edit drawer: the form's values go through the shared schema (same rules and texts as the
  * API); the server's field errors land on their fields; any other failure shows `failureText`. */

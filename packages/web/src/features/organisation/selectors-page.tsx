@@ -60,9 +60,9 @@ export function SelectorsPage(): ReactNode {
       loadErrorText={t("organisation.common.loadError")}
       isEmpty={(selectors.data ?? []).length === 0}
       emptyText={t("organisation.selectors.empty")}
+      drawer={canManage && <SelectorDrawer companyId={companyId} editing={editing} onClose={() => setEditing(undefined)} />}
     >
       <Table<Selector> rowKey="id" size="middle" columns={columns} dataSource={selectors.data} onRow={rowProps} pagination={false} />
-      {canManage && <SelectorDrawer companyId={companyId} editing={editing} onClose={() => setEditing(undefined)} />}
     </OrganisationPage>
   );
 }

@@ -39,9 +39,7 @@ export function SourcesPage(): ReactNode {
       loadErrorText={t("organisation.sources.loadError")}
       isEmpty={(sources.data ?? []).length === 0}
       emptyText={t("organisation.sources.empty")}
-    >
-      <Table<Source> rowKey="id" size="middle" columns={columns} dataSource={sources.data} onRow={rowProps} pagination={false} />
-      {canManage && (
+      drawer={canManage && (
         <RecordDrawer
           key={editing?.id ?? "new"}
           companyId={companyId}
@@ -61,6 +59,8 @@ export function SourcesPage(): ReactNode {
           </Form.Item>
         </RecordDrawer>
       )}
+    >
+      <Table<Source> rowKey="id" size="middle" columns={columns} dataSource={sources.data} onRow={rowProps} pagination={false} />
     </OrganisationPage>
   );
 }

@@ -99,6 +99,7 @@ export function TagsPage(): ReactNode {
           />
         </>
       }
+      drawer={canManage && <TagDrawer companyId={companyId} editing={editing} onClose={() => setEditing(undefined)} />}
     >
       <Table<Tag>
         rowKey="id"
@@ -109,7 +110,6 @@ export function TagsPage(): ReactNode {
         loading={tags.isFetching ? { delay: 300 } : false}
         pagination={{ current: page, pageSize: TAG_PAGE_SIZE, total, showSizeChanger: false, hideOnSinglePage: true, onChange: setPage }}
       />
-      {canManage && <TagDrawer companyId={companyId} editing={editing} onClose={() => setEditing(undefined)} />}
     </OrganisationPage>
   );
 }

@@ -71,9 +71,9 @@ export function TeamsPage(): ReactNode {
       loadErrorText={t("organisation.common.loadError")}
       isEmpty={(teams.data ?? []).length === 0}
       emptyText={t("organisation.teams.empty")}
+      drawer={canManage && <TeamDrawer companyId={companyId} editing={editing} options={operators.map((o) => ({ value: o.id, label: o.name }))} onClose={() => setEditing(undefined)} />}
     >
       <Table<Team> rowKey="id" size="middle" columns={columns} dataSource={teams.data} onRow={rowProps} pagination={false} scroll={{ x: "max-content" }} />
-      {canManage && <TeamDrawer companyId={companyId} editing={editing} options={operators.map((o) => ({ value: o.id, label: o.name }))} onClose={() => setEditing(undefined)} />}
     </OrganisationPage>
   );
 }
