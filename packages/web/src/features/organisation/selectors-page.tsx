@@ -93,8 +93,8 @@ function SelectorDrawer({ companyId, editing, onClose }: { companyId: number; ed
       </Form.Item>
       <Form.List name="items">
         {(fields, { add, remove }, { errors }) => (
-          <fieldset>
-            <legend className="ant-form-item-label">{t("organisation.selectors.items")}</legend>
+          <fieldset className="org-fieldset">
+            <legend className="org-fieldset__legend">{t("organisation.selectors.items")}</legend>
             {fields.map((field, index) => (
               <div className="org-items__row" key={field.key}>
                 <Form.Item name={[field.name, "name"]} aria-label={t("organisation.selectors.item", { n: index + 1 })}>

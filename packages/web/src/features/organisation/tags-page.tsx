@@ -144,13 +144,15 @@ function TagDrawer({ companyId, editing, onClose }: { companyId: number; editing
       <Form.Item name="lang" label={t("organisation.tags.lang")}>
         <Select options={TAG_LANGUAGES.map((lang) => ({ value: lang, label: t(`organisation.tags.langs.${lang}`) }))} data-testid="tag-lang" />
       </Form.Item>
-      <fieldset className="org-translations">
-        <legend className="ant-form-item-label">{t("organisation.tags.translations")}</legend>
+      <fieldset className="org-fieldset">
+        <legend className="org-fieldset__legend">{t("organisation.tags.translations")}</legend>
+        <div className="org-translations">
         {TAG_LANGUAGES.map((lang) => (
           <Form.Item key={lang} name={["translations", lang]} label={t("organisation.tags.translation", { lang: t(`organisation.tags.langs.${lang}`) })}>
             <Input maxLength={TAG_TRANSLATION_MAX} data-testid={`tag-translation-${lang}`} />
           </Form.Item>
         ))}
+        </div>
       </fieldset>
     </RecordDrawer>
   );

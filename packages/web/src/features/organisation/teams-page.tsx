@@ -73,7 +73,7 @@ export function TeamsPage(): ReactNode {
       emptyText={t("organisation.teams.empty")}
       drawer={canManage && <TeamDrawer companyId={companyId} editing={editing} options={operators.map((o) => ({ value: o.id, label: o.name }))} onClose={() => setEditing(undefined)} />}
     >
-      <Table<Team> rowKey="id" size="middle" columns={columns} dataSource={teams.data} onRow={rowProps} pagination={false} scroll={{ x: "max-content" }} />
+      <Table<Team> rowKey="id" size="middle" columns={columns} dataSource={teams.data} onRow={rowProps} pagination={false} />
     </OrganisationPage>
   );
 }
