@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "../pages/login-page.js";
+import { LoginPage } from "../pages/login-page.js";
 import { expectAccessible } from "../support/axe.js";
 
 // Organisation administration (issue 12): an admin creates a team and a tag, tags a report, and adds a
@@ -21,6 +21,17 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await new Promise<void>((resolve) => dashboardServer.close(() => resolve()));
 });
+
+// Three flows with several screens each, on a machine the other suites share.
+test.describe.configure({ timeout: 120_000 });
+
+/** Signs in through the form; the first lazy screens of a cold server may take a while to arrive. */
+async function signIn(page: Page, email: string): Promise<void> {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(email);
+  await expect(page).toHaveURL(/\/v3\/events/, { timeout: 30_000 });
+}
 
 /** Picks an option of an antd select by typing part of its label. */
 async function pick(page: Page, testId: string, text: string): Promise<void> {
@@ -43,9 +54,11 @@ test("an admin creates a team and a tag, and tags a report", async ({ page, requ
   await expect(page.getByText("El nombre del equipo no puede contener espacios")).toBeVisible();
   await expect(page.getByText("Selecciona al menos un miembro")).toBeVisible();
   await page.getByTestId("team-name").fill(`Turno-${suffix}`);
-  await pick(page, "team-members", "Operador");
+  await pick(page, "team-members", "Joaquín");
   await page.getByTestId("team-drawer-save").click();
-  await expect(page.locator(`[data-testid="team-row"][data-name="Turno-${suffix}"]`)).toBeVisible();
+  const teamRow = page.locator(`[data-testid="team-row"][data-name="Turno-${suffix}"]`);
+  await expect(teamRow).toBeVisible();
+  await expect(teamRow).toContainText("Joaquín Muñoz");
 
   await page.getByTestId("nav-tags").click();
   await expect(page.getByRole("heading", { level: 1, name: "Etiquetas" })).toBeVisible();
