@@ -38,9 +38,12 @@ test("login, events panel, report detail (pending, taken, close dialog) and crea
   await expectAccessible(page);
 });
 
-test("answers, history, activity, search, reported users, dashboard, shifts, replies, operators, connections and sounds pass axe-core", async ({ page }) => {
+// Organisation administration (issue 12).
+const ORGANISATION_ROUTES = ["/v3/teams", "/v3/tags", "/v3/sources", "/v3/form-selectors", "/v3/custom-dashboards"];
+
+test("answers, history, activity, search, reported users, dashboard, shifts, replies, operators, connections, sounds and organisation screens pass axe-core", async ({ page }) => {
   await signIn(page, "admin@demo.cl");
-  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/dashboard", "/v3/shifts", "/v3/replies", "/v3/operators", "/v3/connections", "/v3/sounds"]) {
+  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/dashboard", "/v3/shifts", "/v3/replies", "/v3/operators", "/v3/connections", "/v3/sounds", ...ORGANISATION_ROUTES]) {
     await page.goto(route);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");
@@ -54,4 +57,14 @@ test("the notification drawer passes axe-core", async ({ page }) => {
   await expect(page.getByTestId("notification-drawer")).toBeVisible();
   await page.waitForLoadState("networkidle");
   await expectAccessible(page);
+});
+
+test("the organisation screens' drawers pass axe-core", async ({ page }) => {
+  await signIn(page, "admin@demo.cl");
+  for (const [route, create] of [["/v3/teams", "teams-create"], ["/v3/tags", "tags-create"], ["/v3/sources", "sources-create"], ["/v3/form-selectors", "selectors-create"], ["/v3/custom-dashboards", "dashboards-create"]]) {
+    await page.goto(route!);
+    await page.getByTestId(create!).click();
+    await expect(page.locator(".ant-drawer-body")).toBeVisible();
+    await expectAccessible(page);
+  }
 });

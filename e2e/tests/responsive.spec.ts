@@ -19,6 +19,11 @@ const ROUTES = [
   "/v3/operators",
   "/v3/connections",
   "/v3/sounds",
+  "/v3/teams",
+  "/v3/tags",
+  "/v3/sources",
+  "/v3/form-selectors",
+  "/v3/custom-dashboards",
 ];
 
 async function horizontalOverflow(page: Page): Promise<number> {

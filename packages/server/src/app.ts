@@ -7,7 +7,6 @@ import type { DestinationStream } from "pino";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { PORTAL_VERSION } from "@atalaya/shared";
 import { authRoutes } from "./auth/auth.routes.js";
-import { companyRoutes } from "./companies/company.routes.js";
 import { installAuthentication } from "./auth/authenticate.js";
 import { installCompanyScope } from "./auth/company-scope.js";
 import { loadRestrictionsOf } from "./auth/restrictions.js";
@@ -47,6 +46,7 @@ import { appRoutes } from "./reports/app.routes.js";
 import { interactionRoutes } from "./interactions/interaction.routes.js";
 import { reportRoutes } from "./reports/report.routes.js";
 import { answerRoutes } from "./answers/answer.routes.js";
+import { dashboardFrameOrigins, organisationRoutes } from "./organisation/index.js";
 import { reportActionRoutes } from "./reports/report-actions.routes.js";
 import { presenceRoutes } from "./presence/presence.routes.js";
 import { searchRoutes } from "./search/index.js";
@@ -105,7 +105,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   });
   installRequestLog(app);
   // Security headers on every response; the CSP allows what the portal loads (http/csp.ts).
-  // Frame origins: the companies' custom dashboards, once that feature exists (none yet).
+  // The portal page itself gets its frame origins per response (serveWeb: the custom dashboards').
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: portalCspDirectives({ frameOrigins: [], mapOrigins: config.mapOrigins }) },
     frameguard: { action: "deny" },
@@ -183,7 +183,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await healthRoutes(scope, ctx);
     await authRoutes(scope, ctx);
     await settingsRoutes(scope, ctx);
-    await companyRoutes(scope, ctx);
+    await organisationRoutes(scope, ctx);
     await realtimeRoutes(scope, ctx);
     await reportRoutes(scope, ctx);
     await appRoutes(scope, ctx);
@@ -209,7 +209,9 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await replyRoutes(scope, ctx);
   });
 
-  await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);
+  await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST, {
+    pageCsp: async () => cspHeader(portalCspDirectives({ frameOrigins: await dashboardFrameOrigins(db), mapOrigins: config.mapOrigins })),
+  });
   app.addHook("onReady", async () => jobs.start());
   return app;
 }

@@ -152,6 +152,11 @@ const JUNK_BODIES: unknown[] = [
   { email: "a\u0000", password: "x\u0000", description: "hola \ud800 mundo", body: "\udc00", q: "x\u0000", name: "\u0000" },
   { id: 2147483648, companyId: 2147483648, type: 2147483648, userId: 9007199254740991, version: 2147483648, tagIds: [2147483648] },
   { "\u0000": 1 },
+  // Organisation administration (issue 12): teams, tags, selectors, dashboards.
+  { name: "a b", members: [2147483648, -1, "x"], color: "#zzz" },
+  { name: "x", members: [{}], color: ["#fff"], lang: "xx", translations: { es: 5, pt: "\u0007" } },
+  { name: "x", group: {}, items: [{ name: "a" }, { name: "A" }, "b", null], link: "javascript:alert(1)" },
+  { name: "x", items: Array.from({ length: 501 }, (_, i) => ({ name: String(i) })), link: "http://a;b/" },
 ];
 const JUNK_QUERIES = [
   "?status=everything&sort=random&offset=-5&limit=1000000",

@@ -81,6 +81,10 @@ export const CONFLICT_REASONS = [
   "globalZone",
   /** The company already attends the global zone. */
   "alreadyGlobal",
+  /** Another team, tag or source of the company has that name (SPEC §5: unique). */
+  "teamNameTaken",
+  "tagNameTaken",
+  "sourceNameTaken",
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 export const conflictReasonSchema = z.enum(CONFLICT_REASONS);
@@ -90,7 +94,9 @@ export function isConflictReason(value: unknown): value is ConflictReason {
   return typeof value === "string" && (CONFLICT_REASONS as readonly string[]).includes(value);
 }
 
-export const fieldErrorSchema = z.object({ field: z.string(), code: z.string() });
+/** A field's problem: its rule's code, and for the rules that have one (ORGANISATION_MESSAGES) its text
+ * in the caller's language. */
+export const fieldErrorSchema = z.object({ field: z.string(), code: z.string(), message: z.string().optional() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 /** The body of every failed API call. */

@@ -26,3 +26,4 @@ export * from "./patrols.js";
 export * from "./modules.js";
 export * from "./notifications.js";
 export * from "./operators.js";
+export * from "./organisation.js";

@@ -44,6 +44,13 @@ const PERMISSIONS = {
   "operators.read": ["company_admin", "operator"],
   "replies.read": ["company_admin", "operator"],
   "connections.read": ["company_admin"],
+  // Organisation administration (issue 12): everyone reads the lists; company admins change them
+  // (SPEC §6: only an admin may create tags).
+  "teams.manage": ["company_admin"],
+  "tags.manage": ["company_admin"],
+  "sources.manage": ["company_admin"],
+  "selectors.manage": ["company_admin"],
+  "dashboards.manage": ["company_admin"],
 } as const satisfies Record<string, readonly CompanyRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -66,19 +66,3 @@ export function listMembers(db: Db, scope: TenantScope): Promise<CompanyMemberRo
     [scope.companyId],
   );
 }
-
-/** The company's teams by name, with their members. */
-export function listTeams(db: Db, scope: TenantScope): Promise<{ id: number; name: string; color: string; memberIds: number[] }[]> {
-  return db.query(
-    `select t.id, t.name, t.color,
-            coalesce((select array_agg(m.user_id order by m.user_id) from team_members m
-                       where m.company_id = t.company_id and m.team_id = t.id), '{}') as "memberIds"
-       from teams t where t.company_id = $1 order by t.name`,
-    [scope.companyId],
-  );
-}
-
-/** The company's tags by name. */
-export function listTags(db: Db, scope: TenantScope): Promise<{ id: number; uuid: string; name: string; color: string; lang: string }[]> {
-  return db.query("select id, uuid::text as uuid, name, color, lang from tags where company_id = $1 order by name", [scope.companyId]);
-}

@@ -7,9 +7,8 @@ export const MAP_TILE_ORIGINS: readonly string[] = ["https://tile.openstreetmap.
 export type CspDirectives = Record<string, string[]>;
 
 export interface PortalCspSources {
-  /** Origins the portal may show in frames: the companies' custom dashboards. That feature does not
-   * exist yet; their origins will come from the companies' configuration (the dashboard URL an
-   * organisation sets), read when the app starts and whenever one changes. Empty today. */
+  /** Origins the portal may show in frames: the stored custom dashboards' (organisation/), read from
+   * the database for each portal page (kept a few seconds per process). */
   frameOrigins?: readonly string[];
   /** Origins of configured map styles, tiles, glyphs and sprites (MAP_STYLE_URL, MAP_ORIGINS). */
   mapOrigins?: readonly string[];

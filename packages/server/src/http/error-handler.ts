@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { NOT_AUTHENTICATED_MESSAGE } from "@atalaya/shared";
+import { NOT_AUTHENTICATED_MESSAGE, organisationMessage, type FieldError, type Language } from "@atalaya/shared";
 import { isDatabaseUnavailable } from "../db/unavailable.js";
 import { AppError } from "./errors.js";
 import { pickLanguage, translate, translateReason } from "./messages.js";
@@ -9,6 +9,12 @@ const isDataException = (err: unknown) => /^22[0-9A-Z]{3}$/.test(String((err as 
 
 /** What a client is told to wait when the database cannot be reached. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** A field error with its rule's text when the rule has one (the shared schemas' message codes). */
+function withMessage(lang: Language, field: FieldError): FieldError {
+  const message = organisationMessage(lang, field.code);
+  return message === undefined ? field : { ...field, message };
+}
 
 function fieldName(instancePath: string, fallback: string | undefined): string {
   const path = instancePath.replace(/^\//, "").replaceAll("/", ".");
@@ -21,10 +27,13 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const lang = pickLanguage(req.headers["accept-language"]);
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields = err.validation.map((v) => ({
-        field: fieldName(v.instancePath, err.validationContext),
-        code: v.keyword,
-      }));
+      // A rule that names its message code (the shared schemas of issue 12) answers that code and its text.
+      const fields = err.validation.map((v) =>
+        withMessage(lang, {
+          field: fieldName(v.instancePath, err.validationContext),
+          code: v.message !== undefined && organisationMessage(lang, v.message) !== undefined ? v.message : v.keyword,
+        }),
+      );
       return reply.code(400).send({ success: false, error: { code: "validation", message: translate(lang, "validation"), fields } });
     }
     if (err instanceof AppError) {
@@ -34,7 +43,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
       const message = (reason ? translateReason(lang, reason, err.vars) : translate(lang, err.code, err.vars)) ?? err.message;
       return reply.code(err.status).send({
         success: false,
-        error: { code: err.code, ...(reason ? { reason } : {}), message, ...(err.fields ? { fields: err.fields } : {}) },
+        error: { code: err.code, ...(reason ? { reason } : {}), message, ...(err.fields ? { fields: err.fields.map((f) => withMessage(lang, f)) } : {}) },
       });
     }
     // Fastify's own client errors: malformed JSON, body too large, wrong content type…

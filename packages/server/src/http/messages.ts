@@ -1,4 +1,4 @@
-import { LANGUAGES, type ConflictReason, type Language } from "@atalaya/shared";
+import { LANGUAGES, ORGANISATION_MESSAGES, type ConflictReason, type Language } from "@atalaya/shared";
 
 type Catalogue = Record<string, string>;
 
@@ -126,6 +126,9 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     zoneInUse: "Hay {count} usuarios restringidos a esta zona; quítala de sus zonas antes de eliminarla",
     globalZone: "La zona global abarca todo el mapa y no se puede editar",
     alreadyGlobal: "La organización ya atiende la zona global",
+    teamNameTaken: ORGANISATION_MESSAGES.es.teamNameTaken,
+    tagNameTaken: ORGANISATION_MESSAGES.es.tagNameTaken,
+    sourceNameTaken: ORGANISATION_MESSAGES.es.sourceNameTaken,
   },
   en: {
     alreadyTaken: "This report was already taken by {by}",
@@ -145,6 +148,9 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     zoneInUse: "{count} users are restricted to this zone; remove it from their zones before deleting it",
     globalZone: "The global zone covers the whole map and cannot be edited",
     alreadyGlobal: "The organisation already attends the global zone",
+    teamNameTaken: ORGANISATION_MESSAGES.en.teamNameTaken,
+    tagNameTaken: ORGANISATION_MESSAGES.en.tagNameTaken,
+    sourceNameTaken: ORGANISATION_MESSAGES.en.sourceNameTaken,
   },
   fr: {
     alreadyTaken: "Ce signalement a déjà été pris par {by}",
@@ -164,6 +170,9 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     zoneInUse: "{count} utilisateurs sont limités à cette zone ; retirez-la de leurs zones avant de la supprimer",
     globalZone: "La zone globale couvre toute la carte et ne peut pas être modifiée",
     alreadyGlobal: "L'organisation couvre déjà la zone globale",
+    teamNameTaken: ORGANISATION_MESSAGES.fr.teamNameTaken,
+    tagNameTaken: ORGANISATION_MESSAGES.fr.tagNameTaken,
+    sourceNameTaken: ORGANISATION_MESSAGES.fr.sourceNameTaken,
   },
 };
 

@@ -52,9 +52,9 @@ export async function isMemberWithRole(tx: Tx, scope: TenantScope, userId: numbe
   return rows.length > 0;
 }
 
-/** Whether the team belongs to the company. */
+/** Whether the team belongs to the company and is not deleted (a deleted team keeps its reports, takes no new ones). */
 export async function isCompanyTeam(tx: Tx, scope: TenantScope, teamId: number): Promise<boolean> {
-  return (await tx.query("select 1 from teams where company_id = $1 and id = $2", [scope.companyId, teamId])).length > 0;
+  return (await tx.query("select 1 from teams where company_id = $1 and id = $2 and deleted_at is null", [scope.companyId, teamId])).length > 0;
 }
 
 /** Sets the given assignees (undefined keeps, null clears). */

@@ -37,9 +37,9 @@ export const DEMO_ZONES: { name: string; ring: Position[] }[] = [
 ];
 
 export const DEMO_TEAMS = [
-  { name: "Patrullaje Norte", color: "#1677ff" },
-  { name: "Patrullaje Sur", color: "#52c41a" },
-  { name: "Centro de Monitoreo", color: "#f54286" },
+  { name: "Patrullaje-Norte", color: "#1677ff" },
+  { name: "Patrullaje-Sur", color: "#52c41a" },
+  { name: "Centro-Monitoreo", color: "#f54286" },
 ];
 
 export const DEMO_TAGS = [

@@ -58,6 +58,15 @@ const BODIES: Record<string, unknown> = {
   "PUT /api/companies/{companyId}/zones/{id}": { name: "Zona de prueba", polygon: { type: "Polygon", coordinates: [[[-70.62, -33.43], [-70.61, -33.43], [-70.61, -33.42]]] } },
   "POST /api/companies/{companyId}/shifts": { name: "Turno de prueba", start_time: "22:00:00", end_time: "06:00:00" },
   "PUT /api/companies/{companyId}/shifts/{id}": { name: "Turno de prueba", start_time: "22:00:00", end_time: "06:00:00" },
+  // Organisation administration (issue 12).
+  "POST /api/companies/{companyId}/teams": { name: "Equipo-prueba", members: [1], color: "#1677ff" },
+  "PUT /api/companies/{companyId}/teams/{id}": { name: "Equipo-prueba", members: [1], color: "#1677ff" },
+  "POST /api/companies/{companyId}/tags": { name: "Etiqueta de prueba", color: "#f54286", lang: "es" },
+  "PUT /api/companies/{companyId}/tags/{id}": { name: "Etiqueta de prueba", color: "#f54286", lang: "es" },
+  "POST /api/companies/{companyId}/selectors": { name: "Lista de prueba", items: [{ name: "Uno" }] },
+  "PUT /api/companies/{companyId}/selectors/{id}": { name: "Lista de prueba", items: [{ name: "Uno" }] },
+  "POST /api/companies/{companyId}/dashboards": { name: "Panel de prueba", link: "https://bi.example.cl/" },
+  "PUT /api/companies/{companyId}/dashboards/{id}": { name: "Panel de prueba", link: "https://bi.example.cl/" },
 };
 
 /** A valid sample of a JSON schema (required properties only). */

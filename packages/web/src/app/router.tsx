@@ -65,6 +65,13 @@ export const router = createBrowserRouter([
           { path: "operators", lazy: async () => ({ Component: (await import("../features/operators/operators-page")).OperatorsPage }) },
           { path: "connections", lazy: async () => ({ Component: (await import("../features/operators/connections-page")).ConnectionsPage }) },
           { path: "sounds", lazy: async () => ({ Component: (await import("../features/alarm/sounds-page")).SoundsPage }) },
+          // Organisation administration (issue 12).
+          { path: "teams", lazy: async () => ({ Component: (await import("../features/organisation/teams-page")).TeamsPage }) },
+          { path: "tags", lazy: async () => ({ Component: (await import("../features/organisation/tags-page")).TagsPage }) },
+          { path: "sources", lazy: async () => ({ Component: (await import("../features/organisation/sources-page")).SourcesPage }) },
+          { path: "form-selectors", lazy: async () => ({ Component: (await import("../features/organisation/selectors-page")).SelectorsPage }) },
+          { path: "custom-dashboards", lazy: async () => ({ Component: (await import("../features/organisation/custom-dashboards-page")).CustomDashboardsPage }) },
+          { path: "custom-dashboards/:id", lazy: async () => ({ Component: (await import("../features/organisation/custom-dashboard-view")).CustomDashboardView }) },
           {
             path: "*",
             lazy: async () => {

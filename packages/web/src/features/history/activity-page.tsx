@@ -10,7 +10,7 @@ import { useDateFormatter } from "../../lib/dates";
 import { ReportTypeIcon, reportTypeName } from "../events/report-type-visual";
 import { actionColor, describeActivity, KNOWN_ACTIONS } from "../reports/detail/activity-labels";
 import { useTypeName } from "../reports/detail/detail-ui";
-import { useOperators, useTags, useTeams } from "../reports/detail/use-directory";
+import { useOperators, useTags, useTeamNames } from "../reports/detail/use-directory";
 import { useSettings } from "../settings/settings-context";
 import { fetchActivityFeed, historyKeys } from "./history-api";
 import { OperatorField } from "./history-filter-bar";
@@ -96,7 +96,7 @@ export function ActivityPage(): ReactNode {
   const { settings } = useSettings();
   const companyId = settings.company.id;
   const { operators } = useOperators(companyId);
-  const teams = useTeams(companyId);
+  const teams = useTeamNames(companyId);
   const tags = useTags(companyId);
   const filter = activityFilterOf(params);
   const page = pageOf(params);

@@ -1,6 +1,11 @@
 import type { ComponentType } from "react";
 import {
+  ApartmentOutlined,
+  AppstoreOutlined,
   BarChartOutlined,
+  DatabaseOutlined,
+  FundViewOutlined,
+  TagsOutlined,
   CarOutlined,
   ClockCircleOutlined,
   CommentOutlined,
@@ -59,6 +64,11 @@ export const MENU: readonly MenuEntry[] = [
   { path: "/v3/shifts", icon: ClockCircleOutlined, label: "shifts", module: "shifts", roles: WORKERS },
   { path: "/v3/operators", icon: TeamOutlined, label: "operators", module: null, roles: WORKERS },
   { path: "/v3/sounds", icon: SoundOutlined, label: "sounds", module: "events", roles: ALL },
+  { path: "/v3/teams", icon: ApartmentOutlined, label: "teams", module: "teams", roles: WORKERS },
+  { path: "/v3/tags", icon: TagsOutlined, label: "tags", module: "tags", roles: WORKERS },
+  { path: "/v3/sources", icon: DatabaseOutlined, label: "sources", module: null, roles: WORKERS },
+  { path: "/v3/form-selectors", icon: AppstoreOutlined, label: "selectors", module: null, roles: WORKERS },
+  { path: "/v3/custom-dashboards", icon: FundViewOutlined, label: "customDashboards", module: "custom_dashboards", roles: ADMINS },
 ];
 
 /** What decides which entries a user sees: the selected company's modules and their role in it. */

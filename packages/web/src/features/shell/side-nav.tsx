@@ -1,12 +1,13 @@
 import type { ReactNode } from "react";
 import { useMemo } from "react";
 import { Layout, Menu } from "antd";
-import { LogoutOutlined } from "@ant-design/icons";
+import { FundViewOutlined, LogoutOutlined } from "@ant-design/icons";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { PORTAL_VERSION } from "@atalaya/shared";
+import { PORTAL_VERSION, hasModule } from "@atalaya/shared";
 import { useSettings } from "../settings/settings-context";
 import { activeEntry, menuAccess, visibleMenu } from "./menu";
+import { useCustomDashboardMenuItems } from "../organisation/use-custom-dashboards";
 import { BrandLogo } from "../../components/brand-logo";
 
 /** Width of the side navigation, open and collapsed. */
@@ -50,9 +51,12 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
   const { pathname } = useLocation();
   const { settings } = useSettings();
   // The table in menu.ts decides: the company's modules and the user's role in it.
-  const entries = useMemo(() => visibleMenu(menuAccess(settings)), [settings]);
+  const access = useMemo(() => menuAccess(settings), [settings]);
+  const entries = useMemo(() => visibleMenu(access), [access]);
+  // Each of the company's custom dashboards is an entry of its own, after the table's (exact paths).
+  const customDashboards = useCustomDashboardMenuItems(hasModule(access.modules, "custom_dashboards") && access.role !== null && access.role !== "patrol");
   const active = activeEntry(pathname, entries);
-  const selected = active ? [active.path] : [];
+  const selected = customDashboards.some((d) => d.key === pathname) ? [pathname] : active ? [active.path] : [];
 
   return (
     <>
@@ -69,12 +73,15 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
               onNavigate?.();
               void navigate(key);
             }}
-            items={entries.map(({ path, icon: Icon, label }) => ({
-              key: path,
-              icon: <Icon />,
-              label: t(`nav.${label}`),
-              "data-testid": `nav-${path.slice("/v3/".length)}`,
-            }))}
+            items={[
+              ...entries.map(({ path, icon: Icon, label }) => ({
+                key: path,
+                icon: <Icon />,
+                label: t(`nav.${label}`),
+                "data-testid": `nav-${path.slice("/v3/".length)}`,
+              })),
+              ...customDashboards.map((d) => ({ ...d, icon: <FundViewOutlined /> })),
+            ]}
           />
         </nav>
         <div className="side-nav__bottom">

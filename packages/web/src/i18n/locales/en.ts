@@ -7,6 +7,7 @@ import { mapsEn } from "../../features/maps/messages-en";
 import { patrolsEn } from "../../features/patrols/messages-en";
 import { dashboardEn } from "../../features/dashboard/messages-en";
 import { shiftsEn } from "../../features/shifts/messages-en";
+import { organisationEn } from "../../features/organisation/messages-en";
 import { reportDetailEn } from "../../features/reports/detail/messages-en";
 import { notificationsEn } from "../../features/notifications/messages-en";
 import { operatorsEn, connectionsEn } from "../../features/operators/messages-en";
@@ -101,6 +102,9 @@ export const en: Messages = {
       zoneInUse: "{{count}} users are restricted to this zone; remove it from their zones before deleting it.",
       globalZone: "The global zone covers the whole map and cannot be edited.",
       alreadyGlobal: "The organisation already attends the global zone.",
+      teamNameTaken: "A team with that name already exists.",
+      tagNameTaken: "A tag with that name already exists.",
+      sourceNameTaken: "That source already exists.",
     },
     fields: {
       type: "type",
@@ -135,6 +139,11 @@ export const en: Messages = {
     connections: "Connections",
     operators: "Operators",
     sounds: "Sounds",
+    teams: "Teams",
+    tags: "Tags",
+    sources: "Sources",
+    selectors: "Form selectors",
+    customDashboards: "Custom dashboards",
     patrols: "Patrols",
     dashboard: "Dashboard",
     shifts: "Shifts",
@@ -378,6 +387,7 @@ export const en: Messages = {
   patrols: patrolsEn,
   dashboard: dashboardEn,
   shifts: shiftsEn,
+  organisation: organisationEn,
   report: {
     title: "Report #{{id}}",
     back: "Back to events",

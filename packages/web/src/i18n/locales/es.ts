@@ -7,6 +7,7 @@ import { mapsEs } from "../../features/maps/messages-es";
 import { patrolsEs } from "../../features/patrols/messages-es";
 import { dashboardEs } from "../../features/dashboard/messages-es";
 import { shiftsEs } from "../../features/shifts/messages-es";
+import { organisationEs } from "../../features/organisation/messages-es";
 import { reportDetailEs } from "../../features/reports/detail/messages-es";
 import { notificationsEs } from "../../features/notifications/messages-es";
 import { operatorsEs, connectionsEs } from "../../features/operators/messages-es";
@@ -102,6 +103,9 @@ export const es = {
       zoneInUse: "Hay {{count}} usuarios restringidos a esta zona; quítala de sus zonas antes de eliminarla.",
       globalZone: "La zona global abarca todo el mapa y no se puede editar.",
       alreadyGlobal: "La organización ya atiende la zona global.",
+      teamNameTaken: "Ya existe un equipo con ese nombre.",
+      tagNameTaken: "Ya existe una etiqueta con ese nombre.",
+      sourceNameTaken: "Esa fuente ya existe.",
     } satisfies Record<ConflictReason, string>,
     // Names of the fields a validation error lists; an unknown field is shown as the API names it.
     fields: {
@@ -137,6 +141,11 @@ export const es = {
     connections: "Conexiones",
     operators: "Operadores",
     sounds: "Sonidos",
+    teams: "Equipos",
+    tags: "Etiquetas",
+    sources: "Fuentes",
+    selectors: "Selectores",
+    customDashboards: "Dashboards personalizados",
     patrols: "Patrullas",
     dashboard: "Panel de control",
     shifts: "Turnos",
@@ -380,6 +389,7 @@ export const es = {
   patrols: patrolsEs,
   dashboard: dashboardEs,
   shifts: shiftsEs,
+  organisation: organisationEs,
   report: {
     title: "Reporte #{{id}}",
     back: "Volver a eventos",

@@ -7,6 +7,7 @@ import { mapsFr } from "../../features/maps/messages-fr";
 import { patrolsFr } from "../../features/patrols/messages-fr";
 import { dashboardFr } from "../../features/dashboard/messages-fr";
 import { shiftsFr } from "../../features/shifts/messages-fr";
+import { organisationFr } from "../../features/organisation/messages-fr";
 import { reportDetailFr } from "../../features/reports/detail/messages-fr";
 import { notificationsFr } from "../../features/notifications/messages-fr";
 import { operatorsFr, connectionsFr } from "../../features/operators/messages-fr";
@@ -101,6 +102,9 @@ export const fr: Messages = {
       zoneInUse: "{{count}} utilisateurs sont limités à cette zone ; retirez-la de leurs zones avant de la supprimer.",
       globalZone: "La zone globale couvre toute la carte et ne peut pas être modifiée.",
       alreadyGlobal: "L'organisation couvre déjà la zone globale.",
+      teamNameTaken: "Une équipe porte déjà ce nom.",
+      tagNameTaken: "Une étiquette porte déjà ce nom.",
+      sourceNameTaken: "Cette source existe déjà.",
     },
     fields: {
       type: "type",
@@ -135,6 +139,11 @@ export const fr: Messages = {
     connections: "Connexions",
     operators: "Opérateurs",
     sounds: "Sons",
+    teams: "Équipes",
+    tags: "Étiquettes",
+    sources: "Sources",
+    selectors: "Sélecteurs",
+    customDashboards: "Tableaux personnalisés",
     patrols: "Patrouilles",
     dashboard: "Tableau de bord",
     shifts: "Quarts de travail",
@@ -378,6 +387,7 @@ export const fr: Messages = {
   patrols: patrolsFr,
   dashboard: dashboardFr,
   shifts: shiftsFr,
+  organisation: organisationFr,
   report: {
     title: "Signalement n° {{id}}",
     back: "Retour aux événements",

@@ -8,7 +8,7 @@ import { actionErrorMessage } from "./action-errors";
 import { actionColor, describeActivity } from "./activity-labels";
 import { detailKeys, fetchActivity } from "./detail-api";
 import { useTypeName } from "./detail-ui";
-import { useOperators, useTags, useTeams } from "./use-directory";
+import { useOperators, useTags, useTeamNames } from "./use-directory";
 
 /** The report's activity log, newest first: translated action, actor, time and what changed. */
 export function ActivityPanel({ report, companyId }: { report: Report; companyId: number }): ReactNode {
@@ -16,7 +16,7 @@ export function ActivityPanel({ report, companyId }: { report: Report; companyId
   const format = useDateFormatter();
   const typeName = useTypeName();
   const { operators } = useOperators(companyId);
-  const teams = useTeams(companyId);
+  const teams = useTeamNames(companyId);
   const tags = useTags(companyId);
   const activity = useQuery({
     queryKey: detailKeys.sub(companyId, report.id, "activity"),

@@ -41,6 +41,7 @@ export const detailKeys = {
   sub: (companyId: number, reportId: number, part: string) => ["reports", "detail", companyId, reportId, part] as const,
   operators: (companyId: number) => ["reports", "detail", companyId, "operators"] as const,
   teams: (companyId: number) => ["reports", "detail", companyId, "teams"] as const,
+  teamsEver: (companyId: number) => ["reports", "detail", companyId, "teams", "ever"] as const,
   tags: (companyId: number) => ["reports", "detail", companyId, "tags"] as const,
   answers: (companyId: number, type: number) => ["reports", "detail", companyId, "answers", "closure", type] as const,
 };
@@ -235,9 +236,10 @@ export function fetchOperators(companyId: number, signal?: AbortSignal): Promise
 export type { Operator };
 export type Named = { id: number; name: string; color: string };
 
-/** `GET /api/companies/{companyId}/teams`. */
-export function fetchTeams(companyId: number, signal?: AbortSignal): Promise<Named[]> {
-  return api.get(`/companies/${companyId}/teams`, { signal, schema: teamsResponseSchema.transform((body) => body.teams) });
+/** `GET /api/companies/{companyId}/teams`: the live teams, or with `includeDeleted` deleted ones too
+ * (the history still names the teams reports were assigned to). */
+export function fetchTeams(companyId: number, signal?: AbortSignal, includeDeleted = false): Promise<Named[]> {
+  return api.get(`/companies/${companyId}/teams`, { signal, query: includeDeleted ? { includeDeleted: true } : undefined, schema: teamsResponseSchema.transform((body) => body.teams) });
 }
 
 /** `GET /api/companies/{companyId}/tags`. */

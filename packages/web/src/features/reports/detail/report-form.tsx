@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { Alert, App, Badge, Button, Card, Form, Input, Segmented, Select, Tag, Tooltip, Typography } from "antd";
 import { useToast } from "../../../app/use-toast";
+import { isApiError } from "../../../lib/api";
 import { LockOutlined, SaveOutlined, SyncOutlined, UndoOutlined, WarningOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { useBlocker } from "react-router";
@@ -147,8 +148,10 @@ export function ReportForm({ report, companyId, ownVersion, onReport, onRefetch 
       onReport(saved);
       void message.success(t("reportDetail.success.saved"));
     },
-    onError: (error) => {
-      void message.error(actionErrorMessage(error, "update", t));
+    onError: (error, body) => {
+      // A save that assigned tags and failed for no reason of its own says so (SPEC §8 tag assign retry).
+      const tagsFailed = body.tagIds !== undefined && isApiError(error) && (error.status === 0 || error.status >= 500);
+      void message.error(tagsFailed ? t("organisation.tags.assignError") : actionErrorMessage(error, "update", t));
       // The operator's text stays in the form; the refetched report shows what the colleague changed.
       if (isVersionConflict(error)) onRefetch();
     },

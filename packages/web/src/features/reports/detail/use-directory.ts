@@ -23,6 +23,15 @@ export function useTeams(companyId: number): Named[] | undefined {
   }).data;
 }
 
+/** Every team the company ever had, deleted ones too, to name them in activity (undefined while loading). */
+export function useTeamNames(companyId: number): Named[] | undefined {
+  return useQuery({
+    queryKey: detailKeys.teamsEver(companyId),
+    queryFn: ({ signal }) => fetchTeams(companyId, signal, true),
+    staleTime: 5 * DIRECTORY_STALE_MS,
+  }).data;
+}
+
 /** Tags of the company (undefined while loading). */
 export function useTags(companyId: number): Named[] | undefined {
   return useQuery({
