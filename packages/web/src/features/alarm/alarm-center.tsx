@@ -106,6 +106,7 @@ export function AudioSettingsPanel({
           onChange={(value) => onChange({ volume: value / 100 })}
           tooltip={{ formatter: (value) => `${value ?? 0} %` }}
           aria-label={t("alarm.volume")}
+          ariaLabelForHandle={t("alarm.volume")}
           data-testid="alarm-volume"
         />
       </div>

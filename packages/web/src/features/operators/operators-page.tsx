@@ -59,7 +59,7 @@ function OperatorCard({ operator }: { operator: OperatorStatus }): ReactNode {
             <span className="operators-item__reports">
               {operator.working.map((r) => (
                 <span key={r.id} className="operators-item__report">
-                  <ReportLink report={r} /> <Tag color={r.status === "in_progress" ? "blue" : "gold"}>{t(`statuses.${r.status}` as "statuses.pending")}</Tag>
+                  <ReportLink report={r} /> <Tag color={r.status === "in_progress" ? "blue" : undefined}>{t(`statuses.${r.status}` as "statuses.pending")}</Tag>
                 </span>
               ))}
             </span>
