@@ -24,3 +24,5 @@ export * from "./dashboard.js";
 export * from "./maps.js";
 export * from "./patrols.js";
 export * from "./modules.js";
+export * from "./rut.js";
+export * from "./users.js";
