@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { NOT_AUTHENTICATED_MESSAGE } from "@atalaya/shared";
 import { isDatabaseUnavailable } from "../db/unavailable.js";
 import { AppError } from "./errors.js";
-import { pickLanguage, translate, translateReason } from "./messages.js";
+import { pickLanguage, translate, translateFieldProblem, translateReason } from "./messages.js";
 
 const isDataException = (err: unknown) => /^22[0-9A-Z]{3}$/.test(String((err as { code?: unknown }).code ?? ""));
 
@@ -21,10 +21,13 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const lang = pickLanguage(req.headers["accept-language"]);
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields = err.validation.map((v) => ({
-        field: fieldName(v.instancePath, err.validationContext),
-        code: v.keyword,
-      }));
+      // A rule whose message is a known problem key (the user forms' SPEC §5 rules) answers that key as
+      // its code, with its text in the caller's language; other rules keep zod's issue code.
+      const fields = err.validation.map((v) => {
+        const field = fieldName(v.instancePath, err.validationContext);
+        const message = v.message ? translateFieldProblem(lang, v.message) : undefined;
+        return message ? { field, code: v.message!, message } : { field, code: v.keyword };
+      });
       return reply.code(400).send({ success: false, error: { code: "validation", message: translate(lang, "validation"), fields } });
     }
     if (err instanceof AppError) {
@@ -32,9 +35,13 @@ export function installErrorHandlers(app: FastifyInstance): void {
       // A 409 says why: its reason travels beside the code and the message is the reason's text.
       const { reason } = err;
       const message = (reason ? translateReason(lang, reason, err.vars) : translate(lang, err.code, err.vars)) ?? err.message;
+      const fields = err.fields?.map((f) => {
+        const text = f.message ?? translateFieldProblem(lang, f.code);
+        return text ? { ...f, message: text } : f;
+      });
       return reply.code(err.status).send({
         success: false,
-        error: { code: err.code, ...(reason ? { reason } : {}), message, ...(err.fields ? { fields: err.fields } : {}) },
+        error: { code: err.code, ...(reason ? { reason } : {}), message, ...(fields ? { fields } : {}) },
       });
     }
     // Fastify's own client errors: malformed JSON, body too large, wrong content type…

@@ -1,4 +1,4 @@
-import { LANGUAGES, type ConflictReason, type Language } from "@atalaya/shared";
+import { LANGUAGES, ROLE_CHANGE_FORBIDDEN_MESSAGES, USER_FIELD_MESSAGES, isUserFieldProblem, type ConflictReason, type Language } from "@atalaya/shared";
 
 type Catalogue = Record<string, string>;
 
@@ -36,6 +36,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     zoneEmptyArea: "La zona dibujada no tiene área",
     zoneSelfIntersects: "Los bordes de la zona se cruzan; dibújala sin cruces",
     zoneTooLarge: "La zona supera el área máxima de {max} km²",
+    roleChangeForbidden: ROLE_CHANGE_FORBIDDEN_MESSAGES.es,
   },
   en: {
     validation: "Validation errors",
@@ -69,6 +70,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     zoneEmptyArea: "The drawn zone has no area",
     zoneSelfIntersects: "The zone's edges cross; draw it without crossings",
     zoneTooLarge: "The zone exceeds the maximum area of {max} km²",
+    roleChangeForbidden: ROLE_CHANGE_FORBIDDEN_MESSAGES.en,
   },
   fr: {
     validation: "Erreurs de validation",
@@ -102,6 +104,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     zoneEmptyArea: "La zone dessinée n'a pas de surface",
     zoneSelfIntersects: "Les bords de la zone se croisent ; dessinez-la sans croisement",
     zoneTooLarge: "La zone dépasse la surface maximale de {max} km²",
+    roleChangeForbidden: ROLE_CHANGE_FORBIDDEN_MESSAGES.fr,
   },
 };
 
@@ -126,6 +129,8 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     zoneInUse: "Hay {count} usuarios restringidos a esta zona; quítala de sus zonas antes de eliminarla",
     globalZone: "La zona global abarca todo el mapa y no se puede editar",
     alreadyGlobal: "La organización ya atiende la zona global",
+    ownAccount: "No puedes hacer esto con tu propia cuenta",
+    sharedAccount: "Esta cuenta también pertenece a otras organizaciones; solo puedes cambiar su rol, sus restricciones y su configuración, o quitarla de la tuya",
   },
   en: {
     alreadyTaken: "This report was already taken by {by}",
@@ -145,6 +150,8 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     zoneInUse: "{count} users are restricted to this zone; remove it from their zones before deleting it",
     globalZone: "The global zone covers the whole map and cannot be edited",
     alreadyGlobal: "The organisation already attends the global zone",
+    ownAccount: "You cannot do this to your own account",
+    sharedAccount: "This account also belongs to other organisations; you may only change its role, restrictions and settings, or remove it from yours",
   },
   fr: {
     alreadyTaken: "Ce signalement a déjà été pris par {by}",
@@ -164,6 +171,8 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     zoneInUse: "{count} utilisateurs sont limités à cette zone ; retirez-la de leurs zones avant de la supprimer",
     globalZone: "La zone globale couvre toute la carte et ne peut pas être modifiée",
     alreadyGlobal: "L'organisation couvre déjà la zone globale",
+    ownAccount: "Vous ne pouvez pas faire cela avec votre propre compte",
+    sharedAccount: "Ce compte appartient aussi à d'autres organisations ; vous pouvez seulement changer son rôle, ses restrictions et ses réglages, ou le retirer de la vôtre",
   },
 };
 
@@ -190,4 +199,9 @@ export function translate(lang: Language, code: string, vars: Record<string, str
 /** The text of a 409's reason in lang, with {name} placeholders filled. */
 export function translateReason(lang: Language, reason: ConflictReason, vars: Record<string, string | number> = {}): string {
   return fill(REASONS[lang][reason], vars);
+}
+
+/** The text of a field problem that has one (the user forms' SPEC §5 rules), else undefined. */
+export function translateFieldProblem(lang: Language, code: string): string | undefined {
+  return isUserFieldProblem(code) ? USER_FIELD_MESSAGES[lang][code] : undefined;
 }

@@ -80,6 +80,7 @@ export const en: Messages = {
     zoneEmptyArea: "The drawn zone has no area.",
     zoneSelfIntersects: "The zone's edges cross; draw it without crossings.",
     zoneTooLarge: "The zone exceeds the maximum area of {{max}} km².",
+    roleChangeForbidden: "You do not have permission to change this role",
     reasons: {
       alreadyTaken: "Another operator has already taken this report.",
       notTaken: "The report must be taken first.",
@@ -98,6 +99,8 @@ export const en: Messages = {
       zoneInUse: "{{count}} users are restricted to this zone; remove it from their zones before deleting it.",
       globalZone: "The global zone covers the whole map and cannot be edited.",
       alreadyGlobal: "The organisation already attends the global zone.",
+      ownAccount: "You cannot do this to your own account.",
+      sharedAccount: "This account also belongs to other organisations; you may only change its role, restrictions and settings, or remove it from yours.",
     },
     fields: {
       type: "type",
@@ -137,6 +140,7 @@ export const en: Messages = {
     activity: "Activity",
     events: "Events",
     reportedUsers: "Reported users",
+    users: "Users",
     answers: "Auto-replies",
     logout: "Log out",
     collapse: "Collapse menu",

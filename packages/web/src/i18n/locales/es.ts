@@ -80,6 +80,7 @@ export const es = {
     zoneEmptyArea: "La zona dibujada no tiene área.",
     zoneSelfIntersects: "Los bordes de la zona se cruzan; dibújala sin cruces.",
     zoneTooLarge: "La zona supera el área máxima de {{max}} km².",
+    roleChangeForbidden: "No tienes permiso para cambiar este rol",
     // Why a 409 refused the action (CONFLICT_REASONS); a reason missing here is a compile error.
     reasons: {
       alreadyTaken: "Otro operador ya tomó este reporte.",
@@ -99,6 +100,8 @@ export const es = {
       zoneInUse: "Hay {{count}} usuarios restringidos a esta zona; quítala de sus zonas antes de eliminarla.",
       globalZone: "La zona global abarca todo el mapa y no se puede editar.",
       alreadyGlobal: "La organización ya atiende la zona global.",
+      ownAccount: "No puedes hacer esto con tu propia cuenta.",
+      sharedAccount: "Esta cuenta también pertenece a otras organizaciones; solo puedes cambiar su rol, sus restricciones y su configuración, o quitarla de la tuya.",
     } satisfies Record<ConflictReason, string>,
     // Names of the fields a validation error lists; an unknown field is shown as the API names it.
     fields: {
@@ -139,6 +142,7 @@ export const es = {
     activity: "Actividad",
     events: "Eventos",
     reportedUsers: "Usuarios reportados",
+    users: "Usuarios",
     answers: "Autorrespuestas",
     logout: "Cerrar sesión",
     collapse: "Contraer menú",

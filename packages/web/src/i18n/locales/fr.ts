@@ -80,6 +80,7 @@ export const fr: Messages = {
     zoneEmptyArea: "La zone dessinée n'a pas de surface.",
     zoneSelfIntersects: "Les bords de la zone se croisent ; dessinez-la sans croisement.",
     zoneTooLarge: "La zone dépasse la surface maximale de {{max}} km².",
+    roleChangeForbidden: "Vous n'avez pas la permission de modifier ce rôle",
     reasons: {
       alreadyTaken: "Un autre opérateur a déjà pris ce signalement.",
       notTaken: "Il faut d'abord prendre le signalement.",
@@ -98,6 +99,8 @@ export const fr: Messages = {
       zoneInUse: "{{count}} utilisateurs sont limités à cette zone ; retirez-la de leurs zones avant de la supprimer.",
       globalZone: "La zone globale couvre toute la carte et ne peut pas être modifiée.",
       alreadyGlobal: "L'organisation couvre déjà la zone globale.",
+      ownAccount: "Vous ne pouvez pas faire cela avec votre propre compte.",
+      sharedAccount: "Ce compte appartient aussi à d'autres organisations ; vous pouvez seulement changer son rôle, ses restrictions et ses réglages, ou le retirer de la vôtre.",
     },
     fields: {
       type: "type",
@@ -137,6 +140,7 @@ export const fr: Messages = {
     activity: "Activité",
     events: "Événements",
     reportedUsers: "Utilisateurs signalés",
+    users: "Utilisateurs",
     answers: "Réponses auto",
     logout: "Se déconnecter",
     collapse: "Réduire le menu",
