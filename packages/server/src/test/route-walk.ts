@@ -58,6 +58,11 @@ const BODIES: Record<string, unknown> = {
   "PUT /api/companies/{companyId}/zones/{id}": { name: "Zona de prueba", polygon: { type: "Polygon", coordinates: [[[-70.62, -33.43], [-70.61, -33.43], [-70.61, -33.42]]] } },
   "POST /api/companies/{companyId}/shifts": { name: "Turno de prueba", start_time: "22:00:00", end_time: "06:00:00" },
   "PUT /api/companies/{companyId}/shifts/{id}": { name: "Turno de prueba", start_time: "22:00:00", end_time: "06:00:00" },
+  "POST /api/companies/{companyId}/users": {
+    email: "ruta@prueba.cl", first_name: "Ruta", last_name: "Prueba", phone: "+56 9 8765 4321", social_number: "12.345.678-5",
+    role: "operator", password: "Segura-2026", password_confirmation: "Segura-2026",
+  },
+  "PUT /api/companies/{companyId}/users/{id}": { first_name: "Ruta" },
 };
 
 /** A valid sample of a JSON schema (required properties only). */

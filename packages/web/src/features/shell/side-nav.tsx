@@ -10,6 +10,7 @@ import {
   HistoryOutlined,
   LogoutOutlined,
   NotificationOutlined,
+  TeamOutlined,
   ThunderboltOutlined,
   UserDeleteOutlined,
 } from "@ant-design/icons";
@@ -17,6 +18,8 @@ import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { PORTAL_VERSION } from "@atalaya/shared";
 import { BrandLogo } from "../../components/brand-logo";
+import { useSettings } from "../settings/settings-context";
+import { canManageUsers } from "../users/user-form";
 
 /** Width of the side navigation, open and collapsed. */
 export const SIDER_WIDTH = 236;
@@ -57,7 +60,8 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const selected = ["/v3/events", "/v3/dashboard", "/v3/shifts", "/v3/history", "/v3/activity", "/v3/answers", "/v3/reported-users", "/v3/maps", "/v3/patrols", "/v3/zones"].filter((key) => pathname.startsWith(key));
+  const { settings } = useSettings();
+  const selected = ["/v3/events", "/v3/dashboard", "/v3/shifts", "/v3/history", "/v3/activity", "/v3/answers", "/v3/reported-users", "/v3/maps", "/v3/patrols", "/v3/zones", "/v3/users"].filter((key) => pathname.startsWith(key));
 
   return (
     <>
@@ -85,6 +89,7 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
               { key: "/v3/patrols", icon: <CarOutlined />, label: t("nav.patrols"), "data-testid": "nav-patrols" },
               { key: "/v3/zones", icon: <GatewayOutlined />, label: t("nav.zones"), "data-testid": "nav-zones" },
               { key: "/v3/shifts", icon: <ClockCircleOutlined />, label: t("nav.shifts"), "data-testid": "nav-shifts" },
+              ...(canManageUsers(settings) ? [{ key: "/v3/users", icon: <TeamOutlined />, label: t("nav.users"), "data-testid": "nav-users" }] : []),
             ]}
           />
         </nav>

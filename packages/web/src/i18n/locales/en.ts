@@ -7,6 +7,7 @@ import { mapsEn } from "../../features/maps/messages-en";
 import { patrolsEn } from "../../features/patrols/messages-en";
 import { dashboardEn } from "../../features/dashboard/messages-en";
 import { shiftsEn } from "../../features/shifts/messages-en";
+import { usersEn } from "../../features/users/messages-en";
 import { reportDetailEn } from "../../features/reports/detail/messages-en";
 
 /** English catalogue. */
@@ -367,6 +368,7 @@ export const en: Messages = {
   patrols: patrolsEn,
   dashboard: dashboardEn,
   shifts: shiftsEn,
+  users: usersEn,
   report: {
     title: "Report #{{id}}",
     back: "Back to events",

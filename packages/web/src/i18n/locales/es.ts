@@ -7,6 +7,7 @@ import { mapsEs } from "../../features/maps/messages-es";
 import { patrolsEs } from "../../features/patrols/messages-es";
 import { dashboardEs } from "../../features/dashboard/messages-es";
 import { shiftsEs } from "../../features/shifts/messages-es";
+import { usersEs } from "../../features/users/messages-es";
 import { reportDetailEs } from "../../features/reports/detail/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. */
@@ -369,6 +370,7 @@ export const es = {
   patrols: patrolsEs,
   dashboard: dashboardEs,
   shifts: shiftsEs,
+  users: usersEs,
   report: {
     title: "Reporte #{{id}}",
     back: "Volver a eventos",

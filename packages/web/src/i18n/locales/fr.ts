@@ -7,6 +7,7 @@ import { mapsFr } from "../../features/maps/messages-fr";
 import { patrolsFr } from "../../features/patrols/messages-fr";
 import { dashboardFr } from "../../features/dashboard/messages-fr";
 import { shiftsFr } from "../../features/shifts/messages-fr";
+import { usersFr } from "../../features/users/messages-fr";
 import { reportDetailFr } from "../../features/reports/detail/messages-fr";
 
 /** French catalogue. */
@@ -367,6 +368,7 @@ export const fr: Messages = {
   patrols: patrolsFr,
   dashboard: dashboardFr,
   shifts: shiftsFr,
+  users: usersFr,
   report: {
     title: "Signalement n° {{id}}",
     back: "Retour aux événements",
