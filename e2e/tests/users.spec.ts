@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { signIn } from "../pages/login-page.js";
+import { LoginPage } from "../pages/login-page.js";
 
 // The user admin (issue 12): an admin creates an operator, restricts them to one zone from the user
 // view, and that operator's panel shows only that zone's reports; locking them ends their session.
@@ -13,12 +13,22 @@ async function sendReport(request: APIRequestContext, place: typeof LASTARRIA, d
   expect(res.ok()).toBe(true);
 }
 
+/** Signs in through the form; argon2 on a loaded machine may take a while. */
+async function signIn(page: Page, email: string, password?: string): Promise<void> {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(email, password);
+  await expect(page).toHaveURL(/\/v3\/events/, { timeout: 45_000 });
+}
+
 async function pick(page: Page, testId: string, option: string): Promise<void> {
   await page.getByTestId(testId).click();
   await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: option }).first().click();
 }
 
 test("an admin creates an operator, restricts them to one zone, and locking ends their session", async ({ page, browser, request }) => {
+  // Two signed-in browsers and four argon2 sign-ins on a shared machine.
+  test.setTimeout(180_000);
   const stamp = Date.now();
   const email = `operadora.${stamp}@demo.cl`;
   await signIn(page, "admin@demo.cl");
@@ -46,7 +56,7 @@ test("an admin creates an operator, restricts them to one zone, and locking ends
   await drawer.getByTestId("user-first-name").fill("Fernanda");
   await drawer.getByTestId("user-rut").fill("12.345.678-5");
   await drawer.getByTestId("user-password-confirmation").fill(PASSWORD);
-  await pick(page, "user-role", "Operador");
+  await pick(page, "user-role-select", "Operador");
   await drawer.getByTestId("user-create-submit").click();
 
   // Created: the user view opens; restrict them to one zone in "Reportes y zonas".
@@ -62,11 +72,7 @@ test("an admin creates an operator, restricts them to one zone, and locking ends
   // The new operator signs in elsewhere and sees only that zone's reports.
   const context = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: "es-CL" });
   const operator = await context.newPage();
-  await operator.goto("/v3/login");
-  await operator.getByLabel("Correo electrónico").fill(email);
-  await operator.getByLabel("Contraseña").fill(PASSWORD);
-  await operator.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(operator).toHaveURL(/\/v3\/events/);
+  await signIn(operator, email, PASSWORD);
   await expect(operator.getByText("En línea").first()).toBeVisible();
   await operator.getByTestId("sort-select").click();
   await operator.getByText("Más recientes").last().click();
@@ -74,9 +80,15 @@ test("an admin creates an operator, restricts them to one zone, and locking ends
   const inside = `Robo en Lastarria, dentro de su zona ${stamp}`;
   await sendReport(request, CENTRO, outside);
   await sendReport(request, LASTARRIA, inside);
-  await expect(operator.getByText(inside).first()).toBeVisible();
+  await expect(operator.getByText(inside).first()).toBeVisible({ timeout: 30_000 }).catch(async (error: Error) => {
+    await operator.screenshot({ path: "test-results/users-operator-panel.png" });
+    throw error;
+  });
   await expect(operator.getByText(outside)).toHaveCount(0);
+  // After a reload too (the list comes from the API, not only the live stream).
   await operator.reload();
+  await operator.getByTestId("sort-select").click();
+  await operator.getByText("Más recientes").last().click();
   await expect(operator.getByText(inside).first()).toBeVisible();
   await expect(operator.getByText(outside)).toHaveCount(0);
 

@@ -91,7 +91,7 @@ export function UserCreateDrawer({ companyId, open, roles, onClose, onCreated }:
           </Form.Item>
         </div>
         <Form.Item name="role" label={t("users.form.role")} extra={t("users.view.roleHint")}>
-          <Select placeholder={t("users.form.rolePlaceholder")} options={roles.map((r) => ({ value: r, label: t(`users.companyRoles.${r}`) }))} data-testid="user-role" />
+          <Select placeholder={t("users.form.rolePlaceholder")} options={roles.map((r) => ({ value: r, label: t(`users.companyRoles.${r}`) }))} data-testid="user-role-select" />
         </Form.Item>
         <div className="users-form__pair">
           <Form.Item name="password" label={t("users.form.password")}>
