@@ -62,6 +62,8 @@ export const usersEn: typeof usersEs = {
     password: "Password",
     passwordConfirmation: "Confirm the password",
     zones: "Zones",
+    allZones: "All zones",
+    allTypes: "All types",
     zonesHint: "With no zone chosen they see every zone of the organisation.",
     reportTypes: "Report types",
     reportTypesHint: "With no type chosen they see every type of the organisation.",

@@ -61,6 +61,8 @@ export const usersEs = {
     password: "Contraseña",
     passwordConfirmation: "Confirma la contraseña",
     zones: "Zonas",
+    allZones: "Todas las zonas",
+    allTypes: "Todos los tipos",
     zonesHint: "Sin zonas elegidas ve todas las zonas de la organización.",
     reportTypes: "Tipos de reporte",
     reportTypesHint: "Sin tipos elegidos ve todos los tipos de la organización.",

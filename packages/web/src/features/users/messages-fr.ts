@@ -62,6 +62,8 @@ export const usersFr: typeof usersEs = {
     password: "Mot de passe",
     passwordConfirmation: "Confirmez le mot de passe",
     zones: "Zones",
+    allZones: "Toutes les zones",
+    allTypes: "Tous les types",
     zonesHint: "Sans zone choisie, la personne voit toutes les zones de l'organisation.",
     reportTypes: "Types de signalement",
     reportTypesHint: "Sans type choisi, la personne voit tous les types de l'organisation.",

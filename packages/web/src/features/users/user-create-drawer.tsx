@@ -69,7 +69,7 @@ export function UserCreateDrawer({ companyId, open, roles, onClose, onCreated }:
         </div>
       }
     >
-      <Form<CreateValues> form={form} layout="vertical" onFinish={submit} disabled={save.isPending} requiredMark="optional">
+      <Form<CreateValues> form={form} layout="vertical" onFinish={submit} disabled={save.isPending} requiredMark="optional" className="users-drawer-form">
         <Form.Item name="email" label={t("users.form.email")}>
           <Input type="email" autoComplete="off" placeholder={t("users.form.emailPlaceholder")} data-testid="user-email" />
         </Form.Item>
@@ -101,10 +101,10 @@ export function UserCreateDrawer({ companyId, open, roles, onClose, onCreated }:
             <Input.Password autoComplete="new-password" data-testid="user-password-confirmation" />
           </Form.Item>
         </div>
-        <Form.Item name="zones" label={t("users.form.zones")}>
+        <Form.Item name="zones" label={t("users.form.zones")} extra={t("users.form.zonesHint")}>
           <ZonesSelect companyId={companyId} testId="user-zones" />
         </Form.Item>
-        <Form.Item name="reportTypes" label={t("users.form.reportTypes")}>
+        <Form.Item name="reportTypes" label={t("users.form.reportTypes")} extra={t("users.form.reportTypesHint")}>
           <ReportTypesSelect testId="user-report-types" />
         </Form.Item>
       </Form>

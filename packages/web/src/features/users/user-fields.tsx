@@ -17,7 +17,7 @@ export function ZonesSelect({ companyId, value, onChange, id, testId }: { compan
       value={value}
       onChange={onChange}
       loading={zones.isPending}
-      placeholder={t("users.form.zonesHint")}
+      placeholder={t("users.form.allZones")}
       optionFilterProp="label"
       options={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))}
       data-testid={testId}
@@ -35,7 +35,7 @@ export function ReportTypesSelect({ value, onChange, id, testId }: { value?: num
       allowClear
       value={value}
       onChange={onChange}
-      placeholder={t("users.form.reportTypesHint")}
+      placeholder={t("users.form.allTypes")}
       optionFilterProp="label"
       options={REPORT_TYPES.filter((type) => type.active).map((type) => ({ value: type.id, label: localizedName(type.nameLocalized, i18n.language) }))}
       data-testid={testId}
