@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../pages/login-page.js";
 import { expectAccessible } from "../support/axe.js";
+import { firstUserView } from "../pages/users.js";
 
 // The accessibility gate (WCAG 2.2 A/AA rules of axe-core, 0 critical and 0 serious) on every screen an
 // operator uses, in the states that change what is on it. A new screen adds itself here.
@@ -41,9 +42,9 @@ test("login, events panel, report detail (pending, taken, close dialog) and crea
 // Organisation administration (issue 12).
 const ORGANISATION_ROUTES = ["/v3/teams", "/v3/tags", "/v3/sources", "/v3/form-selectors", "/v3/custom-dashboards"];
 
-test("answers, history, activity, search, reported users, dashboard, shifts, replies, operators, connections, sounds and organisation screens pass axe-core", async ({ page }) => {
+test("answers, history, activity, search, reported users, dashboard, shifts, replies, operators, connections, sounds, organisation screens, users and a user view pass axe-core", async ({ page }) => {
   await signIn(page, "admin@demo.cl");
-  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/dashboard", "/v3/shifts", "/v3/replies", "/v3/operators", "/v3/connections", "/v3/sounds", ...ORGANISATION_ROUTES]) {
+  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/dashboard", "/v3/shifts", "/v3/replies", "/v3/operators", "/v3/connections", "/v3/sounds", ...ORGANISATION_ROUTES, "/v3/users", await firstUserView(page)]) {
     await page.goto(route);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "../pages/login-page.js";
+import { firstUserView } from "../pages/users.js";
 
 // Every signed-in screen at phone and tablet width: nothing wider than the window.
 const ROUTES = [
@@ -24,6 +25,7 @@ const ROUTES = [
   "/v3/sources",
   "/v3/form-selectors",
   "/v3/custom-dashboards",
+  "/v3/users",
 ];
 
 async function horizontalOverflow(page: Page): Promise<number> {
@@ -54,7 +56,7 @@ for (const width of [390, 1024]) {
       data: { type: 1, description: `Prueba de ancho ${width} ${Date.now()}`, latitude: -33.4402, longitude: -70.6541, address: "Agustinas 1000, Santiago" },
     });
     const { report } = (await created.json()) as { report: { uuid: string } };
-    for (const route of [...ROUTES, `/v3/events/${report.uuid}`]) {
+    for (const route of [...ROUTES, `/v3/events/${report.uuid}`, await firstUserView(page)]) {
       await page.goto(route);
       await expect(page.locator("h1:visible, h2:visible").first()).toBeVisible();
       await page.waitForLoadState("networkidle");

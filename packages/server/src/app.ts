@@ -56,6 +56,7 @@ import { reportedUserRoutes } from "./reported-users/index.js";
 import { seedCatalogue } from "./catalogue/catalogue.seed.js";
 import { redisPrefixOf } from "./db/deployment.js";
 import { settingsRoutes } from "./users/settings.routes.js";
+import { userAdminRoutes } from "./users/user-admin.routes.js";
 import { appUserLookupRoutes } from "./users/app-user-lookup.routes.js";
 
 export type { Config } from "./config.js";
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await authRoutes(scope, ctx);
     await settingsRoutes(scope, ctx);
     await organisationRoutes(scope, ctx);
+    await userAdminRoutes(scope, ctx);
     await realtimeRoutes(scope, ctx);
     await reportRoutes(scope, ctx);
     await appRoutes(scope, ctx);

@@ -12,6 +12,7 @@ let strangerCompanyId: number;
 let ownReportId: number;
 let ownCompanyId: number;
 let strangerAnswerId: number;
+let strangerUserId: number;
 
 // Routes a caller may use without a token (SPEC: login; the reporter app; the real-time socket, which
 // authenticates with its ticket; files of public reports).
@@ -38,6 +39,7 @@ beforeAll(async () => {
   );
   strangerAnswerId = answer!.id;
   token = await loginAs(app, await buildUser(db, { companyId: own.id, role: "company_admin" }));
+  strangerUserId = (await buildUser(db, { companyId: strangerCompanyId })).id;
   const [report] = await db.query<{ id: number }>(
     "insert into reports (type_id, initial_type_id, description, latitude, longitude) values (0, 0, 'x', -33.45, -70.65) returning id",
   );
@@ -81,7 +83,7 @@ describe("every company write", () => {
       const { method, path, key } = route;
       if (method === "GET" || !path.includes("{companyId}")) continue;
       const payload = payloadOf(route);
-      const id = path.includes("automatic-answers") ? strangerAnswerId : ownReportId;
+      const id = path.includes("automatic-answers") ? strangerAnswerId : path.includes("/users/") ? strangerUserId : ownReportId;
       // The other company's path; then the caller's own company with the other company's record.
       const cases = [path.replace("{companyId}", String(strangerCompanyId)), ...(path.includes("{id}") ? [path.replace("{companyId}", String(ownCompanyId))] : [])];
       for (const url of cases.map((u) => u.replace("{id}", String(id)))) {

@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   "zoneEmptyArea",
   "zoneSelfIntersects",
   "zoneTooLarge",
+  // SPEC §6: a role the actor may not grant ("You do not have permission to change this role").
+  "roleChangeForbidden",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -85,6 +87,11 @@ export const CONFLICT_REASONS = [
   "teamNameTaken",
   "tagNameTaken",
   "sourceNameTaken",
+  /** An administrator cannot lock, remove, delete or change the role of their own account. */
+  "ownAccount",
+  /** The account belongs to other companies too: its profile, password, lock and deletion are not one
+   * company's to change. */
+  "sharedAccount",
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 export const conflictReasonSchema = z.enum(CONFLICT_REASONS);
@@ -94,9 +101,12 @@ export function isConflictReason(value: unknown): value is ConflictReason {
   return typeof value === "string" && (CONFLICT_REASONS as readonly string[]).includes(value);
 }
 
-/** A field's problem: its rule's code, and for the rules that have one (ORGANISATION_MESSAGES) its text
- * in the caller's language. */
-export const fieldErrorSchema = z.object({ field: z.string(), code: z.string(), message: z.string().optional() });
+export const fieldErrorSchema = z.object({
+  field: z.string(),
+  code: z.string(),
+  /** The problem's text in the caller's language, for the codes that have one (USER_FIELD_PROBLEMS). */
+  message: z.string().optional(),
+});
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 /** The body of every failed API call. */

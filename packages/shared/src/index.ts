@@ -27,3 +27,5 @@ export * from "./modules.js";
 export * from "./notifications.js";
 export * from "./operators.js";
 export * from "./organisation.js";
+export * from "./rut.js";
+export * from "./users.js";

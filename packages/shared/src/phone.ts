@@ -19,3 +19,12 @@ export function phoneHref(value: string): string {
   const parsed = parsePhoneNumberFromString(value, DEFAULT_PHONE_COUNTRY);
   return `tel:${parsed?.isValid() ? parsed.number : value.replace(/[^\d+]/g, "")}`;
 }
+
+/** A phone in international form ("+56 9 8765 4321"), read as Chilean when written without its prefix
+ * (SPEC §1 default country); null when it is not a valid number. */
+export function normalizePhone(value: string): string | null {
+  const text = value.trim();
+  if (!/^\+?[\d ().-]{6,30}$/.test(text)) return null;
+  const parsed = parsePhoneNumberFromString(text, DEFAULT_PHONE_COUNTRY);
+  return parsed?.isValid() ? parsed.formatInternational() : null;
+}

@@ -84,3 +84,8 @@ export function listUserCompanies(db: Db, userId: number): Promise<CompanySummar
     [userId],
   );
 }
+
+/** Whether a company with this id exists (a platform admin's scope needs no membership, only the company). */
+export async function companyExists(db: Db, companyId: number): Promise<boolean> {
+  return (await one<{ id: number }>(db, "select id from companies where id = $1", [companyId])) !== undefined;
+}

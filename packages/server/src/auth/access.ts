@@ -1,7 +1,7 @@
-import type { CompanyRole } from "@atalaya/shared";
+import { isAdminGroup, type CompanyRole } from "@atalaya/shared";
 import type { Db } from "../db/db.js";
 import { forbidden, notFound } from "../http/errors.js";
-import { findMembershipRestrictions, listUserCompanies, reportIdsVisibleIn } from "./access.repository.js";
+import { companyExists, findMembershipRestrictions, listUserCompanies, reportIdsVisibleIn } from "./access.repository.js";
 import type { UserRow } from "./auth.repository.js";
 import { UNRESTRICTED, type Restrictions } from "./restrictions.js";
 
@@ -51,9 +51,20 @@ const PERMISSIONS = {
   "sources.manage": ["company_admin"],
   "selectors.manage": ["company_admin"],
   "dashboards.manage": ["company_admin"],
+  // User administration (issue 12): company admins, and platform admins in any company (below).
+  "users.manage": ["company_admin"],
 } as const satisfies Record<string, readonly CompanyRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
+
+// SPEC §6: admin is group 1 or 100. Platform admins act as a company admin in any company, for these
+// permissions only (everything else still needs a membership).
+const PLATFORM_ADMIN_PERMISSIONS: readonly Permission[] = ["users.manage"];
+
+/** True when the actor is a platform admin acting with a permission platform admins hold everywhere. */
+export function actsAsPlatformAdmin(actor: Actor, permission: Permission): boolean {
+  return isAdminGroup(actor.user.groups) && PLATFORM_ADMIN_PERMISSIONS.includes(permission);
+}
 
 // Only this module can make a scope: the brand has no value anywhere else, so a repository that takes
 // a scope cannot be called with a bare company id or a hand-built object.
@@ -88,6 +99,10 @@ export function requireAccess(scope: CompanyScope, permission: Permission): void
  * request gets a scope (the company-scope hook calls it for every /api/companies/:companyId route). */
 export async function resolveScope(db: Db, actor: Actor, companyId: number, permission: Permission): Promise<CompanyScope> {
   const membership = await findMembershipRestrictions(db, companyId, actor.user);
+  if (actsAsPlatformAdmin(actor, permission)) {
+    if (!membership && !(await companyExists(db, companyId))) throw notFound();
+    return { companyId, actor, role: "company_admin", restrictions: membership?.restrictions ?? UNRESTRICTED } as CompanyScope;
+  }
   if (!membership) throw notFound();
   const scope = { companyId, actor, role: membership.role, restrictions: membership.restrictions } as CompanyScope;
   requireAccess(scope, permission);

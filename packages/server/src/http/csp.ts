@@ -32,7 +32,8 @@ export function portalCspDirectives({ frameOrigins = [], mapOrigins = [] }: Port
     "script-src": ["'self'"],
     "script-src-attr": ["'none'"],
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:", ...MAP_TILE_ORIGINS, ...mapOrigins],
+    // Gravatar: a member's picture when they have no cover (user admin, issue 12).
+    "img-src": ["'self'", "data:", "blob:", "https://www.gravatar.com", ...MAP_TILE_ORIGINS, ...mapOrigins],
     "media-src": ["'self'", "blob:"],
     "font-src": ["'self'", "data:"],
     "connect-src": ["'self'", ...MAP_TILE_ORIGINS, ...mapOrigins],

@@ -1,19 +1,18 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { NOT_AUTHENTICATED_MESSAGE, organisationMessage, type FieldError, type Language } from "@atalaya/shared";
+import { NOT_AUTHENTICATED_MESSAGE, organisationMessage, type Language } from "@atalaya/shared";
 import { isDatabaseUnavailable } from "../db/unavailable.js";
 import { AppError } from "./errors.js";
-import { pickLanguage, translate, translateReason } from "./messages.js";
+import { pickLanguage, translate, translateFieldProblem, translateReason } from "./messages.js";
 
 const isDataException = (err: unknown) => /^22[0-9A-Z]{3}$/.test(String((err as { code?: unknown }).code ?? ""));
 
 /** What a client is told to wait when the database cannot be reached. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-/** A field error with its rule's text when the rule has one (the shared schemas' message codes). */
-function withMessage(lang: Language, field: FieldError): FieldError {
-  const message = organisationMessage(lang, field.code);
-  return message === undefined ? field : { ...field, message };
+/** The text of a shared rule's problem code (the user forms' and the organisation's SPEC §5 rules). */
+function fieldProblemText(lang: Language, code: string): string | undefined {
+  return translateFieldProblem(lang, code) ?? organisationMessage(lang, code);
 }
 
 function fieldName(instancePath: string, fallback: string | undefined): string {
@@ -27,13 +26,13 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const lang = pickLanguage(req.headers["accept-language"]);
     if (hasZodFastifySchemaValidationErrors(err)) {
-      // A rule that names its message code (the shared schemas of issue 12) answers that code and its text.
-      const fields = err.validation.map((v) =>
-        withMessage(lang, {
-          field: fieldName(v.instancePath, err.validationContext),
-          code: v.message !== undefined && organisationMessage(lang, v.message) !== undefined ? v.message : v.keyword,
-        }),
-      );
+      // A rule whose message is a known problem key (the shared SPEC §5 rules) answers that key as
+      // its code, with its text in the caller's language; other rules keep zod's issue code.
+      const fields = err.validation.map((v) => {
+        const field = fieldName(v.instancePath, err.validationContext);
+        const message = v.message ? fieldProblemText(lang, v.message) : undefined;
+        return message ? { field, code: v.message!, message } : { field, code: v.keyword };
+      });
       return reply.code(400).send({ success: false, error: { code: "validation", message: translate(lang, "validation"), fields } });
     }
     if (err instanceof AppError) {
@@ -41,9 +40,13 @@ export function installErrorHandlers(app: FastifyInstance): void {
       // A 409 says why: its reason travels beside the code and the message is the reason's text.
       const { reason } = err;
       const message = (reason ? translateReason(lang, reason, err.vars) : translate(lang, err.code, err.vars)) ?? err.message;
+      const fields = err.fields?.map((f) => {
+        const text = f.message ?? fieldProblemText(lang, f.code);
+        return text ? { ...f, message: text } : f;
+      });
       return reply.code(err.status).send({
         success: false,
-        error: { code: err.code, ...(reason ? { reason } : {}), message, ...(err.fields ? { fields: err.fields.map((f) => withMessage(lang, f)) } : {}) },
+        error: { code: err.code, ...(reason ? { reason } : {}), message, ...(fields ? { fields } : {}) },
       });
     }
     // Fastify's own client errors: malformed JSON, body too large, wrong content type…

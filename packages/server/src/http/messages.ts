@@ -1,4 +1,4 @@
-import { LANGUAGES, ORGANISATION_MESSAGES, type ConflictReason, type Language } from "@atalaya/shared";
+import { LANGUAGES, ORGANISATION_MESSAGES, ROLE_CHANGE_FORBIDDEN_MESSAGES, USER_FIELD_MESSAGES, isUserFieldProblem, type ConflictReason, type Language } from "@atalaya/shared";
 
 type Catalogue = Record<string, string>;
 
@@ -36,6 +36,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     zoneEmptyArea: "La zona dibujada no tiene área",
     zoneSelfIntersects: "Los bordes de la zona se cruzan; dibújala sin cruces",
     zoneTooLarge: "La zona supera el área máxima de {max} km²",
+    roleChangeForbidden: ROLE_CHANGE_FORBIDDEN_MESSAGES.es,
   },
   en: {
     validation: "Validation errors",
@@ -69,6 +70,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     zoneEmptyArea: "The drawn zone has no area",
     zoneSelfIntersects: "The zone's edges cross; draw it without crossings",
     zoneTooLarge: "The zone exceeds the maximum area of {max} km²",
+    roleChangeForbidden: ROLE_CHANGE_FORBIDDEN_MESSAGES.en,
   },
   fr: {
     validation: "Erreurs de validation",
@@ -102,6 +104,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     zoneEmptyArea: "La zone dessinée n'a pas de surface",
     zoneSelfIntersects: "Les bords de la zone se croisent ; dessinez-la sans croisement",
     zoneTooLarge: "La zone dépasse la surface maximale de {max} km²",
+    roleChangeForbidden: ROLE_CHANGE_FORBIDDEN_MESSAGES.fr,
   },
 };
 
@@ -129,6 +132,8 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     teamNameTaken: ORGANISATION_MESSAGES.es.teamNameTaken,
     tagNameTaken: ORGANISATION_MESSAGES.es.tagNameTaken,
     sourceNameTaken: ORGANISATION_MESSAGES.es.sourceNameTaken,
+    ownAccount: "No puedes hacer esto con tu propia cuenta",
+    sharedAccount: "Esta cuenta también pertenece a otras organizaciones; solo puedes cambiar su rol, sus restricciones y su configuración, o quitarla de la tuya",
   },
   en: {
     alreadyTaken: "This report was already taken by {by}",
@@ -151,6 +156,8 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     teamNameTaken: ORGANISATION_MESSAGES.en.teamNameTaken,
     tagNameTaken: ORGANISATION_MESSAGES.en.tagNameTaken,
     sourceNameTaken: ORGANISATION_MESSAGES.en.sourceNameTaken,
+    ownAccount: "You cannot do this to your own account",
+    sharedAccount: "This account also belongs to other organisations; you may only change its role, restrictions and settings, or remove it from yours",
   },
   fr: {
     alreadyTaken: "Ce signalement a déjà été pris par {by}",
@@ -173,6 +180,8 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     teamNameTaken: ORGANISATION_MESSAGES.fr.teamNameTaken,
     tagNameTaken: ORGANISATION_MESSAGES.fr.tagNameTaken,
     sourceNameTaken: ORGANISATION_MESSAGES.fr.sourceNameTaken,
+    ownAccount: "Vous ne pouvez pas faire cela avec votre propre compte",
+    sharedAccount: "Ce compte appartient aussi à d'autres organisations ; vous pouvez seulement changer son rôle, ses restrictions et ses réglages, ou le retirer de la vôtre",
   },
 };
 
@@ -199,4 +208,9 @@ export function translate(lang: Language, code: string, vars: Record<string, str
 /** The text of a 409's reason in lang, with {name} placeholders filled. */
 export function translateReason(lang: Language, reason: ConflictReason, vars: Record<string, string | number> = {}): string {
   return fill(REASONS[lang][reason], vars);
+}
+
+/** The text of a field problem that has one (the user forms' SPEC §5 rules), else undefined. */
+export function translateFieldProblem(lang: Language, code: string): string | undefined {
+  return isUserFieldProblem(code) ? USER_FIELD_MESSAGES[lang][code] : undefined;
 }

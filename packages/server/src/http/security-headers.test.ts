@@ -49,7 +49,7 @@ describe("security headers", () => {
       "frame-ancestors": ["'none'"],
       "object-src": ["'none'"],
       "connect-src": ["'self'", "https://tile.openstreetmap.org"],
-      "img-src": ["'self'", "data:", "blob:", "https://tile.openstreetmap.org"],
+      "img-src": ["'self'", "data:", "blob:", "https://www.gravatar.com", "https://tile.openstreetmap.org"],
     });
     // Opened over plain http at a LAN address, the portal's own requests must not be upgraded to https.
     expect(csp).not.toHaveProperty("upgrade-insecure-requests");

@@ -18,6 +18,7 @@ import {
   TeamOutlined,
   ThunderboltOutlined,
   UserDeleteOutlined,
+  UserOutlined,
   WifiOutlined,
 } from "@ant-design/icons";
 import { COMPANY_ROLES, hasModule, type CompanyRole, type ModuleName, type SettingsResponse } from "@atalaya/shared";
@@ -64,6 +65,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: "/v3/shifts", icon: ClockCircleOutlined, label: "shifts", module: "shifts", roles: WORKERS },
   { path: "/v3/operators", icon: TeamOutlined, label: "operators", module: null, roles: WORKERS },
   { path: "/v3/sounds", icon: SoundOutlined, label: "sounds", module: "events", roles: ALL },
+  { path: "/v3/users", icon: UserOutlined, label: "users", module: null, roles: ADMINS },
   { path: "/v3/teams", icon: ApartmentOutlined, label: "teams", module: "teams", roles: WORKERS },
   { path: "/v3/tags", icon: TagsOutlined, label: "tags", module: "tags", roles: WORKERS },
   { path: "/v3/sources", icon: DatabaseOutlined, label: "sources", module: null, roles: WORKERS },

@@ -8,6 +8,7 @@ import { patrolsEn } from "../../features/patrols/messages-en";
 import { dashboardEn } from "../../features/dashboard/messages-en";
 import { shiftsEn } from "../../features/shifts/messages-en";
 import { organisationEn } from "../../features/organisation/messages-en";
+import { usersEn } from "../../features/users/messages-en";
 import { reportDetailEn } from "../../features/reports/detail/messages-en";
 import { notificationsEn } from "../../features/notifications/messages-en";
 import { operatorsEn, connectionsEn } from "../../features/operators/messages-en";
@@ -84,6 +85,7 @@ export const en: Messages = {
     zoneEmptyArea: "The drawn zone has no area.",
     zoneSelfIntersects: "The zone's edges cross; draw it without crossings.",
     zoneTooLarge: "The zone exceeds the maximum area of {{max}} km².",
+    roleChangeForbidden: "You do not have permission to change this role",
     reasons: {
       alreadyTaken: "Another operator has already taken this report.",
       notTaken: "The report must be taken first.",
@@ -105,6 +107,8 @@ export const en: Messages = {
       teamNameTaken: "A team with that name already exists.",
       tagNameTaken: "A tag with that name already exists.",
       sourceNameTaken: "That source already exists.",
+      ownAccount: "You cannot do this to your own account.",
+      sharedAccount: "This account also belongs to other organisations; you may only change its role, restrictions and settings, or remove it from yours.",
     },
     fields: {
       type: "type",
@@ -153,6 +157,7 @@ export const en: Messages = {
     activity: "Activity",
     events: "Events",
     reportedUsers: "Reported users",
+    users: "Users",
     answers: "Auto-replies",
     logout: "Log out",
     collapse: "Collapse menu",
@@ -388,6 +393,7 @@ export const en: Messages = {
   dashboard: dashboardEn,
   shifts: shiftsEn,
   organisation: organisationEn,
+  users: usersEn,
   report: {
     title: "Report #{{id}}",
     back: "Back to events",

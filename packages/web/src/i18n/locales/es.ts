@@ -8,6 +8,7 @@ import { patrolsEs } from "../../features/patrols/messages-es";
 import { dashboardEs } from "../../features/dashboard/messages-es";
 import { shiftsEs } from "../../features/shifts/messages-es";
 import { organisationEs } from "../../features/organisation/messages-es";
+import { usersEs } from "../../features/users/messages-es";
 import { reportDetailEs } from "../../features/reports/detail/messages-es";
 import { notificationsEs } from "../../features/notifications/messages-es";
 import { operatorsEs, connectionsEs } from "../../features/operators/messages-es";
@@ -84,6 +85,7 @@ export const es = {
     zoneEmptyArea: "La zona dibujada no tiene área.",
     zoneSelfIntersects: "Los bordes de la zona se cruzan; dibújala sin cruces.",
     zoneTooLarge: "La zona supera el área máxima de {{max}} km².",
+    roleChangeForbidden: "No tienes permiso para cambiar este rol",
     // Why a 409 refused the action (CONFLICT_REASONS); a reason missing here is a compile error.
     reasons: {
       alreadyTaken: "Otro operador ya tomó este reporte.",
@@ -106,6 +108,8 @@ export const es = {
       teamNameTaken: "Ya existe un equipo con ese nombre.",
       tagNameTaken: "Ya existe una etiqueta con ese nombre.",
       sourceNameTaken: "Esa fuente ya existe.",
+      ownAccount: "No puedes hacer esto con tu propia cuenta.",
+      sharedAccount: "Esta cuenta también pertenece a otras organizaciones; solo puedes cambiar su rol, sus restricciones y su configuración, o quitarla de la tuya.",
     } satisfies Record<ConflictReason, string>,
     // Names of the fields a validation error lists; an unknown field is shown as the API names it.
     fields: {
@@ -155,6 +159,7 @@ export const es = {
     activity: "Actividad",
     events: "Eventos",
     reportedUsers: "Usuarios reportados",
+    users: "Usuarios",
     answers: "Autorrespuestas",
     logout: "Cerrar sesión",
     collapse: "Contraer menú",
@@ -390,6 +395,7 @@ export const es = {
   dashboard: dashboardEs,
   shifts: shiftsEs,
   organisation: organisationEs,
+  users: usersEs,
   report: {
     title: "Reporte #{{id}}",
     back: "Volver a eventos",

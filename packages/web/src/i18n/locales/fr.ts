@@ -8,6 +8,7 @@ import { patrolsFr } from "../../features/patrols/messages-fr";
 import { dashboardFr } from "../../features/dashboard/messages-fr";
 import { shiftsFr } from "../../features/shifts/messages-fr";
 import { organisationFr } from "../../features/organisation/messages-fr";
+import { usersFr } from "../../features/users/messages-fr";
 import { reportDetailFr } from "../../features/reports/detail/messages-fr";
 import { notificationsFr } from "../../features/notifications/messages-fr";
 import { operatorsFr, connectionsFr } from "../../features/operators/messages-fr";
@@ -84,6 +85,7 @@ export const fr: Messages = {
     zoneEmptyArea: "La zone dessinée n'a pas de surface.",
     zoneSelfIntersects: "Les bords de la zone se croisent ; dessinez-la sans croisement.",
     zoneTooLarge: "La zone dépasse la surface maximale de {{max}} km².",
+    roleChangeForbidden: "Vous n'avez pas la permission de modifier ce rôle",
     reasons: {
       alreadyTaken: "Un autre opérateur a déjà pris ce signalement.",
       notTaken: "Il faut d'abord prendre le signalement.",
@@ -105,6 +107,8 @@ export const fr: Messages = {
       teamNameTaken: "Une équipe porte déjà ce nom.",
       tagNameTaken: "Une étiquette porte déjà ce nom.",
       sourceNameTaken: "Cette source existe déjà.",
+      ownAccount: "Vous ne pouvez pas faire cela avec votre propre compte.",
+      sharedAccount: "Ce compte appartient aussi à d'autres organisations ; vous pouvez seulement changer son rôle, ses restrictions et ses réglages, ou le retirer de la vôtre.",
     },
     fields: {
       type: "type",
@@ -153,6 +157,7 @@ export const fr: Messages = {
     activity: "Activité",
     events: "Événements",
     reportedUsers: "Utilisateurs signalés",
+    users: "Utilisateurs",
     answers: "Réponses auto",
     logout: "Se déconnecter",
     collapse: "Réduire le menu",
@@ -388,6 +393,7 @@ export const fr: Messages = {
   dashboard: dashboardFr,
   shifts: shiftsFr,
   organisation: organisationFr,
+  users: usersFr,
   report: {
     title: "Signalement n° {{id}}",
     back: "Retour aux événements",
