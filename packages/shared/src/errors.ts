@@ -39,6 +39,12 @@ export const ERROR_CODES = [
   "zoneEmptyArea",
   "zoneSelfIntersects",
   "zoneTooLarge",
+  // Company settings, modules and freemium (issue 12).
+  "moduleDisabled",
+  "observerCompany",
+  "freemiumLimit",
+  "invalidNumber",
+  "providerOnly",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

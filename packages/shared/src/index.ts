@@ -24,3 +24,4 @@ export * from "./dashboard.js";
 export * from "./maps.js";
 export * from "./patrols.js";
 export * from "./modules.js";
+export * from "./company-settings.js";
