@@ -60,6 +60,8 @@ export const router = createBrowserRouter([
           { path: "patrols", lazy: async () => ({ Component: (await import("../features/patrols/patrols-page")).PatrolsPage }) },
           { path: "maps", lazy: async () => ({ Component: (await import("../features/maps/maps-page")).MapsPage }) },
           { path: "zones", lazy: async () => ({ Component: (await import("../features/zones/zones-page")).ZonesPage }) },
+          { path: "settings", lazy: async () => ({ Component: (await import("../features/company-settings/settings-page")).SettingsPage }) },
+          { path: "companies", lazy: async () => ({ Component: (await import("../features/company-settings/companies-page")).CompaniesPage }) },
           { path: "activity", lazy: async () => ({ Component: (await import("../features/history/activity-page")).ActivityPage }) },
           {
             path: "*",

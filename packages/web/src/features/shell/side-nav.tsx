@@ -4,6 +4,9 @@ import {
   BarChartOutlined,
   CarOutlined,
   ClockCircleOutlined,
+  ApartmentOutlined,
+  LockOutlined,
+  SettingOutlined,
   EnvironmentOutlined,
   FieldTimeOutlined,
   GatewayOutlined,
@@ -15,8 +18,10 @@ import {
 } from "@ant-design/icons";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { PORTAL_VERSION } from "@atalaya/shared";
+import { PORTAL_VERSION, isAdminGroup } from "@atalaya/shared";
 import { BrandLogo } from "../../components/brand-logo";
+import { useUpgradePrompt } from "../company-settings";
+import { useSettings } from "../settings/settings-context";
 
 /** Width of the side navigation, open and collapsed. */
 export const SIDER_WIDTH = 236;
@@ -57,7 +62,13 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const selected = ["/v3/events", "/v3/dashboard", "/v3/shifts", "/v3/history", "/v3/activity", "/v3/answers", "/v3/reported-users", "/v3/maps", "/v3/patrols", "/v3/zones"].filter((key) => pathname.startsWith(key));
+  const { settings } = useSettings();
+  const upgrade = useUpgradePrompt();
+  const selected = ["/v3/events", "/v3/dashboard", "/v3/shifts", "/v3/history", "/v3/activity", "/v3/answers", "/v3/reported-users", "/v3/maps", "/v3/patrols", "/v3/zones", "/v3/settings", "/v3/companies"].filter((key) => pathname.startsWith(key));
+  // A free organisation sees the full-plan entries (groups, geolocated messages) with a lock: they open
+  // the upgrade prompt instead of a screen (SPEC §1).
+  const freemium = settings.company.is_freemium;
+  const LOCKED = new Set(["upgrade:teams", "upgrade:messages"]);
 
   return (
     <>
@@ -71,6 +82,10 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
             mode="inline"
             selectedKeys={selected}
             onClick={({ key }) => {
+              if (LOCKED.has(key)) {
+                upgrade.open();
+                return;
+              }
               onNavigate?.();
               void navigate(key);
             }}
@@ -85,9 +100,20 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
               { key: "/v3/patrols", icon: <CarOutlined />, label: t("nav.patrols"), "data-testid": "nav-patrols" },
               { key: "/v3/zones", icon: <GatewayOutlined />, label: t("nav.zones"), "data-testid": "nav-zones" },
               { key: "/v3/shifts", icon: <ClockCircleOutlined />, label: t("nav.shifts"), "data-testid": "nav-shifts" },
+              ...(freemium
+                ? [
+                    { key: "upgrade:teams", icon: <LockOutlined />, label: t("nav.teamsLocked"), "data-testid": "nav-teams-locked" },
+                    { key: "upgrade:messages", icon: <LockOutlined />, label: t("nav.messagesLocked"), "data-testid": "nav-messages-locked" },
+                  ]
+                : []),
+              { key: "/v3/settings", icon: <SettingOutlined />, label: t("nav.settings"), "data-testid": "nav-settings" },
+              ...(isAdminGroup(settings.user.groups)
+                ? [{ key: "/v3/companies", icon: <ApartmentOutlined />, label: t("nav.companies"), "data-testid": "nav-companies" }]
+                : []),
             ]}
           />
         </nav>
+        {upgrade.element}
         <div className="side-nav__bottom">
           <Menu
             theme="dark"

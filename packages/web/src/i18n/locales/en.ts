@@ -7,6 +7,7 @@ import { mapsEn } from "../../features/maps/messages-en";
 import { patrolsEn } from "../../features/patrols/messages-en";
 import { dashboardEn } from "../../features/dashboard/messages-en";
 import { shiftsEn } from "../../features/shifts/messages-en";
+import { companySettingsEn } from "../../features/company-settings/messages-en";
 import { reportDetailEn } from "../../features/reports/detail/messages-en";
 
 /** English catalogue. */
@@ -79,6 +80,11 @@ export const en: Messages = {
     zoneTooFewPoints: "A zone needs at least 3 points.",
     zoneEmptyArea: "The drawn zone has no area.",
     zoneSelfIntersects: "The zone's edges cross; draw it without crossings.",
+    moduleDisabled: "Your organisation does not have this feature's module enabled.",
+    observerCompany: "Your organisation is an observer: it can see these reports but not take or close them.",
+    freemiumLimit: "This feature is not included in the free account.",
+    invalidNumber: "The value must be a number: optional sign, digits and optional decimals.",
+    providerOnly: "Only the provider's administrators can make this change.",
     zoneTooLarge: "The zone exceeds the maximum area of {{max}} km².",
     reasons: {
       alreadyTaken: "Another operator has already taken this report.",
@@ -128,6 +134,10 @@ export const en: Messages = {
     },
   },
   nav: {
+    settings: "Settings",
+    companies: "Organisations",
+    teamsLocked: "Teams",
+    messagesLocked: "Messages",
     patrols: "Patrols",
     dashboard: "Dashboard",
     shifts: "Shifts",
@@ -363,6 +373,7 @@ export const en: Messages = {
   patrols: patrolsEn,
   dashboard: dashboardEn,
   shifts: shiftsEn,
+  companySettings: companySettingsEn,
   report: {
     title: "Report #{{id}}",
     back: "Back to events",

@@ -7,6 +7,7 @@ import { mapsEs } from "../../features/maps/messages-es";
 import { patrolsEs } from "../../features/patrols/messages-es";
 import { dashboardEs } from "../../features/dashboard/messages-es";
 import { shiftsEs } from "../../features/shifts/messages-es";
+import { companySettingsEs } from "../../features/company-settings/messages-es";
 import { reportDetailEs } from "../../features/reports/detail/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. */
@@ -79,6 +80,11 @@ export const es = {
     zoneTooFewPoints: "La zona necesita al menos 3 puntos.",
     zoneEmptyArea: "La zona dibujada no tiene área.",
     zoneSelfIntersects: "Los bordes de la zona se cruzan; dibújala sin cruces.",
+    moduleDisabled: "Tu organización no tiene activado el módulo de esta función.",
+    observerCompany: "Tu organización es observadora: puede ver estos reportes, pero no tomarlos ni cerrarlos.",
+    freemiumLimit: "Esta función no está incluida en la cuenta gratuita.",
+    invalidNumber: "El valor debe ser un número: signo opcional, dígitos y decimales opcionales.",
+    providerOnly: "Solo los administradores del proveedor pueden hacer este cambio.",
     zoneTooLarge: "La zona supera el área máxima de {{max}} km².",
     // Why a 409 refused the action (CONFLICT_REASONS); a reason missing here is a compile error.
     reasons: {
@@ -130,6 +136,10 @@ export const es = {
     },
   },
   nav: {
+    settings: "Configuración",
+    companies: "Organizaciones",
+    teamsLocked: "Equipos",
+    messagesLocked: "Mensajes",
     patrols: "Patrullas",
     dashboard: "Panel de control",
     shifts: "Turnos",
@@ -365,6 +375,7 @@ export const es = {
   patrols: patrolsEs,
   dashboard: dashboardEs,
   shifts: shiftsEs,
+  companySettings: companySettingsEs,
   report: {
     title: "Reporte #{{id}}",
     back: "Volver a eventos",

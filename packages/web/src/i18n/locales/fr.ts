@@ -7,6 +7,7 @@ import { mapsFr } from "../../features/maps/messages-fr";
 import { patrolsFr } from "../../features/patrols/messages-fr";
 import { dashboardFr } from "../../features/dashboard/messages-fr";
 import { shiftsFr } from "../../features/shifts/messages-fr";
+import { companySettingsFr } from "../../features/company-settings/messages-fr";
 import { reportDetailFr } from "../../features/reports/detail/messages-fr";
 
 /** French catalogue. */
@@ -79,6 +80,11 @@ export const fr: Messages = {
     zoneTooFewPoints: "Une zone a besoin d'au moins 3 points.",
     zoneEmptyArea: "La zone dessinée n'a pas de surface.",
     zoneSelfIntersects: "Les bords de la zone se croisent ; dessinez-la sans croisement.",
+    moduleDisabled: "Le module de cette fonction n'est pas activé pour votre organisation.",
+    observerCompany: "Votre organisation est observatrice : elle voit ces signalements sans pouvoir les prendre ni les clôturer.",
+    freemiumLimit: "Cette fonction n'est pas incluse dans le compte gratuit.",
+    invalidNumber: "La valeur doit être un nombre : signe facultatif, chiffres et décimales facultatives.",
+    providerOnly: "Seuls les administrateurs du fournisseur peuvent faire ce changement.",
     zoneTooLarge: "La zone dépasse la surface maximale de {{max}} km².",
     reasons: {
       alreadyTaken: "Un autre opérateur a déjà pris ce signalement.",
@@ -128,6 +134,10 @@ export const fr: Messages = {
     },
   },
   nav: {
+    settings: "Paramètres",
+    companies: "Organisations",
+    teamsLocked: "Équipes",
+    messagesLocked: "Messages",
     patrols: "Patrouilles",
     dashboard: "Tableau de bord",
     shifts: "Quarts de travail",
@@ -363,6 +373,7 @@ export const fr: Messages = {
   patrols: patrolsFr,
   dashboard: dashboardFr,
   shifts: shiftsFr,
+  companySettings: companySettingsFr,
   report: {
     title: "Signalement n° {{id}}",
     back: "Retour aux événements",
