@@ -40,10 +40,27 @@ test("login, events panel, report detail (pending, taken, close dialog) and crea
 
 test("answers, history, activity, search, reported users, dashboard and shifts pass axe-core", async ({ page }) => {
   await signIn(page, "admin@demo.cl");
-  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/dashboard", "/v3/shifts"]) {
+  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/dashboard", "/v3/shifts", "/v3/settings"]) {
     await page.goto(route);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");
     await expectAccessible(page);
   }
+});
+
+test("the provider's organisations screen, the settings with provider flags and the upgrade prompt pass axe-core", async ({ page, browser }) => {
+  await signIn(page, "proveedor@demo.cl");
+  for (const route of ["/v3/companies", "/v3/settings"]) {
+    await page.goto(route);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    await page.waitForLoadState("networkidle");
+    await expectAccessible(page);
+  }
+  const context = await browser.newContext();
+  const freemium = await context.newPage();
+  await signIn(freemium, "vecinos@demo.cl");
+  await freemium.getByTestId("nav-teams-locked").click();
+  await expect(freemium.getByTestId("upgrade-request")).toBeVisible();
+  await expectAccessible(freemium);
+  await context.close();
 });

@@ -15,6 +15,8 @@ const ROUTES = [
   "/v3/dashboard",
   "/v3/dashboard?tab=operators&period=30",
   "/v3/shifts",
+  "/v3/settings",
+  "/v3/companies",
 ];
 
 async function horizontalOverflow(page: Page): Promise<number> {
