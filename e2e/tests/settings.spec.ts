@@ -18,7 +18,7 @@ test("an admin changes a type's priority and attention time and a new report get
   await row.scrollIntoViewIfNeeded();
   await row.getByTestId("type-priority-6").click();
   await page.locator(".ant-select-dropdown:visible").getByTitle("Muy alta").click();
-  await row.getByTestId("type-attention-6").locator("input").fill("45");
+  await row.locator(`input[data-testid="type-attention-6"], [data-testid="type-attention-6"] input`).first().fill("45");
   await row.getByTestId("type-unit-6").click();
   await page.locator(".ant-select-dropdown:visible").getByTitle("minutos").click();
   await page.getByTestId("save-report-types").click();
