@@ -44,7 +44,7 @@ const ORGANISATION_ROUTES = ["/v3/teams", "/v3/tags", "/v3/sources", "/v3/form-s
 
 test("answers, history, activity, search, reported users, dashboard, shifts, replies, operators, connections, sounds, organisation screens, users and a user view pass axe-core", async ({ page }) => {
   await signIn(page, "admin@demo.cl");
-  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/dashboard", "/v3/shifts", "/v3/replies", "/v3/operators", "/v3/connections", "/v3/sounds", ...ORGANISATION_ROUTES, "/v3/users", await firstUserView(page)]) {
+  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/dashboard", "/v3/shifts", "/v3/replies", "/v3/operators", "/v3/connections", "/v3/sounds", "/v3/settings", ...ORGANISATION_ROUTES, "/v3/users", await firstUserView(page)]) {
     await page.goto(route);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");
@@ -68,4 +68,21 @@ test("the organisation screens' drawers pass axe-core", async ({ page }) => {
     await expect(page.locator(".ant-drawer-body")).toBeVisible();
     await expectAccessible(page);
   }
+});
+
+test("the provider's organisations screen, the settings with provider flags and the upgrade prompt pass axe-core", async ({ page, browser }) => {
+  await signIn(page, "proveedor@demo.cl");
+  for (const route of ["/v3/companies", "/v3/settings"]) {
+    await page.goto(route);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    await page.waitForLoadState("networkidle");
+    await expectAccessible(page);
+  }
+  const context = await browser.newContext();
+  const freemium = await context.newPage();
+  await signIn(freemium, "vecinos@demo.cl");
+  await freemium.getByTestId("nav-teams-locked").click();
+  await expect(freemium.getByTestId("upgrade-request")).toBeVisible();
+  await expectAccessible(freemium);
+  await context.close();
 });

@@ -26,6 +26,8 @@ const ROUTES = [
   "/v3/form-selectors",
   "/v3/custom-dashboards",
   "/v3/users",
+  "/v3/settings",
+  "/v3/companies",
 ];
 
 async function horizontalOverflow(page: Page): Promise<number> {

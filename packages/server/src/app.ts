@@ -45,6 +45,7 @@ import { liveTokenHashes } from "./realtime/ticket.repository.js";
 import { appRoutes } from "./reports/app.routes.js";
 import { interactionRoutes } from "./interactions/interaction.routes.js";
 import { reportRoutes } from "./reports/report.routes.js";
+import { DELAYED_REPORT_JOB, deliverDelayedReport } from "./reports/index.js";
 import { answerRoutes } from "./answers/answer.routes.js";
 import { dashboardFrameOrigins, organisationRoutes } from "./organisation/index.js";
 import { reportActionRoutes } from "./reports/report-actions.routes.js";
@@ -58,6 +59,8 @@ import { redisPrefixOf } from "./db/deployment.js";
 import { settingsRoutes } from "./users/settings.routes.js";
 import { userAdminRoutes } from "./users/user-admin.routes.js";
 import { appUserLookupRoutes } from "./users/app-user-lookup.routes.js";
+import { companySettingsRoutes } from "./company-settings/index.js";
+import { providerRoutes } from "./provider/index.js";
 
 export type { Config } from "./config.js";
 export { loadConfig } from "./config.js";
@@ -145,6 +148,11 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     .handle(PURGE_JOB, async () => ({ exportFiles: await purgeReportSheets(db), ...(await purgeExpired(db)) }))
     .every(PURGE_JOB, PURGE_EVERY_MS);
   const ctx: AppContext = { config, db, bus, redisPrefix, hub, jobs };
+  // A community report reaches a company with a notification delay when its job runs (reports/).
+  jobs.handle(DELAYED_REPORT_JOB, async ({ job }) => {
+    await deliverDelayedReport(ctx, job.company_id!, Number(job.payload.reportId));
+    return { delivered: job.payload.reportId };
+  });
   app.decorate("ctx", ctx);
 
   app.addHook("onClose", async () => {
@@ -209,6 +217,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await notificationRoutes(scope, ctx);
     await operatorRoutes(scope, ctx);
     await replyRoutes(scope, ctx);
+    await companySettingsRoutes(scope, ctx);
+    await providerRoutes(scope, ctx);
   });
 
   await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST, {

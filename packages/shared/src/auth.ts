@@ -1,3 +1,4 @@
+import { GATES } from "./company-settings.js";
 import { z } from "./zod.js";
 import { MAX_ID } from "./limits.js";
 import { LANGUAGES } from "./constants.js";
@@ -119,6 +120,8 @@ export const settingsResponseSchema = z.object({
   company: companySchema,
   config: z.array(configPairSchema),
   click_to_call: z.boolean(),
+  /** The SPEC §6 gates the company belongs to (read from data, `company_gates`). */
+  gates: z.array(z.enum(GATES)).default([]),
   /** The maps' style documents by day and by night (MAP_STYLE_URL, MAP_DARK_STYLE_URL); null: the
    * built-in OpenStreetMap raster styles. */
   maps: z.object({ day: z.string().nullable(), dark: z.string().nullable() }).default({ day: null, dark: null }),

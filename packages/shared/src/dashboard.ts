@@ -14,8 +14,6 @@ export const DASHBOARD_MAX_WINDOW_DAYS = 366;
 export const DASHBOARD_TOP_OPERATORS = 3;
 /** The users tab lists the 10 community users who report most, and as many reported users. */
 export const DASHBOARD_TOP_USERS = 10;
-/** SPEC §6 "report apps metrics" gate: only these companies see the apps tab. */
-export const REPORT_APPS_METRICS_COMPANY_IDS: readonly number[] = [110, 268];
 /** SPEC §6 beta module: summary figures carry the previous period's value and the change in %. */
 export const STATISTICS_V2_MODULE = "statistics_v2";
 

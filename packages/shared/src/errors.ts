@@ -41,6 +41,12 @@ export const ERROR_CODES = [
   "zoneTooLarge",
   // SPEC §6: a role the actor may not grant ("You do not have permission to change this role").
   "roleChangeForbidden",
+  // Company settings, modules and freemium (issue 12).
+  "moduleDisabled",
+  "observerCompany",
+  "freemiumLimit",
+  "invalidNumber",
+  "providerOnly",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -29,3 +29,4 @@ export * from "./operators.js";
 export * from "./organisation.js";
 export * from "./rut.js";
 export * from "./users.js";
+export * from "./company-settings.js";

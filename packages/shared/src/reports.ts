@@ -100,6 +100,11 @@ export const reportSchema = z.object({
   updatedAt: z.string(),
   version: z.number(),
   can: reportAbilitiesSchema,
+  /** On a single read, when the company has visualizeAttendingCompanies: the other organisations
+   * attending the same report. */
+  attendingCompanies: z.array(z.object({ id: z.number(), name: z.string() })).optional(),
+  /** On a single read, when the company has displayDni: the reporter's RUT (SPEC §3 social_number). */
+  reporterDni: z.string().nullable().optional(),
 });
 export type Report = z.infer<typeof reportSchema>;
 

@@ -2,18 +2,52 @@ import type { CompanyRole, CompanySummary } from "@atalaya/shared";
 import { one, type Db } from "../db/db.js";
 import { restrictionsFrom, type Restrictions } from "./restrictions.js";
 
-/** The member's role and restrictions in the company, or undefined when the user does not belong to it. */
+/** What the company itself allows, read with every membership: its modules and the SPEC §3 flags
+ * that change what its members may do. */
+export interface CompanyTraits {
+  modules: readonly string[];
+  isObserver: boolean;
+  isFreemium: boolean;
+  visualizeAttendingCompanies: boolean;
+  displayDni: boolean;
+}
+
+/** The member's role and restrictions in the company, with the company's traits, or undefined when the
+ * user does not belong to it. */
 export async function findMembershipRestrictions(
   db: Db,
   companyId: number,
   user: { id: number; settings: Record<string, unknown> },
-): Promise<{ role: CompanyRole; restrictions: Restrictions } | undefined> {
-  const row = await one<{ role: CompanyRole; zone_ids: number[]; report_type_ids: number[] }>(
+): Promise<{ role: CompanyRole; restrictions: Restrictions; company: CompanyTraits } | undefined> {
+  const row = await one<{
+    role: CompanyRole;
+    zone_ids: number[];
+    report_type_ids: number[];
+    modules: string[];
+    is_observer: boolean;
+    is_freemium: boolean;
+    visualize_attending_companies: boolean;
+    display_dni: boolean;
+  }>(
     db,
-    "select role, zone_ids, report_type_ids from memberships where company_id = $1 and user_id = $2",
+    `select m.role, m.zone_ids, m.report_type_ids, c.modules, c.is_observer, c.is_freemium, c.visualize_attending_companies, c.display_dni
+       from memberships m join companies c on c.id = m.company_id
+      where m.company_id = $1 and m.user_id = $2`,
     [companyId, user.id],
   );
-  return row && { role: row.role, restrictions: restrictionsFrom({ zoneIds: row.zone_ids, reportTypeIds: row.report_type_ids }, user) };
+  return (
+    row && {
+      role: row.role,
+      restrictions: restrictionsFrom({ zoneIds: row.zone_ids, reportTypeIds: row.report_type_ids }, user),
+      company: {
+        modules: row.modules,
+        isObserver: row.is_observer,
+        isFreemium: row.is_freemium,
+        visualizeAttendingCompanies: row.visualize_attending_companies,
+        displayDni: row.display_dni,
+      },
+    }
+  );
 }
 
 /** The SQL condition (starting with " and") that keeps only the reports the restrictions allow, over a

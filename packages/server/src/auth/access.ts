@@ -1,7 +1,7 @@
-import { isAdminGroup, type CompanyRole } from "@atalaya/shared";
+import { hasModule, isAdminGroup, type CompanyRole, type ModuleName } from "@atalaya/shared";
 import type { Db } from "../db/db.js";
-import { forbidden, notFound } from "../http/errors.js";
-import { companyExists, findMembershipRestrictions, listUserCompanies, reportIdsVisibleIn } from "./access.repository.js";
+import { AppError, forbidden, notFound } from "../http/errors.js";
+import { companyExists, findMembershipRestrictions, type CompanyTraits, listUserCompanies, reportIdsVisibleIn } from "./access.repository.js";
 import type { UserRow } from "./auth.repository.js";
 import { UNRESTRICTED, type Restrictions } from "./restrictions.js";
 
@@ -20,6 +20,8 @@ const PERMISSIONS = {
   "report.create": ["company_admin", "operator"],
   "report.work": ["company_admin", "operator"],
   "report.take": ["company_admin", "operator", "patrol"],
+  // Closing is working the report; a permission of its own so observer companies can be refused it.
+  "report.close": ["company_admin", "operator"],
   "report.comment": ["company_admin", "operator", "patrol"],
   "report.note": ["company_admin", "operator", "patrol"],
   "report.like": ["company_admin", "operator", "patrol"],
@@ -53,6 +55,10 @@ const PERMISSIONS = {
   "dashboards.manage": ["company_admin"],
   // User administration (issue 12): company admins, and platform admins in any company (below).
   "users.manage": ["company_admin"],
+  // Company settings (issue 12): operators read what they need (types' priorities, config); admins write.
+  "settings.manage": ["company_admin"],
+  // Groups (teams) and geolocated messages: refused to freemium companies (SPEC §1).
+  "messages.send": ["company_admin", "operator"],
 } as const satisfies Record<string, readonly CompanyRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -82,29 +88,58 @@ export interface TenantScope {
 export interface CompanyScope extends TenantScope {
   readonly actor: Actor;
   readonly role: CompanyRole;
+  /** The company's modules and flags, read with the membership. */
+  readonly company: CompanyTraits;
 }
+
+/** What an observer company (SPEC §3 is_observer) may not do: it sees the community reports of its
+ * zones but does not take or close them. */
+const OBSERVER_REFUSED: readonly Permission[] = ["report.take", "report.close"];
+/** What a freemium company may not do (SPEC §1): manage groups, send geolocated messages. (Attending
+ * community reports is left out by routing: they never reach a freemium company.) */
+const FREEMIUM_REFUSED: readonly Permission[] = ["teams.manage", "messages.send"];
 
 /** True when the role grants the permission. */
 export function can(role: CompanyRole, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly CompanyRole[]).includes(role);
 }
 
-/** Throws 403 unless the scope's role grants the permission. */
+/** Throws 403 unless the scope's role grants the permission and the company's flags allow it (an
+ * observer company: 403 observerCompany; a freemium one: 403 freemiumLimit). */
 export function requireAccess(scope: CompanyScope, permission: Permission): void {
   if (!can(scope.role, permission)) throw forbidden();
+  if (scope.company.isObserver && OBSERVER_REFUSED.includes(permission)) throw new AppError(403, "observerCompany", "observer company");
+  if (scope.company.isFreemium && FREEMIUM_REFUSED.includes(permission)) throw new AppError(403, "freemiumLimit", "freemium company");
+}
+
+/** Throws 403 moduleDisabled unless the scope's company has the module (SPEC §6: features appear only
+ * with their module; the server refuses what the menu hides). */
+export function requireModule(scope: CompanyScope, module: ModuleName): void {
+  if (!hasModule(scope.company.modules, module)) throw new AppError(403, "moduleDisabled", `module ${module}`);
+}
+
+/** A provider administrator: group 1 (admin) or 100 (root) of SPEC §6. */
+export function isProviderAdmin(actor: Actor): boolean {
+  return isAdminGroup(actor.user.groups);
+}
+
+/** Throws 403 providerOnly unless the actor is a provider administrator. */
+export function requireProviderAdmin(actor: Actor): void {
+  if (!isProviderAdmin(actor)) throw new AppError(403, "providerOnly", "provider administrators only");
 }
 
 /** The actor's scope in companyId with a permission checked: 404 when they are not a member (another
  * company's id looks exactly like a missing one), 403 when their role does not grant it. The only way a
  * request gets a scope (the company-scope hook calls it for every /api/companies/:companyId route). */
-export async function resolveScope(db: Db, actor: Actor, companyId: number, permission: Permission): Promise<CompanyScope> {
+export async function resolveScope(db: Db, actor: Actor, companyId: number, permission: Permission, module?: ModuleName): Promise<CompanyScope> {
   const membership = await findMembershipRestrictions(db, companyId, actor.user);
   if (actsAsPlatformAdmin(actor, permission)) {
     if (!membership && !(await companyExists(db, companyId))) throw notFound();
     return { companyId, actor, role: "company_admin", restrictions: membership?.restrictions ?? UNRESTRICTED } as CompanyScope;
   }
   if (!membership) throw notFound();
-  const scope = { companyId, actor, role: membership.role, restrictions: membership.restrictions } as CompanyScope;
+  const scope = { companyId, actor, role: membership.role, restrictions: membership.restrictions, company: membership.company } as CompanyScope;
+  if (module) requireModule(scope, module);
   requireAccess(scope, permission);
   return scope;
 }
@@ -140,4 +175,5 @@ export async function requireVisibleReport(db: Db, scope: TenantScope, reportId:
   if (!(await visibleReportIds(db, scope, [reportId])).has(reportId)) throw notFound();
 }
 
+export type { CompanyTraits } from "./access.repository.js";
 export { companiesSeeingReport, listUserCompanies, mayReadFileOfReport, restrictionWhere } from "./access.repository.js";

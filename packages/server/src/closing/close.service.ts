@@ -21,7 +21,7 @@ export interface CloseBody {
 export async function closeReport(ctx: AppContext, scope: CompanyScope, reportId: number, body: CloseBody): Promise<Report> {
   // A closing comment is public: every attending company sees the new comment count.
   const commented = body.automaticAnswerId !== undefined || !!body.comment?.trim();
-  return changeReport(ctx, scope, reportId, "report.work", "closed", async (tx, row, emit) => {
+  return changeReport(ctx, scope, reportId, "report.close", "closed", async (tx, row, emit) => {
     if (row.status === "solved" || row.status === "false") throw new AppError(409, "invalidTransition", "alreadyClosed");
     if (row.status === "pending" && !row.deleted_at) throw new AppError(409, "invalidTransition", "notTaken");
     let repeatedOf: number | null = null;

@@ -29,7 +29,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Pr
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = "/api/companies/:companyId/dashboard";
   const tags = ["dashboard"];
-  const read = { config: { permission: "dashboard.read" as const } };
+  const read = { config: { permission: "dashboard.read" as const, module: "dashboard" as const } };
 
   r.get(`${base}/summary`, {
     ...read,
@@ -89,13 +89,14 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Pr
   const shifts = "/api/companies/:companyId/shifts";
   const shiftErrors = { ...errors, 409: errorBodySchema };
 
+  // The shifts list is read by the dashboard too (operators by shift): it follows the dashboard module.
   r.get(shifts, {
     ...read,
     schema: { tags, summary: "The company's shifts by start time", params: companyIdParamSchema, response: { 200: shiftListResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, shifts: await companyShifts(ctx, scopeOf(req)) }));
 
   r.post(shifts, {
-    config: { permission: "shifts.manage" },
+    config: { permission: "shifts.manage", module: "shifts" },
     schema: {
       tags,
       summary: "Define a shift: name and HH:mm:ss start and end (an end before the start crosses midnight); 409 conflict with field name when another shift has it",
@@ -106,12 +107,12 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Pr
   }, async (req) => ({ success: true as const, shift: await createShift(ctx, scopeOf(req), req.body) }));
 
   r.put(`${shifts}/:id`, {
-    config: { permission: "shifts.manage" },
+    config: { permission: "shifts.manage", module: "shifts" },
     schema: { tags, summary: "Replace a shift's name and times", params: shiftParamsSchema, body: shiftBodySchema, response: { 200: shiftResponseSchema, ...shiftErrors } },
   }, async (req) => ({ success: true as const, shift: await editShift(ctx, scopeOf(req), req.params.id, req.body) }));
 
   r.delete(`${shifts}/:id`, {
-    config: { permission: "shifts.manage" },
+    config: { permission: "shifts.manage", module: "shifts" },
     schema: { tags, summary: "Delete a shift", params: shiftParamsSchema, response: { 200: successSchema, ...errors } },
   }, async (req) => {
     await removeShift(ctx, scopeOf(req), req.params.id);

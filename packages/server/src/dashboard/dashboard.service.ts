@@ -1,7 +1,6 @@
 import {
   DASHBOARD_TOP_OPERATORS,
   DASHBOARD_TOP_USERS,
-  REPORT_APPS_METRICS_COMPANY_IDS,
   STATISTICS_V2_MODULE,
   SUMMARY_FIGURES,
   type AttentionTimes,
@@ -21,6 +20,7 @@ import {
 import { requireAccess, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { forbidden } from "../http/errors.js";
+import { companyHasGate } from "../company-settings/index.js";
 import {
   activeReportersPerDay,
   attentionTimes,
@@ -206,10 +206,10 @@ export async function dashboardUsers(ctx: AppContext, scope: CompanyScope, q: Da
 }
 
 /** GET …/dashboard/apps: reports per app and version, active reporters per day. Only the companies of
- * SPEC §6's "report apps metrics" gate (110, 268): any other answers 403, as a feature of another plan. */
+ * SPEC §6's "report apps metrics" gate (table company_gates, seeded with 110 and 268): any other answers 403, as a feature of another plan. */
 export async function dashboardApps(ctx: AppContext, scope: CompanyScope, q: DashboardQuery): Promise<Omit<DashboardApps, "success">> {
   requireAccess(scope, "dashboard.read");
-  if (!REPORT_APPS_METRICS_COMPANY_IDS.includes(scope.companyId)) throw forbidden();
+  if (!(await companyHasGate(ctx.db, scope.companyId, "report_apps_metrics"))) throw forbidden();
   const { selection, window } = await dashboardSelection(ctx, scope, q);
   const [sources, active] = await Promise.all([countBySource(ctx.db, scope, selection), activeReportersPerDay(ctx.db, scope, selection)]);
   return { window, by_source: sources, active_reporters_per_day: everyDay(windowDays(selection, selection.timeZone), active) };

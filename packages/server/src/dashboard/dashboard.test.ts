@@ -1,3 +1,4 @@
+import { MODULES } from "@atalaya/shared";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
@@ -90,7 +91,7 @@ async function companyWithId(id: number): Promise<number | undefined> {
     if (tx.kind === "postgres") await tx.query("lock table companies in exclusive mode");
     if ((await tx.query("select 1 from companies where id = $1", [id])).length) return undefined;
     await tx.query("select setval('companies_id_seq', greatest($1::bigint, (select last_value from companies_id_seq)))", [id]);
-    await tx.query("insert into companies (id, name, bound_latitude, bound_longitude) values ($1, $2, -33.44, -70.65)", [id, unique("Apps")]);
+    await tx.query("insert into companies (id, name, bound_latitude, bound_longitude, modules) values ($1, $2, -33.44, -70.65, $3)", [id, unique("Apps"), [...MODULES]]);
     return id;
   });
 }

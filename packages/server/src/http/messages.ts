@@ -37,6 +37,11 @@ const MESSAGES: Record<Language, Catalogue> = {
     zoneSelfIntersects: "Los bordes de la zona se cruzan; dibújala sin cruces",
     zoneTooLarge: "La zona supera el área máxima de {max} km²",
     roleChangeForbidden: ROLE_CHANGE_FORBIDDEN_MESSAGES.es,
+    moduleDisabled: "Tu organización no tiene activado el módulo de esta función",
+    observerCompany: "Tu organización es observadora: puede ver estos reportes, pero no tomarlos ni cerrarlos",
+    freemiumLimit: "Esta función no está incluida en la cuenta gratuita; solicita la mejora de tu plan",
+    invalidNumber: "El valor de «{name}» debe ser un número: signo opcional, dígitos y decimales opcionales (por ejemplo 15 o -2.5)",
+    providerOnly: "Solo los administradores del proveedor pueden hacer este cambio",
   },
   en: {
     validation: "Validation errors",
@@ -71,6 +76,11 @@ const MESSAGES: Record<Language, Catalogue> = {
     zoneSelfIntersects: "The zone's edges cross; draw it without crossings",
     zoneTooLarge: "The zone exceeds the maximum area of {max} km²",
     roleChangeForbidden: ROLE_CHANGE_FORBIDDEN_MESSAGES.en,
+    moduleDisabled: "Your organisation does not have this feature's module enabled",
+    observerCompany: "Your organisation is an observer: it can see these reports but not take or close them",
+    freemiumLimit: "This feature is not included in the free account; request an upgrade of your plan",
+    invalidNumber: "The value of “{name}” must be a number: optional sign, digits and optional decimals (for example 15 or -2.5)",
+    providerOnly: "Only the provider's administrators can make this change",
   },
   fr: {
     validation: "Erreurs de validation",
@@ -105,6 +115,11 @@ const MESSAGES: Record<Language, Catalogue> = {
     zoneSelfIntersects: "Les bords de la zone se croisent ; dessinez-la sans croisement",
     zoneTooLarge: "La zone dépasse la surface maximale de {max} km²",
     roleChangeForbidden: ROLE_CHANGE_FORBIDDEN_MESSAGES.fr,
+    moduleDisabled: "Le module de cette fonction n'est pas activé pour votre organisation",
+    observerCompany: "Votre organisation est observatrice : elle voit ces signalements mais ne peut ni les prendre ni les clôturer",
+    freemiumLimit: "Cette fonction n'est pas incluse dans le compte gratuit ; demandez la mise à niveau de votre offre",
+    invalidNumber: "La valeur de « {name} » doit être un nombre : signe facultatif, chiffres et décimales facultatives (par exemple 15 ou -2.5)",
+    providerOnly: "Seuls les administrateurs du fournisseur peuvent faire ce changement",
   },
 };
 

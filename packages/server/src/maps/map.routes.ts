@@ -14,7 +14,7 @@ export async function mapRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   const tags = ["maps"];
 
   r.get("/api/companies/:companyId/maps/reports", {
-    config: { permission: "dashboard.read" },
+    config: { permission: "dashboard.read", module: "maps" },
     schema: {
       tags,
       summary: "Reports of the window in view as GeoJSON points (grid clusters beyond 3000); dashboard filter, bbox=west,south,east,north, zoom 2–20",
@@ -25,7 +25,7 @@ export async function mapRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   }, async (req) => ({ success: true as const, ...(await mapReports(ctx, scopeOf(req), req.query)) }));
 
   r.get("/api/companies/:companyId/maps/heat", {
-    config: { permission: "dashboard.read" },
+    config: { permission: "dashboard.read", module: "maps" },
     schema: {
       tags,
       summary: "Heat map of the window: reports counted on a grid for the zoom, as GeoJSON points weighted by count",

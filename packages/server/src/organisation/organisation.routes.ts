@@ -42,15 +42,15 @@ export async function organisationRoutes(app: FastifyInstance, ctx: AppContext):
     schema: { tags: ["organisation"], summary: "Teams of the organisation with their members (includeDeleted=true adds deleted ones, marked, to name them in history)", params: companyIdParamSchema, querystring: teamListQuerySchema, response: { 200: teamsResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, teams: await service.companyTeams(ctx, scopeOf(req), req.query.includeDeleted === "true") }));
   r.post(`${base}/teams`, {
-    config: { permission: "teams.manage" },
+    config: { permission: "teams.manage", module: "teams" },
     schema: { tags: ["organisation"], summary: "Create a team: name without spaces, unique (409 teamNameTaken); members of the company; colour", params: companyIdParamSchema, body: teamBodySchema, response: { 200: teamResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, team: await service.createTeam(ctx, scopeOf(req), req.body) }));
   r.put(`${base}/teams/:id`, {
-    config: { permission: "teams.manage" },
+    config: { permission: "teams.manage", module: "teams" },
     schema: { tags: ["organisation"], summary: "Replace a team's name, members and colour", params: organisationParamsSchema, body: teamBodySchema, response: { 200: teamResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, team: await service.editTeam(ctx, scopeOf(req), req.params.id, req.body) }));
   r.delete(`${base}/teams/:id`, {
-    config: { permission: "teams.manage" },
+    config: { permission: "teams.manage", module: "teams" },
     schema: { tags: ["organisation"], summary: "Delete a team: reports assigned to it keep its name; it can no longer be assigned", params: organisationParamsSchema, response: { 200: successSchema, ...errors } },
   }, async (req) => {
     await service.removeTeam(ctx, scopeOf(req), req.params.id);
@@ -66,15 +66,15 @@ export async function organisationRoutes(app: FastifyInstance, ctx: AppContext):
     return { ...ok, tags, total, ...(req.query.page === undefined ? {} : { page: req.query.page, pageSize: req.query.pageSize }) };
   });
   r.post(`${base}/tags`, {
-    config: { permission: "tags.manage" },
+    config: { permission: "tags.manage", module: "tags" },
     schema: { tags: ["organisation"], summary: "Create a tag (company admins only): name (409 tagNameTaken), colour, language, translations es/en/fr/pt", params: companyIdParamSchema, body: tagBodySchema, response: { 200: tagResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, tag: await service.createTag(ctx, scopeOf(req), req.body) }));
   r.put(`${base}/tags/:id`, {
-    config: { permission: "tags.manage" },
+    config: { permission: "tags.manage", module: "tags" },
     schema: { tags: ["organisation"], summary: "Replace a tag (company admins only)", params: organisationParamsSchema, body: tagBodySchema, response: { 200: tagResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, tag: await service.editTag(ctx, scopeOf(req), req.params.id, req.body) }));
   r.delete(`${base}/tags/:id`, {
-    config: { permission: "tags.manage" },
+    config: { permission: "tags.manage", module: "tags" },
     schema: { tags: ["organisation"], summary: "Delete a tag (company admins only): reports that carried it lose it", params: organisationParamsSchema, response: { 200: successSchema, ...errors } },
   }, async (req) => {
     await service.removeTag(ctx, scopeOf(req), req.params.id);
@@ -125,19 +125,19 @@ export async function organisationRoutes(app: FastifyInstance, ctx: AppContext):
 
   // Custom dashboards
   r.get(`${base}/dashboards`, {
-    config: { permission: "company.read" },
+    config: { permission: "company.read", module: "custom_dashboards" },
     schema: { tags: ["organisation"], summary: "Custom dashboards of the organisation (menu entries shown embedded)", params: companyIdParamSchema, response: { 200: customDashboardsResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, dashboards: await service.companyDashboards(ctx, scopeOf(req)) }));
   r.post(`${base}/dashboards`, {
-    config: { permission: "dashboards.manage" },
+    config: { permission: "dashboards.manage", module: "custom_dashboards" },
     schema: { tags: ["organisation"], summary: "Add a custom dashboard: name and a valid http(s) link (else dashboardUrlInvalid); the portal frames its origin", params: companyIdParamSchema, body: customDashboardBodySchema, response: { 200: customDashboardResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, dashboard: await service.createDashboard(ctx, scopeOf(req), req.body) }));
   r.put(`${base}/dashboards/:id`, {
-    config: { permission: "dashboards.manage" },
+    config: { permission: "dashboards.manage", module: "custom_dashboards" },
     schema: { tags: ["organisation"], summary: "Replace a custom dashboard", params: organisationParamsSchema, body: customDashboardBodySchema, response: { 200: customDashboardResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, dashboard: await service.editDashboard(ctx, scopeOf(req), req.params.id, req.body) }));
   r.delete(`${base}/dashboards/:id`, {
-    config: { permission: "dashboards.manage" },
+    config: { permission: "dashboards.manage", module: "custom_dashboards" },
     schema: { tags: ["organisation"], summary: "Delete a custom dashboard", params: organisationParamsSchema, response: { 200: successSchema, ...errors } },
   }, async (req) => {
     await service.removeDashboard(ctx, scopeOf(req), req.params.id);

@@ -36,7 +36,7 @@ export async function patrolRoutes(app: FastifyInstance, ctx: AppContext): Promi
   }, async (req) => ({ success: true as const, ...(await changePatrolStatus(ctx, actorOf(req), req.body.status)) }));
 
   r.get("/api/companies/:companyId/patrols", {
-    config: { permission: "patrols.read" },
+    config: { permission: "patrols.read", module: "patrols" },
     schema: {
       tags: ["patrols"],
       summary: "The company's patrols: status (offline after 5 minutes without positions), last position for an hour (SPEC §9), open report assigned",

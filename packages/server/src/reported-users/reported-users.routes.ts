@@ -43,7 +43,7 @@ export async function reportedUserRoutes(app: FastifyInstance, ctx: AppContext):
   }, async (req) => ({ success: true as const, user_impact: await getUserImpact(ctx, actorOf(req), req.params.id) }));
 
   r.get("/api/companies/:companyId/reported-users", {
-    config: { permission: "reportedUsers.read" },
+    config: { permission: "reportedUsers.read", module: "reported_users" },
     schema: {
       tags: ["reported users"],
       summary: "Community users with complaints about their reports or comments in the company's reports (within the caller's restrictions), most complained about first; paged",
@@ -55,7 +55,7 @@ export async function reportedUserRoutes(app: FastifyInstance, ctx: AppContext):
 
   for (const [action, locked] of [["lock", true], ["unlock", false]] as const) {
     r.post(`/api/companies/:companyId/app-users/:id/${action}`, {
-      config: { permission: "appUsers.lock" },
+      config: { permission: "appUsers.lock", module: "reported_users" },
       schema: {
         tags: ["reported users"],
         summary: locked

@@ -12,4 +12,5 @@ export {
   type ReportRow,
 } from "./report.repository.js";
 export { listZoneShapes } from "./report-actions.repository.js";
-export { changeReport, getCompanyReport, listHistoryReports, reportActivity } from "./report.service.js";
+export { DELAYED_REPORT_JOB } from "./intake.repository.js";
+export { changeReport, deliverDelayedReport, getCompanyReport, listHistoryReports, reportActivity } from "./report.service.js";

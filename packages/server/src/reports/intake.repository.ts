@@ -1,3 +1,4 @@
+import { DEFAULT_REPORT_DELAY_MINUTES, MAX_REPORT_DELAY_MINUTES, REPORT_DELAY_CONFIG_NAME } from "@atalaya/shared";
 import type { Tx } from "../db/db.js";
 import type { ReportRow } from "./report.repository.js";
 
@@ -145,9 +146,13 @@ export interface AuthorOf {
   phone: string | null;
 }
 
+/** The job that delivers a community report to a company with a notification delay. */
+export const DELAYED_REPORT_JOB = "reports.deliverDelayed";
+
 /** Inserts community reports and routes them, in one statement: every company whose zones contain the
  * point and that attends the type (freemium companies attend only their own reports) gets an attention
- * with its priority and due time, and a "created" entry in its activity log. Answers each report in
+ * with its priority and due time, and a "created" entry in its activity log; a company with a
+ * notification delay gets a job that does the same when its delay is over. Answers each report in
  * the order given, with the attentions it opened (by company) as each company sees the report;
  * `authors` are the signed-in reporters. */
 export async function insertCommunityReports(
@@ -162,7 +167,12 @@ export async function insertCommunityReports(
               case when crt.attention_time is null then null
                    else ins.created_at + make_interval(mins => crt.attention_time *
                         case crt.attention_unit when 'days' then 1440 when 'hours' then 60 else 1 end) end as due_date,
-              array_agg(z.id order by z.id) as zone_ids
+              array_agg(z.id order by z.id) as zone_ids,
+              c.has_delay_in_report_notifications as delayed,
+              coalesce((select case when cc.value ~ '^[+-]?[0-9]+([.][0-9]+)?$'
+                                    then least(greatest(cc.value::float8, 0), ${MAX_REPORT_DELAY_MINUTES}) end
+                          from company_config cc where cc.company_id = c.id and cc.name = '${REPORT_DELAY_CONFIG_NAME}'),
+                       ${DEFAULT_REPORT_DELAY_MINUTES}) as delay_minutes
          from ins
          join company_report_types crt on crt.report_type_id = ins.type_id and crt.active
          join companies c on c.id = crt.company_id and not c.is_freemium
@@ -170,9 +180,17 @@ export async function insertCommunityReports(
         group by ins.id, c.id, crt.priority, crt.attention_time, crt.attention_unit, ins.created_at, ins.is_anonymous),
      opened as (
        insert into report_attentions (company_id, report_id, priority, due_date, zone_ids, is_anonymous)
-       select company_id, report_id, priority, due_date, zone_ids, is_anonymous from routes order by report_id, company_id
+       select company_id, report_id, priority, due_date, zone_ids, is_anonymous from routes where not delayed
+        order by report_id, company_id
        on conflict do nothing
        returning *),
+     -- A company with hasDelayInReportNotifications gets the report later: a stored job (durable across
+     -- restarts and processes) opens its attention and sends its newReport event when the delay is over.
+     deferred as (
+       insert into jobs (company_id, kind, payload, run_after, max_attempts)
+       select company_id, '${DELAYED_REPORT_JOB}', jsonb_build_object('reportId', report_id),
+              now() + make_interval(secs => delay_minutes * 60), 20
+         from routes where delayed order by report_id, company_id),
      logged as (
        insert into activity_log (company_id, report_id, actor_user_id, action, data)
        select company_id, report_id, null, 'created', '{"source":"app"}'::jsonb from opened order by report_id, company_id)

@@ -7,6 +7,8 @@ import type { ReportRow } from "./report.repository.js";
 export interface Viewer {
   role: CompanyRole;
   userId: number | null;
+  /** The viewer's company is an observer (SPEC §3 is_observer): it neither takes nor closes. */
+  observer?: boolean;
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -20,10 +22,10 @@ export function abilities(row: ReportRow, viewer: Viewer): ReportAbilities {
   const closed = row.status === "solved" || row.status === "false";
   const works = can(viewer.role, "report.work");
   return {
-    take: row.status === "pending" && !deleted && can(viewer.role, "report.take"),
+    take: row.status === "pending" && !deleted && can(viewer.role, "report.take") && !viewer.observer,
     work: open && !deleted && works,
     // A report its author deleted can only be closed (SPEC §4), from any open status.
-    close: !closed && works && (open || deleted),
+    close: !closed && can(viewer.role, "report.close") && (open || deleted) && !viewer.observer,
     comment: !deleted && can(viewer.role, "report.comment"),
     note: can(viewer.role, "report.note"),
     assign: open && !deleted && works,

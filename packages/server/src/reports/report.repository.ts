@@ -331,3 +331,20 @@ export async function touchAttention(tx: Tx, scope: TenantScope, reportId: numbe
 
 /** Whether a user of the role may take reports (patrols take too: the app hands them over). */
 export const ROLES_THAT_WORK: readonly CompanyRole[] = ["company_admin", "operator"];
+
+/** The other organisations attending the report (visualizeAttendingCompanies), by name. */
+export function otherAttendingCompanies(db: Db, scope: TenantScope, reportId: number): Promise<{ id: number; name: string }[]> {
+  return db.query(
+    `select c.id, c.name from report_attentions a join companies c on c.id = a.company_id
+      where a.report_id = $2 and a.company_id <> $1
+        and exists (select 1 from report_attentions own where own.company_id = $1 and own.report_id = $2)
+      order by c.name, c.id`,
+    [scope.companyId, reportId],
+  );
+}
+
+/** The RUT of the report's signed-in reporter, if any (displayDni). */
+export async function reporterSocialNumber(db: Db, reportId: number): Promise<string | null> {
+  const row = await one<{ social_number: string | null }>(db, "select u.social_number from reports r join users u on u.id = r.user_id where r.id = $1", [reportId]);
+  return row?.social_number ?? null;
+}

@@ -11,7 +11,7 @@ import {
 import { companiesSeeingReport, requireAccess, requireVisibleReport, resolveScope, systemScope, type Actor, type CompanyScope, type Permission, type TenantScope } from "../auth/access.js";
 import type { ReportAudience } from "../auth/restrictions.js";
 import type { AppContext } from "../context.js";
-import type { Tx } from "../db/db.js";
+import { one, type Tx } from "../db/db.js";
 import { AppError, invalidField, notFound } from "../http/errors.js";
 import { changeWithEvents, type Emit } from "../realtime/publish.js";
 import { notifyAssignment, notifyFollowers, publishNotifications, type ReportFacts, type StoredNotification } from "../notifications/index.js";
@@ -36,6 +36,8 @@ import {
   findReportByUuid,
   insertAttention,
   lastFollowupId,
+  otherAttendingCompanies,
+  reporterSocialNumber,
   listHistory,
   listReports,
   logActivity,
@@ -47,7 +49,7 @@ import {
   type ReportRow,
 } from "./report.repository.js";
 
-const viewerOf = (scope: CompanyScope): Viewer => ({ role: scope.role, userId: scope.actor.user.id });
+const viewerOf = (scope: CompanyScope): Viewer => ({ role: scope.role, userId: scope.actor.user.id, observer: scope.company.isObserver });
 
 /** 400 unless the report type exists and is active. */
 export function requireActiveType(typeId: number): void {
@@ -167,6 +169,26 @@ export async function createAppReports(ctx: AppContext, requests: readonly AppRe
   });
 }
 
+/** Delivers a community report to a company whose notifications are delayed (the job queued at intake,
+ * run by any process once the delay is over): opens its attention with the type's priority and the due
+ * time counted from the report's creation, logs it and sends the newReport event. Running it again
+ * (a retried job) changes nothing. */
+export async function deliverDelayedReport(ctx: AppContext, companyId: number, reportId: number): Promise<void> {
+  await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
+    const company = systemScope(companyId);
+    const report = await one<{ type_id: number; latitude: number; longitude: number; created_at: Date; is_anonymous: boolean }>(
+      tx,
+      "select type_id, latitude, longitude, created_at, is_anonymous from reports where id = $1",
+      [reportId],
+    );
+    if (!report || (await findReport(tx, company, reportId))) return;
+    const routing = await routeOwnReport(tx, company, report.type_id, report.latitude, report.longitude, new Date(report.created_at));
+    await insertAttention(tx, company, reportId, { priority: routing.priority, dueDate: routing.due_date, zoneIds: routing.zone_ids, isAnonymous: report.is_anonymous });
+    await logActivity(tx, company, reportId, null, "created", { source: "app", delayed: true });
+    await emitReport(tx, emit, company, reportId, "newReport");
+  });
+}
+
 /** A page of one status tab with counters for every tab, within the scope's restrictions. */
 export async function listCompanyReports(ctx: AppContext, scope: CompanyScope, q: ReportListQuery) {
   requireAccess(scope, "report.read");
@@ -184,7 +206,11 @@ export async function getCompanyReport(ctx: AppContext, scope: CompanyScope, key
   requireAccess(scope, "report.read");
   const row = "id" in key ? await findReport(ctx.db, scope, key.id) : await findReportByUuid(ctx.db, scope, key.uuid);
   if (!row) throw notFound();
-  return presentReport(row, viewerOf(scope));
+  const report = presentReport(row, viewerOf(scope));
+  // The company flags of SPEC §3 that add to the detail.
+  if (scope.company.visualizeAttendingCompanies) report.attendingCompanies = await otherAttendingCompanies(ctx.db, scope, row.id);
+  if (scope.company.displayDni) report.reporterDni = row.is_anonymous ? null : await reporterSocialNumber(ctx.db, row.id);
+  return report;
 }
 
 /** GET /api/reports/{id} (SPEC §7): the report as the first of the actor's companies that attends it

@@ -25,7 +25,7 @@ export async function search(ctx: AppContext, scope: CompanyScope, query: Search
     searchComments(ctx.db, scope, { text, limit: query.limit, corrected }),
   ]);
   const rows = new Map((await findReportsByIds(ctx.db, scope, hits.map((h) => h.id))).map((r) => [r.id, r]));
-  const viewer = { role: scope.role, userId: scope.actor.user.id };
+  const viewer = { role: scope.role, userId: scope.actor.user.id, observer: scope.company.isObserver };
   const reports: ReportSearchHit[] = [];
   for (const hit of hits) {
     const row = rows.get(hit.id);

@@ -13,6 +13,16 @@ export const DEMO_SECOND_COMPANY = {
   bound: { latitude: -33.4376, longitude: -70.6397 },
 };
 
+/** A free (freemium) organisation: its members meet the upgrade prompt on groups and messages. */
+export const DEMO_FREEMIUM_COMPANY = {
+  name: "Comité Vecinal Villa Los Aromos",
+  bound: { latitude: -33.4489, longitude: -70.6693 },
+};
+
+/** The provider's administrator (group 1, SPEC §6) and the freemium organisation's operator. */
+export const DEMO_PROVIDER_ADMIN = { email: "proveedor@demo.cl", first: "Renata", last: "Lagos", groups: [1] };
+export const DEMO_FREEMIUM_OPERATOR = { email: "vecinos@demo.cl", first: "Rodrigo", last: "Alarcón", groups: [3] };
+
 /** Two zones in central Santiago, [lng, lat] rings. */
 export const DEMO_ZONES: { name: string; ring: Position[] }[] = [
   {

@@ -30,7 +30,7 @@ describe("demo seed", () => {
       (select count(distinct type_id)::int from reports) as types,
       (select count(*)::int from report_types) as catalogue,
       (select count(*)::int from reports where created_at < now() - interval '31 days') as too_old`);
-    expect(counts).toMatchObject({ companies: 2, zones: 2, teams: 3, reports: 300, statuses: 5, catalogue: 40, too_old: 0 });
+    expect(counts).toMatchObject({ companies: 3, zones: 2, teams: 3, reports: 300, statuses: 5, catalogue: 40, too_old: 0 });
     expect(counts!.tags).toBeGreaterThan(0);
     expect(counts!.types).toBeGreaterThan(15);
 
@@ -40,7 +40,7 @@ describe("demo seed", () => {
     );
     expect(outside).toEqual([]);
     const logins = await db.query<{ email: string }>("select email from users where email like '%@demo.cl' and groups && '{1,2,3}' order by email");
-    expect(logins.map((u) => u.email)).toEqual(["admin@demo.cl", "operador@demo.cl", "operadora@demo.cl", "zona@demo.cl"]);
+    expect(logins.map((u) => u.email)).toEqual(["admin@demo.cl", "operador@demo.cl", "operadora@demo.cl", "proveedor@demo.cl", "vecinos@demo.cl", "zona@demo.cl"]);
     // The restricted operator: one zone (Lastarria) and two report types, with reports to see in them.
     const [zona] = await db.query<{ zone_ids: number[]; report_type_ids: number[]; visible: number }>(
       `select m.zone_ids, m.report_type_ids,

@@ -6,6 +6,9 @@ import {
   CATEGORY_ATTENTION,
   DEMO_ANSWERS,
   DEMO_COMPANY,
+  DEMO_FREEMIUM_COMPANY,
+  DEMO_FREEMIUM_OPERATOR,
+  DEMO_PROVIDER_ADMIN,
   DEMO_NEIGHBOURS,
   DEMO_PASSWORD,
   DEMO_SECOND_COMPANY,
@@ -118,6 +121,22 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       secondId,
       staff["admin@demo.cl"],
     ]);
+    // A freemium organisation with its operator, and the provider's administrator (a company admin of
+    // the demo organisation, so the portal opens) who sees every organisation on /v3/companies.
+    const freemiumId = await insertCompany(tx, DEMO_FREEMIUM_COMPANY, ["events", "history", "teams", "messages"]);
+    await tx.query("update companies set is_freemium = true where id = $1", [freemiumId]);
+    for (const [person, company, role] of [
+      [DEMO_FREEMIUM_OPERATOR, freemiumId, "operator"],
+      [DEMO_PROVIDER_ADMIN, companyId, "company_admin"],
+    ] as const) {
+      const row = await one<{ id: number }>(
+        tx,
+        `insert into users (email, password_hash, first_name, last_name, groups, settings, verified)
+         values ($1, $2, $3, $4, $5, $6, true) returning id`,
+        [person.email, passwordHash, person.first, person.last, person.groups, JSON.stringify(DEFAULT_USER_SETTINGS)],
+      );
+      await tx.query("insert into memberships (company_id, user_id, role) values ($1, $2, $3)", [company, row!.id, role]);
+    }
     const operators = [staff["operador@demo.cl"]!, staff["operadora@demo.cl"]!];
 
     const teamIds: number[] = [];

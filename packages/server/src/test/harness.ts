@@ -1,3 +1,4 @@
+import { MODULES } from "@atalaya/shared";
 import { readFile } from "node:fs/promises";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { inject } from "vitest";
@@ -61,11 +62,15 @@ let counter = 0;
 export const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
 
 /** Creates a company with a zone around central Santiago. */
-export async function buildCompany(db: Db, overrides: { name?: string; isFreemium?: boolean } = {}): Promise<{ id: number; zoneId: number }> {
+export async function buildCompany(
+  db: Db,
+  overrides: { name?: string; isFreemium?: boolean; isObserver?: boolean; modules?: readonly string[] } = {},
+): Promise<{ id: number; zoneId: number }> {
+  // Every module unless told otherwise: a test of a feature should not trip over its module guard.
   const row = await one<{ id: number }>(
     db,
-    "insert into companies (name, bound_latitude, bound_longitude, is_freemium) values ($1, -33.44, -70.65, $2) returning id",
-    [overrides.name ?? unique("Company"), overrides.isFreemium ?? false],
+    "insert into companies (name, bound_latitude, bound_longitude, is_freemium, is_observer, modules) values ($1, -33.44, -70.65, $2, $3, $4) returning id",
+    [overrides.name ?? unique("Company"), overrides.isFreemium ?? false, overrides.isObserver ?? false, overrides.modules ?? [...MODULES]],
   );
   const zone = await one<{ id: number }>(
     db,

@@ -19,6 +19,7 @@ import {
 import { actorOf } from "../auth/authenticate.js";
 import { listUserCompanies, resolveScopeOrDefault } from "../auth/access.js";
 import { getCompany, getCompanyConfig, listMembers } from "../companies/index.js";
+import { companyGates } from "../company-settings/index.js";
 import type { AppContext } from "../context.js";
 import { notFound } from "../http/errors.js";
 import { listUserTeamIds, patchUserSettings } from "./user.repository.js";
@@ -51,10 +52,11 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         listUserCompanies(ctx.db, user.id),
         resolveScopeOrDefault(ctx.db, actorOf(req), req.query.companyId, "company.read"),
       ]);
-      const [company, config, teams] = await Promise.all([
+      const [company, config, teams, gates] = await Promise.all([
         getCompany(ctx.db, scope),
         getCompanyConfig(ctx.db, scope),
         listUserTeamIds(ctx.db, scope, user.id),
+        companyGates(ctx.db, scope.companyId),
       ]);
       if (!company) throw notFound();
       const { clickToCall, ...companyBody } = company;
@@ -83,6 +85,7 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         company: companyBody,
         config,
         click_to_call: clickToCall,
+        gates,
         maps: ctx.config.mapStyles,
       };
     },

@@ -4,7 +4,6 @@ import { LoadingOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { REPORT_APPS_METRICS_COMPANY_IDS } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
 import { formatInstant } from "../../lib/dates";
 import { useSettings } from "../settings/settings-context";
@@ -33,7 +32,7 @@ export function DashboardPage(): ReactNode {
   const { settings } = useSettings();
   const companyId = settings.company.id;
   const timeZone = settings.company.timezone;
-  const tabs = DASHBOARD_TABS.filter((tab) => tab !== "apps" || REPORT_APPS_METRICS_COMPANY_IDS.includes(companyId));
+  const tabs = DASHBOARD_TABS.filter((tab) => tab !== "apps" || settings.gates.includes("report_apps_metrics"));
   const tab = tabOf(params, tabs);
   const filter = dashboardFilterOf(params);
   const query = dashboardQuery(filter);

@@ -6,8 +6,15 @@ const paths = (entries: MenuEntry[]) => entries.map((e) => e.path);
 const every = [...MODULES];
 
 describe("visibleMenu", () => {
-  it("shows a company admin every screen when the company has every module", () => {
-    expect(paths(visibleMenu({ modules: every, role: "company_admin" }))).toEqual(paths([...MENU]));
+  it("shows a company admin every screen when the company has every module, but the provider's and the free plan's", () => {
+    expect(paths(visibleMenu({ modules: every, role: "company_admin" }))).toEqual(paths(MENU.filter((e) => !e.provider && e.freemium !== "lockedOnly")));
+    expect(paths(visibleMenu({ modules: every, role: "company_admin", provider: true }))).toEqual(paths(MENU.filter((e) => e.freemium !== "lockedOnly")));
+  });
+
+  it("locks the full plan's screens for a free organisation, whatever its modules", () => {
+    const shown = visibleMenu({ modules: ["events"], role: "operator", freemium: true });
+    expect(shown.filter((e) => e.locked).map((e) => e.path)).toEqual(["/v3/teams", "/v3/messages"]);
+    expect(visibleMenu({ modules: every, role: "operator" }).some((e) => e.locked || e.path === "/v3/messages")).toBe(false);
   });
 
   it("hides the admin-only connections from operators, and worker screens from patrols", () => {
@@ -21,8 +28,9 @@ describe("visibleMenu", () => {
 
   it("hides an entry whose module the company lacks, and keeps the entries that need none", () => {
     const shown = paths(visibleMenu({ modules: ["events"], role: "company_admin" }));
-    expect(shown).toEqual(["/v3/events", "/v3/replies", "/v3/connections", "/v3/operators", "/v3/sounds"]);
-    expect(paths(visibleMenu({ modules: [], role: "company_admin" }))).toEqual(["/v3/connections", "/v3/operators"]);
+    const noModule = ["/v3/connections", "/v3/operators", "/v3/users", "/v3/sources", "/v3/form-selectors", "/v3/settings"];
+    expect(shown).toEqual(["/v3/events", "/v3/replies", "/v3/connections", "/v3/operators", "/v3/sounds", "/v3/users", "/v3/sources", "/v3/form-selectors", "/v3/settings"]);
+    expect(paths(visibleMenu({ modules: [], role: "company_admin" }))).toEqual(noModule);
   });
 
   it("shows nothing to someone without a role in the company", () => {
@@ -43,10 +51,10 @@ describe("visibleMenu", () => {
 
 describe("menuAccess", () => {
   const settings = (role: string, modules: string[]) =>
-    ({ company: { id: 7, modules }, user: { companies: [{ id: 3, role: "company_admin" }, { id: 7, role }] } }) as unknown as SettingsResponse;
+    ({ company: { id: 7, modules, is_freemium: false }, user: { groups: [3], companies: [{ id: 3, role: "company_admin" }, { id: 7, role }] } }) as unknown as SettingsResponse;
 
   it("reads the modules of the selected company and the role in it", () => {
-    expect(menuAccess(settings("operator", ["events"]))).toEqual({ modules: ["events"], role: "operator" });
+    expect(menuAccess(settings("operator", ["events"]))).toEqual({ modules: ["events"], role: "operator", freemium: false, provider: false });
   });
 
   it("gives no role for an unknown membership", () => {

@@ -2,6 +2,7 @@ import type { ComponentType } from "react";
 import {
   ApartmentOutlined,
   AppstoreOutlined,
+  BankOutlined,
   BarChartOutlined,
   DatabaseOutlined,
   FundViewOutlined,
@@ -13,7 +14,9 @@ import {
   FieldTimeOutlined,
   GatewayOutlined,
   HistoryOutlined,
+  MessageOutlined,
   NotificationOutlined,
+  SettingOutlined,
   SoundOutlined,
   TeamOutlined,
   ThunderboltOutlined,
@@ -21,7 +24,7 @@ import {
   UserOutlined,
   WifiOutlined,
 } from "@ant-design/icons";
-import { COMPANY_ROLES, hasModule, type CompanyRole, type ModuleName, type SettingsResponse } from "@atalaya/shared";
+import { COMPANY_ROLES, hasModule, isAdminGroup, type CompanyRole, type ModuleName, type SettingsResponse } from "@atalaya/shared";
 import type { Messages } from "../../i18n/locales/messages";
 
 /** A label of the `nav` catalogue section. */
@@ -38,6 +41,16 @@ export interface MenuEntry {
   /** Membership roles that may open it: the same as the server's permission for the screen's data, so
    * an entry never leads to a refusal. */
   roles: readonly CompanyRole[];
+  /** `locked`: a free (freemium) organisation sees it with a lock, opening the upgrade prompt instead of
+   * the screen (SPEC §1: no groups, no geolocated messages); `lockedOnly`: shown only so, to free ones. */
+  freemium?: "locked" | "lockedOnly";
+  /** Only for the provider's administrators (groups 1 and 100), whatever their role in the company. */
+  provider?: true;
+}
+
+/** An entry as shown: locked ones open the upgrade prompt. */
+export interface VisibleMenuEntry extends MenuEntry {
+  locked: boolean;
 }
 
 const ALL = COMPANY_ROLES;
@@ -66,29 +79,45 @@ export const MENU: readonly MenuEntry[] = [
   { path: "/v3/operators", icon: TeamOutlined, label: "operators", module: null, roles: WORKERS },
   { path: "/v3/sounds", icon: SoundOutlined, label: "sounds", module: "events", roles: ALL },
   { path: "/v3/users", icon: UserOutlined, label: "users", module: null, roles: ADMINS },
-  { path: "/v3/teams", icon: ApartmentOutlined, label: "teams", module: "teams", roles: WORKERS },
+  { path: "/v3/teams", icon: ApartmentOutlined, label: "teams", module: "teams", roles: WORKERS, freemium: "locked" },
+  { path: "/v3/messages", icon: MessageOutlined, label: "messagesLocked", module: "messages", roles: WORKERS, freemium: "lockedOnly" },
   { path: "/v3/tags", icon: TagsOutlined, label: "tags", module: "tags", roles: WORKERS },
   { path: "/v3/sources", icon: DatabaseOutlined, label: "sources", module: null, roles: WORKERS },
   { path: "/v3/form-selectors", icon: AppstoreOutlined, label: "selectors", module: null, roles: WORKERS },
   { path: "/v3/custom-dashboards", icon: FundViewOutlined, label: "customDashboards", module: "custom_dashboards", roles: ADMINS },
+  { path: "/v3/companies", icon: BankOutlined, label: "companies", module: null, roles: ALL, provider: true },
+  { path: "/v3/settings", icon: SettingOutlined, label: "settings", module: null, roles: WORKERS },
 ];
 
 /** What decides which entries a user sees: the selected company's modules and their role in it. */
 export interface MenuAccess {
   modules: readonly string[];
   role: CompanyRole | null;
+  /** The selected company is a free account (SPEC §1). */
+  freemium?: boolean;
+  /** The user is one of the provider's administrators (groups 1 or 100). */
+  provider?: boolean;
 }
 
 /** The user's access in the selected company, from the settings response. */
 export function menuAccess(settings: SettingsResponse): MenuAccess {
   const membership = settings.user.companies.find((c) => c.id === settings.company.id)?.role;
   const role = (COMPANY_ROLES as readonly string[]).includes(membership ?? "") ? (membership as CompanyRole) : null;
-  return { modules: settings.company.modules, role };
+  return { modules: settings.company.modules, role, freemium: settings.company.is_freemium, provider: isAdminGroup(settings.user.groups) };
 }
 
-/** The entries to show: the company has the module and the role may open the screen. */
-export function visibleMenu(access: MenuAccess, entries: readonly MenuEntry[] = MENU): MenuEntry[] {
-  return entries.filter((e) => access.role !== null && e.roles.includes(access.role) && (e.module === null || hasModule(access.modules, e.module)));
+/** The entries to show: the role may open the screen and the company has the module; a free company
+ * sees its plan's missing screens locked (whatever its modules), the provider's administrators their own. */
+export function visibleMenu(access: MenuAccess, entries: readonly MenuEntry[] = MENU): VisibleMenuEntry[] {
+  const role = access.role;
+  if (role === null) return [];
+  const locked = (e: MenuEntry) => access.freemium === true && e.freemium !== undefined;
+  return entries
+    .filter((e) => e.roles.includes(role))
+    .filter((e) => (e.provider ? access.provider === true : true))
+    .filter((e) => (e.freemium === "lockedOnly" ? access.freemium === true : true))
+    .filter((e) => locked(e) || e.module === null || hasModule(access.modules, e.module))
+    .map((e) => ({ ...e, locked: locked(e) }));
 }
 
 /** The entry whose screen is open (the longest path the address starts with), for the selection. */

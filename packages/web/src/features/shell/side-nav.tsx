@@ -1,14 +1,18 @@
 import type { ReactNode } from "react";
 import { useMemo } from "react";
 import { Layout, Menu } from "antd";
-import { FundViewOutlined, LogoutOutlined } from "@ant-design/icons";
+import { FundViewOutlined, LockOutlined, LogoutOutlined } from "@ant-design/icons";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { PORTAL_VERSION, hasModule } from "@atalaya/shared";
 import { useSettings } from "../settings/settings-context";
 import { activeEntry, menuAccess, visibleMenu } from "./menu";
 import { useCustomDashboardMenuItems } from "../organisation/use-custom-dashboards";
+import { useUpgradePrompt } from "../company-settings";
 import { BrandLogo } from "../../components/brand-logo";
+
+/** Menu key prefix of a locked entry (it opens the upgrade prompt). */
+const UPGRADE = "upgrade:";
 
 /** Width of the side navigation, open and collapsed. */
 export const SIDER_WIDTH = 236;
@@ -52,6 +56,7 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
   const { settings } = useSettings();
   // The table in menu.ts decides: the company's modules and the user's role in it.
   const access = useMemo(() => menuAccess(settings), [settings]);
+  const upgrade = useUpgradePrompt();
   const entries = useMemo(() => visibleMenu(access), [access]);
   // Each of the company's custom dashboards is an entry of its own, after the table's (exact paths).
   const customDashboards = useCustomDashboardMenuItems(hasModule(access.modules, "custom_dashboards") && access.role !== null && access.role !== "patrol");
@@ -70,20 +75,23 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
             mode="inline"
             selectedKeys={selected}
             onClick={({ key }) => {
+              // A locked entry of a free organisation opens the upgrade prompt instead of a screen (SPEC §1).
+              if (key.startsWith(UPGRADE)) return upgrade.open();
               onNavigate?.();
               void navigate(key);
             }}
             items={[
-              ...entries.map(({ path, icon: Icon, label }) => ({
-                key: path,
-                icon: <Icon />,
+              ...entries.map(({ path, icon: Icon, label, locked }) => ({
+                key: locked ? `${UPGRADE}${path}` : path,
+                icon: locked ? <LockOutlined /> : <Icon />,
                 label: t(`nav.${label}`),
-                "data-testid": `nav-${path.slice("/v3/".length)}`,
+                "data-testid": `nav-${path.slice("/v3/".length)}${locked ? "-locked" : ""}`,
               })),
               ...customDashboards.map((d) => ({ ...d, icon: <FundViewOutlined /> })),
             ]}
           />
         </nav>
+        {upgrade.element}
         <div className="side-nav__bottom">
           <Menu
             theme="dark"

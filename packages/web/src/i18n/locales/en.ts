@@ -9,6 +9,7 @@ import { dashboardEn } from "../../features/dashboard/messages-en";
 import { shiftsEn } from "../../features/shifts/messages-en";
 import { organisationEn } from "../../features/organisation/messages-en";
 import { usersEn } from "../../features/users/messages-en";
+import { companySettingsEn } from "../../features/company-settings/messages-en";
 import { reportDetailEn } from "../../features/reports/detail/messages-en";
 import { notificationsEn } from "../../features/notifications/messages-en";
 import { operatorsEn, connectionsEn } from "../../features/operators/messages-en";
@@ -84,6 +85,11 @@ export const en: Messages = {
     zoneTooFewPoints: "A zone needs at least 3 points.",
     zoneEmptyArea: "The drawn zone has no area.",
     zoneSelfIntersects: "The zone's edges cross; draw it without crossings.",
+    moduleDisabled: "Your organisation does not have this feature's module enabled.",
+    observerCompany: "Your organisation is an observer: it can see these reports but not take or close them.",
+    freemiumLimit: "This feature is not included in the free account.",
+    invalidNumber: "The value must be a number: optional sign, digits and optional decimals.",
+    providerOnly: "Only the provider's administrators can make this change.",
     zoneTooLarge: "The zone exceeds the maximum area of {{max}} km².",
     roleChangeForbidden: "You do not have permission to change this role",
     reasons: {
@@ -148,6 +154,10 @@ export const en: Messages = {
     sources: "Sources",
     selectors: "Form selectors",
     customDashboards: "Custom dashboards",
+    settings: "Settings",
+    companies: "Organisations",
+    teamsLocked: "Teams",
+    messagesLocked: "Messages",
     patrols: "Patrols",
     dashboard: "Dashboard",
     shifts: "Shifts",
@@ -394,6 +404,7 @@ export const en: Messages = {
   shifts: shiftsEn,
   organisation: organisationEn,
   users: usersEn,
+  companySettings: companySettingsEn,
   report: {
     title: "Report #{{id}}",
     back: "Back to events",

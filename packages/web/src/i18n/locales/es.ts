@@ -9,6 +9,7 @@ import { dashboardEs } from "../../features/dashboard/messages-es";
 import { shiftsEs } from "../../features/shifts/messages-es";
 import { organisationEs } from "../../features/organisation/messages-es";
 import { usersEs } from "../../features/users/messages-es";
+import { companySettingsEs } from "../../features/company-settings/messages-es";
 import { reportDetailEs } from "../../features/reports/detail/messages-es";
 import { notificationsEs } from "../../features/notifications/messages-es";
 import { operatorsEs, connectionsEs } from "../../features/operators/messages-es";
@@ -84,6 +85,11 @@ export const es = {
     zoneTooFewPoints: "La zona necesita al menos 3 puntos.",
     zoneEmptyArea: "La zona dibujada no tiene área.",
     zoneSelfIntersects: "Los bordes de la zona se cruzan; dibújala sin cruces.",
+    moduleDisabled: "Tu organización no tiene activado el módulo de esta función.",
+    observerCompany: "Tu organización es observadora: puede ver estos reportes, pero no tomarlos ni cerrarlos.",
+    freemiumLimit: "Esta función no está incluida en la cuenta gratuita.",
+    invalidNumber: "El valor debe ser un número: signo opcional, dígitos y decimales opcionales.",
+    providerOnly: "Solo los administradores del proveedor pueden hacer este cambio.",
     zoneTooLarge: "La zona supera el área máxima de {{max}} km².",
     roleChangeForbidden: "No tienes permiso para cambiar este rol",
     // Why a 409 refused the action (CONFLICT_REASONS); a reason missing here is a compile error.
@@ -150,6 +156,10 @@ export const es = {
     sources: "Fuentes",
     selectors: "Selectores",
     customDashboards: "Dashboards personalizados",
+    settings: "Configuración",
+    companies: "Organizaciones",
+    teamsLocked: "Equipos",
+    messagesLocked: "Mensajes",
     patrols: "Patrullas",
     dashboard: "Panel de control",
     shifts: "Turnos",
@@ -396,6 +406,7 @@ export const es = {
   shifts: shiftsEs,
   organisation: organisationEs,
   users: usersEs,
+  companySettings: companySettingsEs,
   report: {
     title: "Reporte #{{id}}",
     back: "Volver a eventos",

@@ -9,6 +9,7 @@ import { dashboardFr } from "../../features/dashboard/messages-fr";
 import { shiftsFr } from "../../features/shifts/messages-fr";
 import { organisationFr } from "../../features/organisation/messages-fr";
 import { usersFr } from "../../features/users/messages-fr";
+import { companySettingsFr } from "../../features/company-settings/messages-fr";
 import { reportDetailFr } from "../../features/reports/detail/messages-fr";
 import { notificationsFr } from "../../features/notifications/messages-fr";
 import { operatorsFr, connectionsFr } from "../../features/operators/messages-fr";
@@ -84,6 +85,11 @@ export const fr: Messages = {
     zoneTooFewPoints: "Une zone a besoin d'au moins 3 points.",
     zoneEmptyArea: "La zone dessinée n'a pas de surface.",
     zoneSelfIntersects: "Les bords de la zone se croisent ; dessinez-la sans croisement.",
+    moduleDisabled: "Le module de cette fonction n'est pas activé pour votre organisation.",
+    observerCompany: "Votre organisation est observatrice : elle voit ces signalements sans pouvoir les prendre ni les clôturer.",
+    freemiumLimit: "Cette fonction n'est pas incluse dans le compte gratuit.",
+    invalidNumber: "La valeur doit être un nombre : signe facultatif, chiffres et décimales facultatives.",
+    providerOnly: "Seuls les administrateurs du fournisseur peuvent faire ce changement.",
     zoneTooLarge: "La zone dépasse la surface maximale de {{max}} km².",
     roleChangeForbidden: "Vous n'avez pas la permission de modifier ce rôle",
     reasons: {
@@ -148,6 +154,10 @@ export const fr: Messages = {
     sources: "Sources",
     selectors: "Sélecteurs",
     customDashboards: "Tableaux personnalisés",
+    settings: "Paramètres",
+    companies: "Organisations",
+    teamsLocked: "Équipes",
+    messagesLocked: "Messages",
     patrols: "Patrouilles",
     dashboard: "Tableau de bord",
     shifts: "Quarts de travail",
@@ -394,6 +404,7 @@ export const fr: Messages = {
   shifts: shiftsFr,
   organisation: organisationFr,
   users: usersFr,
+  companySettings: companySettingsFr,
   report: {
     title: "Signalement n° {{id}}",
     back: "Retour aux événements",

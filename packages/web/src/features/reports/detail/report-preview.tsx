@@ -78,7 +78,19 @@ export function ReportPreview({ report, companyId, onReport }: ReportPreviewProp
             <MailOutlined aria-hidden="true" /> {informer.email}
           </a>
         )}
+        {/* Only when the organisation has displayDni (the server sends it then). */}
+        {report.reporterDni && (
+          <span className="rd-meta__item" data-testid="reporter-dni">
+            <span className="rd-meta__label">{t("companySettings.detail.rut")}:</span> {report.reporterDni}
+          </span>
+        )}
       </div>
+      {/* visualizeAttendingCompanies: the other organisations attending the same report. */}
+      {report.attendingCompanies && report.attendingCompanies.length > 0 && (
+        <div className="rd-preview__informer" data-testid="attending-companies">
+          <span className="rd-meta__label">{t("companySettings.detail.attending")}:</span> {report.attendingCompanies.map((c) => c.name).join(", ")}
+        </div>
+      )}
 
       {report.filesMedia.length > 0 && (
         <div className="rd-preview__media">

@@ -1,0 +1,81 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { DEMO_PASSWORD, signIn } from "../pages/login-page.js";
+
+// Company settings (issue 12): an admin sets a type's priority and attention time and the next report
+// gets them; a freemium organisation's operator meets the upgrade prompt, asks, and the provider lifts
+// the free limits.
+
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post("/api/login", { data: { email, password: DEMO_PASSWORD } });
+  return ((await res.json()) as { user: { access_token: string } }).user.access_token;
+}
+
+test("an admin changes a type's priority and attention time and a new report gets them", async ({ page, request }) => {
+  await signIn(page, "admin@demo.cl");
+  await page.getByTestId("nav-settings").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Configuración" })).toBeVisible();
+  const row = page.getByTestId("type-row-6");
+  await row.scrollIntoViewIfNeeded();
+  await row.getByTestId("type-priority-6").click();
+  await page.locator(".ant-select-dropdown:visible").getByTitle("Muy alta").click();
+  await row.locator(`input[data-testid="type-attention-6"], [data-testid="type-attention-6"] input`).first().fill("45");
+  await row.getByTestId("type-unit-6").click();
+  await page.locator(".ant-select-dropdown:visible").getByTitle("minutos").click();
+  await page.getByTestId("save-report-types").click();
+  await expect(page.getByText("Configuración guardada")).toBeVisible();
+
+  // The numeric check of SPEC §5 on a config pair, before anything is sent.
+  const polling = page.getByLabel("Valor pollingNewReportsMinutes");
+  await polling.fill("quince");
+  await expect(page.getByTestId("config-problem")).toHaveText("Debe ser un número: signo opcional, dígitos y decimales opcionales (por ejemplo 15 o -2.5).");
+  await expect(page.getByTestId("save-config")).toBeDisabled();
+  await polling.fill("15");
+  await expect(page.getByTestId("config-problem")).toHaveCount(0);
+
+  const created = await request.post("/api/app/reports", {
+    data: { type: 6, description: `Vereda en mal estado ${Date.now()}`, latitude: -33.4402, longitude: -70.6541, address: "Agustinas 1000, Santiago" },
+  });
+  const { report } = (await created.json()) as { report: { id: number } };
+  const token = await tokenOf(request, "admin@demo.cl");
+  const read = await request.get(`/api/reports/${report.id}`, { headers: { "access-token": token } });
+  const detail = ((await read.json()) as { report: { priority: string; dueDate: string; createdAt: string } }).report;
+  expect(detail.priority).toBe("highest");
+  expect(Date.parse(detail.dueDate) - Date.parse(detail.createdAt)).toBe(45 * 60_000);
+});
+
+test("a freemium operator meets the upgrade prompt, asks once, and the provider lifts the free limits", async ({ browser }) => {
+  const freemiumContext = await browser.newContext();
+  const operator = await freemiumContext.newPage();
+  await signIn(operator, "vecinos@demo.cl");
+  await operator.getByTestId("nav-teams-locked").click();
+  const prompt = operator.getByRole("dialog");
+  await expect(prompt).toContainText("cuenta gratuita");
+  await operator.getByTestId("upgrade-request").click();
+  await expect(operator.getByTestId("upgrade-confirmation")).toContainText("Recibimos tu solicitud de mejora");
+  await operator.getByTestId("upgrade-accept").click();
+  await expect(prompt).toBeHidden();
+  // Asking again says it is already under review.
+  await operator.getByTestId("nav-messages-locked").click();
+  await operator.getByTestId("upgrade-request").click();
+  await expect(operator.getByTestId("upgrade-confirmation")).toContainText("ya está en revisión");
+  await operator.getByTestId("upgrade-accept").click();
+
+  const providerContext = await browser.newContext();
+  const provider = await providerContext.newPage();
+  await signIn(provider, "proveedor@demo.cl");
+  await provider.getByTestId("nav-companies").click();
+  const row = provider.locator('[data-testid="company-row"][data-name="Comité Vecinal Villa Los Aromos"]');
+  await expect(row.getByTestId("pending-request")).toBeVisible();
+  await expect(row.getByTestId("company-plan")).toHaveText("Gratuita");
+  await row.getByTestId("lift-freemium").click();
+  await provider.getByTestId("lift-confirm").click();
+  await expect(row.getByTestId("company-plan")).toHaveText("Completa");
+  await expect(row.getByTestId("pending-request")).toHaveCount(0);
+
+  // The operator's next visit has no locked entries.
+  await operator.reload();
+  await expect(operator.getByTestId("nav-settings")).toBeVisible();
+  await expect(operator.getByTestId("nav-teams-locked")).toHaveCount(0);
+  await providerContext.close();
+  await freemiumContext.close();
+});

@@ -1,0 +1,104 @@
+import { REPORT_TYPES, type CompanyFlags, type ReportTypeSetting } from "@atalaya/shared";
+import type { TenantScope } from "../auth/access.js";
+import { one, type Db, type Tx } from "../db/db.js";
+
+/** The company's setting of every active catalogue type: its stored row, or "not attended" defaults. */
+export async function readReportTypeSettings(db: Db, scope: TenantScope): Promise<ReportTypeSetting[]> {
+  const rows = await db.query<{ report_type_id: number; active: boolean; priority: ReportTypeSetting["priority"]; attention_time: number | null; attention_unit: ReportTypeSetting["attentionUnit"] }>(
+    "select report_type_id, active, priority, attention_time, attention_unit from company_report_types where company_id = $1",
+    [scope.companyId],
+  );
+  const byType = new Map(rows.map((r) => [r.report_type_id, r]));
+  return REPORT_TYPES.filter((t) => t.active || byType.has(t.id)).map((t) => {
+    const r = byType.get(t.id);
+    return r
+      ? { typeId: t.id, active: r.active, priority: r.priority, attentionTime: r.attention_time, attentionUnit: r.attention_unit }
+      : { typeId: t.id, active: false, priority: "normal", attentionTime: null, attentionUnit: null };
+  });
+}
+
+/** Stores the listed types' settings (other types keep theirs). */
+export async function writeReportTypeSettings(tx: Tx, scope: TenantScope, settings: readonly ReportTypeSetting[]): Promise<void> {
+  if (settings.length === 0) return;
+  await tx.query(
+    `insert into company_report_types (company_id, report_type_id, active, priority, attention_time, attention_unit)
+     select $1, s."typeId", s.active, s.priority, s."attentionTime", s."attentionUnit"
+       from jsonb_to_recordset($2::jsonb) as s("typeId" int, active bool, priority text, "attentionTime" int, "attentionUnit" text)
+     on conflict (company_id, report_type_id) do update
+        set active = excluded.active, priority = excluded.priority,
+            attention_time = excluded.attention_time, attention_unit = excluded.attention_unit`,
+    [scope.companyId, JSON.stringify(settings)],
+  );
+}
+
+/** The company's flags, substatuses and modules. */
+export async function readCompanyRow(
+  db: Db,
+  scope: TenantScope,
+): Promise<{ flags: CompanyFlags; substatuses: string[]; modules: string[] } | undefined> {
+  const r = await one<{
+    is_observer: boolean;
+    is_freemium: boolean;
+    has_delay_in_report_notifications: boolean;
+    visualize_attending_companies: boolean;
+    display_dni: boolean;
+    substatuses: string[];
+    modules: string[];
+  }>(
+    db,
+    `select is_observer, is_freemium, has_delay_in_report_notifications, visualize_attending_companies, display_dni, substatuses, modules
+       from companies where id = $1`,
+    [scope.companyId],
+  );
+  return (
+    r && {
+      flags: {
+        is_observer: r.is_observer,
+        is_freemium: r.is_freemium,
+        hasDelayInReportNotifications: r.has_delay_in_report_notifications,
+        visualizeAttendingCompanies: r.visualize_attending_companies,
+        displayDni: r.display_dni,
+      },
+      substatuses: r.substatuses,
+      modules: r.modules,
+    }
+  );
+}
+
+/** Replaces the company's substatuses. */
+export async function writeSubstatuses(tx: Tx, scope: TenantScope, substatuses: readonly string[]): Promise<void> {
+  await tx.query("update companies set substatuses = $2 where id = $1", [scope.companyId, substatuses]);
+}
+
+/** Replaces the company's config pairs. */
+export async function writeConfig(tx: Tx, scope: TenantScope, pairs: readonly { name: string; value: string }[]): Promise<void> {
+  await tx.query("delete from company_config where company_id = $1", [scope.companyId]);
+  if (pairs.length === 0) return;
+  await tx.query(
+    `insert into company_config (company_id, name, value)
+     select $1, p.name, p.value from jsonb_to_recordset($2::jsonb) as p(name text, value text)`,
+    [scope.companyId, JSON.stringify(pairs)],
+  );
+}
+
+const FLAG_COLUMNS: Record<keyof CompanyFlags, string> = {
+  is_observer: "is_observer",
+  is_freemium: "is_freemium",
+  hasDelayInReportNotifications: "has_delay_in_report_notifications",
+  visualizeAttendingCompanies: "visualize_attending_companies",
+  displayDni: "display_dni",
+};
+
+/** Sets the given flags of a company (columns from a fixed map, values as parameters). */
+export async function writeFlags(tx: Tx | Db, companyId: number, flags: Partial<CompanyFlags>): Promise<void> {
+  const entries = Object.entries(flags).filter(([, v]) => v !== undefined) as [keyof CompanyFlags, boolean][];
+  if (entries.length === 0) return;
+  const sets = entries.map(([k], i) => `${FLAG_COLUMNS[k]} = $${i + 2}`).join(", ");
+  await tx.query(`update companies set ${sets} where id = $1`, [companyId, ...entries.map(([, v]) => v)]);
+}
+
+/** Replaces a company's modules; false when there is no such company. */
+export async function writeModules(db: Db | Tx, companyId: number, modules: readonly string[]): Promise<boolean> {
+  const rows = await db.query("update companies set modules = $2 where id = $1 returning id", [companyId, modules]);
+  return rows.length === 1;
+}
