@@ -31,6 +31,7 @@ import { cspHeader, docsCspDirectives, portalCspDirectives } from "./http/csp.js
 import { installErrorHandlers } from "./http/error-handler.js";
 import { installTextGuard } from "./http/text-guard.js";
 import { installRateLimits } from "./http/rate-limit.js";
+import { fastifyTrustProxy } from "./http/trust-proxy.js";
 import { healthRoutes } from "./http/health.routes.js";
 import { installRequestLog, redactUrl, RequestLogController } from "./http/request-log.js";
 import { DEFAULT_WEB_DIST, serveWeb } from "./http/web.js";
@@ -90,7 +91,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     },
     // One line per request, when it completes (status, time, and the error code of a refused one).
     logController: new RequestLogController(),
-    trustProxy: config.trustProxy,
+    // Only the configured hops or proxy addresses say who the client is (http/trust-proxy.ts).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,

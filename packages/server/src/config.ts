@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import { isOrigin } from "./http/origin.js";
+import { parseTrustProxy, TRUST_PROXY_HELP, type TrustProxy } from "./http/trust-proxy.js";
 
 const urlWithProtocol = (protocols: string[]) =>
   z.string().refine((v) => {
@@ -43,7 +44,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ATALAYA_SEED: z.enum(["demo", "none"]).default("demo"),
   WEB_DIST_DIR: z.string().optional(),
-  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  /** Which proxies in front may say who the client is: false, true (one hop), a hop count or a list of
+   * proxy addresses/CIDRs (http/trust-proxy.ts). */
+  TRUST_PROXY: z.string().refine((v) => parseTrustProxy(v) !== undefined, TRUST_PROXY_HELP).default("false"),
   /** Largest accepted upload (media, attachments), in megabytes. */
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),
   GEOCODER_URL: urlWithProtocol(["http:", "https:"]).default("https://nominatim.openstreetmap.org"),
@@ -79,7 +82,9 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   seed: "demo" | "none";
   webDistDir: string | undefined;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a number of hops, or the proxies' addresses and CIDRs. Never `true`
+   * (believing every X-Forwarded-For hop lets any client choose its own address). */
+  trustProxy: TrustProxy;
   /** Limits of the public report intake (POST /api/app/reports): per address and per reporter. */
   appReportLimits: { perAddress: number; addressWindowMs: number; perReporter: number; reporterWindowMs: number };
   /** Largest accepted upload in bytes (MAX_UPLOAD_MB). */
@@ -120,7 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seed: e.ATALAYA_SEED,
     webDistDir: e.WEB_DIST_DIR,
-    trustProxy: e.TRUST_PROXY === "true",
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     appReportLimits: {
       perAddress: e.APP_REPORTS_PER_ADDRESS,
       addressWindowMs: e.APP_REPORTS_ADDRESS_WINDOW_SECONDS * 1000,
