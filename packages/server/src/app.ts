@@ -20,7 +20,7 @@ import { patrolRoutes } from "./patrols/index.js";
 import { dashboardRoutes } from "./dashboard/index.js";
 import { PURGE_EVERY_MS, PURGE_JOB, purgeExpired } from "./jobs/retention.js";
 import { purgeReportSheets } from "./exports/report-sheet.service.js";
-import { fileRoutes } from "./files/index.js";
+import { fileRoutes, installUploadCleanup } from "./files/index.js";
 import { reportVisibleInApp } from "./interactions/index.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
@@ -166,6 +166,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
 
   installErrorHandlers(app);
   installTextGuard(app);
+  installUploadCleanup(app);
   await installRateLimits(app, config, redisPrefix);
   installAuthentication(app, db);
   installCompanyScope(app, db);

@@ -49,6 +49,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().refine((v) => parseTrustProxy(v) !== undefined, TRUST_PROXY_HELP).default("false"),
   /** Largest accepted upload (media, attachments), in megabytes. */
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),
+  /** Uploads one process reads at a time; past it 503 tooManyUploads with Retry-After. */
+  MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).max(1000).default(8),
   GEOCODER_URL: urlWithProtocol(["http:", "https:"]).default("https://nominatim.openstreetmap.org"),
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** MapLibre style documents for the maps by day and by night (the built-in OpenStreetMap raster
@@ -89,6 +91,8 @@ export type Config = {
   appReportLimits: { perAddress: number; addressWindowMs: number; perReporter: number; reporterWindowMs: number };
   /** Largest accepted upload in bytes (MAX_UPLOAD_MB). */
   maxUploadBytes: number;
+  /** Uploads one process reads at a time (MAX_CONCURRENT_UPLOADS). */
+  maxConcurrentUploads: number;
   /** Base URL of a Nominatim-compatible geocoder (address changes). */
   geocoderUrl: string;
   geocoderTimeoutMs: number;
@@ -133,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reporterWindowMs: e.APP_REPORTS_REPORTER_WINDOW_SECONDS * 1000,
     },
     maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
+    maxConcurrentUploads: e.MAX_CONCURRENT_UPLOADS,
     geocoderUrl: e.GEOCODER_URL.replace(/\/$/, ""),
     geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS,
     mapStyles: { day: e.MAP_STYLE_URL ?? null, dark: e.MAP_DARK_STYLE_URL ?? e.MAP_STYLE_URL ?? null },

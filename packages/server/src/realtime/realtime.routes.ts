@@ -15,7 +15,7 @@ import {
 import { actorOf } from "../auth/authenticate.js";
 import { loadRestrictions, type Restrictions } from "../auth/restrictions.js";
 import { scopeOf } from "../auth/company-scope.js";
-import { resolveScope, resolveScopeOrDefault } from "../auth/access.js";
+import { resolveScopeOrDefault } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { AppError, notFound } from "../http/errors.js";
 import { checkOrigin, originPolicy } from "../http/origin.js";
