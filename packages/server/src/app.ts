@@ -19,7 +19,7 @@ import { patrolRoutes } from "./patrols/index.js";
 import { dashboardRoutes } from "./dashboard/index.js";
 import { PURGE_EVERY_MS, PURGE_JOB, purgeExpired } from "./jobs/retention.js";
 import { purgeReportSheets } from "./exports/report-sheet.service.js";
-import { fileRoutes } from "./files/index.js";
+import { fileRoutes, installUploadCleanup } from "./files/index.js";
 import { replyRoutes, reportVisibleInApp } from "./interactions/index.js";
 import { notificationRoutes } from "./notifications/index.js";
 import { databaseOnlineRegistry, operatorRoutes } from "./operators/index.js";
@@ -33,6 +33,7 @@ import { installErrorHandlers } from "./http/error-handler.js";
 import { installTextGuard } from "./http/text-guard.js";
 import { installRateLimits } from "./http/rate-limit.js";
 import { installMetrics } from "./http/metrics.js";
+import { fastifyTrustProxy } from "./http/trust-proxy.js";
 import { healthRoutes } from "./http/health.routes.js";
 import { installRequestLog, redactUrl, RequestLogController } from "./http/request-log.js";
 import { DEFAULT_WEB_DIST, serveWeb } from "./http/web.js";
@@ -97,7 +98,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     },
     // One line per request, when it completes (status, time, and the error code of a refused one).
     logController: new RequestLogController(),
-    trustProxy: config.trustProxy,
+    // Only the configured hops or proxy addresses say who the client is (http/trust-proxy.ts).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
@@ -183,6 +185,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
 
   installErrorHandlers(app);
   installTextGuard(app);
+  installUploadCleanup(app);
   await installRateLimits(app, config, redisPrefix);
   installMetrics(app, config.metricsToken, { db, bus, hub });
   installAuthentication(app, db);

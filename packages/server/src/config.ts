@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import { isOrigin } from "./http/origin.js";
+import { parseTrustProxy, TRUST_PROXY_HELP, type TrustProxy } from "./http/trust-proxy.js";
 
 const urlWithProtocol = (protocols: string[]) =>
   z.string().refine((v) => {
@@ -43,9 +44,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ATALAYA_SEED: z.enum(["demo", "none"]).default("demo"),
   WEB_DIST_DIR: z.string().optional(),
-  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  /** Which proxies in front may say who the client is: false, true (one hop), a hop count or a list of
+   * proxy addresses/CIDRs (http/trust-proxy.ts). */
+  TRUST_PROXY: z.string().refine((v) => parseTrustProxy(v) !== undefined, TRUST_PROXY_HELP).default("false"),
   /** Largest accepted upload (media, attachments), in megabytes. */
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),
+  /** Uploads one process reads at a time; past it 503 tooManyUploads with Retry-After. */
+  MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).max(1000).default(8),
   GEOCODER_URL: urlWithProtocol(["http:", "https:"]).default("https://nominatim.openstreetmap.org"),
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** MapLibre style documents for the maps by day and by night (the built-in OpenStreetMap raster
@@ -81,13 +86,17 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   seed: "demo" | "none";
   webDistDir: string | undefined;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a number of hops, or the proxies' addresses and CIDRs. Never `true`
+   * (believing every X-Forwarded-For hop lets any client choose its own address). */
+  trustProxy: TrustProxy;
   /** Limits of the public report intake (POST /api/app/reports): per address and per reporter. */
   appReportLimits: { perAddress: number; addressWindowMs: number; perReporter: number; reporterWindowMs: number };
   /** Largest accepted upload in bytes (MAX_UPLOAD_MB). */
   maxUploadBytes: number;
   /** Token of GET /metrics (METRICS_TOKEN); undefined: no metrics. */
   metricsToken: string | undefined;
+  /** Uploads one process reads at a time (MAX_CONCURRENT_UPLOADS). */
+  maxConcurrentUploads: number;
   /** Base URL of a Nominatim-compatible geocoder (address changes). */
   geocoderUrl: string;
   geocoderTimeoutMs: number;
@@ -124,7 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seed: e.ATALAYA_SEED,
     webDistDir: e.WEB_DIST_DIR,
-    trustProxy: e.TRUST_PROXY === "true",
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     appReportLimits: {
       perAddress: e.APP_REPORTS_PER_ADDRESS,
       addressWindowMs: e.APP_REPORTS_ADDRESS_WINDOW_SECONDS * 1000,
@@ -133,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
     metricsToken: e.METRICS_TOKEN,
+    maxConcurrentUploads: e.MAX_CONCURRENT_UPLOADS,
     geocoderUrl: e.GEOCODER_URL.replace(/\/$/, ""),
     geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS,
     mapStyles: { day: e.MAP_STYLE_URL ?? null, dark: e.MAP_DARK_STYLE_URL ?? e.MAP_STYLE_URL ?? null },

@@ -39,10 +39,15 @@ export const ZONE_STROKE_WEIGHT = 2;
 /** Real-time tickets are single use and short lived. */
 export const REALTIME_TICKET_TTL_SECONDS = 30;
 
-/** Brute-force limits on POST /api/login within a sliding window. */
-export const LOGIN_WINDOW_SECONDS = 5 * 60;
-export const LOGIN_MAX_FAILURES_PER_EMAIL = 5;
-export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
+/** Login throttle (POST /api/login and /api/app/login): failures looked back on within this window. */
+export const LOGIN_WINDOW_SECONDS = 60 * 60;
+/** Failures allowed without a wait per e-mail, per address and per known device; each further one
+ * doubles the wait before the next attempt, from LOGIN_BASE_DELAY_SECONDS up to LOGIN_MAX_DELAY_SECONDS. */
+export const LOGIN_FREE_FAILURES_PER_EMAIL = 5;
+export const LOGIN_FREE_FAILURES_PER_ADDRESS = 20;
+export const LOGIN_FREE_FAILURES_PER_DEVICE = 5;
+export const LOGIN_BASE_DELAY_SECONDS = 30;
+export const LOGIN_MAX_DELAY_SECONDS = 15 * 60;
 
 /** Access tokens live this long unless logged out or the account is locked. */
 export const ACCESS_TOKEN_TTL_HOURS = 12;

@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   "invalidFileType",
   "fileTooLarge",
   "uploadFailed",
+  // Too many uploads in progress on this server process: 503 with Retry-After.
+  "tooManyUploads",
   // Spreadsheet export (SPEC §8 export: no reports between these dates, file could not be downloaded).
   "noReportsToExport",
   "exportFileUnavailable",

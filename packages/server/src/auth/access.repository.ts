@@ -38,7 +38,7 @@ export async function findMembershipRestrictions(
   return (
     row && {
       role: row.role,
-      restrictions: restrictionsFrom({ zoneIds: row.zone_ids, reportTypeIds: row.report_type_ids }, user),
+      restrictions: restrictionsFrom({ role: row.role, zoneIds: row.zone_ids, reportTypeIds: row.report_type_ids }, user),
       company: {
         modules: row.modules,
         isObserver: row.is_observer,
@@ -74,7 +74,7 @@ export function restrictionWhere(r: Restrictions, params: unknown[]): string {
 // for the questions asked across all of a user's companies at once (files, share links).
 const MEMBER_MAY_SEE = `(cardinality(m.zone_ids) = 0 or a.zone_ids && m.zone_ids)
   and (cardinality(m.report_type_ids) = 0 or r.type_id = any(m.report_type_ids))
-  and (coalesce(u.settings->>'onlyAssignedReports', 'false') <> 'true' or a.assigned_user_id = m.user_id)`;
+  and ((m.role <> 'patrol' and coalesce(u.settings->>'onlyAssignedReports', 'false') <> 'true') or a.assigned_user_id = m.user_id)`;
 
 /** The report ids of the list that companyId attends and the restrictions allow. */
 export async function reportIdsVisibleIn(db: Db, companyId: number, r: Restrictions, reportIds: readonly number[]): Promise<Set<number>> {

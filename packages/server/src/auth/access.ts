@@ -11,23 +11,30 @@ export interface Actor {
   token: string;
 }
 
-/** Everything a company-scoped action may do, and which roles may do it. The one place that decides. */
+/** Everything a company-scoped action may do, and which roles may do it. The one place that decides.
+ * A patrol's surface (issue 14) is deliberately small: the reports assigned to it (its restrictions,
+ * restrictions.ts, hide every other one from every read, the event stream and its catch-up), their
+ * comments and notes, and its own positions and status (/api/app, outside this table); no company-wide
+ * lists, search, history, activity feed, exports, dashboards, maps, zones, teams or tags. */
 const PERMISSIONS = {
-  "company.read": ["company_admin", "operator", "patrol"],
+  "company.read": ["company_admin", "operator"],
   "company.monitor": ["company_admin", "operator"],
   "events.read": ["company_admin", "operator", "patrol"],
   "report.read": ["company_admin", "operator", "patrol"],
+  // Reading beyond one report: search, history, the activity feed, incoming comments, who is viewing.
+  "reports.browse": ["company_admin", "operator"],
   "report.create": ["company_admin", "operator"],
   "report.work": ["company_admin", "operator"],
-  "report.take": ["company_admin", "operator", "patrol"],
+  "report.take": ["company_admin", "operator"],
   // Closing is working the report; a permission of its own so observer companies can be refused it.
   "report.close": ["company_admin", "operator"],
   "report.comment": ["company_admin", "operator", "patrol"],
   "report.note": ["company_admin", "operator", "patrol"],
-  "report.like": ["company_admin", "operator", "patrol"],
-  "report.follow": ["company_admin", "operator", "patrol"],
+  "report.like": ["company_admin", "operator"],
+  "report.follow": ["company_admin", "operator"],
   "report.makePrivate": ["company_admin", "operator"],
   "answers.manage": ["company_admin"],
+  // Files made from reports (the PDF, the spreadsheet) and share links.
   "reports.export": ["company_admin", "operator"],
   "report.delete": ["company_admin"],
   "company.admin": ["company_admin"],

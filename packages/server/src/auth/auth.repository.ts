@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_TTL_HOURS, LOGIN_WINDOW_SECONDS } from "@atalaya/shared";
+import { ACCESS_TOKEN_TTL_HOURS } from "@atalaya/shared";
 import { one, type Db, type Tx } from "../db/db.js";
 import { hashSecret, newSecret } from "./tokens.js";
 
@@ -64,39 +64,4 @@ export async function revokeToken(db: Db, token: string): Promise<void> {
 /** Revokes every token of a user (account locked). */
 export async function revokeUserTokens(db: Tx, userId: number): Promise<void> {
   await db.query("update access_tokens set revoked_at = now() where user_id = $1 and revoked_at is null", [userId]);
-}
-
-/** Failed logins in the window for this e-mail and this address, and seconds until the oldest leaves it. */
-export async function recentFailures(
-  db: Db,
-  email: string,
-  ip: string,
-): Promise<{ byEmail: number; byIp: number; emailRetry: number; ipRetry: number }> {
-  const row = await one<{ by_email: number; by_ip: number; email_retry: number; ip_retry: number }>(
-    db,
-    `with w as (select * from login_failures where at > now() - make_interval(secs => $3))
-     select (select count(*)::int from w where email = lower($1)) as by_email,
-            (select count(*)::int from w where ip = $2) as by_ip,
-            coalesce((select ceil(extract(epoch from min(at) + make_interval(secs => $3) - now()))::int
-                        from w where email = lower($1)), 0) as email_retry,
-            coalesce((select ceil(extract(epoch from min(at) + make_interval(secs => $3) - now()))::int
-                        from w where ip = $2), 0) as ip_retry`,
-    [email, ip, LOGIN_WINDOW_SECONDS],
-  );
-  return {
-    byEmail: row?.by_email ?? 0,
-    byIp: row?.by_ip ?? 0,
-    emailRetry: row?.email_retry ?? 0,
-    ipRetry: row?.ip_retry ?? 0,
-  };
-}
-
-/** Records a failed login. */
-export async function recordFailure(db: Db, email: string, ip: string): Promise<void> {
-  await db.query("insert into login_failures (email, ip) values (lower($1), $2)", [email, ip]);
-}
-
-/** Forgets the failures of an e-mail after a successful login. */
-export async function clearFailures(db: Db, email: string): Promise<void> {
-  await db.query("delete from login_failures where email = lower($1)", [email]);
 }

@@ -4,6 +4,7 @@ import { DEFAULT_USER_SETTINGS, errorBodySchema, loginBodySchema, loginResponseS
 import type { AppContext } from "../context.js";
 import { actorOf } from "./authenticate.js";
 import { revokeToken } from "./auth.repository.js";
+import { loginClientOf, setDeviceCookie } from "./device-cookie.js";
 import { login } from "./login.service.js";
 
 /** POST /api/login and GET /api/logout. */
@@ -21,8 +22,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         response: { 200: loginResponseSchema, 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
       },
     },
-    async (req) => {
-      const { user, token } = await login(ctx.db, req.body, req.ip);
+    async (req, reply) => {
+      const { user, token, deviceSecret } = await login(ctx.db, req.body, loginClientOf(req));
+      setDeviceCookie(req, reply, deviceSecret);
       const portalVersion = (user.settings.portal_version as string | undefined) ?? DEFAULT_USER_SETTINGS.portal_version;
       return {
         success: true,

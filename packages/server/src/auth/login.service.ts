@@ -1,15 +1,19 @@
 import argon2 from "argon2";
-import { LOGIN_GROUPS, LOGIN_MAX_FAILURES_PER_ADDRESS, LOGIN_MAX_FAILURES_PER_EMAIL, type LoginBody } from "@atalaya/shared";
+import { LOGIN_GROUPS, type LoginBody } from "@atalaya/shared";
 import type { Db } from "../db/db.js";
 import { AppError } from "../http/errors.js";
+import { findUserByLogin, issueToken, type UserRow } from "./auth.repository.js";
 import {
-  clearFailures,
-  findUserByLogin,
-  issueToken,
+  ADDRESS_RULE,
+  clearOwnFailures,
+  DEVICE_RULE,
+  deviceOwner,
+  EMAIL_RULE,
   recentFailures,
   recordFailure,
-  type UserRow,
-} from "./auth.repository.js";
+  rememberDevice,
+  secondsToWait,
+} from "./login-throttle.js";
 
 /** Hashes a password with argon2id. */
 export function hashPassword(password: string): Promise<string> {
@@ -24,40 +28,58 @@ function mayLogin(user: UserRow): boolean {
   return user.groups.some((g) => LOGIN_GROUPS.includes(g));
 }
 
-/** Checks credentials with brute-force limits and returns the user with a fresh access token. */
-export async function login(db: Db, body: LoginBody, ip: string): Promise<{ user: UserRow; token: string }> {
-  const user = await checkCredentials(db, body, ip);
-  if (!mayLogin(user)) throw new AppError(403, "invalidRole", "invalidRole");
-  return { user, token: await issueToken(db, user.id, ip) };
+/** What a sign-in request brings besides its body: the client's address (as the trusted proxies tell
+ * it) and the device cookie's secret, if any. */
+export interface LoginClient {
+  ip: string;
+  deviceSecret: string | undefined;
 }
 
-/** Community app sign-in: any unlocked account, same brute-force limits. */
-export function appLogin(db: Db, body: LoginBody, ip: string): Promise<UserRow> {
-  return checkCredentials(db, body, ip);
+/** A successful sign-in: the user and the device secret to set as its cookie. */
+export interface SignedIn {
+  user: UserRow;
+  deviceSecret: string;
 }
 
-async function checkCredentials(db: Db, body: LoginBody, ip: string): Promise<UserRow> {
+/** Checks credentials within the login throttle and returns the user with a fresh access token. */
+export async function login(db: Db, body: LoginBody, client: LoginClient): Promise<SignedIn & { token: string }> {
+  const signedIn = await checkCredentials(db, body, client, (user) => {
+    if (!mayLogin(user)) throw new AppError(403, "invalidRole", "invalidRole");
+  });
+  return { ...signedIn, token: await issueToken(db, signedIn.user.id, client.ip) };
+}
+
+/** Community and patrol app sign-in: any unlocked account, the same throttle. */
+export function appLogin(db: Db, body: LoginBody, client: LoginClient): Promise<SignedIn> {
+  return checkCredentials(db, body, client, () => undefined);
+}
+
+// The throttle is checked before the password costs an argon2 verification: a known device of this user
+// is judged by its own failures, any other caller by the e-mail's and the address's (login-throttle.ts).
+async function checkCredentials(db: Db, body: LoginBody, client: LoginClient, admit: (user: UserRow) => void): Promise<SignedIn> {
   const identifier = (body.email ?? body.username ?? "").trim();
   const password = body.password ?? "";
   if (!identifier || !password) throw new AppError(400, "fieldMissing", "fieldMissing");
 
-  const failures = await recentFailures(db, identifier, ip);
-  if (failures.byEmail >= LOGIN_MAX_FAILURES_PER_EMAIL || failures.byIp >= LOGIN_MAX_FAILURES_PER_ADDRESS) {
-    const seconds = Math.max(1, failures.byEmail >= LOGIN_MAX_FAILURES_PER_EMAIL ? failures.emailRetry : failures.ipRetry);
-    throw new AppError(429, "tooManyAttempts", "tooManyAttempts", undefined, { "retry-after": String(seconds) }, { seconds });
-  }
-
   const user = await findUserByLogin(db, identifier);
+  const knownDevice = user && (await deviceOwner(db, client.deviceSecret)) === user.id ? client.deviceSecret : undefined;
+  const failures = await recentFailures(db, identifier, client.ip, knownDevice);
+  const seconds = knownDevice
+    ? secondsToWait(failures.device, DEVICE_RULE)
+    : Math.max(secondsToWait(failures.email, EMAIL_RULE), secondsToWait(failures.address, ADDRESS_RULE));
+  if (seconds > 0) throw new AppError(429, "tooManyAttempts", "tooManyAttempts", undefined, { "retry-after": String(seconds) }, { seconds });
+
   if (!user || !user.password_hash) {
     await argon2.verify(await (dummyHash ??= hashPassword("not-a-password")), password).catch(() => false);
-    await recordFailure(db, identifier, ip);
+    await recordFailure(db, identifier, client.ip, undefined);
     throw new AppError(404, "userNotFound", "userNotFound");
   }
   if (!(await argon2.verify(user.password_hash, password).catch(() => false))) {
-    await recordFailure(db, identifier, ip);
+    await recordFailure(db, identifier, client.ip, knownDevice);
     throw new AppError(400, "wrongPassword", "wrongPassword");
   }
   if (user.locked) throw new AppError(423, "accountLocked", "accountLocked");
-  await clearFailures(db, identifier);
-  return user;
+  admit(user);
+  await clearOwnFailures(db, identifier, client.ip, knownDevice);
+  return { user, deviceSecret: await rememberDevice(db, user.id, client.deviceSecret) };
 }

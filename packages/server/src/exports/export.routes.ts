@@ -16,7 +16,7 @@ const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
 export async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get("/api/companies/:companyId/reports/:id/pdf", {
-    config: { permission: "report.read" },
+    config: { permission: "reports.export" },
     schema: { tags: ["reports"], summary: "The report as a PDF (data, map position, comments, notes, activity log)", params: reportParamsSchema, response: { 200: z.unknown().describe("application/pdf attachment"), ...errors } },
   }, async (req, reply) => {
     const { filename, pdf } = await exportReportPdf(ctx, scopeOf(req), req.params.id, pickLanguage(req.headers["accept-language"]));

@@ -1,15 +1,16 @@
 import { randomInt } from "node:crypto";
 import { createReadStream, type ReadStream } from "node:fs";
-import { mkdir, stat, unlink, writeFile } from "node:fs/promises";
+import { link, mkdir, stat, unlink } from "node:fs/promises";
 import { basename, join } from "node:path";
 import type { Media } from "@atalaya/shared";
 import type { Config } from "../config.js";
 import { AppError } from "../http/errors.js";
 import type { DetectedType } from "./media-type.js";
 
-/** An upload whose content was checked: its bytes, what they are, and the sender's file name. */
+/** An upload whose content was checked: its temporary file and size, what it is, and the sender's file name. */
 export interface CheckedUpload {
-  buffer: Buffer;
+  path: string;
+  size: number;
   type: DetectedType;
   originalName: string | null;
 }
@@ -38,10 +39,15 @@ export function generateFileName(ext: string, now = new Date()): string {
   return `${stamp}-${suffix}.${ext}`;
 }
 
-/** The sender's file name reduced to something safe to show: no path, no control characters. */
+// Control characters (C0, DEL, C1) and the bidirectional controls that can make "gpj.exe" read as
+// "exe.jpg" (embeddings, overrides, isolates, LRM/RLM, ALM), plus line and paragraph separators.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c\u2028\u2029]/g;
+
+/** The sender's file name reduced to something safe to show: no path, no control or bidirectional
+ * control characters. */
 export function cleanOriginalName(filename: string | undefined): string | null {
-  // eslint-disable-next-line no-control-regex
-  const name = basename((filename ?? "").replaceAll("\\", "/")).replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
+  const name = basename((filename ?? "").replaceAll("\\", "/")).replace(UNSAFE_NAME_CHARACTERS, "").trim().slice(0, 200);
   return name || null;
 }
 
@@ -66,8 +72,11 @@ export async function saveUpload(dir: string, upload: CheckedUpload): Promise<St
   for (let attempt = 0; ; attempt++) {
     const name = generateFileName(upload.type.ext);
     try {
-      await writeFile(join(dir, name), upload.buffer, { flag: "wx" });
-      const file = { name, mime: upload.type.mime, size: upload.buffer.length, originalName: upload.originalName };
+      // A hard link gives the temporary file its stored name without copying it, and fails rather than
+      // overwrite a file of the same name.
+      await link(upload.path, join(dir, name));
+      await unlink(upload.path).catch(() => undefined);
+      const file = { name, mime: upload.type.mime, size: upload.size, originalName: upload.originalName };
       return { ...file, media: mediaOf(file) };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "EEXIST" && attempt < 3) continue;

@@ -9,8 +9,10 @@ import { readStoredFile, type ReportVisibleInApp } from "./file.service.js";
 export type { ReportVisibleInApp };
 
 // Shown in the browser: the passive types uploads are checked to be (SPEC §5), listed one by one so
-// a type that can script (HTML, SVG, XML…) is always downloaded, even if one were ever stored.
-const INLINE = /^(image\/(jpeg|png)|video\/mp4|audio\/(ogg|mp4|mpeg|flac|aiff|wav)|application\/pdf|text\/plain)(;|$)/;
+// a type that can script (HTML, SVG, XML…) is always downloaded, even if one were ever stored. Uploaded
+// PDFs are downloaded too: a PDF viewer runs the document's scripts and forms, and opened inline it would
+// do so from the portal's origin (the portal's own PDFs, such as report exports, are another route).
+const INLINE = /^(image\/(jpeg|png)|video\/mp4|audio\/(ogg|mp4|mpeg|flac|aiff|wav)|text\/plain)(;|$)/;
 
 /** Whether a stored file's type is shown in the browser rather than downloaded. */
 export const servedInline = (mime: string): boolean => INLINE.test(mime.toLowerCase());

@@ -1,4 +1,6 @@
-import { fileTypeFromBuffer } from "file-type";
+import { createReadStream } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { fileTypeFromBuffer, fileTypeFromFile } from "file-type";
 import type { MediaKind } from "@atalaya/shared";
 
 /** What a file is, found from its bytes: the SPEC §5 kind, the MIME type it is served with and its extension. */
@@ -102,3 +104,37 @@ function utf8(buf: Buffer): boolean {
   }
 }
 
+
+/** detectMediaType for a file on disk, reading it in chunks instead of holding it in memory: file-type
+ * reads only the parts it needs, text is checked chunk by chunk. Legacy Office containers (rare, and their
+ * directory may lie anywhere in the file) are the one case read whole. */
+export async function detectMediaTypeOfFile(path: string, filename: string): Promise<DetectedType | undefined> {
+  const found = await fileTypeFromFile(path);
+  if (found?.ext === "cfb") return detectMediaType(await readFile(path), filename);
+  const kind = found ? FROM_FILE_TYPE[found.ext] : undefined;
+  if (kind) return kindOf(kind);
+  let empty = true;
+  let isUtf8 = true;
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  for await (const chunk of createReadStream(path, { highWaterMark: 64 * 1024 }) as AsyncIterable<Buffer>) {
+    if (chunk.length) empty = false;
+    if (!isText(chunk)) return undefined;
+    if (isUtf8) {
+      try {
+        decoder.decode(chunk, { stream: true });
+      } catch {
+        isUtf8 = false;
+      }
+    }
+  }
+  if (empty) return undefined;
+  if (isUtf8) {
+    try {
+      decoder.decode();
+    } catch {
+      isUtf8 = false;
+    }
+  }
+  const text = kindOf(/\.csv$/i.test(filename) ? "csv" : "txt");
+  return isUtf8 ? text : { ...text, mime: text.mime.replace("utf-8", "windows-1252") };
+}

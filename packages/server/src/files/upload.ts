@@ -1,14 +1,21 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, unlink } from "node:fs/promises";
+import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
 import type { MultipartFile } from "@fastify/multipart";
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { MediaKind } from "@atalaya/shared";
 import { AppError, invalidField } from "../http/errors.js";
-import { cleanOriginalName, type CheckedUpload } from "./file-store.js";
-import { detectMediaType } from "./media-type.js";
+import type { Config } from "../config.js";
+import { cleanOriginalName, filesDir, type CheckedUpload } from "./file-store.js";
+import { detectMediaTypeOfFile } from "./media-type.js";
 
-/** A file as received, not yet checked. */
+/** A file as received, streamed to a temporary file under the store and not yet checked. */
 export interface RawUpload {
-  buffer: Buffer;
+  path: string;
+  size: number;
   filename: string;
 }
 
@@ -16,6 +23,67 @@ export interface RawUpload {
 export interface UploadForm {
   fields: Record<string, string>;
   file: RawUpload | null;
+}
+
+/** How many uploads one process reads at a time: past the cap a request is turned away at once
+ * (503 tooManyUploads with Retry-After) rather than queued, so a burst cannot pile up open files. */
+export class UploadGate {
+  private active = 0;
+  constructor(readonly max: number) {}
+  /** Takes a slot; false when all are taken. */
+  enter(): boolean {
+    if (this.active >= this.max) return false;
+    this.active++;
+    return true;
+  }
+  /** Gives a slot back. */
+  leave(): void {
+    this.active = Math.max(0, this.active - 1);
+  }
+  /** Uploads being read now. */
+  get inUse(): number {
+    return this.active;
+  }
+}
+
+/** What reading an upload needs: the size limit, the store (temporary files go to its `.incoming`) and
+ * the process's gate. */
+export interface UploadLimits {
+  maxBytes: number;
+  dir: string;
+  gate: UploadGate;
+}
+
+const gates = new WeakMap<object, UploadGate>();
+/** The upload limits of an app's configuration, one gate per configuration (per process). */
+export function uploadLimitsOf(config: Pick<Config, "dataDir" | "maxUploadBytes" | "maxConcurrentUploads">): UploadLimits {
+  let gate = gates.get(config);
+  if (!gate) gates.set(config, (gate = new UploadGate(config.maxConcurrentUploads)));
+  return { maxBytes: config.maxUploadBytes, dir: filesDir(config), gate };
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** What to undo once the response is sent or the request aborted: temporary files, the upload slot. */
+    uploadCleanup: (() => Promise<void> | void)[] | null;
+  }
+}
+
+/** Runs each request's upload clean-up after its response (or its abort): a temporary file that was not
+ * stored is removed, the upload slot is given back. */
+export function installUploadCleanup(app: FastifyInstance): void {
+  app.decorateRequest("uploadCleanup", null);
+  const run = async (req: FastifyRequest) => {
+    const tasks = req.uploadCleanup;
+    req.uploadCleanup = null;
+    for (const task of tasks ?? []) await Promise.resolve(task()).catch(() => undefined);
+  };
+  app.addHook("onResponse", run);
+  app.addHook("onRequestAbort", run);
+}
+
+function afterResponse(req: FastifyRequest, task: () => Promise<void> | void): void {
+  (req.uploadCleanup ??= []).push(task);
 }
 
 const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 100) / 100;
@@ -28,8 +96,12 @@ export const fileTooLarge = (maxBytes: number) =>
 export const invalidFileType = (allowed: readonly MediaKind[]) =>
   new AppError(400, "invalidFileType", "invalidFileType", [{ field: "file", code: "invalidFileType" }], undefined, { allowed: allowed.join(", ") });
 
+/** Seconds a client turned away by the upload cap is asked to wait. */
+export const UPLOAD_RETRY_SECONDS = 5;
+
 // The multipart parser's own errors (fastify-error codes), as the API's 400s.
 function multipartError(err: unknown, maxBytes: number): unknown {
+  if (err instanceof AppError) return err;
   const code = (err as { code?: string }).code;
   if (code === "FST_REQ_FILE_TOO_LARGE") return fileTooLarge(maxBytes);
   if (code === "FST_FILES_LIMIT") return invalidField("file", "tooManyFiles");
@@ -40,27 +112,48 @@ function multipartError(err: unknown, maxBytes: number): unknown {
   return err;
 }
 
-/** Reads a multipart form holding at most one file (field `file`) no bigger than maxBytes, fully
- * buffered so its content can be checked before anything is written. */
-export async function readUploadForm(req: FastifyRequest, maxBytes: number): Promise<UploadForm> {
+/** Reads a multipart form holding at most one file (field `file`) no bigger than maxBytes. The file is
+ * streamed to a temporary file (never held in memory) and counted as it comes; past the limit the
+ * request fails at once. At most `gate.max` uploads are read at a time per process. */
+export async function readUploadForm(req: FastifyRequest, limits: UploadLimits): Promise<UploadForm> {
+  if (!limits.gate.enter()) {
+    throw new AppError(503, "tooManyUploads", "tooManyUploads", undefined, { "retry-after": String(UPLOAD_RETRY_SECONDS) }, { seconds: UPLOAD_RETRY_SECONDS });
+  }
+  afterResponse(req, () => limits.gate.leave());
   const fields: Record<string, string> = {};
   let file: RawUpload | null = null;
   try {
-    const parts = req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 } });
+    const parts = req.parts({ limits: { fileSize: limits.maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 } });
     for await (const part of parts) {
       if (part.type === "file") {
         const upload = part as MultipartFile;
         if (upload.fieldname !== "file") throw invalidField(upload.fieldname, "unexpectedFile");
-        file = { buffer: await upload.toBuffer(), filename: upload.filename };
+        file = { ...(await streamToTemporaryFile(req, upload, limits)), filename: upload.filename };
       } else {
         if (part.valueTruncated) throw invalidField(part.fieldname, "too_big");
         fields[part.fieldname] = String(part.value);
       }
     }
   } catch (err) {
-    throw multipartError(err, maxBytes);
+    throw multipartError(err, limits.maxBytes);
   }
   return { fields, file };
+}
+
+async function streamToTemporaryFile(req: FastifyRequest, upload: MultipartFile, limits: UploadLimits): Promise<{ path: string; size: number }> {
+  const incoming = join(limits.dir, ".incoming");
+  await mkdir(incoming, { recursive: true }).catch((err: Error) => {
+    throw new AppError(500, "uploadFailed", err.message);
+  });
+  const path = join(incoming, `${randomUUID()}.part`);
+  afterResponse(req, () => unlink(path).catch(() => undefined));
+  let size = 0;
+  upload.file.on("data", (chunk: Buffer) => {
+    size += chunk.length;
+  });
+  await pipeline(upload.file, createWriteStream(path, { flags: "wx" }));
+  if (upload.file.truncated || size > limits.maxBytes) throw fileTooLarge(limits.maxBytes);
+  return { path, size };
 }
 
 /** Validates data with a shared schema, answering 400 in the same shape as route schema errors. */
@@ -71,11 +164,12 @@ export function parseBody<S extends z.ZodType>(schema: S, data: unknown): z.infe
   throw new AppError(400, "validation", "Validation errors", fields);
 }
 
-/** Checks an upload by its content against the allowed SPEC §5 types; anything else is 400 invalidFileType. */
+/** Checks an upload by its content (read from its temporary file) against the allowed SPEC §5 types;
+ * anything else is 400 invalidFileType. */
 export async function checkUpload(upload: RawUpload, allowed: readonly MediaKind[]): Promise<CheckedUpload> {
-  const type = await detectMediaType(upload.buffer, upload.filename);
+  const type = await detectMediaTypeOfFile(upload.path, upload.filename);
   if (!type || !allowed.includes(type.kind)) throw invalidFileType(allowed);
-  return { buffer: upload.buffer, type, originalName: cleanOriginalName(upload.filename) };
+  return { path: upload.path, size: upload.size, type, originalName: cleanOriginalName(upload.filename) };
 }
 
 /** A JSON body, or a multipart form with text fields and an optional file: what comment and note
@@ -83,9 +177,9 @@ export async function checkUpload(upload: RawUpload, allowed: readonly MediaKind
 export async function readBodyWithFile<S extends z.ZodType>(
   req: FastifyRequest,
   schema: S,
-  maxBytes: number,
+  limits: UploadLimits,
 ): Promise<{ data: z.infer<S>; file: RawUpload | null }> {
   if (!req.isMultipart()) return { data: parseBody(schema, req.body ?? {}), file: null };
-  const form = await readUploadForm(req, maxBytes);
+  const form = await readUploadForm(req, limits);
   return { data: parseBody(schema, form.fields), file: form.file };
 }

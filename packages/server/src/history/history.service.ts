@@ -38,7 +38,7 @@ export async function reportHistory(
   scope: CompanyScope,
   q: ReportHistoryQuery,
 ): Promise<{ reports: Report[]; total: number; from: string; to: string }> {
-  requireAccess(scope, "report.read");
+  requireAccess(scope, "reports.browse");
   const { from, to } = historyWindow(q.start_date, q.end_date);
   const identifier = q.identifier ? parseIdentifier(q.identifier) : undefined;
   const window = { from: from.toISOString(), to: to.toISOString() };
@@ -58,7 +58,7 @@ export async function reportHistory(
 
 /** GET …/activity: what operators did to the reports the scope may see, newest first. */
 export async function activityFeed(ctx: AppContext, scope: CompanyScope, q: ActivityFeedQuery): Promise<{ rows: ActivityFeedRow[]; total: number }> {
-  requireAccess(scope, "report.read");
+  requireAccess(scope, "reports.browse");
   const from = q.from ? isoDateToInstant(q.from) : undefined;
   const to = q.to ? isoDateToInstant(q.to, true) : undefined;
   if (from && to && to <= from) throw invalidField("to", "before_start");

@@ -69,6 +69,6 @@ export function checkOrigin(offered: string | undefined, req: OriginRequest, pol
 }
 
 /** The policy of a configuration. */
-export function originPolicy(config: { publicUrl: string; allowedOrigins: readonly string[]; trustProxy: boolean }): OriginPolicy {
-  return { publicOrigin: new URL(config.publicUrl).origin, allowed: config.allowedOrigins, trustProxy: config.trustProxy };
+export function originPolicy(config: { publicUrl: string; allowedOrigins: readonly string[]; trustProxy: boolean | number | readonly string[] }): OriginPolicy {
+  return { publicOrigin: new URL(config.publicUrl).origin, allowed: config.allowedOrigins, trustProxy: config.trustProxy !== false };
 }

@@ -26,7 +26,7 @@ import {
 import { actorOf, actorOrNull } from "../auth/authenticate.js";
 import { scopeOf } from "../auth/company-scope.js";
 import type { AppContext } from "../context.js";
-import { readBodyWithFile, readUploadForm } from "../files/index.js";
+import { readBodyWithFile, readUploadForm, uploadLimitsOf } from "../files/index.js";
 import {
   addAppComment,
   addNote,
@@ -63,10 +63,10 @@ export async function interactionRoutes(app: FastifyInstance, ctx: AppContext): 
 function portalRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = "/api/companies/:companyId/reports/:id";
-  const maxBytes = ctx.config.maxUploadBytes;
+  const uploads = uploadLimitsOf(ctx.config);
 
   r.get("/api/companies/:companyId/comments/incoming", {
-    config: { permission: "report.read" },
+    config: { permission: "reports.browse" },
     schema: {
       tags: ["reports"],
       summary: "The community's latest comments on the organisation's reports, newest first (the incoming comments drawer)",
@@ -86,7 +86,7 @@ function portalRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: { tags: ["reports"], summary: `Public comment (${WITH_FILE}: pdf, txt or audio). The same text twice answers the first comment`, params: reportParamsSchema, response: { 200: commentResponseSchema, ...errors } },
   }, async (req) => ({
     success: true as const,
-    ...(await addOperatorComment(ctx, scopeOf(req), req.params.id, () => readBodyWithFile(req, commentBodySchema, maxBytes))),
+    ...(await addOperatorComment(ctx, scopeOf(req), req.params.id, () => readBodyWithFile(req, commentBodySchema, uploads))),
   }));
 
   r.get(`${base}/notes`, {
@@ -99,7 +99,7 @@ function portalRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: { tags: ["reports"], summary: `Private note (${WITH_FILE} of any accepted media type). The same text twice answers the first note`, params: reportParamsSchema, response: { 200: noteResponseSchema, ...errors } },
   }, async (req) => ({
     success: true as const,
-    ...(await addNote(ctx, scopeOf(req), req.params.id, () => readBodyWithFile(req, noteBodySchema, maxBytes))),
+    ...(await addNote(ctx, scopeOf(req), req.params.id, () => readBodyWithFile(req, noteBodySchema, uploads))),
   }));
 
   r.post(`${base}/like`, {
@@ -131,7 +131,7 @@ function portalRoutes(app: FastifyInstance, ctx: AppContext): void {
 function reporterRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = "/api/app/reports/:uuid";
-  const maxBytes = ctx.config.maxUploadBytes;
+  const uploads = uploadLimitsOf(ctx.config);
 
   r.get(base, {
     config: { public: true, optionalAuth: true },
@@ -149,7 +149,7 @@ function reporterRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: { tags: ["app"], summary: `Community comment (${WITH_FILE}: pdf, txt or audio)`, params: appReportParamsSchema, response: { 200: commentResponseSchema, ...errors } },
   }, async (req) => ({
     success: true as const,
-    ...(await addAppComment(ctx, actorOf(req), req.params.uuid, () => readBodyWithFile(req, commentBodySchema, maxBytes))),
+    ...(await addAppComment(ctx, actorOf(req), req.params.uuid, () => readBodyWithFile(req, commentBodySchema, uploads))),
   }));
 
   r.post(`${base}/like`, {
@@ -168,7 +168,7 @@ function reporterRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: { tags: ["app"], summary: "The author adds one file (multipart field `file`, SPEC §5 media types) to the report", params: appReportParamsSchema, response: { 200: reportMediaResponseSchema, ...errors } },
   }, async (req) => ({
     success: true as const,
-    media: await addReportMedia(ctx, actorOf(req), req.params.uuid, () => readUploadForm(req, maxBytes)),
+    media: await addReportMedia(ctx, actorOf(req), req.params.uuid, () => readUploadForm(req, uploads)),
   }));
 
   r.post("/api/app/comments/:id/report", {

@@ -161,7 +161,7 @@ export async function listReportComments(ctx: AppContext, scope: CompanyScope, r
 /** The community's latest comments on the organisation's reports (the events panel's incoming comments
  * drawer, so it survives a reload), newest first, within the scope's restrictions. */
 export async function incomingComments(ctx: AppContext, scope: CompanyScope, limit: number): Promise<Comment[]> {
-  requireAccess(scope, "report.read");
+  requireAccess(scope, "reports.browse");
   const rows = await listIncomingComments(ctx.db, scope, limit);
   return rows.map((r) => presentComment(r, { companyId: scope.companyId }));
 }

@@ -10,6 +10,8 @@ export const RETENTION = {
   finishedJobsDays: 30,
   /** Patrols' positions (a route can be replayed for a month; the map needs only the last hour). */
   patrolPositionsDays: 30,
+  /** Devices users signed in from (the login throttle's known devices), after this long unused. */
+  loginDevicesDays: 90,
 } as const;
 
 export const PURGE_JOB = "maintenance.purge";
@@ -21,7 +23,7 @@ export const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
 export async function purgeExpired(
   db: Db,
   batch = 5000,
-): Promise<{ loginFailures: number; connectivityLogs: number; finishedJobs: number; patrolPositions: number }> {
+): Promise<{ loginFailures: number; connectivityLogs: number; finishedJobs: number; patrolPositions: number; loginDevices: number }> {
   // `key` is the table's primary key (patrol positions are keyed by company and id).
   const purge = async (table: string, column: string, days: number, also = "true", key = "id") => {
     let total = 0;
@@ -41,5 +43,6 @@ export async function purgeExpired(
     connectivityLogs: await purge("connectivity_logs", "received_at", RETENTION.connectivityLogsDays),
     finishedJobs: await purge("jobs", "finished_at", RETENTION.finishedJobsDays, "state in ('done', 'failed')"),
     patrolPositions: await purge("patrol_positions", "received_at", RETENTION.patrolPositionsDays, "true", "company_id, id"),
+    loginDevices: await purge("login_devices", "last_used_at", RETENTION.loginDevicesDays, "true", "token_hash"),
   };
 }

@@ -35,7 +35,7 @@ describe("job schedules", () => {
 });
 
 describe("retention purge", () => {
-  it("deletes login failures, connectivity logs and patrol positions past their retention, and nothing newer", async () => {
+  it("deletes login failures, connectivity logs, known sign-in devices and patrol positions past their retention, and nothing newer", async () => {
     const db = await testDb();
     const email = `${unique("purge")}@example.com`;
     await db.query(
@@ -54,9 +54,15 @@ describe("retention purge", () => {
        values ($1, $2, -33.4, -70.6, now(), now() - make_interval(days => $3 + 1)), ($1, $2, -33.4, -70.6, now(), now())`,
       [company.id, patrol.id, RETENTION.patrolPositionsDays],
     );
+    await db.query(
+      `insert into login_devices (token_hash, user_id, last_used_at) values (decode(md5($1 || 'old'), 'hex'), $2, now() - make_interval(days => $3 + 1)),
+              (decode(md5($1 || 'new'), 'hex'), $2, now())`,
+      [email, patrol.id, RETENTION.loginDevicesDays],
+    );
     // (An app started by another test may run the same purge meanwhile: the rows left are what counts.)
     const gone = await purgeExpired(db, 1);
-    expect(Object.keys(gone).sort()).toEqual(["connectivityLogs", "finishedJobs", "loginFailures", "patrolPositions"]);
+    expect(Object.keys(gone).sort()).toEqual(["connectivityLogs", "finishedJobs", "loginDevices", "loginFailures", "patrolPositions"]);
+    expect((await db.query("select 1 from login_devices where user_id = $1", [patrol.id])).length).toBe(1);
     expect((await db.query("select 1 from patrol_positions where user_id = $1", [patrol.id])).length).toBe(1);
     expect((await db.query("select 1 from login_failures where email = $1", [email])).length).toBe(1);
     expect((await db.query("select id from connectivity_logs where id = any($1::int[])", [[old!.id, recent!.id]])).map((r) => (r as { id: number }).id)).toEqual([recent!.id]);

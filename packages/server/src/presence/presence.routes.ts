@@ -15,7 +15,7 @@ export async function presenceRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const url = "/api/companies/:companyId/reports/:id/presence";
 
   r.post(url, {
-    config: { permission: "report.read" },
+    config: { permission: "reports.browse" },
     schema: { tags: ["reports"], summary: "Heartbeat while the report is open (every 20 s; open:false on leave); colleagues get a presence message", params: reportParamsSchema, body: presenceBodySchema, response: { 200: presenceResponseSchema, ...errors } },
   }, async (req) => ({
     success: true as const,
@@ -23,7 +23,7 @@ export async function presenceRoutes(app: FastifyInstance, ctx: AppContext): Pro
   }));
 
   r.get(url, {
-    config: { permission: "report.read" },
+    config: { permission: "reports.browse" },
     schema: { tags: ["reports"], summary: "Colleagues who have the report open right now", params: reportParamsSchema, response: { 200: presenceResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, viewers: await currentViewers(ctx, store, scopeOf(req), req.params.id) }));
 }

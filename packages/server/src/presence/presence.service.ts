@@ -15,7 +15,7 @@ export function openPresenceStore(ctx: AppContext, onError: (err: Error) => void
 
 /** The report as the scope sees it (404 outside its restrictions) and its presence key. */
 async function reportKey(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<{ key: PresenceKey; row: ReportRow }> {
-  requireAccess(scope, "report.read");
+  requireAccess(scope, "reports.browse");
   const row = await findReport(ctx.db, scope, reportId);
   if (!row) throw notFound();
   return { key: { companyId: scope.companyId, reportUuid: row.uuid }, row };

@@ -80,7 +80,7 @@ describe("POST and GET /api/companies/:companyId/reports/:id/presence", () => {
     companyId = (await buildCompany(db)).id;
     otherCompanyId = (await buildCompany(db)).id;
     ana = await buildUser(db, { companyId });
-    bruno = await buildUser(db, { companyId, role: "patrol" });
+    bruno = await buildUser(db, { companyId, role: "operator" });
     await db.query("update users set first_name = $2, last_name = 'Rojas' where id = $1", [ana.id, "Ana"]);
     await db.query("update users set first_name = $2, last_name = 'Soto' where id = $1", [bruno.id, "Bruno"]);
     anaToken = await loginAs(app, ana);

@@ -15,7 +15,7 @@ import {
 import { actorOf } from "../auth/authenticate.js";
 import { loadRestrictions, type Restrictions } from "../auth/restrictions.js";
 import { scopeOf } from "../auth/company-scope.js";
-import { resolveScope, resolveScopeOrDefault } from "../auth/access.js";
+import { resolveScopeOrDefault } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { AppError, notFound } from "../http/errors.js";
 import { checkOrigin, originPolicy } from "../http/origin.js";
@@ -120,11 +120,12 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
     async (req) => {
       const actor = actorOf(req);
-      const companyId = req.body.company_id;
-      if (companyId !== undefined) await resolveScope(ctx.db, actor, companyId, "company.read");
+      // The operators' "Connections" screen: only members who watch the portal log there (not a patrol,
+      // not a community account); without a company, the caller's default one.
+      const { companyId } = await resolveScopeOrDefault(ctx.db, actor, req.body.company_id, "company.monitor");
       await ctx.db.query("insert into connectivity_logs (user_id, company_id, type, events) values ($1, $2, $3, $4)", [
         actor.user.id,
-        companyId ?? null,
+        companyId,
         req.body.type ?? req.query.type ?? null,
         JSON.stringify(req.body.events),
       ]);

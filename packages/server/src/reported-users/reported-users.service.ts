@@ -1,5 +1,5 @@
-import type { Complaint, ComplaintReason, ReportedUser, UserImpact } from "@atalaya/shared";
-import { companiesSeeingReport, listUserCompanies, requireAccess, resolveScope, type Actor, type CompanyScope } from "../auth/access.js";
+import type { CompanyRole, Complaint, ComplaintReason, ReportedUser, UserImpact } from "@atalaya/shared";
+import { can, companiesSeeingReport, listUserCompanies, requireAccess, resolveScope, type Actor, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { invalidField, notFound } from "../http/errors.js";
 import { flagCommentAsCommunity, reportVisibleInApp } from "../interactions/index.js";
@@ -98,8 +98,9 @@ export async function fileComplaint(ctx: AppContext, actor: Actor, input: Compla
 /** The user's impact over the reports the caller's companies attend, each within the caller's
  * restrictions there; 404 when the caller sees neither a report nor a comment of the user. */
 export async function getUserImpact(ctx: AppContext, actor: Actor, userId: number): Promise<UserImpact> {
-  const companies = await listUserCompanies(ctx.db, actor.user.id);
-  const scopes = await Promise.all(companies.map((c) => resolveScope(ctx.db, actor, c.id, "report.read")));
+  // Only the companies where the caller reads reported users (not a patrol's).
+  const companies = (await listUserCompanies(ctx.db, actor.user.id)).filter((c) => can(c.role as CompanyRole, "reportedUsers.read"));
+  const scopes = await Promise.all(companies.map((c) => resolveScope(ctx.db, actor, c.id, "reportedUsers.read")));
   const impact = await userImpact(ctx.db, scopes, userId);
   if (!impact) throw notFound();
   return impact;

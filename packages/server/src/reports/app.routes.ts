@@ -4,6 +4,7 @@ import { z } from "zod";
 import { appCreateReportSchema, errorBodySchema, loginBodySchema } from "@atalaya/shared";
 import { issueToken } from "../auth/auth.repository.js";
 import { actorOrNull } from "../auth/authenticate.js";
+import { loginClientOf, setDeviceCookie } from "../auth/device-cookie.js";
 import { appLogin } from "../auth/login.service.js";
 import type { AppContext } from "../context.js";
 import { groupCommit } from "../db/group-commit.js";
@@ -21,9 +22,10 @@ export async function appRoutes(app: FastifyInstance, ctx: AppContext): Promise<
 
   r.post("/api/app/login", {
     config: { public: true },
-    schema: { tags: ["app"], summary: "Community app sign-in", body: loginBodySchema, response: { 200: z.object({ success: z.literal(true), user: z.object({ id: z.number(), uuid: z.string(), access_token: z.string() }) }), 400: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema } },
-  }, async (req) => {
-    const user = await appLogin(ctx.db, req.body, req.ip);
+    schema: { tags: ["app"], summary: "Community app sign-in", body: loginBodySchema, response: { 200: z.object({ success: z.literal(true), user: z.object({ id: z.number(), uuid: z.string(), access_token: z.string() }) }), 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema } },
+  }, async (req, reply) => {
+    const { user, deviceSecret } = await appLogin(ctx.db, req.body, loginClientOf(req));
+    setDeviceCookie(req, reply, deviceSecret);
     return { success: true as const, user: { id: user.id, uuid: user.uuid, access_token: await issueToken(ctx.db, user.id, req.ip) } };
   });
 

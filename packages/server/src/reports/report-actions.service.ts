@@ -1,5 +1,5 @@
 import { NEIGHBOURS_RADIUS_METRES, sharedReportPath, type ConflictReason, type Language, type Report } from "@atalaya/shared";
-import { companiesSeeingReport, requireAccess, type Actor, type CompanyScope } from "../auth/access.js";
+import { can, companiesSeeingReport, requireAccess, type Actor, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { geocode, usableAddress } from "../geocoding/index.js";
 import { AppError, notFound } from "../http/errors.js";
@@ -97,7 +97,8 @@ export async function changeReportAddress(
  * §2's `/public/{uuid}`, whose `sharedUrl` leads a visitor without a session to the portal's public page
  * of the report; opening that page counts the share. */
 export async function shareLink(ctx: AppContext, actor: Actor, reportId: number): Promise<string> {
-  if ((await companiesSeeingReport(ctx.db, actor.user.id, reportId)).length === 0) throw notFound();
+  // A share link is made by a member who may export the report (not a patrol: issue 14).
+  if (!(await companiesSeeingReport(ctx.db, actor.user.id, reportId)).some((c) => can(c.role, "reports.export"))) throw notFound();
   const facts = await shareFacts(ctx.db, reportId);
   if (!facts) throw notFound();
   if (facts.private) throw invalid("privateReport");

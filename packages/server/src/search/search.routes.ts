@@ -8,7 +8,7 @@ import { search } from "./search.service.js";
 /** `GET /api/companies/{companyId}/search`: the header's search box. */
 export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get("/api/companies/:companyId/search", {
-    config: { permission: "report.read" },
+    config: { permission: "reports.browse" },
     schema: {
       tags: ["search"],
       summary: "Search the reports the caller may see (title, description, address, id, reporter) and their comments; accent-insensitive, typo-tolerant, ranked, with highlighted fragments",

@@ -11,7 +11,7 @@ import { correctedText } from "./search-words.js";
 /** One search over the scope's reports and their comments (accent-insensitive, typo-tolerant, ranked),
  * each hit with the fragments that matched. */
 export async function search(ctx: AppContext, scope: CompanyScope, query: SearchQuery): Promise<{ reports: ReportSearchHit[]; comments: CommentSearchHit[] }> {
-  requireAccess(scope, "report.read");
+  requireAccess(scope, "reports.browse");
   const text = query.q?.trim() ?? "";
   if (!text) throw invalidField("q", "required");
   const bare = text.replace(/^#/, "");

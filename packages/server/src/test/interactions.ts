@@ -93,7 +93,8 @@ export async function interactionWorld(env: Record<string, string> = {}) {
     );
 
   /** Names of the files on disk. */
-  const filesOnDisk = async () => (await readdir(join(dataDir, "files")).catch(() => [] as string[])).sort();
+  // Stored files only: uploads in progress live in files/.incoming (upload-stream.test.ts checks it empties).
+  const filesOnDisk = async () => (await readdir(join(dataDir, "files")).catch(() => [] as string[])).filter((n) => n !== ".incoming").sort();
 
   const activity = async (companyId: number, reportId: number) =>
     (await db.query<{ action: string }>("select action from activity_log where company_id = $1 and report_id = $2 order by id", [companyId, reportId])).map(

@@ -80,6 +80,7 @@ export const en: Messages = {
     invalidFileType: "This file type is not allowed.",
     fileTooLarge: "The file exceeds the maximum allowed size.",
     uploadFailed: "The file could not be uploaded. Please try again.",
+    tooManyUploads: "Too many files are being uploaded right now. Please try again in a few seconds.",
     noReportsToExport: "There are no reports to export between these dates.",
     exportFileUnavailable: "The file could not be downloaded.",
     zoneTooFewPoints: "A zone needs at least 3 points.",

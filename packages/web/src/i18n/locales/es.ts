@@ -80,6 +80,7 @@ export const es = {
     invalidFileType: "Tipo de archivo no permitido.",
     fileTooLarge: "El archivo supera el tamaño máximo permitido.",
     uploadFailed: "No se pudo subir el archivo. Inténtalo de nuevo.",
+    tooManyUploads: "Hay demasiados archivos subiéndose en este momento. Vuelve a intentarlo en unos segundos.",
     noReportsToExport: "No hay reportes para exportar entre estas fechas.",
     exportFileUnavailable: "No se pudo descargar el archivo.",
     zoneTooFewPoints: "La zona necesita al menos 3 puntos.",

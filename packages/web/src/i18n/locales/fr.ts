@@ -80,6 +80,7 @@ export const fr: Messages = {
     invalidFileType: "Ce type de fichier n'est pas autorisé.",
     fileTooLarge: "Le fichier dépasse la taille maximale autorisée.",
     uploadFailed: "Le fichier n'a pas pu être envoyé. Veuillez réessayer.",
+    tooManyUploads: "Trop de fichiers sont en cours d’envoi. Réessayez dans quelques secondes.",
     noReportsToExport: "Aucun signalement à exporter entre ces dates.",
     exportFileUnavailable: "Le fichier n'a pas pu être téléchargé.",
     zoneTooFewPoints: "Une zone a besoin d'au moins 3 points.",
