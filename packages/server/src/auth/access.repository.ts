@@ -119,7 +119,20 @@ export function listUserCompanies(db: Db, userId: number): Promise<CompanySummar
   );
 }
 
-/** Whether a company with this id exists (a platform admin's scope needs no membership, only the company). */
-export async function companyExists(db: Db, companyId: number): Promise<boolean> {
-  return (await one<{ id: number }>(db, "select id from companies where id = $1", [companyId])) !== undefined;
+/** A company's traits without a membership (a platform admin acts in any company), or undefined when it does not exist. */
+export async function findCompanyTraits(db: Db, companyId: number): Promise<CompanyTraits | undefined> {
+  const row = await one<{ modules: string[]; is_observer: boolean; is_freemium: boolean; visualize_attending_companies: boolean; display_dni: boolean }>(
+    db,
+    "select modules, is_observer, is_freemium, visualize_attending_companies, display_dni from companies where id = $1",
+    [companyId],
+  );
+  return (
+    row && {
+      modules: row.modules,
+      isObserver: row.is_observer,
+      isFreemium: row.is_freemium,
+      visualizeAttendingCompanies: row.visualize_attending_companies,
+      displayDni: row.display_dni,
+    }
+  );
 }

@@ -1,7 +1,7 @@
 import { hasModule, isAdminGroup, type CompanyRole, type ModuleName } from "@atalaya/shared";
 import type { Db } from "../db/db.js";
 import { AppError, forbidden, notFound } from "../http/errors.js";
-import { companyExists, findMembershipRestrictions, type CompanyTraits, listUserCompanies, reportIdsVisibleIn } from "./access.repository.js";
+import { findCompanyTraits, findMembershipRestrictions, type CompanyTraits, listUserCompanies, reportIdsVisibleIn } from "./access.repository.js";
 import type { UserRow } from "./auth.repository.js";
 import { UNRESTRICTED, type Restrictions } from "./restrictions.js";
 
@@ -141,8 +141,9 @@ export function requireProviderAdmin(actor: Actor): void {
 export async function resolveScope(db: Db, actor: Actor, companyId: number, permission: Permission, module?: ModuleName): Promise<CompanyScope> {
   const membership = await findMembershipRestrictions(db, companyId, actor.user);
   if (actsAsPlatformAdmin(actor, permission)) {
-    if (!membership && !(await companyExists(db, companyId))) throw notFound();
-    return { companyId, actor, role: "company_admin", restrictions: membership?.restrictions ?? UNRESTRICTED } as CompanyScope;
+    const company = membership?.company ?? (await findCompanyTraits(db, companyId));
+    if (!company) throw notFound();
+    return { companyId, actor, role: "company_admin", restrictions: membership?.restrictions ?? UNRESTRICTED, company } as CompanyScope;
   }
   if (!membership) throw notFound();
   const scope = { companyId, actor, role: membership.role, restrictions: membership.restrictions, company: membership.company } as CompanyScope;

@@ -45,12 +45,13 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe("GET /api/companies/:companyId/settings", () => {
-  it("401 without a token, 404 for another company, 200 for every role with types, config, flags, modules and gates", async () => {
+  it("401 without a token, 404 for another company, 403 for a patrol (issue 14), 200 for admins and operators with types, config, flags, modules and gates", async () => {
     const a = await world();
     const b = await world();
     expect((await app.inject({ method: "GET", url: settingsUrl(a.id) })).statusCode).toBe(401);
     expect((await app.inject({ method: "GET", url: settingsUrl(b.id), headers: h(a.admin) })).statusCode).toBe(404);
-    for (const token of [a.admin, a.operator, a.patrol]) {
+    expect((await app.inject({ method: "GET", url: settingsUrl(a.id), headers: h(a.patrol) })).statusCode).toBe(403);
+    for (const token of [a.admin, a.operator]) {
       const res = await app.inject({ method: "GET", url: settingsUrl(a.id), headers: h(token) });
       expect(res.statusCode).toBe(200);
       const { settings } = body<{ settings: CompanySettings }>(res);

@@ -42,7 +42,8 @@ async function ticket(companyIdArg = companyId): Promise<string> {
 }
 
 /** Opens a socket and collects its messages from the very first one; `messages` leaves out the `seq`
- * tails a heartbeat may add at any time (the `seq` placeholders of a restricted socket stay). */
+ * tails a heartbeat may add at any time (the `seq` placeholders of a restricted socket stay) and the
+ * unstored `operators` refreshes any socket's coming or going sends. */
 async function open(
   target: FastifyInstance,
   t: string,
@@ -56,6 +57,7 @@ async function open(
       socket.on("message", (raw) => {
         const message = JSON.parse(String(raw)) as RealtimeMessage;
         all.push(message);
+        if (message.type === "operators") return;
         if (message.type !== "seq" || "from" in message.data) messages.push(message);
       }),
   });

@@ -74,7 +74,7 @@ describe("POST /api/companies/:companyId/reports", () => {
     for (const phone of ["+56 9 1234 567", "912345678", "llámame al celu"]) {
       const res = await app.inject({ method: "POST", url: url(), headers: h(tokenA), payload: { type: 0, description: "x", ...inside, informerType: "user", phone, firstName: "Ana" } });
       expect(res.statusCode).toBe(400);
-      expect(body(res)).toMatchObject({ error: { code: "validation", fields: [{ field: "phone", code: "invalid_format" }] } });
+      expect(body(res)).toMatchObject({ error: { code: "validation", fields: [{ field: "phone", code: "invalid_phone" }] } });
     }
     expect(await count()).toBe(before);
     const landline = await create(tokenA, { informerType: "user", phone: "+56 2 2345 6789", firstName: "Ana" });

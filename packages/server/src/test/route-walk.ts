@@ -72,6 +72,9 @@ const BODIES: Record<string, unknown> = {
     role: "operator", password: "Segura-2026", password_confirmation: "Segura-2026",
   },
   "PUT /api/companies/{companyId}/users/{id}": { first_name: "Ruta" },
+  // Company settings and the provider's flags (issue 12): an update names at least one section or flag.
+  "PUT /api/companies/{companyId}/settings": { substatuses: ["En terreno"] },
+  "PUT /api/admin/companies/{id}/flags": { is_observer: false },
 };
 
 /** A valid sample of a JSON schema (required properties only). */
