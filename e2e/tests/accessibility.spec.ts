@@ -7,6 +7,8 @@ import { firstUserView } from "../pages/users.js";
 // operator uses, in the states that change what is on it. A new screen adds itself here.
 
 test("login, events panel, report detail (pending, taken, close dialog) and create report pass axe-core", async ({ page, request }) => {
+  // Six screens, each loaded and audited: more than the default minute when the machine is busy.
+  test.setTimeout(180_000);
   await page.goto("/v3/login");
   await expect(page.getByLabel("Correo electrónico")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
@@ -43,6 +45,8 @@ test("login, events panel, report detail (pending, taken, close dialog) and crea
 const ORGANISATION_ROUTES = ["/v3/teams", "/v3/tags", "/v3/sources", "/v3/form-selectors", "/v3/custom-dashboards"];
 
 test("answers, history, activity, search, reported users, dashboard, shifts, replies, operators, connections, sounds, organisation screens, users and a user view pass axe-core", async ({ page }) => {
+  // Twenty screens, each loaded and audited.
+  test.setTimeout(300_000);
   await signIn(page, "admin@demo.cl");
   for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/dashboard", "/v3/shifts", "/v3/replies", "/v3/operators", "/v3/connections", "/v3/sounds", "/v3/settings", ...ORGANISATION_ROUTES, "/v3/users", await firstUserView(page)]) {
     await page.goto(route);

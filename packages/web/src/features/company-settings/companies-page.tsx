@@ -88,7 +88,7 @@ export function CompaniesPage(): ReactNode {
       width: 220,
       render: (_, c) => (
         <div className="company-settings__row" style={{ marginBottom: 0, justifyContent: "flex-start" }}>
-          <Tag color={c.is_freemium ? "gold" : "green"} data-testid="company-plan">
+          <Tag color={c.is_freemium ? "#874d00" : "#135200"} data-testid="company-plan">
             {c.is_freemium ? t("companySettings.companies.freemium") : t("companySettings.companies.paid")}
           </Tag>
           {c.is_observer && <Tag>{t("companySettings.companies.observer")}</Tag>}

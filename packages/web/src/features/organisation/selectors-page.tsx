@@ -37,7 +37,7 @@ export function SelectorsPage(): ReactNode {
       key: "items",
       title: t("organisation.selectors.items"),
       render: (_, s) => (
-        <div className="org-chips" aria-label={t("organisation.selectors.itemCount", { count: s.items.length })}>
+        <div className="org-chips" role="group" aria-label={t("organisation.selectors.itemCount", { count: s.items.length })}>
           {s.items.map((item) => (
             <Tag key={item.name}>{item.name}</Tag>
           ))}

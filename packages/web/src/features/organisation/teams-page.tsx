@@ -48,7 +48,7 @@ export function TeamsPage(): ReactNode {
       key: "members",
       title: t("organisation.teams.members"),
       render: (_, team) => (
-        <div className="org-chips" aria-label={t("organisation.teams.memberCount", { count: team.memberIds.length })}>
+        <div className="org-chips" role="group" aria-label={t("organisation.teams.memberCount", { count: team.memberIds.length })}>
           {team.memberIds.map((id) => (
             <Tag key={id}>{names.get(id) ?? `#${id}`}</Tag>
           ))}
