@@ -32,7 +32,7 @@ import { cspHeader, docsCspDirectives, portalCspDirectives } from "./http/csp.js
 import { installErrorHandlers } from "./http/error-handler.js";
 import { installTextGuard } from "./http/text-guard.js";
 import { installRateLimits } from "./http/rate-limit.js";
-import { installMetrics } from "./http/metrics.js";
+import { installMetrics } from "./metrics/index.js";
 import { fastifyTrustProxy } from "./http/trust-proxy.js";
 import { healthRoutes } from "./http/health.routes.js";
 import { installRequestLog, redactUrl, RequestLogController } from "./http/request-log.js";

@@ -68,7 +68,7 @@ const BODIES: Record<string, unknown> = {
   "POST /api/companies/{companyId}/dashboards": { name: "Panel de prueba", link: "https://bi.example.cl/" },
   "PUT /api/companies/{companyId}/dashboards/{id}": { name: "Panel de prueba", link: "https://bi.example.cl/" },
   "POST /api/companies/{companyId}/users": {
-    email: "ruta@prueba.cl", first_name: "Ruta", last_name: "Prueba", phone: "+56 9 8765 4321", social_number: "12.345.678-5",
+    email: "ruta@prueba.cl", first_name: "Ruta", last_name: "Prueba", phone: "+56 9 6123 4570", social_number: "12.345.678-5",
     role: "operator", password: "Segura-2026", password_confirmation: "Segura-2026",
   },
   "PUT /api/companies/{companyId}/users/{id}": { first_name: "Ruta" },

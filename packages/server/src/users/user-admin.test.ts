@@ -43,7 +43,7 @@ const newUser = (over: Record<string, unknown> = {}) => ({
   email: `${unique("nuevo")}@demo.cl`,
   first_name: "Ana",
   last_name: "Pérez",
-  phone: "9 8765 4321",
+  phone: "9 6123 4567",
   social_number: "12.345.678-5",
   role: "operator",
   password: "Segura-2026",
@@ -166,7 +166,7 @@ describe("validation (SPEC §5 profile rules)", () => {
 describe("user admin", () => {
   it("creates a member with a normalised phone and RUT, default settings and a gravatar; the new user signs in", async () => {
     const u = await create({ zones: [zoneId], reportTypes: [0, 11] });
-    expect(u).toMatchObject({ role: "operator", roleName: "Operator", locked: false, zones: [zoneId], reportTypes: [0, 11], phone: "+56 9 8765 4321", social_number: "12345678-5", otherCompanies: 0 });
+    expect(u).toMatchObject({ role: "operator", roleName: "Operator", locked: false, zones: [zoneId], reportTypes: [0, 11], phone: "+56 9 6123 4567", social_number: "12345678-5", otherCompanies: 0 });
     expect(u.settings).toMatchObject({ onlyAssignedReports: false, pushNotifications: true, dailySummaryEmail: true });
     expect(u.gravatar).toMatch(/^https:\/\/www\.gravatar\.com\/avatar\/[0-9a-f]{64}\?/);
     const token = await signIn(u.email);
