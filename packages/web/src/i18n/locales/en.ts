@@ -157,7 +157,6 @@ export const en: Messages = {
     customDashboards: "Custom dashboards",
     settings: "Settings",
     companies: "Organisations",
-    teamsLocked: "Teams",
     messagesLocked: "Messages",
     patrols: "Patrols",
     dashboard: "Dashboard",

@@ -159,7 +159,6 @@ export const es = {
     customDashboards: "Dashboards personalizados",
     settings: "Configuración",
     companies: "Organizaciones",
-    teamsLocked: "Equipos",
     messagesLocked: "Mensajes",
     patrols: "Patrullas",
     dashboard: "Panel de control",

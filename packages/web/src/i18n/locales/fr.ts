@@ -157,7 +157,6 @@ export const fr: Messages = {
     customDashboards: "Tableaux personnalisés",
     settings: "Paramètres",
     companies: "Organisations",
-    teamsLocked: "Équipes",
     messagesLocked: "Messages",
     patrols: "Patrouilles",
     dashboard: "Tableau de bord",
