@@ -236,7 +236,9 @@ describe("GET /api/companies/:companyId/activity", () => {
          ($1, $2, $7, 'liked', '{}', now() - interval '10 minutes')`,
       [companyId, ids.recent, operatorId, ids.notApplicable, adminId, ids.otherZone, communityId],
     );
-    takenAt = new Date(Date.now() - 2 * HOUR).toISOString();
+    // A minute after the 'taken' two hours ago (and well before the comment an hour ago): the database
+    // clock counts microseconds, Date.now() milliseconds, so the instant itself could fall either side.
+    takenAt = new Date(Date.now() - 2 * HOUR + 60_000).toISOString();
   });
 
   it("401, 404 for another company, 400 for bad filters", async () => {
