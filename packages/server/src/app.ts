@@ -62,6 +62,7 @@ import { userAdminRoutes } from "./users/user-admin.routes.js";
 import { appUserLookupRoutes } from "./users/app-user-lookup.routes.js";
 import { companySettingsRoutes } from "./company-settings/index.js";
 import { providerRoutes } from "./provider/index.js";
+import { apiKeyRoutes, open311Routes } from "./open311/index.js";
 
 export type { Config } from "./config.js";
 export { loadConfig } from "./config.js";
@@ -222,6 +223,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await replyRoutes(scope, ctx);
     await companySettingsRoutes(scope, ctx);
     await providerRoutes(scope, ctx);
+    await apiKeyRoutes(scope, ctx);
+    await open311Routes(scope, ctx);
   });
 
   await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST, {

@@ -65,6 +65,9 @@ const envSchema = z.object({
   /** Community reports one signed-in reporter may send per window. */
   APP_REPORTS_PER_REPORTER: z.coerce.number().int().min(1).max(1_000_000).default(10),
   APP_REPORTS_REPORTER_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Open311 calls (GeoReport v2, issue 18) one API key may make per window. */
+  OPEN311_REQUESTS_PER_KEY: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  OPEN311_KEY_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** Bearer token a Prometheus scraper sends to GET /metrics; unset: the route answers 404. */
   METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 printable characters without spaces").optional(),
 });
@@ -91,6 +94,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Limits of the public report intake (POST /api/app/reports): per address and per reporter. */
   appReportLimits: { perAddress: number; addressWindowMs: number; perReporter: number; reporterWindowMs: number };
+  /** Open311 calls per API key and window (OPEN311_REQUESTS_PER_KEY, OPEN311_KEY_WINDOW_SECONDS). */
+  open311Limit: { perKey: number; windowMs: number };
   /** Largest accepted upload in bytes (MAX_UPLOAD_MB). */
   maxUploadBytes: number;
   /** Token of GET /metrics (METRICS_TOKEN); undefined: no metrics. */
@@ -140,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perReporter: e.APP_REPORTS_PER_REPORTER,
       reporterWindowMs: e.APP_REPORTS_REPORTER_WINDOW_SECONDS * 1000,
     },
+    open311Limit: { perKey: e.OPEN311_REQUESTS_PER_KEY, windowMs: e.OPEN311_KEY_WINDOW_SECONDS * 1000 },
     maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
     metricsToken: e.METRICS_TOKEN,
     maxConcurrentUploads: e.MAX_CONCURRENT_UPLOADS,

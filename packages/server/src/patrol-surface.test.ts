@@ -28,6 +28,8 @@ const ANY_ACCOUNT = new Set([
   "POST /api/app/reports/{uuid}/like", "POST /api/app/reports/{uuid}/follow", "DELETE /api/app/reports/{uuid}/follow",
   "POST /api/app/reports/{uuid}/media", "POST /api/app/comments/{id}/report", "POST /api/reports/issue", "GET /api/files/{name}",
   "GET /api/public/reports/{uuid}", "GET /api/public/shared-url-hosts",
+  // Open311's discovery document (issue 18); the rest of Open311 needs an organisation's api_key.
+  "GET /open311/v2/discovery.{format}",
 ]);
 const REQUIRED_QUERY: Record<string, string> = { "GET /api/companies/{companyId}/events": "?after=0", "GET /api/companies/{companyId}/app-users/by-phone": "?phone=%2B56987654321" };
 

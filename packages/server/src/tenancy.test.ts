@@ -28,7 +28,8 @@ const REQUIRED_QUERY: Record<string, string> = { "{companyId}/events": "?after=0
 beforeAll(async () => {
   app = await testApp();
   await app.ready();
-  routes = apiRoutes(app).map((r) => ({ method: r.method, path: r.path, security: !PUBLIC.has(r.key) }));
+  // Open311 (issue 18) authenticates with the organisation's api_key, not a session: its own tests cover it.
+  routes = apiRoutes(app).map((r) => ({ method: r.method, path: r.path, security: !PUBLIC.has(r.key) && !r.path.startsWith("/open311/") }));
   const db = await testDb();
   const own = await buildCompany(db);
   strangerCompanyId = (await buildCompany(db)).id;

@@ -30,6 +30,7 @@ export const ORGANISATION_MESSAGES = {
     selectorItemDuplicate: "Los nombres de los elementos deben ser únicos",
     dashboardNameRequired: "El nombre del dashboard es obligatorio",
     dashboardUrlInvalid: "La URL ingresada no es válida",
+    apiKeyNameRequired: "El nombre de la clave es obligatorio",
   },
   en: {
     teamNameRequired: "The team name is required",
@@ -53,6 +54,7 @@ export const ORGANISATION_MESSAGES = {
     selectorItemDuplicate: "Item names must be unique",
     dashboardNameRequired: "The dashboard name is required",
     dashboardUrlInvalid: "The URL entered is not valid",
+    apiKeyNameRequired: "The key name is required",
   },
   fr: {
     teamNameRequired: "Le nom de l'équipe est obligatoire",
@@ -76,6 +78,7 @@ export const ORGANISATION_MESSAGES = {
     selectorItemDuplicate: "Les noms des éléments doivent être uniques",
     dashboardNameRequired: "Le nom du tableau de bord est obligatoire",
     dashboardUrlInvalid: "L'URL saisie n'est pas valide",
+    apiKeyNameRequired: "Le nom de la clé est obligatoire",
   },
 } as const satisfies Record<Language, Record<string, string>>;
 export type OrganisationMessage = keyof (typeof ORGANISATION_MESSAGES)["es"];
@@ -263,3 +266,26 @@ export const customDashboardBodySchema = z.object({
 export type CustomDashboardBody = z.infer<typeof customDashboardBodySchema>;
 export const customDashboardsResponseSchema = z.object({ success: z.literal(true), dashboards: z.array(customDashboardSchema) });
 export const customDashboardResponseSchema = z.object({ success: z.literal(true), dashboard: customDashboardSchema });
+
+// ── API keys (issue 18) ────────────────────────────────────────────────────────────────────────────
+
+/** An API key of the organisation as listed: never the key itself, only the prefix it starts with. */
+export const apiKeySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  prefix: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+/** Body of POST …/api-keys (company admins): a name saying who uses it. */
+export const apiKeyBodySchema = z.object({ name: name("apiKeyNameRequired") });
+export type ApiKeyBody = z.infer<typeof apiKeyBodySchema>;
+
+export const apiKeysResponseSchema = z.object({ success: z.literal(true), apiKeys: z.array(apiKeySchema) });
+export const apiKeyResponseSchema = z.object({ success: z.literal(true), apiKey: apiKeySchema });
+/** The answer to creating a key: the only time the whole key is shown. */
+export const apiKeyCreatedResponseSchema = z.object({ success: z.literal(true), apiKey: apiKeySchema, key: z.string() });

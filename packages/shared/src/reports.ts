@@ -83,6 +83,8 @@ export const reportSchema = z.object({
   contact: z
     .object({ phone: z.string().nullable(), firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string().nullable() })
     .nullable(),
+  /** Where the report came from (SPEC §3 source): app, portal or open311 (issue 18). */
+  source: z.string().nullable(),
   user: z.object({ id: z.number(), uuid: z.string(), firstName: z.string(), lastName: z.string(), phone: z.string().nullable() }).nullable(),
   notifyNeighbours: z.boolean(),
   notificationNeighboursWasCanceled: z.boolean(),

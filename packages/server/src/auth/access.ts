@@ -64,6 +64,8 @@ const PERMISSIONS = {
   "users.manage": ["company_admin"],
   // Company settings (issue 12): operators read what they need (types' priorities, config); admins write.
   "settings.manage": ["company_admin"],
+  // Open311 API keys (issue 18): created, listed and revoked by company admins.
+  "apiKeys.manage": ["company_admin"],
   // Groups (teams) and geolocated messages: refused to freemium companies (SPEC §1).
   "messages.send": ["company_admin", "operator"],
 } as const satisfies Record<string, readonly CompanyRole[]>;
@@ -163,6 +165,12 @@ export async function resolveScopeOrDefault(db: Db, actor: Actor, companyId: num
 /** The system acting for a company, with no user's restrictions: writing the events every attending
  * company receives, routing a community report. Never for answering a user's request. */
 export function systemScope(companyId: number): TenantScope {
+  return { companyId, restrictions: UNRESTRICTED } as TenantScope;
+}
+
+/** The organisation an Open311 API key belongs to (issue 18): no user, so no user's restrictions; what
+ * the key may read (never private reports nor reporters) the Open311 repository decides. */
+export function apiKeyScope(companyId: number): TenantScope {
   return { companyId, restrictions: UNRESTRICTED } as TenantScope;
 }
 

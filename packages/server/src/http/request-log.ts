@@ -3,7 +3,7 @@ import { LogController, type FastifyInstance, type FastifyReply, type FastifyReq
 import { HEALTH_PATHS } from "./health.routes.js";
 
 // Secrets never reach the log: tokens travel in headers and in the WebSocket ticket query.
-export const redactUrl = (url: string): string => url.replace(/([?&](ticket|access_token|token)=)[^&]*/gi, "$1[redacted]");
+export const redactUrl = (url: string): string => url.replace(/([?&](ticket|access_token|token|api_key)=)[^&]*/gi, "$1[redacted]");
 
 /** Why a request was refused, as its error body said: the code, a 409's or 401/403's reason, and the
  * fields a 400 named (`field:code`). */

@@ -13,4 +13,13 @@ export {
 } from "./report.repository.js";
 export { listZoneShapes } from "./report-actions.repository.js";
 export { DELAYED_REPORT_JOB } from "./intake.repository.js";
-export { changeReport, deliverDelayedReport, getCompanyReport, listHistoryReports, reportActivity } from "./report.service.js";
+export {
+  changeReport,
+  createAppReports,
+  deliverDelayedReport,
+  getCompanyReport,
+  listHistoryReports,
+  reportActivity,
+  requireActiveType,
+  type AppReportRequest,
+} from "./report.service.js";

@@ -26,6 +26,8 @@ export interface NewReport {
   source: string;
   clientId: string | null;
   media: unknown[];
+  /** A link to media an Open311 client sent (issue 18). */
+  mediaUrl?: string | null;
 }
 
 /** The reports to insert as one JSON parameter, with their position in the batch. */
@@ -46,6 +48,7 @@ function inputOf(reports: readonly NewReport[]): string {
       source: r.source,
       client_id: r.clientId,
       media: r.media,
+      media_url: r.mediaUrl ?? null,
     })),
   );
 }
@@ -58,12 +61,12 @@ const INSERT_REPORTS = `
     select nextval('reports_id_seq')::int as id, i.*
       from jsonb_to_recordset($1::jsonb) as i(ord int, type_id int, description text, latitude float8, longitude float8,
            address text, user_id int, is_anonymous bool, created_by_company_id int, informer_type text, contact jsonb,
-           source text, client_id uuid, media jsonb)),
+           source text, client_id uuid, media jsonb, media_url text)),
   ins as (
     insert into reports (id, type_id, initial_type_id, description, latitude, longitude, address, user_id, is_anonymous,
-                         created_by_company_id, informer_type, contact, source, client_id, media)
+                         created_by_company_id, informer_type, contact, source, client_id, media, media_url)
     select id, type_id, type_id, description, latitude, longitude, address, user_id, is_anonymous,
-           created_by_company_id, informer_type, contact, source, client_id, media
+           created_by_company_id, informer_type, contact, source, client_id, media, media_url
       from input
      -- A clientId already used (a retry), or used earlier in the batch, is not inserted again: it is
      -- looked up afterwards. Left out here, the conflict clause is only a safety net for a concurrent
@@ -193,13 +196,14 @@ export async function insertCommunityReports(
          from routes where delayed order by report_id, company_id),
      logged as (
        insert into activity_log (company_id, report_id, actor_user_id, action, data)
-       select company_id, report_id, null, 'created', '{"source":"app"}'::jsonb from opened order by report_id, company_id)
+       select o.company_id, o.report_id, null, 'created', jsonb_build_object('source', i.source)
+         from opened o join ins i on i.id = o.report_id order by o.report_id, o.company_id)
      select input.ord, r.id as inserted_id, r.uuid::text as inserted_uuid, r.created_at as inserted_at,
             r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.repeated_of, r.type_id, r.initial_type_id,
             r.title, r.description, a.priority, a.observations, a.due_date, a.followup_id::int as followup_id,
             r.latitude, r.longitude, r.address, r.timezone, a.zone_ids, r.media, r.likes_count, r.dislikes_count, r.abuse_counter,
             (a.is_anonymous or r.is_anonymous) as is_anonymous, a.is_private, r.created_by_company_id, r.informer_type,
-            r.contact, r.user_id, a.notify_neighbours, a.notification_neighbours_was_canceled, a.closed_at,
+            r.contact, r.source, r.user_id, a.notify_neighbours, a.notification_neighbours_was_canceled, a.closed_at,
             r.deleted_at, r.deleted_by, r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version
        from input
        left join ins r on r.id = input.id

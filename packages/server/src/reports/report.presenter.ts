@@ -91,6 +91,7 @@ export function presentReport(row: ReportRow, viewer: Viewer): Report {
     isCreatedByCompany: row.created_by_company_id !== null,
     informerType: row.informer_type,
     contact: row.contact,
+    source: row.source,
     user: row.author,
     notifyNeighbours: row.notify_neighbours,
     notificationNeighboursWasCanceled: row.notification_neighbours_was_canceled,

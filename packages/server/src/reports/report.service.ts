@@ -25,7 +25,7 @@ import {
   updateAttentionFields,
   type ActivityRow,
 } from "./attention.repository.js";
-import { attendingCompaniesOf, insertCommunityReports, insertReport } from "./intake.repository.js";
+import { attendingCompaniesOf, insertCommunityReports, insertReport, type NewReport } from "./intake.repository.js";
 import { audienceOf, EVENT_VIEWER, presentReport, type Viewer } from "./report.presenter.js";
 import {
   attendingAudiences,
@@ -120,6 +120,8 @@ export async function createCompanyReport(ctx: AppContext, scope: CompanyScope, 
 export interface AppReportRequest {
   actor: Actor | null;
   body: AppCreateReport;
+  /** Another door than the app (Open311, issue 18): its name, the contact it gave, a media link. */
+  via?: { source: string; contact: NonNullable<NewReport["contact"]> | null; mediaUrl: string | null };
 }
 
 /** What creating a community report gave: its ids, the companies attending it, and created=false when
@@ -136,22 +138,24 @@ export interface AppReportResult {
  * so that reports arriving together share the round trips and the commit (app.routes.ts batches them). */
 export async function createAppReports(ctx: AppContext, requests: readonly AppReportRequest[]): Promise<AppReportResult[]> {
   for (const { body } of requests) requireActiveType(body.type);
-  const reports = requests.map(({ actor, body }) => {
-    const anonymous = body.anonymous || !actor;
+  const reports = requests.map(({ actor, body, via }): NewReport => {
+    // Through another door (Open311) the reporter has no account: a contact it gave is a caller's.
+    const anonymous = via ? !via.contact : body.anonymous || !actor;
     return {
       typeId: body.type,
       description: body.description,
       latitude: body.latitude,
       longitude: body.longitude,
       address: body.address ?? null,
-      userId: actor?.user.id ?? null,
+      userId: via ? null : (actor?.user.id ?? null),
       isAnonymous: anonymous,
       createdByCompanyId: null,
-      informerType: anonymous ? ("anonymous" as const) : ("user" as const),
-      contact: null,
-      source: "app",
+      informerType: anonymous ? "anonymous" : "user",
+      contact: via?.contact ?? null,
+      source: via?.source ?? "app",
       clientId: body.clientId ?? null,
       media: [],
+      mediaUrl: via?.mediaUrl ?? null,
     };
   });
   return changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {

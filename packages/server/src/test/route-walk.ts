@@ -109,5 +109,7 @@ export function fillPath(path: string, values: { companyId: number; id: number; 
     .replace("{companyId}", String(values.companyId))
     .replace("{uuid}", values.uuid ?? SAMPLE_UUID)
     .replace("{name}", values.name ?? "x.png")
+    // Open311 resources (issue 18) end in their format: services.{format}.
+    .replace("{format}", "json")
     .replace(/\{[a-zA-Z]+\}/g, String(values.id));
 }

@@ -36,6 +36,7 @@ export function buildReport(overrides: Partial<Report> = {}): Report {
     isCreatedByCompany: false,
     informerType: "user",
     contact: null,
+    source: "app",
     user: null,
     notifyNeighbours: false,
     notificationNeighboursWasCanceled: false,

@@ -1,0 +1,158 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  open311FormatParamsSchema,
+  open311PostBodySchema,
+  open311QuerySchema,
+  open311RequestParamsSchema,
+  open311RequestsQuerySchema,
+  open311ServiceParamsSchema,
+  open311TokenParamsSchema,
+  type Open311Format,
+} from "@atalaya/shared";
+import type { AppContext } from "../context.js";
+import { pickLanguage } from "../http/messages.js";
+import { limits } from "../http/rate-limit.js";
+import { CONTENT_TYPES, formatOfUrl, render, renderErrors, type Open311Value } from "./open311.format.js";
+import {
+  authenticateKey,
+  createRequest,
+  discovery,
+  getRequest,
+  listRequests,
+  listServices,
+  Open311Error,
+  requestOfToken,
+  serviceDefinition,
+  type Open311Client,
+} from "./open311.service.js";
+
+/** Where the GeoReport v2 endpoint lives. */
+export const OPEN311_PREFIX = "/open311/v2";
+
+const clients = new WeakMap<FastifyRequest, Open311Client>();
+const clientOf = (req: FastifyRequest) => clients.get(req)!;
+const langOf = (req: FastifyRequest) => pickLanguage(req.headers["accept-language"]);
+
+/** A form body (the specification's application/x-www-form-urlencoded) as an object; attribute[code]=v
+ * and attribute[code][]=v (a multivaluelist) become attribute: {code: v | [v…]}. */
+export function parseForm(text: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const attribute: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const m = /^attribute\[([^\]]*)\](\[\])?$/.exec(key);
+    if (!m) {
+      out[key] = value;
+    } else if (m[2]) {
+      const list = attribute[m[1]!];
+      attribute[m[1]!] = Array.isArray(list) ? [...list, value] : [value];
+    } else {
+      attribute[m[1]!] = value;
+    }
+  }
+  if (Object.keys(attribute).length > 0) out.attribute = attribute;
+  return out;
+}
+
+function send(reply: FastifyReply, format: Open311Format, root: string, value: Open311Value) {
+  return reply.type(CONTENT_TYPES[format]).send(render(format, root, value));
+}
+
+/** Open311's status for an API refusal: 403 and 404 as they are, 429 and 503 kept (retry later), any
+ * other client or upstream failure 400 (the specification's "general service error"). */
+const open311Status = (status: number) => ([403, 404, 429, 503].includes(status) ? status : status >= 500 ? status : 400);
+
+/** GeoReport v2 (issue 18) under /open311/v2: discovery, services, service definitions, requests (read
+ * and create), a request, tokens; each in JSON and XML, errors as [{code, description}]. Every resource
+ * but discovery needs the organisation's api_key; jurisdiction_id, when given, is the organisation's id. */
+export async function open311Routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    // Form bodies only here: the rest of the API stays JSON.
+    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 64 * 1024 }, (_req, text, done) => {
+      done(null, parseForm(text as string));
+    });
+    // An Open311Error is answered here; anything else goes to the app's handler (below: reshaped).
+    scope.setErrorHandler((err, req, reply) => {
+      if (!(err instanceof Open311Error)) throw err;
+      const format = formatOfUrl(req.url);
+      return reply.code(err.status).type(CONTENT_TYPES[format]).send(renderErrors(format, [{ code: err.status, description: err.description }]));
+    });
+    // The app's own refusals (validation, rate limit, database away, the text guard) in Open311's shape.
+    scope.addHook("onSend", async (req, reply, payload) => {
+      if (reply.statusCode < 400 || typeof payload !== "string" || !payload.startsWith("{")) return payload;
+      let error: { message?: unknown; fields?: { field?: unknown; code?: unknown }[] } | undefined;
+      try {
+        error = (JSON.parse(payload) as { error?: typeof error }).error;
+      } catch {
+        return payload;
+      }
+      if (!error) return payload;
+      const fields = Array.isArray(error.fields) ? error.fields.map((f) => `${String(f.field)} (${String(f.code)})`).join(", ") : "";
+      const status = open311Status(reply.statusCode);
+      const format = formatOfUrl(req.url);
+      reply.code(status).type(CONTENT_TYPES[format]);
+      return renderErrors(format, [{ code: status, description: `${String(error.message ?? "Error")}${fields ? `: ${fields}` : ""}` }]);
+    });
+    scope.setNotFoundHandler((req, reply) => {
+      const format = formatOfUrl(req.url);
+      return reply.code(404).type(CONTENT_TYPES[format]).send(renderErrors(format, [{ code: 404, description: "No such Open311 resource: see discovery.json." }]));
+    });
+
+    // Who is calling, then how often: a key's calls are counted together across processes.
+    const authenticate = async (req: FastifyRequest) => {
+      const query = req.query as { api_key?: string; jurisdiction_id?: string };
+      const body = (req.body ?? {}) as { api_key?: string; jurisdiction_id?: string };
+      clients.set(req, await authenticateKey(ctx, body.api_key ?? query.api_key, body.jurisdiction_id ?? query.jurisdiction_id));
+    };
+    const { perKey, windowMs } = ctx.config.open311Limit;
+    const perKeyLimit = limits(scope, [{ name: "open311-key", max: perKey, windowMs, key: (req) => (clients.has(req) ? String(clientOf(req).keyId) : null) }]);
+    const keyed = { config: { public: true }, preHandler: [authenticate, perKeyLimit] };
+    const tags = ["open311"];
+
+    r.get("/discovery.:format", {
+      config: { public: true },
+      schema: { tags, summary: "Open311 service discovery: the GeoReport v2 endpoint and its formats", params: open311FormatParamsSchema },
+    }, async (req, reply) => send(reply, req.params.format, "discovery", discovery(ctx.config.publicUrl)));
+
+    r.get("/services.:format", {
+      ...keyed,
+      schema: { tags, summary: "Open311 services: the report types the organisation attends, their category as group", params: open311FormatParamsSchema, querystring: open311QuerySchema },
+    }, async (req, reply) => send(reply, req.params.format, "services", await listServices(ctx, clientOf(req), langOf(req))));
+
+    r.get("/services/:code.:format", {
+      ...keyed,
+      schema: { tags, summary: "Open311 service definition (attributes of the type's form; none linked yet)", params: open311ServiceParamsSchema, querystring: open311QuerySchema },
+    }, async (req, reply) => send(reply, req.params.format, "service_definition", await serviceDefinition(ctx, clientOf(req), req.params.code)));
+
+    r.get("/requests.:format", {
+      ...keyed,
+      schema: { tags, summary: "Open311 requests of the organisation: by ids, or service codes, statuses and at most 90 days", params: open311FormatParamsSchema, querystring: open311RequestsQuerySchema },
+    }, async (req, reply) => send(reply, req.params.format, "service_requests", await listRequests(ctx, clientOf(req), req.query, langOf(req))));
+
+    r.post("/requests.:format", {
+      ...keyed,
+      schema: {
+        tags,
+        summary: "Create an Open311 request (form-encoded or JSON): it enters the normal report intake",
+        params: open311FormatParamsSchema,
+        querystring: open311QuerySchema,
+        body: open311PostBodySchema,
+      },
+    }, async (req, reply) => {
+      const header = req.headers["idempotency-key"];
+      const idempotencyKey = typeof header === "string" && header.length > 0 && header.length <= 200 ? header : undefined;
+      return send(reply, req.params.format, "service_requests", await createRequest(ctx, clientOf(req), req.body, idempotencyKey, langOf(req)));
+    });
+
+    r.get("/requests/:id.:format", {
+      ...keyed,
+      schema: { tags, summary: "One Open311 request of the organisation", params: open311RequestParamsSchema, querystring: open311QuerySchema },
+    }, async (req, reply) => send(reply, req.params.format, "service_requests", await getRequest(ctx, clientOf(req), req.params.id, langOf(req))));
+
+    r.get("/tokens/:token.:format", {
+      ...keyed,
+      schema: { tags, summary: "The Open311 request id behind a token (a request an organisation with a notification delay received later)", params: open311TokenParamsSchema, querystring: open311QuerySchema },
+    }, async (req, reply) => send(reply, req.params.format, "service_requests", await requestOfToken(ctx, clientOf(req), req.params.token)));
+  }, { prefix: OPEN311_PREFIX });
+}
