@@ -90,3 +90,19 @@ test("the provider's organisations screen, the settings with provider flags and 
   await expectAccessible(freemium);
   await context.close();
 });
+
+test("the settings' API keys tab (issue 18), with a key just created and the revoke confirmation, passes axe-core", async ({ page }) => {
+  await signIn(page, "admin@demo.cl");
+  await page.goto("/v3/settings?tab=api-keys");
+  await expect(page.getByTestId("api-keys-panel")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await expectAccessible(page);
+  await page.getByTestId("api-key-name").fill(`Integración ${Date.now()}`);
+  await page.getByTestId("api-key-create").click();
+  await expect(page.getByTestId("api-key-secret")).toContainText("atl_");
+  await expectAccessible(page);
+  await page.getByTestId("api-key-revoke").first().click();
+  await expect(page.getByTestId("api-key-revoke-confirm")).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+});

@@ -27,6 +27,7 @@ const ROUTES = [
   "/v3/custom-dashboards",
   "/v3/users",
   "/v3/settings",
+  "/v3/settings?tab=api-keys",
   "/v3/companies",
 ];
 

@@ -1,8 +1,12 @@
 import {
+  apiKeyCreatedResponseSchema,
+  apiKeyResponseSchema,
+  apiKeysResponseSchema,
   companySettingsResponseSchema,
   providerCompaniesResponseSchema,
   providerCompanyResponseSchema,
   upgradeRequestResponseSchema,
+  type ApiKey,
   type CompanySettings,
   type CompanySettingsBody,
   type ProviderCompany,
@@ -13,6 +17,7 @@ import { api } from "../../lib/api";
 /** TanStack Query keys of the settings screen and the provider's companies screen. */
 export const companySettingsKeys = {
   settings: (companyId: number) => ["company-settings", companyId] as const,
+  apiKeys: (companyId: number) => ["company-settings", companyId, "api-keys"] as const,
   providerCompanies: ["provider-companies"] as const,
 };
 
@@ -44,4 +49,19 @@ export function setCompanyModules(id: number, modules: string[]): Promise<Provid
 /** `PUT /api/admin/companies/{id}/flags`: lifting freemium also closes the pending upgrade request. */
 export function setCompanyFlags(id: number, flags: { is_freemium?: boolean; is_observer?: boolean }): Promise<ProviderCompany> {
   return api.put(`/admin/companies/${id}/flags`, flags, { schema: providerCompanyResponseSchema.transform((b) => b.company) });
+}
+
+/** `GET /api/companies/{companyId}/api-keys` (company admins): the Open311 keys, never the keys themselves. */
+export function fetchApiKeys(companyId: number, signal?: AbortSignal): Promise<ApiKey[]> {
+  return api.get(`/companies/${companyId}/api-keys`, { schema: apiKeysResponseSchema.transform((b) => b.apiKeys), signal });
+}
+
+/** `POST /api/companies/{companyId}/api-keys`: the new key, whole this once. */
+export function createApiKey(companyId: number, name: string): Promise<{ apiKey: ApiKey; key: string }> {
+  return api.post(`/companies/${companyId}/api-keys`, { name }, { schema: apiKeyCreatedResponseSchema });
+}
+
+/** `DELETE /api/companies/{companyId}/api-keys/{id}`: revoked at once. */
+export function revokeApiKey(companyId: number, id: number): Promise<ApiKey> {
+  return api.delete(`/companies/${companyId}/api-keys/${id}`, { schema: apiKeyResponseSchema.transform((b) => b.apiKey) });
 }

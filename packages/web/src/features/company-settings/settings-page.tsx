@@ -1,8 +1,8 @@
 import { useMemo, useState, type ReactNode } from "react";
-import { Alert, Button, Input, InputNumber, Result, Select, Skeleton, Switch, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Input, InputNumber, Result, Select, Skeleton, Switch, Table, Tabs, Tag, Typography, type TableColumnsType } from "antd";
 import { DeleteOutlined, LockOutlined, PlusOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import {
   COMPANY_FLAGS,
@@ -20,19 +20,23 @@ import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
 import { canManageAnswers } from "../answers/answer-form";
 import { useSettings } from "../settings/settings-context";
+import { ApiKeysPanel } from "./api-keys-panel";
 import { companySettingsKeys, fetchCompanySettings, saveCompanySettings } from "./company-settings-api";
 import { configProblems, type ConfigProblem } from "./config-pairs";
 import "./company-settings.css";
 
 /** `/v3/settings` (SPEC §2 company settings): reports and zones (per type priority and attention time),
  * substatuses, config pairs and the organisation's flags; links to teams, tags, zones and shifts.
- * Company admins change them; other members read them. */
+ * Company admins change them; other members read them. Company admins also have the "API keys" tab
+ * (`?tab=api-keys`, issue 18): the organisation's Open311 keys. */
 export function SettingsPage(): ReactNode {
   const { t } = useTranslation();
   const { settings: session } = useSettings();
   const companyId = session.company.id;
   const canManage = canManageAnswers(session);
   const query = useQuery({ queryKey: companySettingsKeys.settings(companyId), queryFn: ({ signal }) => fetchCompanySettings(companyId, signal) });
+  const [params, setParams] = useSearchParams();
+  const tab = params.get("tab") === "api-keys" ? "api-keys" : "general";
 
   let body: ReactNode;
   if (query.isPending) body = <Skeleton active paragraph={{ rows: 8 }} data-testid="settings-loading" />;
@@ -56,7 +60,19 @@ export function SettingsPage(): ReactNode {
         <Typography.Text type="secondary">{t("companySettings.subtitle")}</Typography.Text>
       </header>
       {!canManage && <Alert type="info" showIcon icon={<LockOutlined />} title={t("companySettings.readOnly")} data-testid="settings-read-only" />}
-      {body}
+      {canManage ? (
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setParams(key === "general" ? {} : { tab: key }, { replace: true })}
+          items={[
+            { key: "general", label: t("companySettings.tabs.general"), children: <div className="company-settings__tab">{body}</div> },
+            { key: "api-keys", label: t("companySettings.tabs.apiKeys"), children: <ApiKeysPanel companyId={companyId} /> },
+          ]}
+          data-testid="settings-tabs"
+        />
+      ) : (
+        body
+      )}
     </div>
   );
 }
