@@ -20,6 +20,7 @@ export const reportDetailEn: typeof reportDetailEs = {
     neighboursNotified: "Neighbours notified",
     notificationCanceled: "Notification cancelled",
     createdByCompany: "Created by the organisation",
+    viaOpen311: "Received through Open311",
     repeatedOf: "Repeat of #{{id}}",
     closedBy: "Closed by {{name}}",
     assignee: "Assignee",

@@ -18,6 +18,7 @@ export const reportDetailEs = {
     neighboursNotified: "Vecinos notificados",
     notificationCanceled: "Notificación cancelada",
     createdByCompany: "Creado por la organización",
+    viaOpen311: "Recibido por Open311",
     repeatedOf: "Repetido de #{{id}}",
     closedBy: "Cerrado por {{name}}",
     assignee: "Responsable",

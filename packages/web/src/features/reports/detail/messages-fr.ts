@@ -20,6 +20,7 @@ export const reportDetailFr: typeof reportDetailEs = {
     neighboursNotified: "Voisins notifiés",
     notificationCanceled: "Notification annulée",
     createdByCompany: "Créé par l'organisation",
+    viaOpen311: "Reçu par Open311",
     repeatedOf: "Doublon du n° {{id}}",
     closedBy: "Clôturé par {{name}}",
     assignee: "Responsable",

@@ -303,6 +303,7 @@ export function ReportHeader({ report, companyId, viewers, pane, onReport, onRef
           <Tag className="rd-meta__tag">{t("reportDetail.header.notificationCanceled")}</Tag>
         )}
         {report.isCreatedByCompany && <Tag className="rd-meta__tag">{t("reportDetail.header.createdByCompany")}</Tag>}
+        {report.source === "open311" && <Tag className="rd-meta__tag" data-testid="report-source-open311">{t("reportDetail.header.viaOpen311")}</Tag>}
         {report.closingKind === "repeated" && report.repeatedOf !== null && (
           <RepeatedMarker companyId={companyId} reportId={report.repeatedOf} />
         )}
