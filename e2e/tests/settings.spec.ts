@@ -79,3 +79,40 @@ test("a freemium operator meets the upgrade prompt, asks once, and the provider 
   await providerContext.close();
   await freemiumContext.close();
 });
+
+test("an admin creates an Open311 API key, a request sent with it reaches the panel marked Open311, and revoking the key refuses it", async ({ page, request }) => {
+  await signIn(page, "admin@demo.cl");
+  await page.goto("/v3/settings");
+  await page.getByRole("tab", { name: "Claves de API" }).click();
+  await expect(page).toHaveURL(/tab=api-keys/);
+  const name = `App municipal ${Date.now()}`;
+  await page.getByTestId("api-key-name").fill(name);
+  await page.getByTestId("api-key-create").click();
+  const key = ((await page.getByTestId("api-key-secret").textContent()) ?? "").trim();
+  expect(key).toMatch(/^atl_/);
+  const row = page.getByTestId("api-key-row").filter({ hasText: name });
+  await expect(row).toContainText(key.slice(0, 12));
+  // Shown once: after "done" the whole key is nowhere on the page.
+  await page.getByTestId("api-key-done").click();
+  await expect(page.getByText(key)).toHaveCount(0);
+
+  const description = `Luminaria apagada informada por Open311 ${Date.now()}`;
+  const sent = await request.post("/open311/v2/requests.json", {
+    form: { api_key: key, service_code: "22", lat: "-33.4402", long: "-70.6541", description, first_name: "Ana", last_name: "Rojas" },
+  });
+  expect(sent.status()).toBe(200);
+  const [{ service_request_id: id }] = (await sent.json()) as [{ service_request_id: number }];
+  const read = await request.get(`/api/reports/${id}`, { headers: { "access-token": await tokenOf(request, "admin@demo.cl") } });
+  const { uuid } = ((await read.json()) as { report: { uuid: string } }).report;
+  await page.goto(`/v3/events/${uuid}`);
+  await expect(page.getByTestId("report-source-open311")).toHaveText("Recibido por Open311");
+  await expect(page.getByText(description)).toBeVisible();
+
+  await page.goto("/v3/settings?tab=api-keys");
+  await row.getByTestId("api-key-revoke").click();
+  await page.getByTestId("api-key-revoke-confirm").click();
+  await expect(row).toContainText("Revocada");
+  const refused = await request.get(`/open311/v2/requests/${id}.xml?api_key=${key}`);
+  expect(refused.status()).toBe(403);
+  expect(await refused.text()).toContain("<errors><error><code>403</code>");
+});
