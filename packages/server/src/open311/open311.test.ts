@@ -320,6 +320,8 @@ describe("GET requests", () => {
   let observed: { id: number };
   let solved: { id: number };
   let notApplicable: { id: number };
+  let repeated: { id: number };
+  let silent: { id: number };
   let hidden: { id: number };
   let deleted: { id: number };
   let old: { id: number };
@@ -330,14 +332,22 @@ describe("GET requests", () => {
     observed = await insertReport(companyId, { status: "in_observation" });
     notApplicable = await insertReport(companyId, { status: "pending" });
     solved = await insertReport(companyId, { status: "pending", type: GRAFFITI, description: "Rayado en el muro" });
+    repeated = await insertReport(companyId, { status: "pending", type: GRAFFITI, description: "El mismo rayado" });
+    silent = await insertReport(companyId, { status: "pending" });
     hidden = await insertReport(companyId, { private: true, description: "Privado: no debe verse" });
     deleted = await insertReport(companyId, { deleted: true, description: "Borrado por su autor" });
     old = await insertReport(companyId, { createdAt: "2026-01-10T12:00:00Z", description: "Reporte antiguo" });
     foreign = await insertReport(otherCompanyId, { description: "De otra organización" });
     // Closed through the portal: the closing comment becomes status_notes.
-    for (const [r, kind, comment] of [[solved, "solved", "Se pintó el muro."], [notApplicable, "false", "No corresponde a la municipalidad."]] as const) {
+    const closings: [{ id: number }, string, Record<string, unknown>][] = [
+      [solved, "solved", { comment: "Se pintó el muro." }],
+      [notApplicable, "false", { comment: "No corresponde a la municipalidad." }],
+      [repeated, "repeated", { repeatedOf: solved.id, comment: "Duplicado: ya se atendió." }],
+      [silent, "solved", {}],
+    ];
+    for (const [r, kind, extra] of closings) {
       expect((await app.inject({ method: "POST", url: `/api/companies/${companyId}/reports/${r.id}/take`, headers: { "access-token": adminToken } })).statusCode).toBe(200);
-      const closed = await app.inject({ method: "POST", url: `/api/companies/${companyId}/reports/${r.id}/close`, headers: { "access-token": adminToken }, payload: { kind, comment } });
+      const closed = await app.inject({ method: "POST", url: `/api/companies/${companyId}/reports/${r.id}/close`, headers: { "access-token": adminToken }, payload: { kind, ...extra } });
       expect(closed.statusCode).toBe(200);
     }
   });
@@ -351,6 +361,8 @@ describe("GET requests", () => {
     expect(byId.get(observed.id)).toMatchObject({ status: "open" });
     expect(byId.get(solved.id)).toMatchObject({ status: "closed", status_notes: "Se pintó el muro." });
     expect(byId.get(notApplicable.id)).toMatchObject({ status: "closed", status_notes: "No corresponde a la municipalidad." });
+    expect(byId.get(repeated.id)).toMatchObject({ status: "closed", status_notes: "Duplicado: ya se atendió." });
+    expect(byId.get(silent.id)).toMatchObject({ status: "closed", status_notes: null });
     expect(byId.get(solved.id)).toEqual({
       service_request_id: solved.id,
       status: "closed",
