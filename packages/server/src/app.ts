@@ -78,6 +78,8 @@ export interface AppParts {
   bus?: EventBus;
   /** Where the JSON log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
+  /** Told how long each start phase took (`database`, `migrate`), for server.ts to print. */
+  onPhase?: (phase: string, ms: number) => void;
 }
 
 /** Builds the whole application: plugins, then domains, then the web portal. Does not listen. */
@@ -119,10 +121,17 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   });
 
   const ownsDb = !parts.db;
+  let since = performance.now();
+  const phase = (name: string) => {
+    parts.onPhase?.(name, performance.now() - since);
+    since = performance.now();
+  };
   const db = parts.db ?? (await openDatabase(config));
   if (ownsDb) {
+    phase("database");
     await migrate(db);
     await seedCatalogue(db);
+    phase("migrate");
   }
   const redisPrefix = await redisPrefixOf(db, config.redisPrefix);
   const bus =
