@@ -1,18 +1,18 @@
 import type { ReactNode } from "react";
 import { App, Button, Result, Select, Skeleton, Table, Tag, Typography, type TableColumnsType } from "antd";
-import { UnlockOutlined } from "@ant-design/icons";
+import { CloseOutlined, UnlockOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { MODULES, isAdminGroup, type ProviderCompany } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
 import { useSettings } from "../settings/settings-context";
-import { companySettingsKeys, fetchProviderCompanies, setCompanyFlags, setCompanyModules } from "./company-settings-api";
+import { companySettingsKeys, declineUpgradeRequest, fetchProviderCompanies, setCompanyFlags, setCompanyModules } from "./company-settings-api";
 import "./company-settings.css";
 
 /** `/v3/companies` (SPEC §2 menu entry "Companies"): provider administrators (group 1 or 100) list the
- * organisations with their modules, free account and pending upgrade request, toggle modules and lift
- * the free limits. Anyone else sees the 403 result. */
+ * organisations with their modules, free account and pending upgrade request, toggle modules, lift
+ * the free limits or decline the request (either answer reaches the organisation's admins' bell). Anyone else sees the 403 result. */
 export function CompaniesPage(): ReactNode {
   const { t, i18n } = useTranslation();
   const { modal } = App.useApp();
@@ -42,6 +42,25 @@ export function CompaniesPage(): ReactNode {
     },
     onError,
   });
+
+  const decline = useMutation({
+    mutationFn: (company: ProviderCompany) => declineUpgradeRequest(company.id),
+    onSuccess: (saved) => {
+      replace(saved);
+      void toast.success(t("companySettings.companies.declined", { name: saved.name }));
+    },
+    onError,
+  });
+  const confirmDecline = (company: ProviderCompany): void => {
+    void modal.confirm({
+      title: t("companySettings.companies.declineConfirm", { name: company.name }),
+      content: t("companySettings.companies.declineText"),
+      okText: t("companySettings.companies.decline"),
+      cancelText: t("companySettings.companies.cancel"),
+      okButtonProps: { danger: true, "data-testid": "decline-confirm" },
+      onOk: () => decline.mutateAsync(company).catch(() => undefined),
+    });
+  };
 
   const confirmLift = (company: ProviderCompany): void => {
     void modal.confirm({
@@ -103,12 +122,17 @@ export function CompaniesPage(): ReactNode {
     {
       key: "request",
       title: t("companySettings.companies.columns.request"),
-      width: 200,
+      width: 240,
       render: (_, c) =>
         c.pendingUpgradeRequest ? (
-          <Tag color="magenta" data-testid="pending-request">
-            {t("companySettings.companies.pending", { date: date(c.pendingUpgradeRequest.createdAt) })}
-          </Tag>
+          <div className="company-settings__row" style={{ marginBottom: 0, justifyContent: "flex-start" }}>
+            <Tag color="magenta" data-testid="pending-request">
+              {t("companySettings.companies.pending", { date: date(c.pendingUpgradeRequest.createdAt) })}
+            </Tag>
+            <Button size="small" icon={<CloseOutlined />} onClick={() => confirmDecline(c)} data-testid="decline-request">
+              {t("companySettings.companies.decline")}
+            </Button>
+          </div>
         ) : (
           <span className="shifts-muted">{t("companySettings.companies.none")}</span>
         ),
