@@ -1,6 +1,6 @@
 import { useState, type HTMLAttributes, type ReactNode } from "react";
-import { Button, Empty, Input, Result, Select, Skeleton, Table, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
-import { DeleteOutlined, EyeOutlined, LockOutlined, PlusOutlined, UnlockOutlined } from "@ant-design/icons";
+import { Button, Dropdown, Empty, Grid, Input, Result, Select, Skeleton, Table, Tag, Tooltip, Typography, type MenuProps, type TableColumnsType } from "antd";
+import { DeleteOutlined, EyeOutlined, LockOutlined, MoreOutlined, PlusOutlined, UnlockOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -30,6 +30,8 @@ export function UsersPage(): ReactNode {
   const [filters, setFilters] = useState<UserFilters>({ page: 1, pageSize: PAGE_SIZE });
   const [creating, setCreating] = useState(false);
   const actions = useUserActions(companyId);
+  // At phone width the row keeps two columns (the role under the name) and its actions fold into a menu.
+  const narrow = Grid.useBreakpoint().sm === false;
 
   const list = useQuery({
     queryKey: userKeys.list(companyId, filters),
@@ -50,11 +52,16 @@ export function UsersPage(): ReactNode {
               {displayName(user)}
             </Link>
             <span className="users-muted">{user.email}</span>
+            {narrow && (
+              <span className="users-name__role">
+                <RoleTag user={user} />
+              </span>
+            )}
           </span>
         </span>
       ),
     },
-    { key: "role", title: t("users.columns.role"), render: (_, user) => <RoleTag user={user} /> },
+    { key: "role", title: t("users.columns.role"), responsive: ["sm"], render: (_, user) => <RoleTag user={user} /> },
     { key: "rut", title: t("users.columns.rut"), responsive: ["lg"], render: (_, user) => (user.social_number ? formatRut(user.social_number) : t("common.noValue")) },
     { key: "phone", title: t("users.columns.phone"), responsive: ["xl"], render: (_, user) => (user.phone ? formatPhone(user.phone) : t("common.noValue")) },
     {
@@ -77,17 +84,33 @@ export function UsersPage(): ReactNode {
       render: (_, user) => {
         const name = displayName(user);
         const self = user.id === settings.user.id;
+        const lockable = !self && user.otherCompanies === 0;
+        const lockKey = user.locked ? "users.actions.unlock" : "users.actions.lock";
+        if (narrow) {
+          const items: MenuProps["items"] = [
+            { key: "view", icon: <EyeOutlined />, label: t("users.actions.view", { name }), onClick: () => void navigate(`/v3/users/${user.id}`) },
+            ...(lockable
+              ? [{ key: "lock", icon: user.locked ? <UnlockOutlined /> : <LockOutlined />, label: t(lockKey, { name }), onClick: () => actions.confirmLock(user, !user.locked), "data-testid": user.locked ? "user-unlock" : "user-lock" }]
+              : []),
+            ...(!self ? [{ key: "remove", icon: <DeleteOutlined />, danger: true, label: t("users.actions.remove", { name }), onClick: () => actions.confirmRemove(user, false), "data-testid": "user-remove" }] : []),
+          ];
+          return (
+            <Dropdown menu={{ items }} trigger={["click"]} placement="bottomRight">
+              <Button type="text" icon={<MoreOutlined />} aria-label={t("users.actions.menu", { name })} data-testid="user-actions-menu" />
+            </Dropdown>
+          );
+        }
         return (
           <span className="users-actions">
             <Tooltip title={t("users.actions.view", { name })}>
               <Button type="text" icon={<EyeOutlined />} aria-label={t("users.actions.view", { name })} onClick={() => void navigate(`/v3/users/${user.id}`)} />
             </Tooltip>
-            {!self && user.otherCompanies === 0 && (
-              <Tooltip title={t(user.locked ? "users.actions.unlock" : "users.actions.lock", { name })}>
+            {lockable && (
+              <Tooltip title={t(lockKey, { name })}>
                 <Button
                   type="text"
                   icon={user.locked ? <UnlockOutlined /> : <LockOutlined />}
-                  aria-label={t(user.locked ? "users.actions.unlock" : "users.actions.lock", { name })}
+                  aria-label={t(lockKey, { name })}
                   onClick={() => actions.confirmLock(user, !user.locked)}
                   data-testid={user.locked ? "user-unlock" : "user-lock"}
                 />
