@@ -119,7 +119,7 @@ test("at phone width every row action of the users list is reachable from its me
   await expect(menu).toBeVisible();
   // The button lies inside the window and inside the list's card (which clips what sticks out).
   const box = (await menu.boundingBox())!;
-  const card = (await page.locator(".users-card").boundingBox())!;
+  const card = (await page.locator(".screen-card").boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(Math.min(390, card.x + card.width));
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   // The role is still shown, under the name.

@@ -81,7 +81,7 @@ export function CompaniesPage(): ReactNode {
       render: (_, c) => (
         <div>
           <strong>{c.name}</strong>
-          <div className="shifts-muted">{t("companySettings.companies.members", { count: c.members })}</div>
+          <div className="screen-muted">{t("companySettings.companies.members", { count: c.members })}</div>
         </div>
       ),
     },
@@ -134,7 +134,7 @@ export function CompaniesPage(): ReactNode {
             </Button>
           </div>
         ) : (
-          <span className="shifts-muted">{t("companySettings.companies.none")}</span>
+          <span className="screen-muted">{t("companySettings.companies.none")}</span>
         ),
     },
   ];
@@ -146,7 +146,7 @@ export function CompaniesPage(): ReactNode {
     body = <Result status="warning" title={t("companySettings.companies.loadError")} extra={<Button onClick={() => void companies.refetch()}>{t("common.retry")}</Button>} />;
   else
     body = (
-      <section className="company-settings__card" aria-label={t("companySettings.companies.title")}>
+      <section className="screen-card screen-card--inset" aria-label={t("companySettings.companies.title")}>
         <Table<ProviderCompany>
           rowKey="id"
           size="middle"
@@ -160,9 +160,9 @@ export function CompaniesPage(): ReactNode {
     );
 
   return (
-    <div className="page provider-companies-page" data-testid="companies-page">
+    <div className="page screen provider-companies-page" data-testid="companies-page">
       <header>
-        <Typography.Title level={1} className="company-settings__title">
+        <Typography.Title level={1} className="screen-title">
           {t("companySettings.companies.title")}
         </Typography.Title>
         <Typography.Text type="secondary">{t("companySettings.companies.subtitle")}</Typography.Text>

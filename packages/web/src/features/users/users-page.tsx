@@ -51,7 +51,7 @@ export function UsersPage(): ReactNode {
             <Link to={`/v3/users/${user.id}`} className="users-name__link" data-testid="user-link">
               {displayName(user)}
             </Link>
-            <span className="users-muted">{user.email}</span>
+            <span className="screen-muted">{user.email}</span>
             {narrow && (
               <span className="users-name__role">
                 <RoleTag user={user} />
@@ -79,7 +79,7 @@ export function UsersPage(): ReactNode {
     },
     {
       key: "actions",
-      title: <span className="users-visually-hidden">{t("users.columns.actions")}</span>,
+      title: <span className="sr-only">{t("users.columns.actions")}</span>,
       align: "right",
       render: (_, user) => {
         const name = displayName(user);
@@ -101,7 +101,7 @@ export function UsersPage(): ReactNode {
           );
         }
         return (
-          <span className="users-actions">
+          <span className="screen-actions">
             <Tooltip title={t("users.actions.view", { name })}>
               <Button type="text" icon={<EyeOutlined />} aria-label={t("users.actions.view", { name })} onClick={() => void navigate(`/v3/users/${user.id}`)} />
             </Tooltip>
@@ -128,7 +128,7 @@ export function UsersPage(): ReactNode {
   ];
 
   let body: ReactNode;
-  if (list.isPending) body = <Skeleton active title={false} paragraph={{ rows: 6 }} className="users-card--padded" />;
+  if (list.isPending) body = <Skeleton active title={false} paragraph={{ rows: 6 }} className="screen-card--padded" />;
   else if (list.isError)
     body = (
       <Result
@@ -151,7 +151,7 @@ export function UsersPage(): ReactNode {
         dataSource={users}
         onRow={rowProps}
         loading={list.isFetching ? { delay: 300 } : false}
-        locale={{ emptyText: <Empty description={<><div>{t("users.empty.title")}</div><div className="users-muted">{t("users.empty.hint")}</div></>} /> }}
+        locale={{ emptyText: <Empty description={<><div>{t("users.empty.title")}</div><div className="screen-muted">{t("users.empty.hint")}</div></>} /> }}
         pagination={{
           current: filters.page,
           pageSize: filters.pageSize,
@@ -164,10 +164,10 @@ export function UsersPage(): ReactNode {
     );
 
   return (
-    <div className="page users-page" data-testid="users-page">
-      <header className="users-header">
+    <div className="page screen users-page" data-testid="users-page">
+      <header className="screen-header">
         <div>
-          <Typography.Title level={1} className="users-header__title">
+          <Typography.Title level={1} className="screen-title">
             {t("users.title")}
           </Typography.Title>
           <Typography.Text type="secondary">{t("users.subtitle")}</Typography.Text>
@@ -176,8 +176,8 @@ export function UsersPage(): ReactNode {
           {t("users.create")}
         </Button>
       </header>
-      <section className="users-card" aria-label={t("users.listLabel")}>
-        <div className="users-toolbar">
+      <section className="screen-card" aria-label={t("users.listLabel")}>
+        <div className="screen-toolbar">
           <Input.Search
             allowClear
             value={search}
@@ -208,7 +208,7 @@ export function UsersPage(): ReactNode {
             className="users-toolbar__filter"
             data-testid="users-status-filter"
           />
-          <span className="users-muted users-toolbar__count" data-testid="users-count">
+          <span className="screen-muted users-toolbar__count" data-testid="users-count">
             {list.data ? t("users.count", { count: list.data.total }) : ""}
           </span>
         </div>
