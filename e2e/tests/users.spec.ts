@@ -129,13 +129,15 @@ test("at phone width every row action of the users list is reachable from its me
   const items = page.locator(".ant-dropdown:visible [role='menuitem']");
   await expect(items).toHaveText([/^Ver a /, /^Bloquear a /, /^Quitar a .* de la organización$/]);
   await items.filter({ hasText: /^Bloquear a / }).click();
-  await expect(page.getByRole("dialog").getByText(/^¿Bloquear a /)).toBeVisible();
+  await expect(page.locator(".ant-modal-confirm-title")).toHaveText(/^¿Bloquear a /);
   await page.getByRole("dialog").getByRole("button", { name: "Cancelar" }).click();
+  await expect(page.locator(".ant-modal-confirm-title")).toHaveCount(0);
 
   await menu.click();
   await page.locator(".ant-dropdown:visible [role='menuitem']").filter({ hasText: /de la organización$/ }).click();
-  await expect(page.getByRole("dialog").getByText(/^¿Quitar a .* de la organización\?$/)).toBeVisible();
+  await expect(page.locator(".ant-modal-confirm-title")).toHaveText(/^¿Quitar a .* de la organización\?$/);
   await page.getByRole("dialog").getByRole("button", { name: "Cancelar" }).click();
+  await expect(page.locator(".ant-modal-confirm-title")).toHaveCount(0);
 
   await menu.click();
   await page.locator(".ant-dropdown:visible [role='menuitem']").filter({ hasText: /^Ver a / }).click();
