@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import type { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompanySettings, RealtimeMessage, Report } from "@atalaya/shared";
+import type { CompanySettings, Report } from "@atalaya/shared";
 import type { Db } from "../db/db.js";
-import { TEST_ORIGIN, body, buildCompany, buildUser, loginAs, testApp, testDb } from "../test/harness.js";
+import { body, buildCompany, buildUser, loginAs, testApp, testDb } from "../test/harness.js";
+import { LiveSockets } from "../test/live.js";
 import { appLoginAs } from "../test/interactions.js";
 import { waitFor } from "../test/wait-for.js";
 
@@ -317,29 +317,10 @@ describe("company flags", () => {
 });
 
 describe("is_observer over the real-time channel", () => {
-  const sockets: WebSocket[] = [];
-  afterAll(() => {
-    for (const ws of sockets) ws.terminate();
-  });
-
+  const live = new LiveSockets();
+  afterAll(() => live.closeAll());
   /** The reports the token's user receives live in `newReport` messages. */
-  async function liveReports(token: string, companyId: number): Promise<Report[]> {
-    const t = await app.inject({ method: "POST", url: "/api/realtime/ticket", headers: h(token), payload: { companyId } });
-    expect(t.statusCode, t.body).toBe(200);
-    const got: Report[] = [];
-    let hello = false;
-    const ws = await app.injectWS(`/api/realtime?ticket=${encodeURIComponent(body<{ ticket: string }>(t).ticket)}`, { headers: { origin: TEST_ORIGIN } }, {
-      onInit: (socket) =>
-        socket.on("message", (raw) => {
-          const m = JSON.parse(String(raw)) as RealtimeMessage;
-          if (m.type === "hello") hello = true;
-          if (m.type === "newReport") got.push((m.data as { report: Report }).report);
-        }),
-    });
-    sockets.push(ws);
-    await waitFor(() => hello);
-    return got;
-  }
+  const liveReports = (token: string, companyId: number) => live.collect(app, token, companyId, "newReport", (data) => (data as { report: Report }).report);
 
   it("the newReport a community report sends an observer company offers neither take nor close (the one a regular company gets does)", async () => {
     // A type no other case routes: the observer and a regular company attend it, nobody else.

@@ -9,6 +9,7 @@ import {
   providerFlagsBodySchema,
   upgradeRequestQuerySchema,
   upgradeRequestResponseSchema,
+  type ProviderCompany,
 } from "@atalaya/shared";
 import { requireProviderAdmin, resolveScopeOrDefault } from "../auth/access.js";
 import { actorOf } from "../auth/authenticate.js";
@@ -27,6 +28,18 @@ async function answerUpgradeRequest(tx: Tx, companyId: number, providerId: numbe
   const recipients = new Set(await companyAdminIds(tx, companyId));
   if (closed.requestedBy !== null) recipients.add(closed.requestedBy);
   return [...recipients].map((userId) => ({ userId, companyId, actorUserId: providerId, kind: "upgradeAnswered" as const, data: { accepted } }));
+}
+
+/** Changes one organisation in a transaction (404 when there is none) and answers it as it then is;
+ * after the commit, whoever the change names hears of it in their notification centre, live. */
+async function changeOrganisation(ctx: AppContext, companyId: number, change: (tx: Tx) => Promise<NewNotification[]>): Promise<ProviderCompany> {
+  const { company, told } = await ctx.db.transaction(async (tx) => {
+    if (!(await findProviderCompany(tx, companyId))) throw notFound();
+    const told = await change(tx);
+    return { company: (await findProviderCompany(tx, companyId))!, told };
+  });
+  if (told.length > 0) await notify(ctx, told);
+  return company;
 }
 
 /** The freemium upgrade request (SPEC §7) and the provider's organisations screen: `/api/admin/…`
@@ -76,14 +89,10 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   }, async (req) => {
     const actor = actorOf(req);
     requireProviderAdmin(actor);
-    const { company, told } = await ctx.db.transaction(async (tx) => {
-      if (!(await findProviderCompany(tx, req.params.id))) throw notFound();
+    const company = await changeOrganisation(ctx, req.params.id, async (tx) => {
       await writeFlags(tx, req.params.id, req.body);
-      const told = req.body.is_freemium === false ? ((await answerUpgradeRequest(tx, req.params.id, actor.user.id, true)) ?? []) : [];
-      return { company: (await findProviderCompany(tx, req.params.id))!, told };
+      return req.body.is_freemium === false ? ((await answerUpgradeRequest(tx, req.params.id, actor.user.id, true)) ?? []) : [];
     });
-    // After the commit: the organisation's admins see the answer in their notification centre, live.
-    if (told.length > 0) await notify(ctx, told);
     return { success: true as const, company };
   });
 
@@ -97,14 +106,12 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   }, async (req) => {
     const actor = actorOf(req);
     requireProviderAdmin(actor);
-    const { company, told } = await ctx.db.transaction(async (tx) => {
-      if (!(await findProviderCompany(tx, req.params.id))) throw notFound();
-      // Nothing open to decline answers 404 too (the request was answered meanwhile).
+    const company = await changeOrganisation(ctx, req.params.id, async (tx) => {
       const told = await answerUpgradeRequest(tx, req.params.id, actor.user.id, false);
+      // Nothing open to decline answers 404 too (the request was answered meanwhile).
       if (!told) throw notFound();
-      return { company: (await findProviderCompany(tx, req.params.id))!, told };
+      return told;
     });
-    if (told.length > 0) await notify(ctx, told);
     return { success: true as const, company };
   });
 }

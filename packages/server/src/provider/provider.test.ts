@@ -1,13 +1,13 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { WebSocket } from "ws";
-import type { Notification, NotificationsResponse, ProviderCompany, RealtimeMessage } from "@atalaya/shared";
+import type { Notification, NotificationsResponse, ProviderCompany } from "@atalaya/shared";
 import { installAuthentication } from "../auth/authenticate.js";
 import { installCompanyScope, scopeOf } from "../auth/company-scope.js";
 import type { Db } from "../db/db.js";
 import { installErrorHandlers } from "../http/error-handler.js";
-import { TEST_ORIGIN, body, buildCompany, buildUser, loginAs, testApp, testDb } from "../test/harness.js";
+import { body, buildCompany, buildUser, loginAs, testApp, testDb } from "../test/harness.js";
+import { LiveSockets } from "../test/live.js";
 import { waitFor } from "../test/wait-for.js";
 
 let app: FastifyInstance;
@@ -131,29 +131,10 @@ describe("the company-scope guard", () => {
 });
 
 describe("an answered upgrade request reaches the organisation's admins", () => {
-  const sockets: WebSocket[] = [];
-  afterAll(() => {
-    for (const ws of sockets) ws.terminate();
-  });
-
-  /** A real-time socket of the token's user; collects its `notification` messages. */
-  async function notificationsOf(token: string, companyId: number): Promise<Notification[]> {
-    const t = await app.inject({ method: "POST", url: "/api/realtime/ticket", headers: h(token), payload: { companyId } });
-    expect(t.statusCode, t.body).toBe(200);
-    const got: Notification[] = [];
-    let hello = false;
-    const ws = await app.injectWS(`/api/realtime?ticket=${encodeURIComponent(body<{ ticket: string }>(t).ticket)}`, { headers: { origin: TEST_ORIGIN } }, {
-      onInit: (socket) =>
-        socket.on("message", (raw) => {
-          const m = JSON.parse(String(raw)) as RealtimeMessage;
-          if (m.type === "hello") hello = true;
-          if (m.type === "notification") got.push((m.data as { notification: Notification }).notification);
-        }),
-    });
-    sockets.push(ws);
-    await waitFor(() => hello);
-    return got;
-  }
+  const live = new LiveSockets();
+  afterAll(() => live.closeAll());
+  const notificationsOf = (token: string, companyId: number) =>
+    live.collect(app, token, companyId, "notification", (data) => (data as { notification: Notification }).notification);
   const bell = async (token: string) => body<NotificationsResponse>(await app.inject({ method: "GET", url: "/api/notifications", headers: h(token) })).notifications;
 
   it("lifting the flag tells its admins and the requester live, with accepted true; nobody else", async () => {
@@ -173,8 +154,8 @@ describe("an answered upgrade request reaches the organisation's admins", () => 
     const lifted = await app.inject({ method: "PUT", url: `/api/admin/companies/${c.id}/flags`, headers: h(provider), payload: { is_freemium: false } });
     expect(lifted.statusCode, lifted.body).toBe(200);
     await waitFor(() => adminLive.length > 0 && requesterLive.length > 0);
-    for (const live of [adminLive, requesterLive])
-      expect(live).toEqual([expect.objectContaining({ kind: "upgradeAnswered", companyId: c.id, reportId: null, read: false, data: { accepted: true } })]);
+    for (const got of [adminLive, requesterLive])
+      expect(got).toEqual([expect.objectContaining({ kind: "upgradeAnswered", companyId: c.id, reportId: null, read: false, data: { accepted: true } })]);
     expect((await bell(admin))[0]).toMatchObject({ kind: "upgradeAnswered", data: { accepted: true } });
     // Lifting again answers nothing: no request is open.
     expect((await app.inject({ method: "PUT", url: `/api/admin/companies/${c.id}/flags`, headers: h(provider), payload: { is_freemium: false } })).statusCode).toBe(200);
@@ -188,7 +169,7 @@ describe("an answered upgrade request reaches the organisation's admins", () => 
   it("declining keeps the flag and tells the admins with accepted false; 403 to others, 404 without an open request", async () => {
     const c = await buildCompany(db, { isFreemium: true, modules: ["events"] });
     const admin = await loginAs(app, await buildUser(db, { companyId: c.id, role: "company_admin" }));
-    const live = await notificationsOf(admin, c.id);
+    const heard = await notificationsOf(admin, c.id);
     const decline = (token: string, id = c.id) => app.inject({ method: "POST", url: `/api/admin/companies/${id}/upgrade-request/decline`, headers: h(token), payload: {} });
 
     expect((await app.inject({ method: "POST", url: `/api/admin/companies/${c.id}/upgrade-request/decline`, payload: {} })).statusCode).toBe(401);
@@ -205,8 +186,8 @@ describe("an answered upgrade request reaches the organisation's admins", () => 
     const declined = await decline(provider);
     expect(declined.statusCode, declined.body).toBe(200);
     expect(body<{ company: ProviderCompany }>(declined).company).toMatchObject({ is_freemium: true, pendingUpgradeRequest: null });
-    await waitFor(() => live.length > 0);
-    expect(live[0]).toMatchObject({ kind: "upgradeAnswered", data: { accepted: false } });
+    await waitFor(() => heard.length > 0);
+    expect(heard[0]).toMatchObject({ kind: "upgradeAnswered", data: { accepted: false } });
     // The organisation may ask again later.
     expect((await app.inject({ method: "POST", url: `${REQUEST}?companyId=${c.id}`, headers: h(admin) })).statusCode).toBe(201);
   });
