@@ -48,7 +48,7 @@ import { interactionRoutes } from "./interactions/interaction.routes.js";
 import { reportRoutes } from "./reports/report.routes.js";
 import { DELAYED_REPORT_JOB, deliverDelayedReport } from "./reports/index.js";
 import { answerRoutes } from "./answers/answer.routes.js";
-import { dashboardFrameOrigins, organisationRoutes } from "./organisation/index.js";
+import { organisationRoutes } from "./organisation/index.js";
 import { reportActionRoutes } from "./reports/report-actions.routes.js";
 import { presenceRoutes } from "./presence/presence.routes.js";
 import { searchRoutes } from "./search/index.js";
@@ -113,9 +113,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   });
   installRequestLog(app);
   // Security headers on every response; the CSP allows what the portal loads (http/csp.ts).
-  // The portal page itself gets its frame origins per response (serveWeb: the custom dashboards').
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: portalCspDirectives({ frameOrigins: [], mapOrigins: config.mapOrigins }) },
+    contentSecurityPolicy: { useDefaults: false, directives: portalCspDirectives({ mapOrigins: config.mapOrigins }) },
     frameguard: { action: "deny" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
@@ -233,9 +232,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await providerRoutes(scope, ctx);
   });
 
-  await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST, {
-    pageCsp: async () => cspHeader(portalCspDirectives({ frameOrigins: await dashboardFrameOrigins(db), mapOrigins: config.mapOrigins })),
-  });
+  await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);
   app.addHook("onReady", async () => jobs.start());
   return app;
 }
