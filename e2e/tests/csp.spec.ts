@@ -52,7 +52,8 @@ test("the portal's screens and the API docs load with no CSP violation", async (
   await page.waitForTimeout(1500);
 
   await page.goto("/api/docs");
-  await expect(page.getByText("Atalaya API").first()).toBeVisible();
+  // Swagger UI renders the whole OpenAPI document in the page: on a busy machine that alone took >10 s.
+  await expect(page.getByText("Atalaya API").first()).toBeVisible({ timeout: 30_000 });
   await expect(page.locator(".opblock").first()).toBeVisible();
 
   expect(seen.violations).toEqual([]);

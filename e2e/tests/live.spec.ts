@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "../pages/login-page.js";
+import { DEMO_PASSWORD, signIn } from "../pages/login-page.js";
 
 test("a report sent through the reporter API reaches an open page live", async ({ page, request }) => {
   await signIn(page, "operadora@demo.cl");
@@ -37,4 +37,34 @@ test("with the socket lost, the panel says so and polls: a new report still arri
   // The first poll comes 5 to 15 s after the socket is lost.
   await expect(page.getByText(description).first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("new-report-alert")).toBeVisible();
+});
+
+test("an observer company's operator gets new reports live without a take button", async ({ page, request }) => {
+  const login = await request.post("/api/login", { data: { email: "proveedor@demo.cl", password: DEMO_PASSWORD } });
+  const provider = { "access-token": ((await login.json()) as { user: { access_token: string } }).user.access_token };
+  const companies = ((await (await request.get("/api/admin/companies", { headers: provider })).json()) as { companies: { id: number; name: string }[] }).companies;
+  const demo = companies.find((c) => c.name === "Municipalidad de Santiago — Seguridad Ciudadana")!;
+  const observe = (is_observer: boolean) => request.put(`/api/admin/companies/${demo.id}/flags`, { headers: provider, data: { is_observer } });
+  expect((await observe(true)).ok()).toBe(true);
+  try {
+    await signIn(page, "operadora@demo.cl");
+    await expect(page.getByText("En línea").first()).toBeVisible();
+    await page.getByTestId("sort-select").click();
+    await page.getByText("Más recientes").last().click();
+    // Rows loaded with the page offer no take either.
+    await expect(page.getByTestId("report-row").first()).toBeVisible();
+    await expect(page.getByTestId("take-report")).toHaveCount(0);
+
+    const description = `Observada, no se toma ${Date.now()}`;
+    const res = await request.post("/api/app/reports", {
+      data: { type: 0, description, latitude: -33.4405, longitude: -70.6553, address: "Huérfanos 1100, Santiago" },
+    });
+    expect(res.ok()).toBe(true);
+    const row = page.getByTestId("report-row").filter({ hasText: description });
+    await expect(row).toBeVisible();
+    await expect(row.getByTestId("take-report")).toHaveCount(0);
+    await expect(page.getByTestId("take-report")).toHaveCount(0);
+  } finally {
+    expect((await observe(false)).ok()).toBe(true);
+  }
 });

@@ -9,50 +9,94 @@ async function signIn(page: Page, email: string): Promise<void> {
   await expect(page).toHaveURL(/\/v3\/events/, { timeout: 30_000 });
 }
 
-// Every entry of the side navigation opens a finished screen (one visible h1) for each portal role, at
-// desktop width where the whole menu shows; a screenshot of each is kept under test-results/navigation.
+// Every entry of the side navigation opens a finished screen (one visible h1, neither the 403 nor the
+// fallback screen) for each portal role, at desktop width where the whole menu shows; a screenshot of
+// each is kept under test-results/navigation. A free organisation's locked entries open the upgrade
+// prompt instead; a patrol cannot sign in to the portal at all (SPEC §6).
 
-/** The menu's entries as the signed-in user sees them (their test ids). */
+/** What each role's menu holds (menu.ts, the demo organisation with every module), in menu order. */
+const WORKER_ENTRIES = [
+  "nav-events", "nav-dashboard", "nav-history", "nav-activity", "nav-replies", "nav-answers", "nav-reported-users", "nav-maps",
+  "nav-patrols", "nav-zones", "nav-shifts", "nav-operators", "nav-sounds", "nav-teams", "nav-tags", "nav-sources", "nav-form-selectors",
+  "nav-settings",
+];
+const ADMIN_ENTRIES = [
+  ...WORKER_ENTRIES.slice(0, WORKER_ENTRIES.indexOf("nav-shifts")), "nav-connections",
+  ...WORKER_ENTRIES.slice(WORKER_ENTRIES.indexOf("nav-shifts"), WORKER_ENTRIES.indexOf("nav-teams")), "nav-users",
+  ...WORKER_ENTRIES.slice(WORKER_ENTRIES.indexOf("nav-teams"), WORKER_ENTRIES.indexOf("nav-settings")), "nav-custom-dashboards", "nav-settings",
+];
+
+/** The menu's entries as the signed-in user sees them (their test ids; custom dashboards' entries aside). */
 async function menuEntries(page: Page): Promise<string[]> {
   const nav = page.getByTestId("side-nav");
   await expect(nav).toBeVisible();
-  return nav.locator("[data-testid^='nav-']").evaluateAll((items) => items.map((el) => el.getAttribute("data-testid")!));
+  const ids = await nav.locator("[data-testid^='nav-']").evaluateAll((items) => items.map((el) => el.getAttribute("data-testid")!));
+  return ids.filter((id) => id !== "nav-custom-dashboard");
+}
+
+/** A screen that is there: one visible h1, neither the 403 nor the fallback screen; photographed. */
+async function expectFinishedScreen(page: Page, shot: string): Promise<void> {
+  await expect(page.locator("h1:visible")).toHaveCount(1, { timeout: 20_000 });
+  await expect(page.getByTestId("status-notAuth")).toHaveCount(0);
+  await expect(page.getByTestId("status-fallback")).toHaveCount(0);
+  await page.waitForLoadState("networkidle");
+  await page.screenshot({ path: `test-results/navigation/${shot}.png` });
 }
 
 async function visitEveryEntry(page: Page, who: string): Promise<string[]> {
   const entries = await menuEntries(page);
   for (const id of entries) {
     await page.getByTestId(id).click();
+    if (id.endsWith("-locked")) {
+      // A free organisation's entry of the full plan: the upgrade prompt, closed again without asking.
+      const prompt = page.getByRole("dialog");
+      await expect(prompt).toContainText("cuenta gratuita");
+      await page.screenshot({ path: `test-results/navigation/${who}-${id.slice("nav-".length)}.png` });
+      await prompt.getByRole("button", { name: "Ahora no" }).click();
+      await expect(prompt).toBeHidden();
+      continue;
+    }
     const path = `/v3/${id.slice("nav-".length)}`;
     await expect(page).toHaveURL(new RegExp(`${path}(\\?|$|/)`));
-    await expect(page.locator("h1:visible")).toHaveCount(1, { timeout: 20_000 });
-    await expect(page.getByTestId("status-notAuth")).toHaveCount(0);
-    await expect(page.getByTestId("status-fallback")).toHaveCount(0);
-    await page.waitForLoadState("networkidle");
-    await page.screenshot({ path: `test-results/navigation/${who}-${id.slice("nav-".length)}.png` });
+    await expectFinishedScreen(page, `${who}-${id.slice("nav-".length)}`);
+  }
+  // Each custom dashboard is an entry of its own, opening it embedded.
+  const dashboards = page.getByTestId("nav-custom-dashboard");
+  for (let i = 0; i < (await dashboards.count()); i++) {
+    await dashboards.nth(i).click();
+    await expect(page).toHaveURL(/\/v3\/custom-dashboards\/\d+$/);
+    await expectFinishedScreen(page, `${who}-custom-dashboard-${i + 1}`);
   }
   return entries;
 }
 
 test.describe("side navigation", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
-  // Fourteen screens, each loaded and photographed.
-  test.describe.configure({ timeout: 240_000 });
+  // Twenty screens, each loaded and photographed.
+  test.describe.configure({ timeout: 300_000 });
 
-  test("a company admin opens every entry, connections included", async ({ page }) => {
+  test("a company admin opens every entry, connections, users and custom dashboards included", async ({ page }) => {
     await signIn(page, "admin@demo.cl");
-    const entries = await visitEveryEntry(page, "admin");
-    expect(entries).toEqual(expect.arrayContaining(["nav-events", "nav-history", "nav-replies", "nav-answers", "nav-connections", "nav-shifts", "nav-operators", "nav-sounds"]));
+    expect(await visitEveryEntry(page, "admin")).toEqual(ADMIN_ENTRIES);
   });
 
-  test("an operator opens every entry and is not offered connections", async ({ page }) => {
+  test("an operator opens every entry and is not offered connections, users or custom dashboards", async ({ page }) => {
     await signIn(page, "operador@demo.cl");
-    const entries = await visitEveryEntry(page, "operator");
-    expect(entries).toEqual(expect.arrayContaining(["nav-events", "nav-replies", "nav-operators", "nav-sounds"]));
-    expect(entries).not.toContain("nav-connections");
+    expect(await visitEveryEntry(page, "operator")).toEqual(WORKER_ENTRIES);
     // The screen the menu hides is refused by address too, with the 403 screen (never a blank page).
     await page.goto("/v3/connections");
     await expect(page.getByTestId("status-notAuth")).toBeVisible({ timeout: 30_000 });
+  });
+
+  test("the provider's administrator opens every entry, the organisations included", async ({ page }) => {
+    await signIn(page, "proveedor@demo.cl");
+    expect(await visitEveryEntry(page, "provider")).toEqual([...ADMIN_ENTRIES.slice(0, -1), "nav-companies", "nav-settings"]);
+  });
+
+  test("a free organisation's operator opens every entry; the full plan's ones open the upgrade prompt", async ({ page }) => {
+    await signIn(page, "vecinos@demo.cl");
+    const entries = await visitEveryEntry(page, "freemium");
+    expect(entries).toEqual(expect.arrayContaining(["nav-events", "nav-teams-locked", "nav-messages-locked", "nav-settings"]));
   });
 
   test("a patrol is refused by the portal login (SPEC §6: only groups 1, 2 and 3 sign in)", async ({ page }) => {

@@ -107,16 +107,20 @@ test("an admin adds a custom dashboard; it is a menu entry that opens embedded",
   await page.getByTestId("dashboard-drawer-save").click();
   await expect(page.locator('[data-testid="dashboard-row"][data-name="Indicadores"]')).toBeVisible();
 
-  // This document's CSP predates the dashboard: the view reloads once and the frame shows the page.
+  // The portal page frames only its own origin: the dashboard opens through its frame page, whose CSP
+  // frames this dashboard's origin alone, with no reload although the page loaded before it existed.
+  const framePage = page.waitForResponse((r) => r.url().includes("/api/dashboard-frames/"));
   await page.getByRole("menuitem", { name: "Indicadores" }).click();
   await expect(page).toHaveURL(/\/v3\/custom-dashboards\/\d+$/);
-  const frame = page.frameLocator('[data-testid="custom-dashboard-frame"]');
+  expect((await framePage).headers()["content-security-policy"]).toContain(`frame-src ${new URL(dashboardUrl).origin};`);
+  const frame = page.frameLocator('[data-testid="custom-dashboard-frame"]').frameLocator("iframe");
   await expect(frame.locator("#kpi")).toHaveText("Indicadores del mes: 42");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Indicadores");
   await expectAccessible(page);
 
-  // A fresh load frames it at once, and the CSP names its origin.
+  // A fresh load frames it again (a new single-use frame page); the portal page's CSP names no dashboard.
   const response = await page.reload();
-  expect(response?.headers()["content-security-policy"]).toContain(`frame-src ${new URL(dashboardUrl).origin}`);
+  expect(response?.headers()["content-security-policy"]).toContain("frame-src 'self';");
+  expect(response?.headers()["content-security-policy"]).not.toContain(new URL(dashboardUrl).origin);
   await expect(frame.locator("#kpi")).toBeVisible();
 });

@@ -60,6 +60,8 @@ test("a freemium operator meets the upgrade prompt, asks once, and the provider 
   await expect(operator.getByTestId("upgrade-confirmation")).toContainText("ya está en revisión");
   await operator.getByTestId("upgrade-accept").click();
 
+  const unreadBefore = Number(await operator.getByTestId("notification-count").getAttribute("data-count"));
+
   const providerContext = await browser.newContext();
   const provider = await providerContext.newPage();
   await signIn(provider, "proveedor@demo.cl");
@@ -72,7 +74,16 @@ test("a freemium operator meets the upgrade prompt, asks once, and the provider 
   await expect(row.getByTestId("company-plan")).toHaveText("Completa");
   await expect(row.getByTestId("pending-request")).toHaveCount(0);
 
-  // The operator's next visit has no locked entries.
+  // The answer reaches the operator who asked, live: a notification in the bell, and the locked entries
+  // unlock without a reload.
+  await expect(operator.getByTestId("notification-count")).toHaveAttribute("data-count", String(unreadBefore + 1));
+  await expect(operator.getByTestId("nav-teams-locked")).toHaveCount(0);
+  await expect(operator.getByTestId("nav-teams")).toBeVisible();
+  await operator.getByTestId("notification-bell").click();
+  const item = operator.getByTestId("notification-item").first();
+  await expect(item).toHaveAttribute("data-kind", "upgradeAnswered");
+  await expect(item).toContainText("Tu solicitud para mejorar el plan fue aceptada");
+  // And the next visit too.
   await operator.reload();
   await expect(operator.getByTestId("nav-settings")).toBeVisible();
   await expect(operator.getByTestId("nav-teams-locked")).toHaveCount(0);

@@ -107,3 +107,40 @@ test("an admin creates an operator, restricts them to one zone, and locking ends
   const row = page.getByTestId("user-row").filter({ hasText: email });
   await expect(row.getByTestId("user-locked")).toBeVisible();
 });
+
+test("at phone width every row action of the users list is reachable from its menu, without sideways scrolling", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page, "admin@demo.cl");
+  await page.goto("/v3/users");
+  const row = page.locator('[data-testid="user-row"][data-email="operador@demo.cl"]');
+  await expect(row).toBeVisible();
+  const menu = row.getByTestId("user-actions-menu");
+  await expect(menu).toBeVisible();
+  // The button lies inside the window and inside the list's card (which clips what sticks out).
+  const box = (await menu.boundingBox())!;
+  const card = (await page.locator(".screen-card").boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(Math.min(390, card.x + card.width));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  // The role is still shown, under the name.
+  await expect(row.locator(".users-name__role")).toBeVisible();
+
+  await menu.click();
+  const items = page.locator(".ant-dropdown:visible [role='menuitem']");
+  await expect(items).toHaveText([/^Ver a /, /^Bloquear a /, /^Quitar a .* de la organización$/]);
+  await items.filter({ hasText: /^Bloquear a / }).click();
+  await expect(page.locator(".ant-modal-confirm-title")).toHaveText(/^¿Bloquear a /);
+  await page.getByRole("dialog").getByRole("button", { name: "Cancelar" }).click();
+  await expect(page.locator(".ant-modal-confirm-title")).toHaveCount(0);
+
+  await menu.click();
+  await page.locator(".ant-dropdown:visible [role='menuitem']").filter({ hasText: /de la organización$/ }).click();
+  await expect(page.locator(".ant-modal-confirm-title")).toHaveText(/^¿Quitar a .* de la organización\?$/);
+  await page.getByRole("dialog").getByRole("button", { name: "Cancelar" }).click();
+  await expect(page.locator(".ant-modal-confirm-title")).toHaveCount(0);
+
+  await menu.click();
+  await page.locator(".ant-dropdown:visible [role='menuitem']").filter({ hasText: /^Ver a / }).click();
+  await expect(page).toHaveURL(/\/v3\/users\/\d+$/);
+  await context.close();
+});

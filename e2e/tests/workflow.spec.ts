@@ -111,3 +111,42 @@ test("a report its author deleted can only be closed, without a reply, and stays
   await expect(page.getByTestId("report-status")).toHaveAttribute("data-status", "solved");
   await expect(page.getByTestId("deleted-badge")).toHaveText("Eliminado por su autor");
 });
+
+test("an operator adds photos to a report they work on: JPEG or PNG only, the limits beside the field, each refusal explained", async ({ browser, request }) => {
+  const page = await operator(browser, "operadora@demo.cl");
+  const description = `Fotos del lugar ${Date.now()}`;
+  const created = await request.post("/api/app/reports", {
+    data: { type: 1, description, latitude: -33.4402, longitude: -70.6541, address: "Agustinas 1000, Santiago" },
+  });
+  const { report } = (await created.json()) as { report: { uuid: string } };
+  await page.goto(`/v3/events/${report.uuid}`);
+  await page.getByTestId("gallery-tab").click();
+  // Not offered before the report is taken.
+  await expect(page.getByTestId("report-images")).toHaveCount(0);
+  await page.getByTestId("take-button").click();
+  await expect(page.getByTestId("report-status")).toContainText(/en curso|en progreso/i);
+  await page.getByTestId("gallery-tab").click();
+  await expect(page.getByTestId("report-images-limits")).toHaveText("JPEG o PNG · hasta 10 MB cada una · máximo 5 por reporte · 0 de 5");
+
+  // A 1×1 PNG, a PDF and a "photo" that is a PDF: one added, two refused with the file's name.
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+  const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByTestId("report-images-add").click();
+  await (await chooser).setFiles([
+    { name: "frente.png", mimeType: "image/png", buffer: png },
+    { name: "informe.pdf", mimeType: "application/pdf", buffer: pdf },
+  ]);
+  await expect(page.getByTestId("report-images-problems")).toHaveText("«informe.pdf» no es una imagen JPEG o PNG");
+  await expect(page.getByTestId("report-images-limits")).toHaveText(/· 1 de 5$/);
+  await expect(page.getByTestId("gallery-panel").locator("img").first()).toBeVisible();
+
+  // The server reads the content: a PDF named and typed as a JPEG is refused too.
+  const again = page.waitForEvent("filechooser");
+  await page.getByTestId("report-images-add").click();
+  await (await again).setFiles([{ name: "camara.jpg", mimeType: "image/jpeg", buffer: pdf }]);
+  await expect(page.getByTestId("report-images-problems")).toHaveText("«camara.jpg» no es una imagen JPEG o PNG");
+  await expect(page.getByTestId("report-images-limits")).toHaveText(/· 1 de 5$/);
+  await page.screenshot({ path: "test-results/report-images.png", fullPage: true });
+  await page.context().close();
+});

@@ -48,7 +48,7 @@ import { interactionRoutes } from "./interactions/interaction.routes.js";
 import { reportRoutes } from "./reports/report.routes.js";
 import { DELAYED_REPORT_JOB, deliverDelayedReport } from "./reports/index.js";
 import { answerRoutes } from "./answers/answer.routes.js";
-import { dashboardFrameOrigins, organisationRoutes } from "./organisation/index.js";
+import { organisationRoutes } from "./organisation/index.js";
 import { reportActionRoutes } from "./reports/report-actions.routes.js";
 import { presenceRoutes } from "./presence/presence.routes.js";
 import { searchRoutes } from "./search/index.js";
@@ -79,6 +79,8 @@ export interface AppParts {
   bus?: EventBus;
   /** Where the JSON log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
+  /** Told how long each start phase took (`database`, `migrate`), for server.ts to print. */
+  onPhase?: (phase: string, ms: number) => void;
 }
 
 /** Builds the whole application: plugins, then domains, then the web portal. Does not listen. */
@@ -112,18 +114,24 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   });
   installRequestLog(app);
   // Security headers on every response; the CSP allows what the portal loads (http/csp.ts).
-  // The portal page itself gets its frame origins per response (serveWeb: the custom dashboards').
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: portalCspDirectives({ frameOrigins: [], mapOrigins: config.mapOrigins }) },
+    contentSecurityPolicy: { useDefaults: false, directives: portalCspDirectives({ mapOrigins: config.mapOrigins }) },
     frameguard: { action: "deny" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
 
   const ownsDb = !parts.db;
+  let since = performance.now();
+  const phase = (name: string) => {
+    parts.onPhase?.(name, performance.now() - since);
+    since = performance.now();
+  };
   const db = parts.db ?? (await openDatabase(config));
   if (ownsDb) {
+    phase("database");
     await migrate(db);
     await seedCatalogue(db);
+    phase("migrate");
   }
   const redisPrefix = await redisPrefixOf(db, config.redisPrefix);
   const bus =
@@ -227,9 +235,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await open311Routes(scope, ctx);
   });
 
-  await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST, {
-    pageCsp: async () => cspHeader(portalCspDirectives({ frameOrigins: await dashboardFrameOrigins(db), mapOrigins: config.mapOrigins })),
-  });
+  await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);
   app.addHook("onReady", async () => jobs.start());
   return app;
 }

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { z } from "zod";
+import { DEFAULT_MAX_REPORT_IMAGES, MAX_REPORT_MEDIA } from "@atalaya/shared";
 import { isOrigin } from "./http/origin.js";
 import { parseTrustProxy, TRUST_PROXY_HELP, type TrustProxy } from "./http/trust-proxy.js";
 
@@ -49,6 +50,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().refine((v) => parseTrustProxy(v) !== undefined, TRUST_PROXY_HELP).default("false"),
   /** Largest accepted upload (media, attachments), in megabytes. */
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),
+  /** Images a report may hold through the portal's photos field (JPEG or PNG only). */
+  MAX_REPORT_IMAGES: z.coerce.number().int().min(1).max(MAX_REPORT_MEDIA).default(DEFAULT_MAX_REPORT_IMAGES),
   /** Uploads one process reads at a time; past it 503 tooManyUploads with Retry-After. */
   MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).max(1000).default(8),
   GEOCODER_URL: urlWithProtocol(["http:", "https:"]).default("https://nominatim.openstreetmap.org"),
@@ -102,6 +105,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** Uploads one process reads at a time (MAX_CONCURRENT_UPLOADS). */
   maxConcurrentUploads: number;
+  /** Images a report may hold through the portal's photos field (MAX_REPORT_IMAGES). */
+  maxReportImages: number;
   /** Base URL of a Nominatim-compatible geocoder (address changes). */
   geocoderUrl: string;
   geocoderTimeoutMs: number;
@@ -149,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
     metricsToken: e.METRICS_TOKEN,
     maxConcurrentUploads: e.MAX_CONCURRENT_UPLOADS,
+    maxReportImages: e.MAX_REPORT_IMAGES,
     geocoderUrl: e.GEOCODER_URL.replace(/\/$/, ""),
     geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS,
     mapStyles: { day: e.MAP_STYLE_URL ?? null, dark: e.MAP_DARK_STYLE_URL ?? e.MAP_STYLE_URL ?? null },

@@ -3,6 +3,11 @@ import { ConfigError, loadConfig, type Config } from "./config.js";
 import { seedDemo } from "./seed/demo.seed.js";
 import { DEMO_PASSWORD, DEMO_STAFF } from "./seed/demo-data.js";
 
+/** Milliseconds as seconds with one decimal. */
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
 let config: Config;
 try {
   config = loadConfig();
@@ -14,12 +19,21 @@ try {
   throw err;
 }
 
-const app = await buildApp(config);
-if (config.seed === "demo" && (await seedDemo(app.ctx.db))) app.log.info("demo organisation seeded");
+// Each start phase and its time, printed once listening (scripts/start.mjs passes the build's).
+const phases: string[] = [];
+const built = Number(process.env.ATALAYA_BUILD_MS);
+if (Number.isFinite(built)) phases.push(`build ${seconds(built)} (${process.env.ATALAYA_BUILD_NOTE ?? ""})`);
+const app = await buildApp(config, { onPhase: (name, ms) => phases.push(`${name} ${seconds(ms)}`) });
+let since = performance.now();
+const seeded = config.seed === "demo" && (await seedDemo(app.ctx.db));
+phases.push(`seed ${seconds(performance.now() - since)}${seeded ? " (demo organisation seeded)" : ""}`);
+since = performance.now();
 await app.listen({ port: config.port, host: config.host });
+phases.push(`listen ${seconds(performance.now() - since)}`);
 
 const url = `http://localhost:${config.port}`;
-console.log(`\nAtalaya ${config.databaseUrl ? "on PostgreSQL" : `with embedded database in ${config.dataDir}`}`);
+console.log(`\nStarted in ${seconds(performance.now())} (since the process started): ${phases.join(", ")}`);
+console.log(`Atalaya ${config.databaseUrl ? "on PostgreSQL" : `with embedded database in ${config.dataDir}`}`);
 console.log(`Portal: ${url}/v3/login   API docs: ${url}/api/docs`);
 console.log(`Demo logins (password ${DEMO_PASSWORD}): ${DEMO_STAFF.filter((s) => s.role !== "patrol").map((s) => s.email).join(", ")}\n`);
 

@@ -2,6 +2,7 @@ import { GATES } from "./company-settings.js";
 import { z } from "./zod.js";
 import { MAX_ID } from "./limits.js";
 import { LANGUAGES } from "./constants.js";
+import { DEFAULT_MAX_REPORT_IMAGES, DEFAULT_MAX_UPLOAD_MB, uploadLimitsSchema } from "./interactions.js";
 
 /** POST /api/login body: e-mail or username plus password (SPEC §7). Missing fields are checked by the
  * service so that they answer the SPEC's `fieldMissing` code rather than a generic validation error. */
@@ -125,6 +126,8 @@ export const settingsResponseSchema = z.object({
   /** The maps' style documents by day and by night (MAP_STYLE_URL, MAP_DARK_STYLE_URL); null: the
    * built-in OpenStreetMap raster styles. */
   maps: z.object({ day: z.string().nullable(), dark: z.string().nullable() }).default({ day: null, dark: null }),
+  /** The upload limits its file fields show (MAX_UPLOAD_MB, MAX_REPORT_IMAGES). */
+  uploads: uploadLimitsSchema.default({ maxMb: DEFAULT_MAX_UPLOAD_MB, maxReportImages: DEFAULT_MAX_REPORT_IMAGES }),
 });
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 

@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   // Uploads (SPEC §8 image upload: wrong type, too big, unknown).
   "invalidFileType",
   "fileTooLarge",
+  "tooManyImages",
   "uploadFailed",
   // Too many uploads in progress on this server process: 503 with Retry-After.
   "tooManyUploads",

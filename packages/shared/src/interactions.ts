@@ -13,8 +13,13 @@ export const AUDIO_MEDIA_KINDS = ["ogg", "m4a", "mp3", "flac", "aiff", "wav"] as
 /** Comment attachments are limited to pdf, txt and audio (SPEC §5). */
 export const COMMENT_ATTACHMENT_KINDS = ["pdf", "txt", ...AUDIO_MEDIA_KINDS] as const satisfies readonly MediaKind[];
 
+/** Where a screen asks for images only (SPEC §5): JPEG or PNG. */
+export const IMAGE_KINDS = ["jpeg", "png"] as const satisfies readonly MediaKind[];
+
 /** Upload size limit when MAX_UPLOAD_MB is unset. */
 export const DEFAULT_MAX_UPLOAD_MB = 10;
+/** Images a report may hold (its photos field, SPEC §5 "maximum count configurable") when MAX_REPORT_IMAGES is unset. */
+export const DEFAULT_MAX_REPORT_IMAGES = 5;
 /** Distinct community reporters after which a comment is hidden. */
 export const COMMENT_FLAGS_TO_HIDE = 3;
 /** Media files one report may hold. */
@@ -27,6 +32,25 @@ export type CommentBody = z.infer<typeof commentBodySchema>;
 export const commentParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 export const appReportParamsSchema = z.object({ uuid: z.uuid() });
 export const fileParamsSchema = z.object({ name: z.string().max(100) });
+
+/** The upload limits the portal shows beside its file fields (MAX_UPLOAD_MB, MAX_REPORT_IMAGES). */
+export const uploadLimitsSchema = z.object({ maxMb: z.number(), maxReportImages: z.number() });
+export type UploadLimits = z.infer<typeof uploadLimitsSchema>;
+
+/** Whether a stored file counts as one of the report's images (its photos field). */
+export const isImageMedia = (m: { mime: string }): boolean => m.mime === "image/jpeg" || m.mime === "image/png";
+
+/** Why a picked file cannot go in an images-only field, or null (the server checks its content again). */
+export function imageUploadProblem(file: { name: string; type: string; size: number }, maxMb: number): "invalidFileType" | "fileTooLarge" | null {
+  const byName = /\.(jpe?g|png)$/i.test(file.name.trim());
+  const byType = file.type === "" || file.type === "image/jpeg" || file.type === "image/png";
+  if (!byName || !byType) return "invalidFileType";
+  if (file.size > maxMb * 1024 * 1024) return "fileTooLarge";
+  return null;
+}
+
+/** POST …/reports/{id}/images: the report's media after the images were added. */
+export const reportImagesResponseSchema = z.object({ success: z.literal(true), media: z.array(mediaSchema) });
 
 /** A comment answer; created is false when the same author already wrote the same text (idempotent). */
 export const commentResponseSchema = z.object({ success: z.literal(true), comment: commentSchema, created: z.boolean() });

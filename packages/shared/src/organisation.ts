@@ -266,6 +266,11 @@ export const customDashboardBodySchema = z.object({
 export type CustomDashboardBody = z.infer<typeof customDashboardBodySchema>;
 export const customDashboardsResponseSchema = z.object({ success: z.literal(true), dashboards: z.array(customDashboardSchema) });
 export const customDashboardResponseSchema = z.object({ success: z.literal(true), dashboard: customDashboardSchema });
+/** POST …/dashboards/{id}/frame: the single-use address of the dashboard's frame page (the portal's
+ * iframe opens it; its CSP frames this dashboard's origin alone). */
+export const dashboardFrameResponseSchema = z.object({ success: z.literal(true), url: z.string() });
+/** GET /api/dashboard-frames/{ticket}: a ticket is 43 base64url characters. */
+export const dashboardFrameParamsSchema = z.object({ ticket: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
 
 // ── API keys (issue 18) ────────────────────────────────────────────────────────────────────────────
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompanySettings, Report } from "@atalaya/shared";
 import type { Db } from "../db/db.js";
 import { body, buildCompany, buildUser, loginAs, testApp, testDb } from "../test/harness.js";
+import { LiveSockets } from "../test/live.js";
 import { appLoginAs } from "../test/interactions.js";
 import { waitFor } from "../test/wait-for.js";
 
@@ -312,5 +313,38 @@ describe("company flags", () => {
     expect(inB.attendingCompanies).toBeUndefined();
     expect(inB.reporterDni).toBeUndefined();
     for (const w of [a, b]) await put(w.id, w.admin, { reportTypes: [{ typeId: 22, active: false, priority: "normal", attentionTime: null, attentionUnit: null }] });
+  });
+});
+
+describe("is_observer over the real-time channel", () => {
+  const live = new LiveSockets();
+  afterAll(() => live.closeAll());
+  /** The reports the token's user receives live in `newReport` messages. */
+  const liveReports = (token: string, companyId: number) => live.collect(app, token, companyId, "newReport", (data) => (data as { report: Report }).report);
+
+  it("the newReport a community report sends an observer company offers neither take nor close (the one a regular company gets does)", async () => {
+    // A type no other case routes: the observer and a regular company attend it, nobody else.
+    const TYPE = 17;
+    const observer = await world({ isObserver: true });
+    const regular = await world();
+    for (const w of [observer, regular]) expect((await attend(w, TYPE)).statusCode).toBe(200);
+    const [observerLive, regularLive] = await Promise.all([liveReports(observer.operator, observer.id), liveReports(regular.operator, regular.id)]);
+
+    const sent = await sendAppReport(TYPE, "Ruidos fuertes en la plaza");
+    await waitFor(() => observerLive.some((r) => r.id === sent.id) && regularLive.some((r) => r.id === sent.id));
+    // The live row carries the abilities of the company it reaches.
+    expect(observerLive.find((r) => r.id === sent.id)!.can).toMatchObject({ take: false, close: false });
+    expect(regularLive.find((r) => r.id === sent.id)!.can).toMatchObject({ take: true });
+
+    for (const token of [observer.operator, observer.admin]) {
+      const detail = body<{ report: Report }>(await readReport(observer.id, token, sent.id)).report;
+      expect(detail.can).toMatchObject({ take: false, close: false });
+      const list = body<{ reports: Report[] }>(await app.inject({ method: "GET", url: `/api/companies/${observer.id}/reports?status=pending`, headers: h(token) }));
+      expect(list.reports.find((r) => r.id === sent.id)?.can).toMatchObject({ take: false, close: false });
+      const take = await app.inject({ method: "POST", url: `/api/companies/${observer.id}/reports/${sent.id}/take`, headers: h(token) });
+      expect(take.statusCode).toBe(403);
+      expect(body<{ error: { code: string } }>(take).error.code).toBe("observerCompany");
+    }
+    for (const w of [observer, regular]) await put(w.id, w.admin, { reportTypes: [{ typeId: TYPE, active: false, priority: "normal", attentionTime: null, attentionUnit: null }] });
   });
 });

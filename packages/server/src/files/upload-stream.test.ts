@@ -68,3 +68,36 @@ describe("uploads", () => {
     expect(file.headers["content-disposition"]).not.toMatch(/%E2%80%AE/i);
   });
 });
+
+// Issue 14, case 5: a multipart request without a boundary (or cut short) answered 500 on the upload
+// routes; each must be a 400 with a field code, and leave no slot taken nor temporary file behind.
+describe("malformed multipart", () => {
+  it("without a boundary, with an empty boundary, or cut short: 400 with a code on every upload route, nothing left behind", async () => {
+    const r = await w.communityReport();
+    await w.app.inject({ method: "POST", url: `/api/companies/${w.companyA}/reports/${r.id}/take`, headers: h(w.tokens.opA) });
+    const base = `/api/companies/${w.companyA}/reports/${r.id}`;
+    const routes: [string, string][] = [
+      [`${base}/comments`, w.tokens.opA],
+      [`${base}/notes`, w.tokens.opA],
+      [`${base}/images`, w.tokens.opA],
+      [`/api/app/reports/${r.uuid}/comments`, w.tokens.author],
+      [`/api/app/reports/${r.uuid}/media`, w.tokens.author],
+    ];
+    const whole = multipart({ body: "Adjunto" }, [{ filename: "informe.pdf", data: PDF }]);
+    const bodies: [string, string | Buffer][] = [
+      ["multipart/form-data", whole.payload],
+      ["multipart/form-data; boundary=", whole.payload],
+      ["multipart/form-data; boundary=\"\"", "--\r\n"],
+      [whole.headers["content-type"]!, whole.payload.subarray(0, whole.payload.length - 60)],
+      [whole.headers["content-type"]!, "sin partes"],
+    ];
+    for (const [url, token] of routes)
+      for (const [type, payload] of bodies) {
+        const res = await w.app.inject({ method: "POST", url, headers: { ...h(token), "content-type": type }, payload });
+        expect(res.statusCode, `${url} ${type} ${res.body.slice(0, 120)}`).toBe(400);
+        expect(body<{ error: { code: string } }>(res).error.code, url).toMatch(/^[a-zA-Z]+$/);
+      }
+    expect(uploadLimitsOf(w.app.ctx.config).gate.inUse).toBe(0);
+    await waitFor(async () => expect(await incoming()).toEqual([]));
+  });
+});

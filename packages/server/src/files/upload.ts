@@ -99,6 +99,9 @@ export const invalidFileType = (allowed: readonly MediaKind[]) =>
 /** Seconds a client turned away by the upload cap is asked to wait. */
 export const UPLOAD_RETRY_SECONDS = 5;
 
+// What @fastify/busboy throws about a malformed form (plain errors, without a code).
+const BUSBOY_MESSAGES = /^(Multipart: |Unexpected end of |Unsupported Content-Type|The needle cannot|Malformed|Part terminated)/;
+
 // The multipart parser's own errors (fastify-error codes), as the API's 400s.
 function multipartError(err: unknown, maxBytes: number): unknown {
   if (err instanceof AppError) return err;
@@ -107,6 +110,8 @@ function multipartError(err: unknown, maxBytes: number): unknown {
   if (code === "FST_FILES_LIMIT") return invalidField("file", "tooManyFiles");
   if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") return invalidField("body", "tooManyParts");
   if (typeof code === "string" && code.startsWith("FST_")) return invalidField("body", code);
+  // The parser's (busboy's) own complaints about the form: no boundary, cut short, malformed.
+  if (err instanceof Error && BUSBOY_MESSAGES.test(err.message)) return invalidField("body", "malformedMultipart");
   const status = (err as { statusCode?: number }).statusCode;
   if (status && status >= 400 && status < 500) return invalidField("body", "malformedMultipart");
   return err;

@@ -7,9 +7,6 @@ export const MAP_TILE_ORIGINS: readonly string[] = ["https://tile.openstreetmap.
 export type CspDirectives = Record<string, string[]>;
 
 export interface PortalCspSources {
-  /** Origins the portal may show in frames: the stored custom dashboards' (organisation/), read from
-   * the database for each portal page (kept a few seconds per process). */
-  frameOrigins?: readonly string[];
   /** Origins of configured map styles, tiles, glyphs and sprites (MAP_STYLE_URL, MAP_ORIGINS). */
   mapOrigins?: readonly string[];
 }
@@ -23,9 +20,10 @@ export interface PortalCspSources {
  * - audio and video: blob: (uploads fetched with the token);
  * - fetch/XHR/WebSocket: this origin ('self' covers ws:/wss: of the same host) and the map tiles.
  *   The geocoder is called by the server only, so the browser never needs it;
- * - nothing may frame the portal; it frames only `frameOrigins`; no plugins; forms post to itself.
+ * - nothing may frame the portal; it frames only its own origin (a custom dashboard is shown through
+ *   its frame page, whose own CSP allows that dashboard's origin alone); no plugins; forms post to itself.
  * No upgrade-insecure-requests: the portal is also opened over plain http on a LAN address. */
-export function portalCspDirectives({ frameOrigins = [], mapOrigins = [] }: PortalCspSources = {}): CspDirectives {
+export function portalCspDirectives({ mapOrigins = [] }: PortalCspSources = {}): CspDirectives {
   return {
     "default-src": ["'self'"],
     "base-uri": ["'self'"],
@@ -38,10 +36,23 @@ export function portalCspDirectives({ frameOrigins = [], mapOrigins = [] }: Port
     "font-src": ["'self'", "data:"],
     "connect-src": ["'self'", ...MAP_TILE_ORIGINS, ...mapOrigins],
     "worker-src": ["'self'"],
-    "frame-src": frameOrigins.length ? [...frameOrigins] : ["'none'"],
+    "frame-src": ["'self'"],
     "object-src": ["'none'"],
     "form-action": ["'self'"],
     "frame-ancestors": ["'none'"],
+  };
+}
+
+/** A custom dashboard's frame page (organisation/dashboard-frame.ts): no script, its one style by hash,
+ * frames the dashboard's origin and nothing else, framed only by the portal. */
+export function dashboardFrameCspDirectives(origin: string, styleHash: string): CspDirectives {
+  return {
+    "default-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "style-src": [styleHash],
+    "frame-src": [origin],
+    "form-action": ["'none'"],
+    "frame-ancestors": ["'self'"],
   };
 }
 

@@ -7,15 +7,8 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 /** Where the built portal is, unless WEB_DIST_DIR says otherwise. */
 export const DEFAULT_WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "web", "dist");
 
-/** What the portal page needs from the domains. */
-export interface WebOptions {
-  /** The CSP of the portal page, computed per response: its frame-src names the custom dashboards'
-   * origins, which change while the server runs (the iframes live in this document). */
-  pageCsp?: () => Promise<string>;
-}
-
 /** Serves the built single-page portal; any non-API path gets index.html so client routes work. */
-export async function serveWeb(app: FastifyInstance, dir: string, options: WebOptions = {}): Promise<void> {
+export async function serveWeb(app: FastifyInstance, dir: string): Promise<void> {
   if (!existsSync(join(dir, "index.html"))) {
     app.log.warn({ dir }, "web portal not built: only the API is served");
     return;
@@ -27,10 +20,7 @@ export async function serveWeb(app: FastifyInstance, dir: string, options: WebOp
   // /v3/login has a prerendered copy (the form paints before the scripts arrive); any other route, or a
   // build without it, gets index.html.
   const loginFile = existsSync(join(dir, "login.html")) ? "login.html" : "index.html";
-  const sendPage = async (reply: FastifyReply, file: string) => {
-    if (options.pageCsp) reply.header("content-security-policy", await options.pageCsp());
-    return reply.header("cache-control", "no-cache").header("vary", "accept-encoding").sendFile(file);
-  };
+  const sendPage = (reply: FastifyReply, file: string) => reply.header("cache-control", "no-cache").header("vary", "accept-encoding").sendFile(file);
   const sendIndex = (reply: FastifyReply) => sendPage(reply, "index.html");
   const sendLogin = (reply: FastifyReply) => sendPage(reply, loginFile);
   app.get("/", { config: { public: true }, schema: { hide: true } }, (_req, reply) => sendIndex(reply));

@@ -311,12 +311,16 @@ export function findPublicReportById(db: Db, reportId: number): Promise<PublicRe
 }
 
 /** Appends media to a report unless it already holds max files; the new list, or undefined when full. */
-export async function appendReportMedia(tx: Tx, reportId: number, media: Media, max: number): Promise<Media[] | undefined> {
+export async function appendReportMedia(tx: Tx, reportId: number, media: Media, max: number, maxImages?: number): Promise<Media[] | undefined> {
+  // With maxImages, the report's JPEG and PNG files are counted too (the photos field's own limit).
   const row = await one<{ media: Media[] }>(
     tx,
     `update reports set media = media || jsonb_build_array($2::jsonb), updated_at = now()
-      where id = $1 and jsonb_array_length(media) < $3 returning media`,
-    [reportId, JSON.stringify(media), max],
+      where id = $1 and jsonb_array_length(media) < $3
+        and ($4::int is null or (select count(*) from jsonb_array_elements(media) m
+                                  where m->>'mime' in ('image/jpeg', 'image/png')) < $4::int)
+      returning media`,
+    [reportId, JSON.stringify(media), max, maxImages ?? null],
   );
   return row?.media;
 }

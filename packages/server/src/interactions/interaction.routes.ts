@@ -20,6 +20,7 @@ import {
   noteListResponseSchema,
   noteResponseSchema,
   okResponseSchema,
+  reportImagesResponseSchema,
   reportMediaResponseSchema,
   reportParamsSchema,
 } from "@atalaya/shared";
@@ -31,6 +32,7 @@ import {
   addAppComment,
   addNote,
   addOperatorComment,
+  addReportImage,
   addReportMedia,
   deleteOwnReport,
   flagCommentAsCommunity,
@@ -87,6 +89,19 @@ function portalRoutes(app: FastifyInstance, ctx: AppContext): void {
   }, async (req) => ({
     success: true as const,
     ...(await addOperatorComment(ctx, scopeOf(req), req.params.id, () => readBodyWithFile(req, commentBodySchema, uploads))),
+  }));
+
+  r.post(`${base}/images`, {
+    config: { permission: "report.work" },
+    schema: {
+      tags: ["reports"],
+      summary: "Add one image to the report (multipart field `file`; JPEG or PNG by content, else 400 invalidFileType; at most MAX_UPLOAD_MB, else 400 fileTooLarge; while it holds fewer than MAX_REPORT_IMAGES images, else 400 tooManyImages); only while the report is worked",
+      params: reportParamsSchema,
+      response: { 200: reportImagesResponseSchema, ...errors },
+    },
+  }, async (req) => ({
+    success: true as const,
+    media: await addReportImage(ctx, scopeOf(req), req.params.id, () => readUploadForm(req, uploads)),
   }));
 
   r.get(`${base}/notes`, {

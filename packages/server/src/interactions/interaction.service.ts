@@ -1,6 +1,8 @@
 import {
   COMMENT_ATTACHMENT_KINDS,
   COMMENT_FLAGS_TO_HIDE,
+  IMAGE_KINDS,
+  isImageMedia,
   MAX_REPORT_MEDIA,
   MEDIA_KINDS,
   type AppReport,
@@ -347,6 +349,39 @@ export async function addReportMedia(ctx: AppContext, actor: Actor, uuid: string
       await tellAttending(tx, emit, report.id, { userId: actor.user.id, action: "media_added", data: { name: file!.name, mime: file!.mime } }, () => ({
         type: "mediaStatus",
         data: { reportId: report.id, media },
+      }));
+      return { value: media, fileUsed: true };
+    }),
+  );
+}
+
+/** 400 tooManyImages: the report holds the most images its photos field allows (SPEC §8 image upload). */
+const tooManyImages = (max: number) => new AppError(400, "tooManyImages", "tooManyImages", [{ field: "file", code: "tooManyImages" }], undefined, { max });
+
+/** An operator adds one image to a report they work on (the detail's photos field): JPEG or PNG only,
+ * judged by content (else 400 invalidFileType), at most MAX_UPLOAD_MB (400 fileTooLarge) and while the
+ * report holds fewer than MAX_REPORT_IMAGES images (400 tooManyImages); every attending company is told. */
+export async function addReportImage(ctx: AppContext, scope: CompanyScope, reportId: number, read: ReadInput<UploadForm>): Promise<Media[]> {
+  requireAccess(scope, "report.work");
+  const report = await companyReport(ctx.db, scope, reportId);
+  if (report.deleted_at) throw deletedByAuthor();
+  if (report.status !== "in_progress" && report.status !== "in_observation") throw new AppError(409, "invalidTransition", "notTaken");
+  const maxImages = ctx.config.maxReportImages;
+  if ((report.media as Media[]).filter(isImageMedia).length >= maxImages) throw tooManyImages(maxImages);
+  const form = await read();
+  if (!form.file) throw invalidField("file", "required");
+  const upload = await checkUpload(form.file, IMAGE_KINDS);
+  return withStoredFile(filesDir(ctx.config), upload, (file) =>
+    changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
+      const lock = await lockReport(tx, reportId, "update");
+      if (!lock || lock.deleted) throw notFound();
+      const media = await appendReportMedia(tx, reportId, file!.media, MAX_REPORT_MEDIA, maxImages);
+      // Another image, or file, landed meanwhile.
+      if (!media) throw report.media.length + 1 >= MAX_REPORT_MEDIA ? invalidField("file", "tooManyFiles") : tooManyImages(maxImages);
+      await insertStoredFile(tx, file!, { kind: "report", reportId });
+      await tellAttending(tx, emit, reportId, { userId: scope.actor.user.id, action: "media_added", data: { name: file!.name, mime: file!.mime } }, () => ({
+        type: "mediaStatus",
+        data: { reportId, media },
       }));
       return { value: media, fileUsed: true };
     }),

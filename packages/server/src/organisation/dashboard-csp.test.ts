@@ -3,96 +3,149 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../db/db.js";
 import { body, buildCompany, buildUser, loginAs, testApp, testDb } from "../test/harness.js";
-import { dashboardFrameOrigins, FRAME_ORIGINS_TTL_MS } from "./dashboard-origins.js";
+
+// Custom dashboards are framed through a page per dashboard (GET /api/dashboard-frames/{ticket}) whose
+// CSP allows that dashboard's origin alone; the portal page frames its own origin only. So no page a
+// company's viewer gets allows another company's dashboard origin.
 
 let app: FastifyInstance;
+let db: Db;
 let webDir: string;
 let adminA: string;
+let operatorA: string;
+let patrolA: string;
 let adminB: string;
+let operatorB: string;
 let companyA: number;
 let companyB: number;
 const tag = `${process.pid}-${Date.now().toString(36)}`;
 const A = `https://a-${tag}.example.cl`;
 const B = `https://b-${tag}.example.cl`;
-const LOCAL = `http://127.0.0.1:${40000 + (process.pid % 20000)}`;
+const h = (token: string) => ({ "access-token": token });
 
 beforeAll(async () => {
   webDir = await mkdtemp(join(tmpdir(), "atalaya-web-"));
   await writeFile(join(webDir, "index.html"), "<!doctype html><title>Atalaya</title>");
   app = await testApp({ WEB_DIST_DIR: webDir });
-  const db = await testDb();
+  db = await testDb();
   companyA = (await buildCompany(db)).id;
   companyB = (await buildCompany(db)).id;
   adminA = await loginAs(app, await buildUser(db, { companyId: companyA, role: "company_admin" }));
+  operatorA = await loginAs(app, await buildUser(db, { companyId: companyA, role: "operator" }));
+  patrolA = await loginAs(app, await buildUser(db, { companyId: companyA, role: "patrol" }));
   adminB = await loginAs(app, await buildUser(db, { companyId: companyB, role: "company_admin" }));
+  operatorB = await loginAs(app, await buildUser(db, { companyId: companyB, role: "operator" }));
 });
 afterAll(async () => {
   await app.close();
   await rm(webDir, { recursive: true, force: true });
 });
 
-const frameSrc = (header: unknown): string[] =>
-  String(header).split(";").map((d) => d.trim().split(/\s+/)).find((d) => d[0] === "frame-src")!.slice(1);
+/** The directives of a CSP header value, by name. */
+const directives = (header: unknown): Record<string, string[]> =>
+  Object.fromEntries(String(header).split(";").map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!, values]));
 
-async function pageFrames(path = "/v3/custom-dashboards/1"): Promise<string[]> {
-  const res = await app.inject({ method: "GET", url: path });
-  expect(res.statusCode).toBe(200);
-  return frameSrc(res.headers["content-security-policy"]);
-}
-
-async function addDashboard(token: string, cid: number, link: string): Promise<number> {
-  const res = await app.inject({ method: "POST", url: `/api/companies/${cid}/dashboards`, headers: { "access-token": token }, payload: { name: "Panel", link } });
+async function addDashboard(token: string, cid: number, link: string, name = "Panel"): Promise<number> {
+  const res = await app.inject({ method: "POST", url: `/api/companies/${cid}/dashboards`, headers: h(token), payload: { name, link } });
   expect(res.statusCode, res.body).toBe(200);
   return body<{ dashboard: { id: number } }>(res).dashboard.id;
 }
 
-const ours = (frames: string[]) => frames.filter((o) => [A, B, LOCAL].includes(o));
+const mint = (token: string, cid: number, id: number) => app.inject({ method: "POST", url: `/api/companies/${cid}/dashboards/${id}/frame`, headers: h(token) });
 
-describe("the portal page's CSP frame-src", () => {
-  it("lists exactly the stored dashboards' origins (each once, no paths) and follows creates and deletes at once", async () => {
-    const a1 = await addDashboard(adminA, companyA, `${A}/embed/1?x=1`);
-    const a2 = await addDashboard(adminA, companyA, `${A}/otro`);
-    const local = await addDashboard(adminA, companyA, `${LOCAL}/panel.html`);
-    const b = await addDashboard(adminB, companyB, `${B}/x`);
-    const frames = await pageFrames();
-    expect(ours(frames).sort()).toEqual([A, B, LOCAL].sort());
-    // Nothing but stored origins: every entry is the origin of some dashboard in the database.
-    const stored = (await (await testDb()).query<{ origin: string }>("select distinct origin from custom_dashboards")).map((r) => r.origin);
-    expect(frames.every((o) => stored.includes(o))).toBe(true);
-    expect(new Set(frames).size).toBe(frames.length);
-    expect(await pageFrames("/")).toEqual(frames);
+async function frameUrl(token: string, cid: number, id: number): Promise<string> {
+  const res = await mint(token, cid, id);
+  expect(res.statusCode, res.body).toBe(200);
+  const { url } = body<{ url: string }>(res);
+  expect(url).toMatch(/^\/api\/dashboard-frames\/[A-Za-z0-9_-]{43}$/);
+  return url;
+}
 
-    const del = (token: string, cid: number, id: number) => app.inject({ method: "DELETE", url: `/api/companies/${cid}/dashboards/${id}`, headers: { "access-token": token } });
-    expect((await del(adminB, companyB, b)).statusCode).toBe(200);
-    expect((await del(adminA, companyA, a1)).statusCode).toBe(200);
-    // A's other dashboard still links to its origin; B's is gone.
-    expect(ours(await pageFrames()).sort()).toEqual([A, LOCAL].sort());
-    const moved = await app.inject({ method: "PUT", url: `/api/companies/${companyA}/dashboards/${local}`, headers: { "access-token": adminA }, payload: { name: "Panel", link: `${B}/nuevo` } });
-    expect(moved.statusCode).toBe(200);
-    expect(ours(await pageFrames()).sort()).toEqual([A, B].sort());
-    expect((await del(adminA, companyA, a2)).statusCode).toBe(200);
-    expect((await del(adminA, companyA, local)).statusCode).toBe(200);
-    expect(ours(await pageFrames())).toEqual([]);
-  });
-
-  it("API answers frame nothing", async () => {
-    await addDashboard(adminA, companyA, `${A}/api-check`);
-    const res = await app.inject({ method: "GET", url: "/api/settings" });
-    expect(frameSrc(res.headers["content-security-policy"])).toEqual(["'none'"]);
+describe("the portal page's CSP", () => {
+  it("frames its own origin only, whatever dashboards the companies store", async () => {
+    await addDashboard(adminA, companyA, `${A}/embed/1?x=1`);
+    await addDashboard(adminB, companyB, `${B}/x`);
+    for (const path of ["/", "/v3/custom-dashboards/1", "/v3/events"]) {
+      const res = await app.inject({ method: "GET", url: path });
+      expect(res.statusCode).toBe(200);
+      expect(directives(res.headers["content-security-policy"])["frame-src"], path).toEqual(["'self'"]);
+      expect(String(res.headers["content-security-policy"])).not.toContain(A);
+    }
   });
 });
 
-describe("across processes", () => {
-  it("a process reads the origins from the database and keeps them at most the TTL", async () => {
-    const db = await testDb();
-    const t0 = Date.now() + 60_000;
-    const before = await dashboardFrameOrigins(db, t0);
-    const other = `https://other-process-${tag}.example.cl`;
-    // Another process's write: straight to the database, this process's cache not told.
-    await db.query("insert into custom_dashboards (company_id, name, link, origin) values ($1, 'Otro', $2, $2)", [companyB, other]);
-    expect(await dashboardFrameOrigins(db, t0 + FRAME_ORIGINS_TTL_MS - 1)).toEqual(before);
-    expect(await dashboardFrameOrigins(db, t0 + FRAME_ORIGINS_TTL_MS)).toContain(other);
-    await db.query("delete from custom_dashboards where origin = $1", [other]);
+describe("a dashboard's frame page", () => {
+  it("frames that dashboard's origin alone, for a member of its company, once", async () => {
+    const a = await addDashboard(adminA, companyA, `${A}/tablero?mes=11&x="1"`, `Ventas <b>"A"</b>`);
+    const b = await addDashboard(adminB, companyB, `${B}/tablero`);
+    const url = await frameUrl(operatorA, companyA, a);
+
+    // The iframe sends no access token: the ticket is the credential.
+    const page = await app.inject({ method: "GET", url });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    const csp = directives(page.headers["content-security-policy"]);
+    expect(csp["frame-src"]).toEqual([A]);
+    expect(csp["frame-ancestors"]).toEqual(["'self'"]);
+    expect(csp["default-src"]).toEqual(["'none'"]);
+    expect(csp).not.toHaveProperty("script-src");
+    expect(page.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(page.headers["cache-control"]).toBe("no-store");
+    expect(page.body).toContain(`<iframe src="${A}/tablero?mes=11&amp;x=&quot;1&quot;"`);
+    expect(page.body).toContain("<title>Ventas &lt;b&gt;&quot;A&quot;&lt;/b&gt;</title>");
+    expect(page.body).not.toContain("<b>");
+    expect(page.body).toContain(`<html lang="es">`);
+
+    // Single use.
+    expect((await app.inject({ method: "GET", url })).statusCode).toBe(404);
+
+    // Company B's page frames B's origin, never A's.
+    const pageB = await app.inject({ method: "GET", url: await frameUrl(operatorB, companyB, b) });
+    expect(directives(pageB.headers["content-security-policy"])["frame-src"]).toEqual([B]);
+    expect(pageB.body).not.toContain(A);
+  });
+
+  it("company B's viewers get no frame page of company A's dashboard (404 either way)", async () => {
+    const a = await addDashboard(adminA, companyA, `${A}/privado`);
+    for (const token of [adminB, operatorB]) {
+      // A's dashboard id under B's company, and under A's company (B's members are not members of A).
+      const underB = await mint(token, companyB, a);
+      expect(underB.statusCode).toBe(404);
+      expect(body<{ error: { code: string } }>(underB).error.code).toBe("notFound");
+      expect((await mint(token, companyA, a)).statusCode).toBe(404);
+    }
+    expect(await db.query("select 1 from dashboard_frame_tickets where dashboard_id = $1", [a])).toEqual([]);
+  });
+
+  it("401 without a session, 403 for a patrol, 400 for malformed ids and tickets, 404 for a missing dashboard", async () => {
+    const a = await addDashboard(adminA, companyA, `${A}/otro`);
+    expect((await app.inject({ method: "POST", url: `/api/companies/${companyA}/dashboards/${a}/frame` })).statusCode).toBe(401);
+    expect((await mint(patrolA, companyA, a)).statusCode).toBe(403);
+    expect((await mint(adminA, companyA, 2147483647)).statusCode).toBe(404);
+    for (const id of ["abc", "2147483648", "1.5"])
+      expect((await app.inject({ method: "POST", url: `/api/companies/${companyA}/dashboards/${id}/frame`, headers: h(adminA) })).statusCode, id).toBe(400);
+    for (const ticket of ["x", "a".repeat(44), `${"a".repeat(42)}%00`]) expect((await app.inject({ method: "GET", url: `/api/dashboard-frames/${ticket}` })).statusCode, ticket).toBe(400);
+    const unknown = await app.inject({ method: "GET", url: `/api/dashboard-frames/${"a".repeat(43)}` });
+    expect(unknown.statusCode).toBe(404);
+    expect(body<{ error: { code: string } }>(unknown).error.code).toBe("notFound");
+  });
+
+  it("a ticket opens nothing once expired, after its session ended, or when its dashboard was deleted", async () => {
+    const a = await addDashboard(adminA, companyA, `${A}/caduca`);
+    const expired = await frameUrl(operatorA, companyA, a);
+    await db.query("update dashboard_frame_tickets set expires_at = now() - interval '1 second' where used_at is null and dashboard_id = $1", [a]);
+    expect((await app.inject({ method: "GET", url: expired })).statusCode).toBe(404);
+
+    const deleted = await frameUrl(operatorA, companyA, a);
+    expect((await app.inject({ method: "DELETE", url: `/api/companies/${companyA}/dashboards/${a}`, headers: h(adminA) })).statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url: deleted })).statusCode).toBe(404);
+
+    const other = await addDashboard(adminA, companyA, `${A}/sesion`);
+    const session = await loginAs(app, await buildUser(db, { companyId: companyA, role: "operator" }));
+    const loggedOut = await frameUrl(session, companyA, other);
+    expect((await app.inject({ method: "GET", url: "/api/logout", headers: h(session) })).statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url: loggedOut })).statusCode).toBe(404);
   });
 });

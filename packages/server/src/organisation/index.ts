@@ -1,4 +1,3 @@
-// The organisation domain as the composition root sees it: its routes and the custom dashboards'
-// origins the portal's CSP frames.
+// The organisation domain as the composition root sees it: its routes (with the custom dashboards'
+// frame pages).
 export { organisationRoutes } from "./organisation.routes.js";
-export { dashboardFrameOrigins } from "./dashboard-origins.js";

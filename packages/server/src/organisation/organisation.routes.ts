@@ -5,6 +5,8 @@ import {
   customDashboardBodySchema,
   customDashboardResponseSchema,
   customDashboardsResponseSchema,
+  dashboardFrameParamsSchema,
+  dashboardFrameResponseSchema,
   errorBodySchema,
   organisationParamsSchema,
   selectorBodySchema,
@@ -25,6 +27,7 @@ import {
 } from "@atalaya/shared";
 import { scopeOf } from "../auth/company-scope.js";
 import type { AppContext } from "../context.js";
+import { pickLanguage } from "../http/messages.js";
 import * as service from "./organisation.service.js";
 
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
@@ -142,5 +145,28 @@ export async function organisationRoutes(app: FastifyInstance, ctx: AppContext):
   }, async (req) => {
     await service.removeDashboard(ctx, scopeOf(req), req.params.id);
     return ok;
+  });
+  r.post(`${base}/dashboards/:id/frame`, {
+    config: { permission: "company.read", module: "custom_dashboards" },
+    schema: {
+      tags: ["organisation"],
+      summary: "A single-use address (valid a minute) of the dashboard's frame page, which the portal's iframe opens: its CSP frames this dashboard's origin alone",
+      params: organisationParamsSchema,
+      response: { 200: dashboardFrameResponseSchema, ...errors },
+    },
+  }, async (req) => ({ ...ok, url: await service.dashboardFrameUrl(ctx, scopeOf(req), req.params.id) }));
+  // Opened by the portal's iframe, which sends no access token: the ticket is the credential.
+  r.get("/api/dashboard-frames/:ticket", {
+    config: { public: true },
+    schema: { hide: true, params: dashboardFrameParamsSchema },
+  }, async (req, reply) => {
+    const page = await service.openDashboardFrame(ctx, req.params.ticket, pickLanguage(req.headers["accept-language"]));
+    return reply
+      .header("content-security-policy", page.csp)
+      .header("x-frame-options", "SAMEORIGIN")
+      .header("cache-control", "no-store")
+      .header("referrer-policy", "no-referrer")
+      .type("text/html; charset=utf-8")
+      .send(page.html);
   });
 }

@@ -13,12 +13,13 @@ import {
   type Team,
   type TeamBody,
   type ConflictReason,
+  type Language,
 } from "@atalaya/shared";
 import { requireAccess, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { AppError, invalidField, notFound } from "../http/errors.js";
-import { deleteDashboard, insertDashboard, listDashboards, updateDashboard } from "./dashboard.repository.js";
-import { forgetFrameOrigins } from "./dashboard-origins.js";
+import { consumeFrameTicket, deleteDashboard, insertDashboard, issueFrameTicket, listDashboards, updateDashboard } from "./dashboard.repository.js";
+import { dashboardFramePage, type DashboardFramePage } from "./dashboard-frame.js";
 import { deleteSelector, insertSelector, listSelectors, updateSelector } from "./selector.repository.js";
 import { deleteSource, insertSource, listSources, sourceExists, sourceNameTaken, updateSource } from "./source.repository.js";
 import { deleteTag, findTag, insertTag, listTags, tagNameTaken, updateTag } from "./tag.repository.js";
@@ -187,11 +188,10 @@ export async function companyDashboards(ctx: AppContext, scope: CompanyScope): P
   return listDashboards(ctx.db, scope);
 }
 
-/** Adds a custom dashboard (company admins); the portal frames its origin from the next page load. */
+/** Adds a custom dashboard (company admins). */
 export async function createDashboard(ctx: AppContext, scope: CompanyScope, body: CustomDashboardBody): Promise<CustomDashboard> {
   requireAccess(scope, "dashboards.manage");
   const dashboard = await insertDashboard(ctx.db, scope, dashboardFields(body));
-  forgetFrameOrigins(ctx.db);
   return dashboard;
 }
 
@@ -200,13 +200,30 @@ export async function editDashboard(ctx: AppContext, scope: CompanyScope, id: nu
   requireAccess(scope, "dashboards.manage");
   const dashboard = await updateDashboard(ctx.db, scope, id, dashboardFields(body));
   if (!dashboard) throw notFound();
-  forgetFrameOrigins(ctx.db);
   return dashboard;
 }
 
-/** Deletes a custom dashboard (company admins); its origin leaves the CSP unless another uses it. */
+/** Deletes a custom dashboard (company admins); its frame tickets go with it. */
 export async function removeDashboard(ctx: AppContext, scope: CompanyScope, id: number): Promise<void> {
   requireAccess(scope, "dashboards.manage");
   if (!(await deleteDashboard(ctx.db, scope, id))) throw notFound();
-  forgetFrameOrigins(ctx.db);
+}
+
+/** How long a frame ticket stays usable: the portal opens the frame page at once. */
+export const FRAME_TICKET_TTL_SECONDS = 60;
+
+/** A member's single-use address of the dashboard's frame page (the portal's iframe cannot send the
+ * access token); another company's dashboard answers 404. */
+export async function dashboardFrameUrl(ctx: AppContext, scope: CompanyScope, id: number): Promise<string> {
+  requireAccess(scope, "company.read");
+  const ticket = await issueFrameTicket(ctx.db, scope, id, { userId: scope.actor.user.id, accessToken: scope.actor.token }, FRAME_TICKET_TTL_SECONDS);
+  if (!ticket) throw notFound();
+  return `/api/dashboard-frames/${ticket}`;
+}
+
+/** The frame page a ticket opens (once), framing that dashboard's origin alone; 404 otherwise. */
+export async function openDashboardFrame(ctx: AppContext, ticket: string, lang: Language): Promise<DashboardFramePage> {
+  const dashboard = await consumeFrameTicket(ctx.db, ticket);
+  if (!dashboard) throw notFound();
+  return dashboardFramePage(dashboard, lang);
 }

@@ -35,9 +35,21 @@ export async function openUpgradeRequest(db: Db, scope: TenantScope, userId: num
   return { request: presentRequest(open!), created: false };
 }
 
-/** Closes the company's open upgrade request, if any (the provider answered it). */
-export async function closeUpgradeRequest(tx: Tx, companyId: number, closedBy: number): Promise<void> {
-  await tx.query("update upgrade_requests set closed_at = now(), closed_by = $2 where company_id = $1 and closed_at is null", [companyId, closedBy]);
+/** Closes the company's open upgrade request, if any (the provider answered it): who asked, or
+ * undefined when none was open (null when the requester's account is gone). */
+export async function closeUpgradeRequest(tx: Tx, companyId: number, closedBy: number): Promise<{ requestedBy: number | null } | undefined> {
+  const row = await one<{ requested_by: number | null }>(
+    tx,
+    "update upgrade_requests set closed_at = now(), closed_by = $2 where company_id = $1 and closed_at is null returning requested_by",
+    [companyId, closedBy],
+  );
+  return row && { requestedBy: row.requested_by };
+}
+
+/** The company's administrators (company admins), who hear the answer to its upgrade request. */
+export async function companyAdminIds(tx: Tx, companyId: number): Promise<number[]> {
+  const rows = await tx.query<{ user_id: number }>("select user_id from memberships where company_id = $1 and role = 'company_admin' order by user_id", [companyId]);
+  return rows.map((r) => r.user_id);
 }
 
 interface CompanyListRow {

@@ -1,12 +1,14 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProviderCompany } from "@atalaya/shared";
+import type { Notification, NotificationsResponse, ProviderCompany } from "@atalaya/shared";
 import { installAuthentication } from "../auth/authenticate.js";
 import { installCompanyScope, scopeOf } from "../auth/company-scope.js";
 import type { Db } from "../db/db.js";
 import { installErrorHandlers } from "../http/error-handler.js";
 import { body, buildCompany, buildUser, loginAs, testApp, testDb } from "../test/harness.js";
+import { LiveSockets } from "../test/live.js";
+import { waitFor } from "../test/wait-for.js";
 
 let app: FastifyInstance;
 let db: Db;
@@ -125,5 +127,68 @@ describe("the company-scope guard", () => {
     const noModule = await probe(paying.id, paying.admin);
     expect(body<{ error: { code: string } }>(noModule).error.code).toBe("moduleDisabled");
     expect((await probe(freemium.id, paying.admin)).statusCode).toBe(404);
+  });
+});
+
+describe("an answered upgrade request reaches the organisation's admins", () => {
+  const live = new LiveSockets();
+  afterAll(() => live.closeAll());
+  const notificationsOf = (token: string, companyId: number) =>
+    live.collect(app, token, companyId, "notification", (data) => (data as { notification: Notification }).notification);
+  const bell = async (token: string) => body<NotificationsResponse>(await app.inject({ method: "GET", url: "/api/notifications", headers: h(token) })).notifications;
+
+  it("lifting the flag tells its admins and the requester live, with accepted true; nobody else", async () => {
+    const c = await buildCompany(db, { isFreemium: true, modules: ["events", "teams"] });
+    const adminUser = await buildUser(db, { companyId: c.id, role: "company_admin" });
+    const admin = await loginAs(app, adminUser);
+    const requester = await loginAs(app, await buildUser(db, { companyId: c.id, role: "operator" }));
+    const bystander = await loginAs(app, await buildUser(db, { companyId: c.id, role: "operator" }));
+    const [adminLive, requesterLive, bystanderLive, otherLive] = await Promise.all([
+      notificationsOf(admin, c.id),
+      notificationsOf(requester, c.id),
+      notificationsOf(bystander, c.id),
+      notificationsOf(paying.admin, paying.id),
+    ]);
+    expect((await app.inject({ method: "POST", url: `${REQUEST}?companyId=${c.id}`, headers: h(requester) })).statusCode).toBe(201);
+
+    const lifted = await app.inject({ method: "PUT", url: `/api/admin/companies/${c.id}/flags`, headers: h(provider), payload: { is_freemium: false } });
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    await waitFor(() => adminLive.length > 0 && requesterLive.length > 0);
+    for (const got of [adminLive, requesterLive])
+      expect(got).toEqual([expect.objectContaining({ kind: "upgradeAnswered", companyId: c.id, reportId: null, read: false, data: { accepted: true } })]);
+    expect((await bell(admin))[0]).toMatchObject({ kind: "upgradeAnswered", data: { accepted: true } });
+    // Lifting again answers nothing: no request is open.
+    expect((await app.inject({ method: "PUT", url: `/api/admin/companies/${c.id}/flags`, headers: h(provider), payload: { is_freemium: false } })).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(adminLive).toHaveLength(1);
+    expect(bystanderLive).toEqual([]);
+    expect(otherLive).toEqual([]);
+    expect(await bell(bystander)).toEqual([]);
+  });
+
+  it("declining keeps the flag and tells the admins with accepted false; 403 to others, 404 without an open request", async () => {
+    const c = await buildCompany(db, { isFreemium: true, modules: ["events"] });
+    const admin = await loginAs(app, await buildUser(db, { companyId: c.id, role: "company_admin" }));
+    const heard = await notificationsOf(admin, c.id);
+    const decline = (token: string, id = c.id) => app.inject({ method: "POST", url: `/api/admin/companies/${id}/upgrade-request/decline`, headers: h(token), payload: {} });
+
+    expect((await app.inject({ method: "POST", url: `/api/admin/companies/${c.id}/upgrade-request/decline`, payload: {} })).statusCode).toBe(401);
+    const none = await decline(provider);
+    expect(none.statusCode).toBe(404);
+    expect(body<{ error: { code: string } }>(none).error.code).toBe("notFound");
+    expect((await app.inject({ method: "POST", url: `${REQUEST}?companyId=${c.id}`, headers: h(admin) })).statusCode).toBe(201);
+    const refused = await decline(admin);
+    expect(refused.statusCode).toBe(403);
+    expect(body<{ error: { code: string } }>(refused).error.code).toBe("providerOnly");
+    expect((await decline(provider, 2147483647)).statusCode).toBe(404);
+    expect((await decline(provider, 2147483648)).statusCode).toBe(400);
+
+    const declined = await decline(provider);
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(body<{ company: ProviderCompany }>(declined).company).toMatchObject({ is_freemium: true, pendingUpgradeRequest: null });
+    await waitFor(() => heard.length > 0);
+    expect(heard[0]).toMatchObject({ kind: "upgradeAnswered", data: { accepted: false } });
+    // The organisation may ask again later.
+    expect((await app.inject({ method: "POST", url: `${REQUEST}?companyId=${c.id}`, headers: h(admin) })).statusCode).toBe(201);
   });
 });

@@ -204,7 +204,8 @@ export async function insertCommunityReports(
             r.latitude, r.longitude, r.address, r.timezone, a.zone_ids, r.media, r.likes_count, r.dislikes_count, r.abuse_counter,
             (a.is_anonymous or r.is_anonymous) as is_anonymous, a.is_private, r.created_by_company_id, r.informer_type,
             r.contact, r.source, r.user_id, a.notify_neighbours, a.notification_neighbours_was_canceled, a.closed_at,
-            r.deleted_at, r.deleted_by, r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version
+            r.deleted_at, r.deleted_by, r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version,
+            coalesce((select c.is_observer from companies c where c.id = a.company_id), false) as company_is_observer
        from input
        left join ins r on r.id = input.id
        left join opened a on a.report_id = r.id

@@ -21,11 +21,13 @@ export function abilities(row: ReportRow, viewer: Viewer): ReportAbilities {
   const open = row.status === "in_progress" || row.status === "in_observation";
   const closed = row.status === "solved" || row.status === "false";
   const works = can(viewer.role, "report.work");
+  // The company's flag travels with the row, so an event's abilities (EVENT_VIEWER) respect it too.
+  const observer = viewer.observer === true || row.company_is_observer;
   return {
-    take: row.status === "pending" && !deleted && can(viewer.role, "report.take") && !viewer.observer,
+    take: row.status === "pending" && !deleted && can(viewer.role, "report.take") && !observer,
     work: open && !deleted && works,
     // A report its author deleted can only be closed (SPEC §4), from any open status.
-    close: !closed && can(viewer.role, "report.close") && (open || deleted) && !viewer.observer,
+    close: !closed && can(viewer.role, "report.close") && (open || deleted) && !observer,
     comment: !deleted && can(viewer.role, "report.comment"),
     note: can(viewer.role, "report.note"),
     assign: open && !deleted && works,

@@ -52,6 +52,9 @@ export interface ReportRow {
   created_at: Date;
   updated_at: Date;
   version: number;
+  /** The attending company is an observer (SPEC §3 is_observer): whoever of it looks may neither take
+   * nor close, also in the events the row is presented for. */
+  company_is_observer: boolean;
 }
 interface PersonJson {
   id: number;
@@ -88,7 +91,8 @@ select r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.rep
                    from report_attention_tags rt join tags g on g.company_id = rt.company_id and g.id = rt.tag_id
                   where rt.company_id = a.company_id and rt.report_id = r.id), '[]') as tags,
        coalesce(a.deleted_at, r.deleted_at) as deleted_at, case when a.deleted_at is not null then 'admin' else r.deleted_by end as deleted_by,
-       r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version
+       r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version,
+       coalesce((select c.is_observer from companies c where c.id = a.company_id), false) as company_is_observer
   from report_attentions a
   join reports r on r.id = a.report_id
   left join users u on u.id = r.user_id

@@ -87,6 +87,7 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         click_to_call: clickToCall,
         gates,
         maps: ctx.config.mapStyles,
+        uploads: { maxMb: Math.round((ctx.config.maxUploadBytes / (1024 * 1024)) * 100) / 100, maxReportImages: ctx.config.maxReportImages },
       };
     },
   );

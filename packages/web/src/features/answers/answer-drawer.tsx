@@ -105,7 +105,7 @@ export function AnswerDrawer({ companyId, editing, answerTypes, onClose }: Answe
       title={editing ? t("answers.form.editTitle") : t("answers.form.createTitle")}
       data-testid="answer-drawer"
       footer={
-        <div className="answers-drawer__footer">
+        <div className="screen-drawer__footer">
           <Button onClick={onClose}>{t("answers.form.cancel")}</Button>
           <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="answer-save">
             {t("answers.form.save")}
@@ -162,13 +162,13 @@ export function AnswerDrawer({ companyId, editing, answerTypes, onClose }: Answe
           <Form.Item name="usableInManagement" valuePropName="checked" noStyle>
             <Checkbox data-testid="answer-usable-management">
               {t("answers.form.usableInManagement")}
-              <div className="answers-muted">{t("answers.usage.managementHint")}</div>
+              <div className="screen-muted">{t("answers.usage.managementHint")}</div>
             </Checkbox>
           </Form.Item>
           <Form.Item name="usableInClosure" valuePropName="checked" noStyle>
             <Checkbox data-testid="answer-usable-closure">
               {t("answers.form.usableInClosure")}
-              <div className="answers-muted">{t("answers.usage.closureHint")}</div>
+              <div className="screen-muted">{t("answers.usage.closureHint")}</div>
             </Checkbox>
           </Form.Item>
         </Form.Item>

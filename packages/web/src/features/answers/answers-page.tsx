@@ -68,7 +68,7 @@ export function AnswersPage(): ReactNode {
       render: (_, answer) => (
         <div className="answers-title">
           <strong data-testid="answer-title-cell">{answer.title}</strong>
-          <span className="answers-muted">
+          <span className="screen-muted">
             {answer.answerType === DEFAULT_ANSWER_TYPE ? t("answers.answerTypes.comment") : answer.answerType}
           </span>
         </div>
@@ -89,7 +89,7 @@ export function AnswersPage(): ReactNode {
       width: 200,
       render: (_, answer) =>
         answer.reportType === null ? (
-          <span className="answers-muted">{anyType}</span>
+          <span className="screen-muted">{anyType}</span>
         ) : (
           <span className="answers-type">
             <ReportTypeIcon typeId={answer.reportType} size={20} />
@@ -128,7 +128,7 @@ export function AnswersPage(): ReactNode {
       width: 96,
       align: "right",
       render: (_, answer) => (
-        <span className="answers-actions">
+        <span className="screen-actions">
           <Tooltip title={t("answers.actions.edit")}>
             <Button type="text" icon={<EditOutlined />} aria-label={t("answers.actions.edit")} onClick={() => setEditing(answer)} data-testid="answer-edit" />
           </Tooltip>
@@ -149,13 +149,13 @@ export function AnswersPage(): ReactNode {
   let body: ReactNode;
   if (answers.isPending) {
     body = (
-      <div className="answers-card answers-card--padded" data-testid="answers-loading">
+      <div className="screen-card screen-card--padded" data-testid="answers-loading">
         <Skeleton active title={false} paragraph={{ rows: 6 }} />
       </div>
     );
   } else if (answers.isError) {
     body = (
-      <div className="answers-card" data-testid="answers-error">
+      <div className="screen-card" data-testid="answers-error">
         <Result
           status="warning"
           title={t("answers.loadError")}
@@ -170,13 +170,13 @@ export function AnswersPage(): ReactNode {
     );
   } else if (all.length === 0) {
     body = (
-      <div className="answers-card answers-card--padded" data-testid="answers-empty">
+      <div className="screen-card screen-card--padded" data-testid="answers-empty">
         <Empty
-          image={<ThunderboltOutlined className="answers-empty-icon" />}
+          image={<ThunderboltOutlined className="screen-empty-icon" />}
           description={
             <>
-              <div className="answers-empty-title">{t("answers.empty.title")}</div>
-              <div className="answers-muted">{canManage ? t("answers.empty.hintAdmin") : t("answers.empty.hintReadOnly")}</div>
+              <div className="screen-empty-title">{t("answers.empty.title")}</div>
+              <div className="screen-muted">{canManage ? t("answers.empty.hintAdmin") : t("answers.empty.hintReadOnly")}</div>
             </>
           }
         >
@@ -190,8 +190,8 @@ export function AnswersPage(): ReactNode {
     );
   } else {
     body = (
-      <div className="answers-card">
-        <div className="answers-toolbar">
+      <div className="screen-card">
+        <div className="screen-toolbar">
           <Input
             allowClear
             prefix={<SearchOutlined />}
@@ -201,7 +201,7 @@ export function AnswersPage(): ReactNode {
             className="answers-search"
             data-testid="answers-search"
           />
-          <span className="answers-muted" data-testid="answers-count">
+          <span className="screen-muted" data-testid="answers-count">
             {t("answers.count", { shown: shown.length, total: all.length })}
           </span>
         </div>
@@ -226,10 +226,10 @@ export function AnswersPage(): ReactNode {
   }
 
   return (
-    <div className="page answers-page" data-testid="answers-page">
-      <header className="answers-header">
+    <div className="page screen answers-page" data-testid="answers-page">
+      <header className="screen-header">
         <div>
-          <Typography.Title level={1} className="answers-header__title">
+          <Typography.Title level={1} className="screen-title">
             {t("answers.title")}
           </Typography.Title>
           <Typography.Text type="secondary">{t("answers.subtitle")}</Typography.Text>

@@ -107,7 +107,7 @@ export function ApiKeysPanel({ companyId }: { companyId: number }): ReactNode {
 
   return (
     <div className="api-keys" data-testid="api-keys-panel">
-      <section className="company-settings__card" aria-labelledby="api-keys-title">
+      <section className="screen-card screen-card--inset" aria-labelledby="api-keys-title">
         <Typography.Title level={2} id="api-keys-title" className="company-settings__heading">
           {t("companySettings.apiKeys.title")}
         </Typography.Title>
@@ -182,7 +182,7 @@ export function ApiKeysPanel({ companyId }: { companyId: number }): ReactNode {
           />
         )}
       </section>
-      <section className="company-settings__card" aria-labelledby="api-keys-list-title">
+      <section className="screen-card screen-card--inset" aria-labelledby="api-keys-list-title">
         <Typography.Title level={2} id="api-keys-list-title" className="company-settings__heading">
           {t("companySettings.apiKeys.listTitle")}
         </Typography.Title>

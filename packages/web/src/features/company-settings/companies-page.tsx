@@ -1,18 +1,18 @@
 import type { ReactNode } from "react";
 import { App, Button, Result, Select, Skeleton, Table, Tag, Typography, type TableColumnsType } from "antd";
-import { UnlockOutlined } from "@ant-design/icons";
+import { CloseOutlined, UnlockOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { MODULES, isAdminGroup, type ProviderCompany } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
 import { useSettings } from "../settings/settings-context";
-import { companySettingsKeys, fetchProviderCompanies, setCompanyFlags, setCompanyModules } from "./company-settings-api";
+import { companySettingsKeys, declineUpgradeRequest, fetchProviderCompanies, setCompanyFlags, setCompanyModules } from "./company-settings-api";
 import "./company-settings.css";
 
 /** `/v3/companies` (SPEC §2 menu entry "Companies"): provider administrators (group 1 or 100) list the
- * organisations with their modules, free account and pending upgrade request, toggle modules and lift
- * the free limits. Anyone else sees the 403 result. */
+ * organisations with their modules, free account and pending upgrade request, toggle modules, lift
+ * the free limits or decline the request (either answer reaches the organisation's admins' bell). Anyone else sees the 403 result. */
 export function CompaniesPage(): ReactNode {
   const { t, i18n } = useTranslation();
   const { modal } = App.useApp();
@@ -43,6 +43,25 @@ export function CompaniesPage(): ReactNode {
     onError,
   });
 
+  const decline = useMutation({
+    mutationFn: (company: ProviderCompany) => declineUpgradeRequest(company.id),
+    onSuccess: (saved) => {
+      replace(saved);
+      void toast.success(t("companySettings.companies.declined", { name: saved.name }));
+    },
+    onError,
+  });
+  const confirmDecline = (company: ProviderCompany): void => {
+    void modal.confirm({
+      title: t("companySettings.companies.declineConfirm", { name: company.name }),
+      content: t("companySettings.companies.declineText"),
+      okText: t("companySettings.companies.decline"),
+      cancelText: t("companySettings.companies.cancel"),
+      okButtonProps: { danger: true, "data-testid": "decline-confirm" },
+      onOk: () => decline.mutateAsync(company).catch(() => undefined),
+    });
+  };
+
   const confirmLift = (company: ProviderCompany): void => {
     void modal.confirm({
       title: t("companySettings.companies.liftConfirm", { name: company.name }),
@@ -62,7 +81,7 @@ export function CompaniesPage(): ReactNode {
       render: (_, c) => (
         <div>
           <strong>{c.name}</strong>
-          <div className="shifts-muted">{t("companySettings.companies.members", { count: c.members })}</div>
+          <div className="screen-muted">{t("companySettings.companies.members", { count: c.members })}</div>
         </div>
       ),
     },
@@ -103,14 +122,19 @@ export function CompaniesPage(): ReactNode {
     {
       key: "request",
       title: t("companySettings.companies.columns.request"),
-      width: 200,
+      width: 240,
       render: (_, c) =>
         c.pendingUpgradeRequest ? (
-          <Tag color="magenta" data-testid="pending-request">
-            {t("companySettings.companies.pending", { date: date(c.pendingUpgradeRequest.createdAt) })}
-          </Tag>
+          <div className="company-settings__row" style={{ marginBottom: 0, justifyContent: "flex-start" }}>
+            <Tag color="magenta" data-testid="pending-request">
+              {t("companySettings.companies.pending", { date: date(c.pendingUpgradeRequest.createdAt) })}
+            </Tag>
+            <Button size="small" icon={<CloseOutlined />} onClick={() => confirmDecline(c)} data-testid="decline-request">
+              {t("companySettings.companies.decline")}
+            </Button>
+          </div>
         ) : (
-          <span className="shifts-muted">{t("companySettings.companies.none")}</span>
+          <span className="screen-muted">{t("companySettings.companies.none")}</span>
         ),
     },
   ];
@@ -122,7 +146,7 @@ export function CompaniesPage(): ReactNode {
     body = <Result status="warning" title={t("companySettings.companies.loadError")} extra={<Button onClick={() => void companies.refetch()}>{t("common.retry")}</Button>} />;
   else
     body = (
-      <section className="company-settings__card" aria-label={t("companySettings.companies.title")}>
+      <section className="screen-card screen-card--inset" aria-label={t("companySettings.companies.title")}>
         <Table<ProviderCompany>
           rowKey="id"
           size="middle"
@@ -136,9 +160,9 @@ export function CompaniesPage(): ReactNode {
     );
 
   return (
-    <div className="page provider-companies-page" data-testid="companies-page">
+    <div className="page screen provider-companies-page" data-testid="companies-page">
       <header>
-        <Typography.Title level={1} className="company-settings__title">
+        <Typography.Title level={1} className="screen-title">
           {t("companySettings.companies.title")}
         </Typography.Title>
         <Typography.Text type="secondary">{t("companySettings.companies.subtitle")}</Typography.Text>

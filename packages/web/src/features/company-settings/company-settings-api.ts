@@ -46,6 +46,11 @@ export function setCompanyModules(id: number, modules: string[]): Promise<Provid
   return api.put(`/admin/companies/${id}/modules`, { modules }, { schema: providerCompanyResponseSchema.transform((b) => b.company) });
 }
 
+/** `POST /api/admin/companies/{id}/upgrade-request/decline`: closes the pending request, the plan stays free. */
+export function declineUpgradeRequest(id: number): Promise<ProviderCompany> {
+  return api.post(`/admin/companies/${id}/upgrade-request/decline`, {}, { schema: providerCompanyResponseSchema.transform((b) => b.company) });
+}
+
 /** `PUT /api/admin/companies/{id}/flags`: lifting freemium also closes the pending upgrade request. */
 export function setCompanyFlags(id: number, flags: { is_freemium?: boolean; is_observer?: boolean }): Promise<ProviderCompany> {
   return api.put(`/admin/companies/${id}/flags`, flags, { schema: providerCompanyResponseSchema.transform((b) => b.company) });

@@ -52,9 +52,9 @@ export function SettingsPage(): ReactNode {
   else body = <SettingsSections settings={query.data} canManage={canManage} companyId={companyId} />;
 
   return (
-    <div className="page company-settings-page" data-testid="settings-page">
+    <div className="page screen company-settings-page" data-testid="settings-page">
       <header>
-        <Typography.Title level={1} className="company-settings__title">
+        <Typography.Title level={1} className="screen-title">
           {t("companySettings.title")}
         </Typography.Title>
         <Typography.Text type="secondary">{t("companySettings.subtitle")}</Typography.Text>
@@ -103,7 +103,7 @@ function SettingsSections({ settings, canManage, companyId }: { settings: Compan
       <SubstatusesSection key={JSON.stringify(settings.substatuses)} settings={settings} canManage={canManage} companyId={companyId} />
       <ConfigSection key={JSON.stringify(settings.config)} settings={settings} canManage={canManage} companyId={companyId} />
       <FlagsSection settings={settings} canManage={canManage} companyId={companyId} />
-      <section className="company-settings__card" aria-labelledby="settings-more">
+      <section className="screen-card screen-card--inset" aria-labelledby="settings-more">
         <Typography.Title level={2} id="settings-more" className="company-settings__heading">
           {t("companySettings.sections.more")}
         </Typography.Title>
@@ -204,7 +204,7 @@ function ReportTypesSection({ settings, canManage, companyId }: Props): ReactNod
   ];
 
   return (
-    <section className="company-settings__card" aria-labelledby="settings-reports" data-testid="settings-reports">
+    <section className="screen-card screen-card--inset" aria-labelledby="settings-reports" data-testid="settings-reports">
       <Typography.Title level={2} id="settings-reports" className="company-settings__heading">
         {t("companySettings.sections.reports")}
       </Typography.Title>
@@ -235,7 +235,7 @@ function SubstatusesSection({ settings, canManage, companyId }: Props): ReactNod
   const save = useSave(companyId);
   const [values, setValues] = useState(settings.substatuses);
   return (
-    <section className="company-settings__card" aria-labelledby="settings-substatuses">
+    <section className="screen-card screen-card--inset" aria-labelledby="settings-substatuses">
       <Typography.Title level={2} id="settings-substatuses" className="company-settings__heading">
         {t("companySettings.sections.substatuses")}
       </Typography.Title>
@@ -274,7 +274,7 @@ function ConfigSection({ settings, canManage, companyId }: Props): ReactNode {
   const problems = configProblems(pairs);
   const set = (i: number, patch: Partial<{ name: string; value: string }>): void => setPairs((old) => old.map((p, j) => (j === i ? { ...p, ...patch } : p)));
   return (
-    <section className="company-settings__card" aria-labelledby="settings-config" data-testid="settings-config">
+    <section className="screen-card screen-card--inset" aria-labelledby="settings-config" data-testid="settings-config">
       <Typography.Title level={2} id="settings-config" className="company-settings__heading">
         {t("companySettings.sections.config")}
       </Typography.Title>
@@ -325,7 +325,7 @@ function FlagsSection({ settings, canManage, companyId }: Props): ReactNode {
   const { t } = useTranslation();
   const save = useSave(companyId);
   return (
-    <section className="company-settings__card" aria-labelledby="settings-flags">
+    <section className="screen-card screen-card--inset" aria-labelledby="settings-flags">
       <Typography.Title level={2} id="settings-flags" className="company-settings__heading">
         {t("companySettings.sections.flags")}
       </Typography.Title>

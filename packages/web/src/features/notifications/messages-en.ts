@@ -22,6 +22,6 @@ export const notificationsEn: typeof notificationsEs = {
     followedCommentCommunity: "New community comment on {{report}}, which you follow",
     followedStatus: "{{report}}, which you follow, is now {{status}}",
     upgradeAnswered: "Your request to upgrade the plan was accepted",
-    upgradeRejected: "Your request to upgrade the plan was answered",
+    upgradeRejected: "Your request to upgrade the plan was declined",
   },
 };

@@ -20,6 +20,6 @@ export const notificationsEs = {
     followedCommentCommunity: "Nuevo comentario de la comunidad en {{report}}, que sigues",
     followedStatus: "{{report}}, que sigues, pasó a {{status}}",
     upgradeAnswered: "Tu solicitud para mejorar el plan fue aceptada",
-    upgradeRejected: "Tu solicitud para mejorar el plan fue respondida",
+    upgradeRejected: "Tu solicitud para mejorar el plan fue rechazada",
   },
 };

@@ -22,6 +22,6 @@ export const notificationsFr: typeof notificationsEs = {
     followedCommentCommunity: "Nouveau commentaire de la communauté sur {{report}}, que vous suivez",
     followedStatus: "{{report}}, que vous suivez, est maintenant {{status}}",
     upgradeAnswered: "Votre demande de passage à l’offre supérieure a été acceptée",
-    upgradeRejected: "Votre demande de passage à l’offre supérieure a reçu une réponse",
+    upgradeRejected: "Votre demande de passage à l’offre supérieure a été refusée",
   },
 };

@@ -57,6 +57,8 @@ export function NotificationBell(): ReactNode {
     refresh();
     const notification = message.data.notification as Notification | undefined;
     if (notification) void toast.info(t("notifications.newOne", { text: sentence(notification) }));
+    // A lifted free plan unlocks the menu's full-plan entries without a reload.
+    if (notification?.kind === "upgradeAnswered") void queryClient.invalidateQueries({ queryKey: ["settings"] });
   });
 
   const readOne = useMutation({ mutationFn: markNotificationRead, onSettled: refresh });

@@ -82,9 +82,9 @@ export function ConnectionsPage(): ReactNode {
     );
 
   return (
-    <div className="page connections-page" data-testid="connections-page">
+    <div className="page screen connections-page" data-testid="connections-page">
       <header>
-        <Typography.Title level={1} className="operators-title">
+        <Typography.Title level={1} className="screen-title">
           {t("connections.title")}
         </Typography.Title>
         <Typography.Text type="secondary">{t("connections.subtitle")}</Typography.Text>
@@ -124,7 +124,7 @@ export function ConnectionsPage(): ReactNode {
           </Form.Item>
         </Form>
       )}
-      <div className="operators-card">{body}</div>
+      <div className="screen-card">{body}</div>
     </div>
   );
 }

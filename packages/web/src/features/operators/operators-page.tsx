@@ -106,9 +106,9 @@ export function OperatorsPage(): ReactNode {
   else body = <List<OperatorStatus> dataSource={list.data} rowKey="id" renderItem={(o) => <OperatorCard operator={o} />} />;
 
   return (
-    <div className="page operators-page" data-testid="operators-page">
+    <div className="page screen operators-page" data-testid="operators-page">
       <header>
-        <Typography.Title level={1} className="operators-title">
+        <Typography.Title level={1} className="screen-title">
           {t("operators.title")}
         </Typography.Title>
         <Typography.Text type="secondary">{t("operators.subtitle")}</Typography.Text>
@@ -118,7 +118,7 @@ export function OperatorsPage(): ReactNode {
           {t("operators.onlineCount", { count: online })}
         </Typography.Text>
       )}
-      <div className="operators-card">{body}</div>
+      <div className="screen-card">{body}</div>
     </div>
   );
 }

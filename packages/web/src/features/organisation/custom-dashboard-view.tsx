@@ -1,48 +1,35 @@
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Button, Result, Skeleton, Typography } from "antd";
 import { ExportOutlined } from "@ant-design/icons";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { dashboardOrigin } from "@atalaya/shared";
+import { useSettings } from "../settings/settings-context";
+import { fetchDashboardFrameUrl } from "./organisation-api";
 import { useCustomDashboards } from "./use-custom-dashboards";
 import "./organisation.css";
 
-// The portal's CSP frames the dashboards' origins as they were when this document loaded; a dashboard
-// added since is blocked until the page reloads, which this does once per dashboard and session.
-const RELOAD_KEY = "atalaya.customDashboard.reloaded";
-
-/** `/v3/custom-dashboards/{id}`: the custom dashboard's link embedded in the portal. */
+/** `/v3/custom-dashboards/{id}`: the custom dashboard embedded in the portal. The portal page frames
+ * only its own origin; the iframe opens the dashboard's frame page (a single-use address the API gives
+ * a member of the company), whose CSP frames this dashboard's origin alone. */
 export function CustomDashboardView(): ReactNode {
   const { t } = useTranslation();
   const { id } = useParams();
+  const { settings } = useSettings();
+  const companyId = settings.company.id;
   const dashboards = useCustomDashboards();
   const dashboard = dashboards.find((d) => String(d.id) === id);
-  // The dashboard whose frame the CSP still blocked after the reload.
-  const [blockedId, setBlockedId] = useState<number | null>(null);
-  const blocked = blockedId !== null && blockedId === dashboard?.id;
-  const origin = dashboard ? dashboardOrigin(dashboard.link) : undefined;
-
-  useEffect(() => {
-    if (!dashboard || !origin) return;
-    const onViolation = (event: SecurityPolicyViolationEvent): void => {
-      if (!event.effectiveDirective.startsWith("frame-src") || !event.blockedURI.startsWith(origin)) return;
-      if (sessionStorage.getItem(RELOAD_KEY) === String(dashboard.id)) {
-        setBlockedId(dashboard.id);
-        return;
-      }
-      sessionStorage.setItem(RELOAD_KEY, String(dashboard.id));
-      window.location.reload();
-    };
-    document.addEventListener("securitypolicyviolation", onViolation);
-    // Shown without a violation for a while: a later addition may reload again.
-    const settle = window.setTimeout(() => {
-      if (sessionStorage.getItem(RELOAD_KEY) === String(dashboard.id)) sessionStorage.removeItem(RELOAD_KEY);
-    }, 5_000);
-    return () => {
-      document.removeEventListener("securitypolicyviolation", onViolation);
-      window.clearTimeout(settle);
-    };
-  }, [dashboard, origin]);
+  // Each address opens once: never refetched behind the frame's back, a fresh one on each visit.
+  const frame = useQuery({
+    queryKey: ["organisation", "dashboard-frame", companyId, dashboard?.id, dashboard?.link],
+    queryFn: () => fetchDashboardFrameUrl(companyId, dashboard!.id),
+    enabled: dashboard !== undefined,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
 
   if (!dashboard) {
     return (
@@ -65,19 +52,27 @@ export function CustomDashboardView(): ReactNode {
           {t("organisation.dashboards.openOutside")}
         </Button>
       </div>
-      {blocked ? (
-        <Result status="warning" title={t("organisation.dashboards.blocked")} data-testid="custom-dashboard-blocked" />
-      ) : (
+      {frame.isError ? (
+        <Result
+          status="warning"
+          title={t("organisation.dashboards.blocked")}
+          extra={<Button onClick={() => void frame.refetch()}>{t("common.retry")}</Button>}
+          data-testid="custom-dashboard-blocked"
+        />
+      ) : frame.data ? (
         <iframe
-          key={dashboard.id}
+          key={frame.data}
           className="custom-dashboard__frame"
-          src={dashboard.link}
+          src={frame.data}
           title={t("organisation.dashboards.frameTitle", { name: dashboard.name })}
-          // The dashboard runs its own scripts in its own origin; it may not navigate the portal.
+          // The frame page runs no script; the dashboard in it runs its own in its own origin and may
+          // not navigate the portal (these flags reach it too).
           sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-downloads"
           referrerPolicy="no-referrer"
           data-testid="custom-dashboard-frame"
         />
+      ) : (
+        <Skeleton active />
       )}
     </div>
   );

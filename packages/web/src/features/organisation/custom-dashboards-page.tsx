@@ -30,13 +30,13 @@ export function CustomDashboardsPage(): ReactNode {
 
   const columns: TableColumnsType<CustomDashboard> = [
     { key: "name", title: t("organisation.common.name"), render: (_, d) => <span className="org-name">{d.name}</span> },
-    { key: "link", title: t("organisation.dashboards.link"), responsive: ["md"], render: (_, d) => <span className="org-link org-muted">{d.link}</span> },
+    { key: "link", title: t("organisation.dashboards.link"), responsive: ["md"], render: (_, d) => <span className="org-link screen-muted">{d.link}</span> },
     {
       key: "actions",
       width: canManage ? 132 : 56,
       align: "right",
       render: (_, d) => (
-        <span className="org-actions">
+        <span className="screen-actions">
           <Tooltip title={t("organisation.dashboards.open", { name: d.name })}>
             <Button type="text" icon={<EyeOutlined />} aria-label={t("organisation.dashboards.open", { name: d.name })} onClick={() => void navigate(customDashboardPath(d.id))} data-testid="dashboard-open" />
           </Tooltip>

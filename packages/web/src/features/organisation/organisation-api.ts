@@ -1,6 +1,7 @@
 import {
   customDashboardResponseSchema,
   customDashboardsResponseSchema,
+  dashboardFrameResponseSchema,
   selectorResponseSchema,
   selectorsResponseSchema,
   sourceResponseSchema,
@@ -33,6 +34,12 @@ export const organisationKeys = {
 };
 
 const base = (companyId: number, resource: OrganisationResource) => `/companies/${companyId}/${resource}`;
+
+/** `POST …/dashboards/{id}/frame`: the single-use address of the dashboard's frame page, whose CSP
+ * frames this dashboard's origin alone (the portal page frames only its own origin). */
+export function fetchDashboardFrameUrl(companyId: number, id: number): Promise<string> {
+  return api.post(`${base(companyId, "dashboards")}/${id}/frame`, undefined, { schema: dashboardFrameResponseSchema.transform((b) => b.url) });
+}
 
 /** `GET …/teams`: the live teams with their members. */
 export function fetchTeams(companyId: number, signal?: AbortSignal): Promise<Team[]> {

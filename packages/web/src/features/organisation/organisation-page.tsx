@@ -42,13 +42,13 @@ export function OrganisationPage({
   let body: ReactNode;
   if (query.isPending) {
     body = (
-      <div className="org-card org-card--padded" data-testid={`${testId}-loading`}>
+      <div className="screen-card screen-card--padded" data-testid={`${testId}-loading`}>
         <Skeleton active title={false} paragraph={{ rows: 4 }} />
       </div>
     );
   } else if (query.isError) {
     body = (
-      <div className="org-card" data-testid={`${testId}-error`}>
+      <div className="screen-card" data-testid={`${testId}-error`}>
         <Result
           status="warning"
           title={loadErrorText}
@@ -63,17 +63,17 @@ export function OrganisationPage({
     );
   } else {
     body = (
-      <section className="org-card" aria-label={title}>
-        {toolbar && <div className="org-toolbar">{toolbar}</div>}
+      <section className="screen-card" aria-label={title}>
+        {toolbar && <div className="screen-toolbar org-toolbar">{toolbar}</div>}
         {isEmpty ? <Empty className="org-empty" description={emptyText} data-testid={`${testId}-empty`} /> : children}
       </section>
     );
   }
   return (
-    <div className="page org-page" data-testid={`${testId}-page`}>
-      <header className="org-header">
+    <div className="page screen org-page" data-testid={`${testId}-page`}>
+      <header className="screen-header">
         <div>
-          <Typography.Title level={1} className="org-header__title">
+          <Typography.Title level={1} className="screen-title">
             {title}
           </Typography.Title>
           <Typography.Text type="secondary">{subtitle}</Typography.Text>

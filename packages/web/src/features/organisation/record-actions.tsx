@@ -41,7 +41,7 @@ export function useDeleteRecord(companyId: number, resource: OrganisationResourc
 export function RecordActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }): ReactNode {
   const { t } = useTranslation();
   return (
-    <span className="org-actions">
+    <span className="screen-actions">
       <Tooltip title={t("organisation.common.edit", { name })}>
         <Button type="text" icon={<EditOutlined />} aria-label={t("organisation.common.edit", { name })} onClick={onEdit} data-testid="org-edit" />
       </Tooltip>

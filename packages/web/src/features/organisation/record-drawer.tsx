@@ -81,7 +81,7 @@ export function RecordDrawer<Values extends object, Body, Saved extends { name: 
       title={title}
       data-testid={testId}
       footer={
-        <div className="org-drawer__footer">
+        <div className="screen-drawer__footer">
           <Button onClick={onClose}>{t("organisation.common.cancel")}</Button>
           <Button type="primary" loading={mutation.isPending} onClick={submit} data-testid={`${testId}-save`}>
             {t("organisation.common.save")}

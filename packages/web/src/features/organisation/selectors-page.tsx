@@ -32,7 +32,7 @@ export function SelectorsPage(): ReactNode {
 
   const columns: TableColumnsType<Selector> = [
     { key: "name", title: t("organisation.common.name"), render: (_, s) => <span className="org-name">{s.name}</span> },
-    { key: "group", title: t("organisation.selectors.group"), responsive: ["sm"], render: (_, s) => s.group ?? <span className="org-muted">{t("organisation.selectors.noGroup")}</span> },
+    { key: "group", title: t("organisation.selectors.group"), responsive: ["sm"], render: (_, s) => s.group ?? <span className="screen-muted">{t("organisation.selectors.noGroup")}</span> },
     {
       key: "items",
       title: t("organisation.selectors.items"),

@@ -83,7 +83,7 @@ export function TagsPage(): ReactNode {
       emptyText={t("organisation.tags.empty")}
       toolbar={
         <>
-          <span className="org-muted" data-testid="tags-count">
+          <span className="screen-muted" data-testid="tags-count">
             {t("organisation.common.count", { count: total })}
           </span>
           <Input.Search

@@ -152,9 +152,9 @@ export function RepliesPage(): ReactNode {
     );
 
   return (
-    <div className="page replies-page" data-testid="replies-page">
+    <div className="page screen replies-page" data-testid="replies-page">
       <header>
-        <Typography.Title level={1} className="replies-title">
+        <Typography.Title level={1} className="screen-title">
           {t("replies.title")}
         </Typography.Title>
         <Typography.Text type="secondary">{t("replies.subtitle")}</Typography.Text>
@@ -172,7 +172,7 @@ export function RepliesPage(): ReactNode {
         aria-label={t("replies.filterLabel")}
         data-testid="replies-filter"
       />
-      <div className="replies-card">{body}</div>
+      <div className="screen-card">{body}</div>
     </div>
   );
 }

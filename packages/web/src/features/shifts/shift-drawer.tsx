@@ -91,7 +91,7 @@ export function ShiftDrawer({ companyId, editing, onClose }: { companyId: number
       title={editing ? t("shifts.form.editTitle") : t("shifts.form.createTitle")}
       data-testid="shift-drawer"
       footer={
-        <div className="shifts-drawer__footer">
+        <div className="screen-drawer__footer">
           <Button onClick={onClose}>{t("shifts.form.cancel")}</Button>
           <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="shift-save">
             {t("shifts.form.save")}

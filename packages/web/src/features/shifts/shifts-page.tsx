@@ -100,7 +100,7 @@ export function ShiftsPage(): ReactNode {
       width: 96,
       align: "right",
       render: (_, shift) => (
-        <span className="shifts-actions">
+        <span className="screen-actions">
           <Tooltip title={t("shifts.actions.edit", { name: shift.name })}>
             <Button type="text" icon={<EditOutlined />} aria-label={t("shifts.actions.edit", { name: shift.name })} onClick={() => setEditing(shift)} data-testid="shift-edit" />
           </Tooltip>
@@ -121,13 +121,13 @@ export function ShiftsPage(): ReactNode {
   let body: ReactNode;
   if (shifts.isPending) {
     body = (
-      <div className="shifts-card shifts-card--padded" data-testid="shifts-loading">
+      <div className="screen-card screen-card--padded" data-testid="shifts-loading">
         <Skeleton active title={false} paragraph={{ rows: 4 }} />
       </div>
     );
   } else if (shifts.isError) {
     body = (
-      <div className="shifts-card" data-testid="shifts-error">
+      <div className="screen-card" data-testid="shifts-error">
         <Result
           status="warning"
           title={t("shifts.loadError")}
@@ -142,13 +142,13 @@ export function ShiftsPage(): ReactNode {
     );
   } else if (list.length === 0) {
     body = (
-      <div className="shifts-card shifts-card--padded" data-testid="shifts-empty">
+      <div className="screen-card screen-card--padded" data-testid="shifts-empty">
         <Empty
-          image={<ClockCircleOutlined className="shifts-empty-icon" />}
+          image={<ClockCircleOutlined className="screen-empty-icon" />}
           description={
             <>
-              <div className="shifts-empty-title">{t("shifts.empty.title")}</div>
-              <div className="shifts-muted">{canManage ? t("shifts.empty.hintAdmin") : t("shifts.empty.hintReadOnly")}</div>
+              <div className="screen-empty-title">{t("shifts.empty.title")}</div>
+              <div className="screen-muted">{canManage ? t("shifts.empty.hintAdmin") : t("shifts.empty.hintReadOnly")}</div>
             </>
           }
         >
@@ -162,9 +162,9 @@ export function ShiftsPage(): ReactNode {
     );
   } else {
     body = (
-      <section className="shifts-card" aria-label={t("shifts.listLabel")}>
-        <div className="shifts-toolbar">
-          <span className="shifts-muted" data-testid="shifts-count">
+      <section className="screen-card" aria-label={t("shifts.listLabel")}>
+        <div className="screen-toolbar">
+          <span className="screen-muted" data-testid="shifts-count">
             {t("shifts.count", { count: list.length })}
           </span>
         </div>
@@ -182,10 +182,10 @@ export function ShiftsPage(): ReactNode {
   }
 
   return (
-    <div className="page shifts-page" data-testid="shifts-page">
-      <header className="shifts-header">
+    <div className="page screen shifts-page" data-testid="shifts-page">
+      <header className="screen-header">
         <div>
-          <Typography.Title level={1} className="shifts-header__title">
+          <Typography.Title level={1} className="screen-title">
             {t("shifts.title")}
           </Typography.Title>
           <Typography.Text type="secondary">{t("shifts.subtitle")}</Typography.Text>

@@ -18,6 +18,7 @@ export const usersEn: typeof usersEs = {
   status: { locked: "Locked", active: "Active" },
   companyRoles: { company_admin: "Admin", operator: "Operator", patrol: "Patrol" },
   actions: {
+    menu: "Actions for {{name}}",
     view: "View {{name}}",
     lock: "Lock {{name}}",
     unlock: "Unlock {{name}}",

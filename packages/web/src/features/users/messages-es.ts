@@ -16,6 +16,7 @@ export const usersEs = {
   status: { locked: "Bloqueado", active: "Activo" },
   companyRoles: { company_admin: "Administrador", operator: "Operador", patrol: "Patrulla" },
   actions: {
+    menu: "Acciones para {{name}}",
     view: "Ver a {{name}}",
     lock: "Bloquear a {{name}}",
     unlock: "Desbloquear a {{name}}",

@@ -18,6 +18,7 @@ export const usersFr: typeof usersEs = {
   status: { locked: "Bloqué", active: "Actif" },
   companyRoles: { company_admin: "Administrateur", operator: "Opérateur", patrol: "Patrouille" },
   actions: {
+    menu: "Actions pour {{name}}",
     view: "Voir {{name}}",
     lock: "Bloquer {{name}}",
     unlock: "Débloquer {{name}}",

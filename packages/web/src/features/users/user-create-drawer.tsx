@@ -61,7 +61,7 @@ export function UserCreateDrawer({ companyId, open, roles, onClose, onCreated }:
       title={t("users.form.createTitle")}
       data-testid="user-create-drawer"
       footer={
-        <div className="users-drawer__footer">
+        <div className="screen-drawer__footer">
           <Button onClick={onClose}>{t("users.form.cancel")}</Button>
           <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="user-create-submit">
             {t("users.form.submit")}

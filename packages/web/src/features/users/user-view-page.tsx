@@ -258,7 +258,7 @@ function AccountTab({ companyId, user, self }: { companyId: number; user: Compan
       <div className="user-view__account">
         <Space direction="vertical" align="center">
           <UserAvatar user={user} size={96} />
-          {!user.cover && <span className="users-muted">{t("users.view.account.pictureSource")}</span>}
+          {!user.cover && <span className="screen-muted">{t("users.view.account.pictureSource")}</span>}
         </Space>
         <Descriptions column={1} bordered size="small">
           <Descriptions.Item label={t("users.view.account.state")}>
@@ -312,14 +312,14 @@ export function UserViewPage(): ReactNode {
   }, [user, t]);
 
   const back = (
-    <Link to="/v3/users" className="users-muted" data-testid="user-back">
+    <Link to="/v3/users" className="screen-muted" data-testid="user-back">
       <ArrowLeftOutlined /> {t("users.view.back")}
     </Link>
   );
   if (!valid || query.isError) {
     const status = !valid || (isApiError(query.error) && query.error.status === 404) ? "404" : isApiError(query.error) && query.error.status === 403 ? "403" : "warning";
     return (
-      <div className="page user-view" data-testid="user-view">
+      <div className="page screen user-view" data-testid="user-view">
         {back}
         <Result
           status={status}
@@ -329,11 +329,11 @@ export function UserViewPage(): ReactNode {
       </div>
     );
   }
-  if (!user) return <Skeleton active className="users-card--padded" />;
+  if (!user) return <Skeleton active className="screen-card--padded" />;
   const self = user.id === settings.user.id;
   const roles = query.data?.grantableRoles ?? [];
   return (
-    <div className="page user-view" data-testid="user-view">
+    <div className="page screen user-view" data-testid="user-view">
       {back}
       <header className="user-view__head">
         <UserAvatar user={user} size={56} />
@@ -344,7 +344,7 @@ export function UserViewPage(): ReactNode {
           <Space wrap size={4}>
             <RoleTag user={user} />
             {user.locked && <Tag color="red" icon={<LockOutlined />} data-testid="user-view-locked">{t("users.status.locked")}</Tag>}
-            <span className="users-muted">{user.email}</span>
+            <span className="screen-muted">{user.email}</span>
           </Space>
         </div>
       </header>

@@ -1,6 +1,6 @@
 import { useState, type HTMLAttributes, type ReactNode } from "react";
-import { Button, Empty, Input, Result, Select, Skeleton, Table, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
-import { DeleteOutlined, EyeOutlined, LockOutlined, PlusOutlined, UnlockOutlined } from "@ant-design/icons";
+import { Button, Dropdown, Empty, Grid, Input, Result, Select, Skeleton, Table, Tag, Tooltip, Typography, type MenuProps, type TableColumnsType } from "antd";
+import { DeleteOutlined, EyeOutlined, LockOutlined, MoreOutlined, PlusOutlined, UnlockOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -30,6 +30,8 @@ export function UsersPage(): ReactNode {
   const [filters, setFilters] = useState<UserFilters>({ page: 1, pageSize: PAGE_SIZE });
   const [creating, setCreating] = useState(false);
   const actions = useUserActions(companyId);
+  // At phone width the row keeps two columns (the role under the name) and its actions fold into a menu.
+  const narrow = Grid.useBreakpoint().sm === false;
 
   const list = useQuery({
     queryKey: userKeys.list(companyId, filters),
@@ -49,12 +51,17 @@ export function UsersPage(): ReactNode {
             <Link to={`/v3/users/${user.id}`} className="users-name__link" data-testid="user-link">
               {displayName(user)}
             </Link>
-            <span className="users-muted">{user.email}</span>
+            <span className="screen-muted">{user.email}</span>
+            {narrow && (
+              <span className="users-name__role">
+                <RoleTag user={user} />
+              </span>
+            )}
           </span>
         </span>
       ),
     },
-    { key: "role", title: t("users.columns.role"), render: (_, user) => <RoleTag user={user} /> },
+    { key: "role", title: t("users.columns.role"), responsive: ["sm"], render: (_, user) => <RoleTag user={user} /> },
     { key: "rut", title: t("users.columns.rut"), responsive: ["lg"], render: (_, user) => (user.social_number ? formatRut(user.social_number) : t("common.noValue")) },
     { key: "phone", title: t("users.columns.phone"), responsive: ["xl"], render: (_, user) => (user.phone ? formatPhone(user.phone) : t("common.noValue")) },
     {
@@ -72,22 +79,38 @@ export function UsersPage(): ReactNode {
     },
     {
       key: "actions",
-      title: <span className="users-visually-hidden">{t("users.columns.actions")}</span>,
+      title: <span className="sr-only">{t("users.columns.actions")}</span>,
       align: "right",
       render: (_, user) => {
         const name = displayName(user);
         const self = user.id === settings.user.id;
+        const lockable = !self && user.otherCompanies === 0;
+        const lockKey = user.locked ? "users.actions.unlock" : "users.actions.lock";
+        if (narrow) {
+          const items: MenuProps["items"] = [
+            { key: "view", icon: <EyeOutlined />, label: t("users.actions.view", { name }), onClick: () => void navigate(`/v3/users/${user.id}`) },
+            ...(lockable
+              ? [{ key: "lock", icon: user.locked ? <UnlockOutlined /> : <LockOutlined />, label: t(lockKey, { name }), onClick: () => actions.confirmLock(user, !user.locked), "data-testid": user.locked ? "user-unlock" : "user-lock" }]
+              : []),
+            ...(!self ? [{ key: "remove", icon: <DeleteOutlined />, danger: true, label: t("users.actions.remove", { name }), onClick: () => actions.confirmRemove(user, false), "data-testid": "user-remove" }] : []),
+          ];
+          return (
+            <Dropdown menu={{ items }} trigger={["click"]} placement="bottomRight">
+              <Button type="text" icon={<MoreOutlined />} aria-label={t("users.actions.menu", { name })} data-testid="user-actions-menu" />
+            </Dropdown>
+          );
+        }
         return (
-          <span className="users-actions">
+          <span className="screen-actions">
             <Tooltip title={t("users.actions.view", { name })}>
               <Button type="text" icon={<EyeOutlined />} aria-label={t("users.actions.view", { name })} onClick={() => void navigate(`/v3/users/${user.id}`)} />
             </Tooltip>
-            {!self && user.otherCompanies === 0 && (
-              <Tooltip title={t(user.locked ? "users.actions.unlock" : "users.actions.lock", { name })}>
+            {lockable && (
+              <Tooltip title={t(lockKey, { name })}>
                 <Button
                   type="text"
                   icon={user.locked ? <UnlockOutlined /> : <LockOutlined />}
-                  aria-label={t(user.locked ? "users.actions.unlock" : "users.actions.lock", { name })}
+                  aria-label={t(lockKey, { name })}
                   onClick={() => actions.confirmLock(user, !user.locked)}
                   data-testid={user.locked ? "user-unlock" : "user-lock"}
                 />
@@ -105,7 +128,7 @@ export function UsersPage(): ReactNode {
   ];
 
   let body: ReactNode;
-  if (list.isPending) body = <Skeleton active title={false} paragraph={{ rows: 6 }} className="users-card--padded" />;
+  if (list.isPending) body = <Skeleton active title={false} paragraph={{ rows: 6 }} className="screen-card--padded" />;
   else if (list.isError)
     body = (
       <Result
@@ -128,7 +151,7 @@ export function UsersPage(): ReactNode {
         dataSource={users}
         onRow={rowProps}
         loading={list.isFetching ? { delay: 300 } : false}
-        locale={{ emptyText: <Empty description={<><div>{t("users.empty.title")}</div><div className="users-muted">{t("users.empty.hint")}</div></>} /> }}
+        locale={{ emptyText: <Empty description={<><div>{t("users.empty.title")}</div><div className="screen-muted">{t("users.empty.hint")}</div></>} /> }}
         pagination={{
           current: filters.page,
           pageSize: filters.pageSize,
@@ -141,10 +164,10 @@ export function UsersPage(): ReactNode {
     );
 
   return (
-    <div className="page users-page" data-testid="users-page">
-      <header className="users-header">
+    <div className="page screen users-page" data-testid="users-page">
+      <header className="screen-header">
         <div>
-          <Typography.Title level={1} className="users-header__title">
+          <Typography.Title level={1} className="screen-title">
             {t("users.title")}
           </Typography.Title>
           <Typography.Text type="secondary">{t("users.subtitle")}</Typography.Text>
@@ -153,8 +176,8 @@ export function UsersPage(): ReactNode {
           {t("users.create")}
         </Button>
       </header>
-      <section className="users-card" aria-label={t("users.listLabel")}>
-        <div className="users-toolbar">
+      <section className="screen-card" aria-label={t("users.listLabel")}>
+        <div className="screen-toolbar">
           <Input.Search
             allowClear
             value={search}
@@ -185,7 +208,7 @@ export function UsersPage(): ReactNode {
             className="users-toolbar__filter"
             data-testid="users-status-filter"
           />
-          <span className="users-muted users-toolbar__count" data-testid="users-count">
+          <span className="screen-muted users-toolbar__count" data-testid="users-count">
             {list.data ? t("users.count", { count: list.data.total }) : ""}
           </span>
         </div>

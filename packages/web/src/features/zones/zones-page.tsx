@@ -111,10 +111,10 @@ export function ZonesPage(): ReactNode {
     });
 
   return (
-    <div className="zones-page">
-      <header className="zones-header">
+    <div className="screen zones-page">
+      <header className="screen-header">
         <div>
-          <Typography.Title level={1} className="zones-header__title">
+          <Typography.Title level={1} className="screen-title">
             {t("zones.title")}
           </Typography.Title>
           <Typography.Text type="secondary">{t("zones.subtitle", { max: MAX_DRAWING_AREA.toLocaleString(i18n.language) })}</Typography.Text>
@@ -128,7 +128,7 @@ export function ZonesPage(): ReactNode {
       <div className="zones-body">
         <aside className="zones-side">
           {editing.kind !== "none" ? (
-            <Form layout="vertical" className="zones-card zones-editor" onFinish={() => canSave && save.mutate()} data-testid="zone-editor">
+            <Form layout="vertical" className="screen-card screen-card--inset zones-editor" onFinish={() => canSave && save.mutate()} data-testid="zone-editor">
               <Typography.Title level={2} className="zones-card__title">
                 {editing.kind === "new" ? t("zones.newTitle") : t("zones.editTitle", { name: editing.zone.name })}
               </Typography.Title>
@@ -152,7 +152,7 @@ export function ZonesPage(): ReactNode {
               </div>
             </Form>
           ) : null}
-          <section className="zones-card" aria-label={t("zones.listLabel")}>
+          <section className="screen-card screen-card--inset" aria-label={t("zones.listLabel")}>
             {canManage && (
               <div className="zones-global">
                 <Switch

@@ -10,11 +10,13 @@ import {
   noteResponseSchema,
   notifyNeighboursResponseSchema,
   presenceResponseSchema,
+  reportImagesResponseSchema,
   reportResponseSchema,
   shareResponseSchema,
   type AutomaticAnswer,
   type Comment,
   type GalleryItem,
+  type Media,
   type Note,
   type PresenceViewer,
   type Report,
@@ -153,6 +155,13 @@ export function postComment(
   return api.post(`${reportBase(companyId, reportId)}/comments`, bodyWithFile(body, file), {
     schema: commentResponseSchema.transform(({ comment, created }) => ({ comment, created })),
   });
+}
+
+/** `POST …/images` (multipart `file`): one JPEG or PNG added to the report; answers its media. */
+export function uploadReportImage(companyId: number, reportId: number, file: File): Promise<Media[]> {
+  const form = new FormData();
+  form.append("file", file, file.name);
+  return api.post(`${reportBase(companyId, reportId)}/images`, form, { schema: reportImagesResponseSchema.transform((body) => body.media) });
 }
 
 /** `GET …/notes`: this organisation's private notes. */

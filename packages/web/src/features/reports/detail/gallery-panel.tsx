@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { GalleryItem, Report } from "@atalaya/shared";
 import { actionErrorMessage } from "./action-errors";
 import { detailKeys, fetchGallery } from "./detail-api";
+import { ReportImagesField } from "./images-field";
 import { MediaList } from "./media-view";
 
 /** Every file of the report: its own media, then the files attached to its comments. */
@@ -18,12 +19,26 @@ export function GalleryPanel({ report, companyId }: { report: Report; companyId:
   const visible = fromComments.filter((item) => !item.hidden);
   const hidden = fromComments.filter((item) => item.hidden);
 
-  if (gallery.isPending && report.filesMedia.length === 0) return <Skeleton.Image active />;
+  // Whoever works the report may add photos to it (the field is shown above the files).
+  const field = report.can.work ? <ReportImagesField report={report} companyId={companyId} /> : null;
+  if (gallery.isPending && report.filesMedia.length === 0)
+    return (
+      <div className="rd-panel rd-gallery">
+        {field}
+        <Skeleton.Image active />
+      </div>
+    );
   if (report.filesMedia.length === 0 && fromComments.length === 0 && !gallery.isError)
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("reportDetail.gallery.empty")} data-testid="gallery-empty" />;
+    return (
+      <div className="rd-panel rd-gallery">
+        {field}
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("reportDetail.gallery.empty")} data-testid="gallery-empty" />
+      </div>
+    );
 
   return (
     <div className="rd-panel rd-gallery" data-testid="gallery-panel">
+      {field}
       {report.filesMedia.length > 0 && (
         <section>
           <Typography.Text type="secondary" className="rd-section-label">

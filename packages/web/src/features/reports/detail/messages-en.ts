@@ -280,6 +280,17 @@ export const reportDetailEn: typeof reportDetailEs = {
     disabled: "You cannot add notes to this report.",
     duplicate: "You already saved this same note.",
   },
+  images: {
+    label: "Report photos",
+    add: "Add photos",
+    limits: "JPEG or PNG · up to {{mb}} MB each · at most {{max}} per report",
+    count: "{{count}} of {{max}}",
+    added: "Photos added to the report",
+    wrongType: "“{{name}}” is not a JPEG or PNG image",
+    tooBig: "“{{name}}” is over the {{mb}} MB limit",
+    tooMany: "This report already has the maximum of {{max}} images",
+    unknown: "“{{name}}” could not be uploaded. Please try again.",
+  },
   gallery: {
     empty: "There are no files in this report",
     report: "From the report",

@@ -278,6 +278,17 @@ export const reportDetailEs = {
     disabled: "No puedes agregar notas a este reporte.",
     duplicate: "Ya guardaste esta misma nota.",
   },
+  images: {
+    label: "Fotos del reporte",
+    add: "Agregar fotos",
+    limits: "JPEG o PNG · hasta {{mb}} MB cada una · máximo {{max}} por reporte",
+    count: "{{count}} de {{max}}",
+    added: "Fotos agregadas al reporte",
+    wrongType: "«{{name}}» no es una imagen JPEG o PNG",
+    tooBig: "«{{name}}» supera el máximo de {{mb}} MB",
+    tooMany: "Este reporte ya tiene el máximo de {{max}} imágenes",
+    unknown: "No se pudo subir «{{name}}». Inténtalo de nuevo.",
+  },
   gallery: {
     empty: "No hay archivos en este reporte",
     report: "Del reporte",

@@ -280,6 +280,17 @@ export const reportDetailFr: typeof reportDetailEs = {
     disabled: "Vous ne pouvez pas ajouter de notes à ce signalement.",
     duplicate: "Vous avez déjà enregistré cette même note.",
   },
+  images: {
+    label: "Photos du signalement",
+    add: "Ajouter des photos",
+    limits: "JPEG ou PNG · jusqu’à {{mb}} Mo chacune · {{max}} au maximum par signalement",
+    count: "{{count}} sur {{max}}",
+    added: "Photos ajoutées au signalement",
+    wrongType: "« {{name}} » n’est pas une image JPEG ou PNG",
+    tooBig: "« {{name}} » dépasse la limite de {{mb}} Mo",
+    tooMany: "Ce signalement a déjà le maximum de {{max}} images",
+    unknown: "Impossible d’envoyer « {{name}} ». Veuillez réessayer.",
+  },
   gallery: {
     empty: "Aucun fichier dans ce signalement",
     report: "Du signalement",
