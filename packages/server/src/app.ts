@@ -63,6 +63,7 @@ import { appUserLookupRoutes } from "./users/app-user-lookup.routes.js";
 import { companySettingsRoutes } from "./company-settings/index.js";
 import { providerRoutes } from "./provider/index.js";
 import { apiKeyRoutes, open311Routes } from "./open311/index.js";
+import { clientErrorRoutes } from "./client-errors/index.js";
 
 export type { Config } from "./config.js";
 export { loadConfig } from "./config.js";
@@ -233,6 +234,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await providerRoutes(scope, ctx);
     await apiKeyRoutes(scope, ctx);
     await open311Routes(scope, ctx);
+    await clientErrorRoutes(scope, ctx);
   });
 
   await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);

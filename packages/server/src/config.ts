@@ -71,6 +71,11 @@ const envSchema = z.object({
   /** Open311 calls (GeoReport v2, issue 18) one API key may make per window. */
   OPEN311_REQUESTS_PER_KEY: z.coerce.number().int().min(1).max(1_000_000).default(120),
   OPEN311_KEY_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Client error reports (POST /api/client-errors, issue 18) per address and per signed-in user per
+   * window: a portal sends a batch at most every few seconds, so only a flood reaches them. */
+  CLIENT_ERRORS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  CLIENT_ERRORS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  CLIENT_ERRORS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** Bearer token a Prometheus scraper sends to GET /metrics; unset: the route answers 404. */
   METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 printable characters without spaces").optional(),
 });
@@ -99,6 +104,8 @@ export type Config = {
   appReportLimits: { perAddress: number; addressWindowMs: number; perReporter: number; reporterWindowMs: number };
   /** Open311 calls per API key and window (OPEN311_REQUESTS_PER_KEY, OPEN311_KEY_WINDOW_SECONDS). */
   open311Limit: { perKey: number; windowMs: number };
+  /** Client error reports per address and per user and window (CLIENT_ERRORS_*). */
+  clientErrorLimits: { perAddress: number; perUser: number; windowMs: number };
   /** Largest accepted upload in bytes (MAX_UPLOAD_MB). */
   maxUploadBytes: number;
   /** Token of GET /metrics (METRICS_TOKEN); undefined: no metrics. */
@@ -151,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reporterWindowMs: e.APP_REPORTS_REPORTER_WINDOW_SECONDS * 1000,
     },
     open311Limit: { perKey: e.OPEN311_REQUESTS_PER_KEY, windowMs: e.OPEN311_KEY_WINDOW_SECONDS * 1000 },
+    clientErrorLimits: { perAddress: e.CLIENT_ERRORS_PER_ADDRESS, perUser: e.CLIENT_ERRORS_PER_USER, windowMs: e.CLIENT_ERRORS_WINDOW_SECONDS * 1000 },
     maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
     metricsToken: e.METRICS_TOKEN,
     maxConcurrentUploads: e.MAX_CONCURRENT_UPLOADS,

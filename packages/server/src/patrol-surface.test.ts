@@ -30,6 +30,8 @@ const ANY_ACCOUNT = new Set([
   "GET /api/public/reports/{uuid}", "GET /api/public/shared-url-hosts",
   // Open311's discovery document (issue 18); the rest of Open311 needs an organisation's api_key.
   "GET /open311/v2/discovery.{format}",
+  // Reporting the portal's own errors (issue 18).
+  "POST /api/client-errors",
 ]);
 const REQUIRED_QUERY: Record<string, string> = { "GET /api/companies/{companyId}/events": "?after=0", "GET /api/companies/{companyId}/app-users/by-phone": "?phone=%2B56987654321" };
 

@@ -1,5 +1,7 @@
 /** Business constants of SPEC §9 and §6, named once for server and web. */
 export const PORTAL_VERSION = "30.14.0";
+/** SPEC §9 error-reporting sample rate: the share of the browser's errors that are reported. */
+export const CLIENT_ERROR_SAMPLE_RATE = 0.8;
 export const DEFAULT_TIMEZONE = "America/Santiago";
 export const DEFAULT_PHONE_COUNTRY = "CL" as const;
 export const LANGUAGES = ["es", "en", "fr"] as const;

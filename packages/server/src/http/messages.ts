@@ -1,4 +1,4 @@
-import { LANGUAGES, ORGANISATION_MESSAGES, ROLE_CHANGE_FORBIDDEN_MESSAGES, USER_FIELD_MESSAGES, isUserFieldProblem, type ConflictReason, type Language } from "@atalaya/shared";
+import { CLIENT_ERROR_MESSAGES, LANGUAGES, ORGANISATION_MESSAGES, isClientErrorProblem, ROLE_CHANGE_FORBIDDEN_MESSAGES, USER_FIELD_MESSAGES, isUserFieldProblem, type ConflictReason, type Language } from "@atalaya/shared";
 
 type Catalogue = Record<string, string>;
 
@@ -231,7 +231,8 @@ export function translateReason(lang: Language, reason: ConflictReason, vars: Re
   return fill(REASONS[lang][reason], vars);
 }
 
-/** The text of a field problem that has one (the user forms' SPEC §5 rules), else undefined. */
+/** The text of a field problem that has one (the user forms' SPEC §5 rules, a client error report's), else undefined. */
 export function translateFieldProblem(lang: Language, code: string): string | undefined {
+  if (isClientErrorProblem(code)) return CLIENT_ERROR_MESSAGES[lang][code];
   return isUserFieldProblem(code) ? USER_FIELD_MESSAGES[lang][code] : undefined;
 }

@@ -1,3 +1,4 @@
+import { CLIENT_ERROR_RETENTION_DAYS } from "@atalaya/shared";
 import type { Db } from "../db/db.js";
 
 /** How long records kept only for security and support are kept (README, "Data retention"). */
@@ -12,6 +13,8 @@ export const RETENTION = {
   patrolPositionsDays: 30,
   /** Devices users signed in from (the login throttle's known devices), after this long unused. */
   loginDevicesDays: 90,
+  /** The portal's error reports (issue 18): a month of trends per release. */
+  clientErrorsDays: CLIENT_ERROR_RETENTION_DAYS,
 } as const;
 
 export const PURGE_JOB = "maintenance.purge";
@@ -23,7 +26,7 @@ export const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
 export async function purgeExpired(
   db: Db,
   batch = 5000,
-): Promise<{ loginFailures: number; connectivityLogs: number; finishedJobs: number; patrolPositions: number; loginDevices: number }> {
+): Promise<{ loginFailures: number; connectivityLogs: number; finishedJobs: number; patrolPositions: number; loginDevices: number; clientErrors: number }> {
   // `key` is the table's primary key (patrol positions are keyed by company and id).
   const purge = async (table: string, column: string, days: number, also = "true", key = "id") => {
     let total = 0;
@@ -44,5 +47,6 @@ export async function purgeExpired(
     finishedJobs: await purge("jobs", "finished_at", RETENTION.finishedJobsDays, "state in ('done', 'failed')"),
     patrolPositions: await purge("patrol_positions", "received_at", RETENTION.patrolPositionsDays, "true", "company_id, id"),
     loginDevices: await purge("login_devices", "last_used_at", RETENTION.loginDevicesDays, "true", "token_hash"),
+    clientErrors: await purge("client_errors", "received_at", RETENTION.clientErrorsDays),
   };
 }

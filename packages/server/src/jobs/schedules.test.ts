@@ -61,7 +61,7 @@ describe("retention purge", () => {
     );
     // (An app started by another test may run the same purge meanwhile: the rows left are what counts.)
     const gone = await purgeExpired(db, 1);
-    expect(Object.keys(gone).sort()).toEqual(["connectivityLogs", "finishedJobs", "loginDevices", "loginFailures", "patrolPositions"]);
+    expect(Object.keys(gone).sort()).toEqual(["clientErrors", "connectivityLogs", "finishedJobs", "loginDevices", "loginFailures", "patrolPositions"]);
     expect((await db.query("select 1 from login_devices where user_id = $1", [patrol.id])).length).toBe(1);
     expect((await db.query("select 1 from patrol_positions where user_id = $1", [patrol.id])).length).toBe(1);
     expect((await db.query("select 1 from login_failures where email = $1", [email])).length).toBe(1);

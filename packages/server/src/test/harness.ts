@@ -40,13 +40,15 @@ export const TEST_ORIGIN = "http://portal.test";
 
 /** A full application on the shared test database; close it in afterAll. */
 export async function testApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
-  // Tests send many reports from one address in a moment: the intake limits are the rate-limit test's.
+  // Tests send many reports from one address in a moment: the intake and error-report limits are their rate-limit tests'.
   const config = loadConfig({
     LOG_LEVEL: "silent",
     PUBLIC_URL: TEST_ORIGIN,
     WEB_DIST_DIR: "/nonexistent",
     APP_REPORTS_PER_ADDRESS: "1000000",
     APP_REPORTS_PER_REPORTER: "1000000",
+    CLIENT_ERRORS_PER_ADDRESS: "1000000",
+    CLIENT_ERRORS_PER_USER: "1000000",
     ...env,
   });
   const bus = await testBus();

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  CLIENT_ERROR_LIMITS,
+  clientErrorGroupParamsSchema,
+  clientErrorGroupResponseSchema,
+  clientErrorGroupsQuerySchema,
+  clientErrorGroupsResponseSchema,
+  clientErrorReportResponseSchema,
+  clientErrorReportSchema,
+  errorBodySchema,
+  routeOf,
+  scrubText,
+} from "@atalaya/shared";
+import { isProviderAdmin, requireProviderAdmin } from "../auth/access.js";
+import { findUserByToken } from "../auth/auth.repository.js";
+import { actorOf, tokenOf } from "../auth/authenticate.js";
+import type { AppContext } from "../context.js";
+import { notFound } from "../http/errors.js";
+import { limits } from "../http/rate-limit.js";
+import { findClientErrorGroup, insertClientErrors, isMember, listClientErrorGroups, listClientErrorReleases } from "./client-error.repository.js";
+
+/** The largest batch body: 20 errors at their longest, with room for JSON's quoting. */
+const BODY_LIMIT = 128 * 1024;
+
+/** `POST /api/client-errors` (anyone, signed in or not: the login page fails too) and the provider's
+ * grouped listing under `/api/admin/client-errors`, each checking the provider administrator itself. */
+export async function clientErrorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+  // A stale or revoked token must not lose the report (nor send the page to the login): the route is
+  // public and a valid token only says who saw the error.
+  const identify = async (req: FastifyRequest) => {
+    const token = tokenOf(req);
+    const user = token ? await findUserByToken(ctx.db, token) : undefined;
+    if (token && user && !user.locked) req.actor = { user, token };
+  };
+  const lim = ctx.config.clientErrorLimits;
+  r.post("/api/client-errors", {
+    config: { public: true },
+    bodyLimit: BODY_LIMIT,
+    preHandler: [
+      identify,
+      limits(app, [
+        { name: "client-errors-address", max: lim.perAddress, windowMs: lim.windowMs, key: (req) => req.ip },
+        { name: "client-errors-user", max: lim.perUser, windowMs: lim.windowMs, key: (req) => (req.actor ? `user:${req.actor.user.id}` : null) },
+      ]),
+    ],
+    schema: {
+      tags: ["client-errors"],
+      summary: "Report the portal's uncaught errors and failed API calls (scrubbed, bounded, sampled by the client); the user comes from the access token when one is valid",
+      body: clientErrorReportSchema,
+      response: { 200: clientErrorReportResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
+    },
+  }, async (req) => {
+    const user = req.actor?.user ?? null;
+    const { companyId, release } = req.body;
+    // The company is the caller's word: kept only for a member (or a provider administrator).
+    const company = user && companyId != null && (isProviderAdmin(req.actor!) || (await isMember(ctx.db, user.id, companyId))) ? companyId : null;
+    const userAgent = req.headers["user-agent"] ? scrubText(req.headers["user-agent"], 300) || null : null;
+    const stored = await insertClientErrors(ctx.db, req.body.errors.map((e) => ({
+      release,
+      kind: e.kind,
+      // Scrubbed again here: the client's scrubbing is a courtesy, this one is the rule.
+      message: scrubText(e.message, CLIENT_ERROR_LIMITS.message) || "(empty)",
+      stack: e.stack ? scrubText(e.stack, CLIENT_ERROR_LIMITS.stack, true) || null : null,
+      route: routeOf(e.route),
+      status: e.status ?? null,
+      method: e.method ?? null,
+      count: e.count,
+      userId: user?.id ?? null,
+      companyId: company,
+      userAgent,
+    })));
+    return { success: true as const, stored };
+  });
+
+  r.get("/api/admin/client-errors", {
+    schema: {
+      tags: ["provider"],
+      summary: "Client errors grouped by message and release, most recently seen first, with counts, first/last seen, routes and users affected (provider administrators)",
+      querystring: clientErrorGroupsQuerySchema,
+      response: { 200: clientErrorGroupsResponseSchema, ...errors },
+    },
+  }, async (req) => {
+    requireProviderAdmin(actorOf(req));
+    const { release, page, pageSize } = req.query;
+    const { groups, total } = await listClientErrorGroups(ctx.db, { release, limit: pageSize, offset: (page - 1) * pageSize });
+    return { success: true as const, groups, total, releases: await listClientErrorReleases(ctx.db) };
+  });
+
+  r.get("/api/admin/client-errors/:id", {
+    schema: {
+      tags: ["provider"],
+      summary: "One group of client errors and its latest 50 occurrences (provider administrators)",
+      params: clientErrorGroupParamsSchema,
+      response: { 200: clientErrorGroupResponseSchema, ...errors },
+    },
+  }, async (req) => {
+    requireProviderAdmin(actorOf(req));
+    const found = /^[0-9a-f]{32}$/.test(req.params.id) ? await findClientErrorGroup(ctx.db, req.params.id) : undefined;
+    if (!found) throw notFound();
+    return { success: true as const, ...found };
+  });
+}
