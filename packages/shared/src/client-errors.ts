@@ -69,8 +69,9 @@ const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]*/g;
 const BEARER = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
 const SECRET_PAIR = /\b([\w-]*(?:token|key|code|secret|password|passwd|pwd|session|auth|ticket|signature|sig)[\w-]*)(\s*[=:]\s*)("?)[^\s&"',;]+/gi;
 const LONG_TOKEN = /\b[A-Za-z0-9_-]{32,}\b/g;
-// A URL's query and fragment (they carry keys, codes and tickets): kept as its path only.
-const URL_QUERY = /(\bhttps?:\/\/[^\s?#"'<>]*)[?#][^\s"'<>]*/gi;
+// A URL's query and fragment (they carry keys, codes and tickets): kept as its path only, and a
+// stack frame's :line:column after it.
+const URL_QUERY = /(\bhttps?:\/\/[^\s?#"'<>]*)[?#][^\s"'<>()]*?(?=(?::\d+)*(?:[\s"'<>()]|$))/gi;
 
 /** A text fit to store: control characters turned into spaces (a stack keeps its line breaks), URLs
  * without their query, e-mails, phone numbers, tokens and `key=value` secrets replaced by a marker,

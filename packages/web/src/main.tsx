@@ -7,13 +7,18 @@ import { currentLanguage, storedLanguage, switchLanguage, translateErrorCode } f
 import { configureApi } from "./lib/api";
 import { getSession } from "./features/session/session-store";
 import { handleUnauthorized } from "./features/session/unauthorized";
+import { installErrorReporting, reportApiFailure } from "./features/client-errors/install";
 import "./styles/global.css";
+
+// Uncaught errors and failed calls reach the provider's error screen (features/client-errors).
+installErrorReporting();
 
 configureApi({
   fetch: (input, init) => fetch(input, init),
   getToken: () => getSession()?.token ?? null,
   getLanguage: currentLanguage,
   translateError: translateErrorCode,
+  onFailure: reportApiFailure,
   onUnauthorized: () =>
     handleUnauthorized({
       location: window.location,

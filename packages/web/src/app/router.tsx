@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { FullPageLoader } from "../components/full-page-loader";
 import { LoginPage } from "../features/auth/login-page";
 import { RequireSession, RootRedirect } from "../features/session/session-routes";
+import { RouteErrorPage } from "../features/client-errors/route-error";
 
 /** What shows while a lazily loaded screen arrives on the first page load. */
 function LoadingScreen(): ReactNode {
@@ -23,6 +24,8 @@ export const router = createBrowserRouter([
   {
     // A page opened on a lazy route shows the loader until its code has arrived.
     hydrateFallbackElement: <LoadingScreen />,
+    // A screen that throws while rendering, or whose code cannot load, is reported (features/client-errors).
+    errorElement: <RouteErrorPage />,
     children: [
   { path: "/", element: <RootRedirect /> },
   { path: "/v3/login", element: <LoginPage /> },
@@ -64,6 +67,7 @@ export const router = createBrowserRouter([
           { path: "zones", lazy: async () => ({ Component: (await import("../features/zones/zones-page")).ZonesPage }) },
           { path: "settings", lazy: async () => ({ Component: (await import("../features/company-settings/settings-page")).SettingsPage }) },
           { path: "companies", lazy: async () => ({ Component: (await import("../features/company-settings/companies-page")).CompaniesPage }) },
+          { path: "client-errors", lazy: async () => ({ Component: (await import("../features/client-errors/client-errors-page")).ClientErrorsPage }) },
           { path: "activity", lazy: async () => ({ Component: (await import("../features/history/activity-page")).ActivityPage }) },
           { path: "replies", lazy: async () => ({ Component: (await import("../features/replies/replies-page")).RepliesPage }) },
           { path: "operators", lazy: async () => ({ Component: (await import("../features/operators/operators-page")).OperatorsPage }) },

@@ -133,6 +133,16 @@ describe("api client", () => {
     expect(error.message).toBe("Ha ocurrido un error inesperado, por favor inténtalo de nuevo");
   });
 
+  it("tells onFailure of every failed call (no response as 0) but not of an aborted one", async () => {
+    const onFailure = vi.fn();
+    await failure(client(() => json(502, {}), { onFailure }).api.get("/companies/1/reports", { query: { q: "secret" } }));
+    await failure(client(() => json(404, { success: false, error: { code: "notFound" } }), { onFailure }).api.put("/x/9"));
+    await failure(client(() => Promise.reject(new TypeError("Failed to fetch")), { onFailure }).api.post("/y"));
+    const aborted = client(() => Promise.reject(new DOMException("aborted", "AbortError")), { onFailure }).api.get("/z");
+    await expect(aborted).rejects.toThrow();
+    expect(onFailure.mock.calls).toEqual([["GET", "/companies/1/reports", 502], ["PUT", "/x/9", 404], ["POST", "/y", 0]]);
+  });
+
   it("keeps a 409's reason and reads the reason's text", async () => {
     const { api } = client(() =>
       json(409, { success: false, error: { code: "invalidTransition", reason: "notTaken", message: "The report must be taken first" } }),

@@ -72,6 +72,8 @@ export interface ApiDeps {
    * "actionFailed" (any other failure without a text of its own).
    */
   translateError: (code: string, context: ErrorContext) => string | null;
+  /** Told of every call that failed (status 0: no response; never an aborted one), e.g. to report it. */
+  onFailure?: (method: string, path: string, status: number) => void;
   baseUrl?: string;
 }
 
@@ -196,6 +198,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
       response = await deps.fetch(buildUrl(base, path, options.query), init);
     } catch (error) {
       if (isAbort(error)) throw error;
+      deps.onFailure?.(method, path, 0);
       throw await failure(0, null, null);
     }
 
@@ -206,6 +209,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
       if (options.redirectOnUnauthorized !== false) deps.onUnauthorized();
       throw await failure(401, body, retryAfter);
     }
+    if (!response.ok) deps.onFailure?.(method, path, response.status);
     const declaredFailure =
       typeof body === "object" && body !== null && (body as { success?: unknown }).success === false;
     if (!response.ok || declaredFailure) throw await failure(response.status, body, retryAfter);

@@ -4,6 +4,7 @@ import {
   AppstoreOutlined,
   BankOutlined,
   BarChartOutlined,
+  BugOutlined,
   DatabaseOutlined,
   FundViewOutlined,
   TagsOutlined,
@@ -86,6 +87,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: "/v3/form-selectors", icon: AppstoreOutlined, label: "selectors", module: null, roles: WORKERS },
   { path: "/v3/custom-dashboards", icon: FundViewOutlined, label: "customDashboards", module: "custom_dashboards", roles: ADMINS },
   { path: "/v3/companies", icon: BankOutlined, label: "companies", module: null, roles: ALL, provider: true },
+  { path: "/v3/client-errors", icon: BugOutlined, label: "clientErrors", module: null, roles: ALL, provider: true },
   { path: "/v3/settings", icon: SettingOutlined, label: "settings", module: null, roles: WORKERS },
 ];
 

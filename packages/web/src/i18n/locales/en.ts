@@ -10,6 +10,7 @@ import { shiftsEn } from "../../features/shifts/messages-en";
 import { organisationEn } from "../../features/organisation/messages-en";
 import { usersEn } from "../../features/users/messages-en";
 import { companySettingsEn } from "../../features/company-settings/messages-en";
+import { clientErrorsEn } from "../../features/client-errors/messages-en";
 import { reportDetailEn } from "../../features/reports/detail/messages-en";
 import { notificationsEn } from "../../features/notifications/messages-en";
 import { operatorsEn, connectionsEn } from "../../features/operators/messages-en";
@@ -157,6 +158,7 @@ export const en: Messages = {
     customDashboards: "Custom dashboards",
     settings: "Settings",
     companies: "Organisations",
+    clientErrors: "Portal errors",
     messagesLocked: "Messages",
     patrols: "Patrols",
     dashboard: "Dashboard",
@@ -405,6 +407,7 @@ export const en: Messages = {
   organisation: organisationEn,
   users: usersEn,
   companySettings: companySettingsEn,
+  clientErrors: clientErrorsEn,
   report: {
     title: "Report #{{id}}",
     back: "Back to events",

@@ -10,6 +10,7 @@ import { shiftsEs } from "../../features/shifts/messages-es";
 import { organisationEs } from "../../features/organisation/messages-es";
 import { usersEs } from "../../features/users/messages-es";
 import { companySettingsEs } from "../../features/company-settings/messages-es";
+import { clientErrorsEs } from "../../features/client-errors/messages-es";
 import { reportDetailEs } from "../../features/reports/detail/messages-es";
 import { notificationsEs } from "../../features/notifications/messages-es";
 import { operatorsEs, connectionsEs } from "../../features/operators/messages-es";
@@ -159,6 +160,7 @@ export const es = {
     customDashboards: "Dashboards personalizados",
     settings: "Configuración",
     companies: "Organizaciones",
+    clientErrors: "Errores del portal",
     messagesLocked: "Mensajes",
     patrols: "Patrullas",
     dashboard: "Panel de control",
@@ -407,6 +409,7 @@ export const es = {
   organisation: organisationEs,
   users: usersEs,
   companySettings: companySettingsEs,
+  clientErrors: clientErrorsEs,
   report: {
     title: "Reporte #{{id}}",
     back: "Volver a eventos",

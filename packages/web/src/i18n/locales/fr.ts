@@ -10,6 +10,7 @@ import { shiftsFr } from "../../features/shifts/messages-fr";
 import { organisationFr } from "../../features/organisation/messages-fr";
 import { usersFr } from "../../features/users/messages-fr";
 import { companySettingsFr } from "../../features/company-settings/messages-fr";
+import { clientErrorsFr } from "../../features/client-errors/messages-fr";
 import { reportDetailFr } from "../../features/reports/detail/messages-fr";
 import { notificationsFr } from "../../features/notifications/messages-fr";
 import { operatorsFr, connectionsFr } from "../../features/operators/messages-fr";
@@ -157,6 +158,7 @@ export const fr: Messages = {
     customDashboards: "Tableaux personnalisés",
     settings: "Paramètres",
     companies: "Organisations",
+    clientErrors: "Erreurs du portail",
     messagesLocked: "Messages",
     patrols: "Patrouilles",
     dashboard: "Tableau de bord",
@@ -405,6 +407,7 @@ export const fr: Messages = {
   organisation: organisationFr,
   users: usersFr,
   companySettings: companySettingsFr,
+  clientErrors: clientErrorsFr,
   report: {
     title: "Signalement n° {{id}}",
     back: "Retour aux événements",
