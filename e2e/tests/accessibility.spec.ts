@@ -74,14 +74,23 @@ test("the organisation screens' drawers pass axe-core", async ({ page }) => {
   }
 });
 
-test("the provider's organisations screen, the settings with provider flags and the upgrade prompt pass axe-core", async ({ page, browser }) => {
+test("the provider's organisations screen, the settings with provider flags, the portal errors (with a group open) and the upgrade prompt pass axe-core", async ({ page, browser }) => {
   await signIn(page, "proveedor@demo.cl");
-  for (const route of ["/v3/companies", "/v3/settings"]) {
+  for (const route of ["/v3/companies", "/v3/settings", "/v3/client-errors"]) {
     await page.goto(route);
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
     await page.waitForLoadState("networkidle");
     await expectAccessible(page);
   }
+  // A group of the portal errors open in its drawer (issue 18): one reported through the API first.
+  await page.request.post("/api/client-errors", {
+    data: { release: "30.14.0", errors: [{ kind: "error", message: "Prueba de accesibilidad", route: "/v3/events", stack: "Error: Prueba\n    at x (app.js:1:2)" }] },
+  });
+  await page.goto("/v3/client-errors");
+  await page.locator('[data-testid="client-error-row"][data-message="Prueba de accesibilidad"]').getByTestId("client-error-open").click();
+  await expect(page.getByTestId("client-error-occurrence").first()).toBeVisible();
+  await page.locator(".client-errors__occurrence summary").first().click();
+  await expectAccessible(page);
   const context = await browser.newContext();
   const freemium = await context.newPage();
   await signIn(freemium, "vecinos@demo.cl");

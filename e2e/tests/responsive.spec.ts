@@ -29,6 +29,7 @@ const ROUTES = [
   "/v3/settings",
   "/v3/settings?tab=api-keys",
   "/v3/companies",
+  "/v3/client-errors",
 ];
 
 async function horizontalOverflow(page: Page): Promise<number> {
@@ -74,6 +75,26 @@ for (const width of [390, 1024]) {
     await context.close();
   });
 }
+
+test("the provider's screens at 390 px, with a long error open, do not scroll sideways", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page, "proveedor@demo.cl");
+  const long = `Error: ${"una-palabra-muy-larga-sin-espacios".repeat(8)} en la pantalla`;
+  await page.request.post("/api/client-errors", {
+    data: { release: "30.14.0", errors: [{ kind: "error", message: long, route: "/v3/events/:id", stack: `Error\n    at ${"x".repeat(300)} (app.js:1:2)` }] },
+  });
+  for (const route of ["/v3/companies", "/v3/client-errors"]) {
+    await page.goto(route);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expect.poll(() => horizontalOverflow(page), { message: `${route} at 390 px` }).toBeLessThanOrEqual(0);
+  }
+  await page.getByTestId("client-error-open").first().click();
+  await expect(page.getByTestId("client-error-occurrence").first()).toBeVisible();
+  await expect.poll(() => horizontalOverflow(page), { message: "the error drawer at 390 px" }).toBeLessThanOrEqual(0);
+  await context.close();
+});
 
 test("on a phone the navigation is a drawer over the screen that closes when a screen is chosen", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
