@@ -68,7 +68,8 @@ const PHONE = /\+?\(?\d(?:[\s.()-]*\d){6,}/g;
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]*/g;
 const BEARER = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
 const SECRET_PAIR = /\b([\w-]*(?:token|key|code|secret|password|passwd|pwd|session|auth|ticket|signature|sig)[\w-]*)(\s*[=:]\s*)("?)[^\s&"',;]+/gi;
-const LONG_TOKEN = /\b[A-Za-z0-9_-]{32,}\b/g;
+// Random tokens mix letters and digits; a long hyphenated word (a CSS class, a route) has no digit.
+const LONG_TOKEN = /\b(?=[A-Za-z_-]*\d)(?=[0-9_-]*[A-Za-z])[A-Za-z0-9_-]{32,}\b/g;
 // A URL's query and fragment (they carry keys, codes and tickets): kept as its path only, and a
 // stack frame's :line:column after it.
 const URL_QUERY = /(\bhttps?:\/\/[^\s?#"'<>]*)[?#][^\s"'<>()]*?(?=(?::\d+)*(?:[\s"'<>()]|$))/gi;
@@ -98,7 +99,7 @@ export function routeOf(address: string): string {
   const path = address.split(/[?#]/)[0] || "/";
   const segments = path.split("/").map((s) => {
     if (s === "") return s;
-    if (/^\d+$/.test(s) || UUID_SEGMENT.test(s) || /^[A-Za-z0-9_-]{20,}$/.test(s) || /\d{4,}/.test(s)) return ":id";
+    if (/^\d+$/.test(s) || UUID_SEGMENT.test(s) || (/^[A-Za-z0-9_-]{20,}$/.test(s) && /\d/.test(s)) || /\d{4,}/.test(s)) return ":id";
     return s;
   });
   const route = scrubText(segments.join("/"), CLIENT_ERROR_LIMITS.route).replace(/\s/g, "");

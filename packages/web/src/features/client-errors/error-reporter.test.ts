@@ -102,6 +102,13 @@ describe("the error reporter", () => {
     expect(Array.from(error!.message)).toHaveLength(500);
   });
 
+  it("keeps long hyphenated words (a class name, a route) that are not tokens", () => {
+    const s = setup({ path: "/v3/custom-dashboards/a1b2c3d4e5f6a7b8c9d0e1" });
+    s.reporter.capture({ kind: "error", message: "Missing ant-select-selection-overflow-item-suffix in layout" });
+    s.reporter.flush();
+    expect(s.errors()[0]).toMatchObject({ message: "Missing ant-select-selection-overflow-item-suffix in layout", route: "/v3/custom-dashboards/:id" });
+  });
+
   it("drops stacks from the end of a batch that would not fit a keepalive request", () => {
     const s = setup();
     for (let i = 0; i < 20; i++) s.reporter.capture({ kind: "error", message: `E${i}`, stack: `${"frame ".repeat(700)}` });

@@ -5,6 +5,9 @@ import { createErrorReporter, describeThrown, isReportableFailure, type Captured
 
 const ENDPOINT = "/api/client-errors";
 let reporter: ErrorReporter | null = null;
+/** The page is being left: the browser cancels its requests, which is not a fault. Reset after a
+ * moment in case the navigation did not happen. */
+let leaving = false;
 
 /** Sends a batch so that it survives the page closing: keepalive fetch with the session's token (the
  * server records who saw it), else sendBeacon without one. Failures are dropped: reporting an error
@@ -51,7 +54,15 @@ export function installErrorReporting(): void {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") reporter?.flush();
   });
-  window.addEventListener("pagehide", () => reporter?.flush());
+  window.addEventListener("beforeunload", () => {
+    leaving = true;
+    window.setTimeout(() => (leaving = false), 3000);
+  });
+  window.addEventListener("pagehide", () => {
+    leaving = true;
+    reporter?.flush();
+  });
+  window.addEventListener("pageshow", () => (leaving = false));
 }
 
 /** Reports a thrown value (an uncaught error, a rejection, a screen that failed to render). */
@@ -64,7 +75,7 @@ export function reportThrown(kind: Captured["kind"], value: unknown): void {
 /** Reports a failed API call when it is worth it (no response, 5xx, an unexpected 4xx); the path is
  * reduced to its route (ids and query gone) before it is written into the message. */
 export function reportApiFailure(method: string, path: string, status: number): void {
-  if (!reporter || !isReportableFailure(status)) return;
+  if (!reporter || !isReportableFailure(status) || (status === 0 && leaving)) return;
   const upper = method.toUpperCase();
   const known = (["GET", "POST", "PUT", "PATCH", "DELETE"] as const).find((m) => m === upper);
   const route = routeOf(path);

@@ -22,6 +22,7 @@ export const clientErrorsEn: typeof clientErrorsEs = {
   anonymous: "Not signed in",
   company: "Organisation {{id}}",
   times: "{{count}} times",
+  times_one: "1 time",
   stack: "Stack",
   close: "Close",
 };

@@ -20,6 +20,7 @@ export const clientErrorsEs = {
   anonymous: "Sin sesión",
   company: "Organización {{id}}",
   times: "{{count}} veces",
+  times_one: "1 vez",
   stack: "Traza",
   close: "Cerrar",
 };

@@ -22,6 +22,7 @@ export const clientErrorsFr: typeof clientErrorsEs = {
   anonymous: "Sans session",
   company: "Organisation {{id}}",
   times: "{{count}} fois",
+  times_one: "1 fois",
   stack: "Trace",
   close: "Fermer",
 };
