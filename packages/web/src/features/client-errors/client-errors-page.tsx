@@ -154,7 +154,9 @@ function GroupDrawer({ id, onClose, date }: { id: string | null; onClose: () => 
             {detail.data.group.release} · {t("clientErrors.times", { count: detail.data.group.count })} · {t("clientErrors.columns.users")}: {detail.data.group.users}
           </p>
           <p className="screen-muted">{t("clientErrors.seen", { first: date(detail.data.group.firstSeen), last: date(detail.data.group.lastSeen) })}</p>
-          <Typography.Title level={3}>{t("clientErrors.occurrences")}</Typography.Title>
+          <Typography.Title level={3} className="client-errors__occurrences-title">
+            {t("clientErrors.occurrences")}
+          </Typography.Title>
           <ul className="client-errors__occurrences">{detail.data.occurrences.map(occurrence)}</ul>
         </>
       )}
