@@ -79,6 +79,7 @@ export const en: Messages = {
     notInZone: "The address is not part of your company zone",
     invalidFileType: "This file type is not allowed.",
     fileTooLarge: "The file exceeds the maximum allowed size.",
+    tooManyImages: "This report already has the maximum number of images.",
     uploadFailed: "The file could not be uploaded. Please try again.",
     tooManyUploads: "Too many files are being uploaded right now. Please try again in a few seconds.",
     noReportsToExport: "There are no reports to export between these dates.",

@@ -79,6 +79,7 @@ export const es = {
     notInZone: "La dirección no forma parte de la zona de tu organización.",
     invalidFileType: "Tipo de archivo no permitido.",
     fileTooLarge: "El archivo supera el tamaño máximo permitido.",
+    tooManyImages: "Este reporte ya tiene el máximo de imágenes permitido.",
     uploadFailed: "No se pudo subir el archivo. Inténtalo de nuevo.",
     tooManyUploads: "Hay demasiados archivos subiéndose en este momento. Vuelve a intentarlo en unos segundos.",
     noReportsToExport: "No hay reportes para exportar entre estas fechas.",

@@ -79,6 +79,7 @@ export const fr: Messages = {
     notInZone: "L'adresse ne fait pas partie de la zone de votre organisation.",
     invalidFileType: "Ce type de fichier n'est pas autorisé.",
     fileTooLarge: "Le fichier dépasse la taille maximale autorisée.",
+    tooManyImages: "Ce signalement a déjà le nombre maximal d’images.",
     uploadFailed: "Le fichier n'a pas pu être envoyé. Veuillez réessayer.",
     tooManyUploads: "Trop de fichiers sont en cours d’envoi. Réessayez dans quelques secondes.",
     noReportsToExport: "Aucun signalement à exporter entre ces dates.",
