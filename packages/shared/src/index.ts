@@ -30,3 +30,4 @@ export * from "./organisation.js";
 export * from "./rut.js";
 export * from "./users.js";
 export * from "./company-settings.js";
+export * from "./signup.js";
