@@ -28,6 +28,11 @@ const ANY_ACCOUNT = new Set([
   "POST /api/app/reports/{uuid}/like", "POST /api/app/reports/{uuid}/follow", "DELETE /api/app/reports/{uuid}/follow",
   "POST /api/app/reports/{uuid}/media", "POST /api/app/comments/{id}/report", "POST /api/reports/issue", "GET /api/files/{name}",
   "GET /api/public/reports/{uuid}", "GET /api/public/shared-url-hosts",
+  // Sign-up, password reset and law-enforcement pages (issue 13): open to anyone.
+  "GET /api/v2/captcha/challenge", "POST /api/v2/app-companies/freemium/preregistration", "GET /api/v2/app-companies/freemium/key/{key}",
+  "POST /api/v2/app-companies/freemium/registration", "POST /api/v2/app-companies/freemium/lead", "GET /api/auth/verify-email",
+  "POST /api/auth/forgot-password", "POST /api/auth/reset-password",
+  "POST /api/law-enforcement/access", "GET /api/law-enforcement/link", "POST /api/law-enforcement/requests",
 ]);
 const REQUIRED_QUERY: Record<string, string> = { "GET /api/companies/{companyId}/events": "?after=0", "GET /api/companies/{companyId}/app-users/by-phone": "?phone=%2B56987654321" };
 

@@ -263,6 +263,15 @@ export function isLawEnforcementEmail(email: string, domains: readonly string[])
   return domains.some((d) => domain === d || domain.endsWith(`.${d}`));
 }
 
+/** True for an absolute http(s) address. */
+function isHttpUrl(value: string): boolean {
+  try {
+    return ["http:", "https:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** POST /api/law-enforcement/access. */
 export const lawEnforcementAccessBodySchema = z.object({
   email: emailSchema,
@@ -288,7 +297,7 @@ export const lawEnforcementRequestBodySchema = z
     windowStart: isoDate.optional(),
     windowEnd: isoDate.optional(),
     /** Attachments are named links the officer gives (court orders kept by the agency). */
-    attachments: z.array(z.string().trim().max(500, msg("textTooLong")).regex(NO_CONTROL, msg("invalidText")).url(msg("invalidText"))).max(10).default([]),
+    attachments: z.array(z.string().trim().max(500, msg("textTooLong")).regex(NO_CONTROL, msg("invalidText")).refine(isHttpUrl, msg("invalidText"))).max(10).default([]),
   })
   .refine((b) => b.reportIds.length > 0 || (b.area !== undefined && b.windowStart !== undefined && b.windowEnd !== undefined), {
     ...msg("requestTargetRequired"),
