@@ -263,6 +263,9 @@ export function isLawEnforcementEmail(email: string, domains: readonly string[])
   return domains.some((d) => domain === d || domain.endsWith(`.${d}`));
 }
 
+// The WHATWG URL parser of both runtimes (this package is built without DOM or Node types).
+declare const URL: new (input: string) => { protocol: string };
+
 /** True for an absolute http(s) address. */
 function isHttpUrl(value: string): boolean {
   try {
