@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import "altcha/external";
 import "altcha/altcha.css";
-import workerUrl from "altcha/worker?url";
+import workerUrl from "altcha/worker?worker&url";
 import { CAPTCHA_CHALLENGE_URL } from "./signup-api";
 
 // The widget's proof of work runs in a worker file of this origin (the CSP allows no blob: workers).

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { Alert, App, Button, Form, Input, Select, Typography } from "antd";
+import { Alert, Button, Form, Input, Select, Typography, notification as antdNotification } from "antd";
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router";
@@ -57,7 +57,8 @@ export function CreateAccountPage(): ReactNode {
   const rule = useRuleText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { notification } = App.useApp();
+  // The visitor pages have no <App> of their own: the notification's holder is rendered below.
+  const [notification, notificationHolder] = antdNotification.useNotification();
   const [params] = useSearchParams();
   const [key, setKey] = useState<string | null>(params.get("key"));
   const [keyProblem, setKeyProblem] = useState(false);
@@ -167,6 +168,7 @@ export function CreateAccountPage(): ReactNode {
 
   return (
     <VisitorFrame wide={index >= 2} testId="create-account">
+      {notificationHolder}
       <div className="visitor-card">
         <div className="signup-steps-head">
           {index > 0 && (

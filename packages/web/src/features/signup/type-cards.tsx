@@ -17,12 +17,27 @@ export function TypeCards({ ids, selected, onToggle, disabled }: { ids: readonly
         const checked = selected.has(id);
         return (
           <Col key={id} xs={24} sm={12} md={8}>
-            <label className={`type-card${checked ? " type-card--selected" : ""}`} data-testid={`type-card-${id}`}>
-              <Checkbox className="type-card__check" checked={checked} disabled={disabled} onChange={() => onToggle(id)} />
+            {/* The card is the checkbox's click area; the checkbox itself (named by the type's name and
+                described by its description) is what keyboards and screen readers use. */}
+            <div
+              className={`type-card${checked ? " type-card--selected" : ""}`}
+              data-testid={`type-card-${id}`}
+              onClick={(e) => {
+                if (!disabled && !(e.target as Element).closest(".type-card__check")) onToggle(id);
+              }}
+            >
+              <Checkbox
+                className="type-card__check"
+                checked={checked}
+                disabled={disabled}
+                onChange={() => onToggle(id)}
+                aria-labelledby={`type-name-${id}`}
+                aria-describedby={`type-description-${id}`}
+              />
               <ReportTypeIcon typeId={id} size={40} />
-              <span className="type-card__name">{localizedName(type.nameLocalized, lang)}</span>
-              <span className="type-card__description">{localizedName(type.descriptionLocalized, lang)}</span>
-            </label>
+              <span className="type-card__name" id={`type-name-${id}`}>{localizedName(type.nameLocalized, lang)}</span>
+              <span className="type-card__description" id={`type-description-${id}`}>{localizedName(type.descriptionLocalized, lang)}</span>
+            </div>
           </Col>
         );
       })}
