@@ -110,7 +110,7 @@ test("the landing, sign-up, password-reset and law-enforcement pages pass axe-co
     await expectAccessible(page);
   }
   await signIn(page, "proveedor@demo.cl");
-  for (const route of ["/v3/mail-outbox", "/v3/law-enforcement/requests"]) {
+  for (const route of ["/v3/mail-outbox", "/v3/law-enforcement-requests"]) {
     await page.goto(route);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");

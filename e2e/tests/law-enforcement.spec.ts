@@ -41,8 +41,8 @@ test("an officer asks for access with an institutional e-mail, follows the maile
   await expect(page.getByTestId("le-link-invalid")).toBeVisible();
 
   await signIn(page, "proveedor@demo.cl");
-  await page.getByTestId("nav-law-enforcement/requests").click();
-  await expect(page).toHaveURL(/\/v3\/law-enforcement\/requests$/);
+  await page.getByTestId("nav-law-enforcement-requests").click();
+  await expect(page).toHaveURL(/\/v3\/law-enforcement-requests$/);
   const row = page.locator(`[data-testid=le-row][data-reference="${reference}"]`);
   await expect(row).toContainText("Carla Muñoz");
   await row.getByTestId("le-state").click();

@@ -30,7 +30,7 @@ const ROUTES = [
   "/v3/companies",
   // Issue 13: the provider's screens.
   "/v3/mail-outbox",
-  "/v3/law-enforcement/requests",
+  "/v3/law-enforcement-requests",
 ];
 
 // The visitor pages (issue 13), seen without an account.

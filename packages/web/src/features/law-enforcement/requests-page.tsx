@@ -10,7 +10,7 @@ import { fetchRequests, lawEnforcementKeys, setRequestState } from "./law-enforc
 
 const STATE_COLORS: Record<LawEnforcementState, string> = { received: "blue", in_review: "gold", answered: "green", refused: "red" };
 
-/** `/v3/law-enforcement/requests` (the menu's "Law enforcement", provider administrators): the requests
+/** `/v3/law-enforcement-requests` (the menu's "Law enforcement", provider administrators): the requests
  * with their reference and state, which they change. */
 export function LawEnforcementRequestsPage(): ReactNode {
   const { t, i18n } = useTranslation();
