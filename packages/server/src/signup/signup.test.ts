@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGNUP_CITY_TYPE_IDS, SIGNUP_SECURITY_TYPE_IDS } from "@atalaya/shared";
 import type { Db } from "../db/db.js";
+import { purgeExpiredCodes } from "../auth/one-time-codes.js";
 import { solvedCaptcha } from "../test/captcha.js";
 import { body, testApp, testDb, unique } from "../test/harness.js";
 import { waitFor } from "../test/wait-for.js";
@@ -232,6 +233,19 @@ describe("POST /api/v2/app-companies/freemium/registration", () => {
       expect(fields(res).fields).toEqual([expect.objectContaining({ field: "zone.polygon", code })]);
       expect(await countsFor(p.organization.name, p.user.email)).toEqual({ companies: 0, users: 0, zones: 0 });
     }
+  });
+});
+
+describe("the retention purge", () => {
+  it("drops codes a day past their expiry and expired captchas, keeping the rest", async () => {
+    const to = email();
+    await app.inject({ method: "POST", url: PRE, payload: { email: to } });
+    await app.inject({ method: "POST", url: PRE, payload: { email: to } });
+    await db.query("update one_time_codes set expires_at = now() - interval '2 days' where email = $1 and code_hash = (select code_hash from one_time_codes where email = $1 limit 1)", [to]);
+    await db.query("insert into captcha_spent (signature, expires_at) values ($1, now() - interval '1 minute')", [unique("sig")]);
+    expect(await purgeExpiredCodes(db)).toBeGreaterThanOrEqual(1);
+    expect(await db.query("select 1 from one_time_codes where email = $1", [to])).toHaveLength(1);
+    expect(await db.query("select 1 from captcha_spent where expires_at < now()")).toEqual([]);
   });
 });
 

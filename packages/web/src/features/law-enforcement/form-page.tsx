@@ -26,7 +26,7 @@ function AreaPicker({ value, onChange }: { value: ZonePolygon | null; onChange: 
     [onChange],
   );
   return (
-    <div className="signup-map-wrap" style={{ height: 320 }}>
+    <div className="signup-map-wrap le-map-wrap">
       <CompanyMap center={SANTIAGO} zoom={MAP_ZOOM.signUp} timeZone={DEFAULT_TIMEZONE} label={t("lawEnforcement.area")} onLoad={onLoad} testId="le-map" />
       <Button
         className="signup-map__draw"

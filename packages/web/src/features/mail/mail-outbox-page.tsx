@@ -40,7 +40,7 @@ export function MailOutboxPage(): ReactNode {
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         scroll={{ x: 800 }}
         locale={{ emptyText: t("mailOutbox.empty") }}
-        expandable={{ expandedRowRender: (m) => <pre style={{ whiteSpace: "pre-wrap", margin: 0, fontFamily: "inherit" }} aria-label={t("mailOutbox.body")}>{m.text}</pre> }}
+        expandable={{ expandedRowRender: (m) => <pre style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", margin: 0, fontFamily: "inherit", maxWidth: 720 }} aria-label={t("mailOutbox.body")}>{m.text}</pre> }}
         onRow={(m) => ({ "data-testid": "mail-row", "data-to": m.to }) as React.HTMLAttributes<HTMLElement>}
       />
     );

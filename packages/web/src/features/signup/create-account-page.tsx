@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import {
+  DEFAULT_SHELL_LANGUAGE,
   LANGUAGES,
   ORGANISATION_CATEGORIES,
   SIGNUP_CITY_TYPE_IDS,
@@ -17,7 +18,7 @@ import {
   type Language,
   type OrganisationCategory,
 } from "@atalaya/shared";
-import { isLanguage } from "../../i18n/i18n";
+import { chosenLanguage, isLanguage } from "../../i18n/i18n";
 import { recordEvent } from "../../lib/analytics";
 import { isApiError } from "../../lib/api";
 import { login } from "../auth/auth-api";
@@ -40,7 +41,6 @@ interface Personal {
   lastName: string;
   password: string;
   email: string;
-  lang: Language;
 }
 interface Team {
   organizationName: string;
@@ -65,7 +65,10 @@ export function CreateAccountPage(): ReactNode {
   const [step, setStep] = useState<Step>("personal");
   const [sending, setSending] = useState(false);
   const interfaceLang = i18n.resolvedLanguage ?? i18n.language;
-  const [personal, setPersonal] = useState<Personal>({ firstName: "", lastName: "", password: "", email: "", lang: isLanguage(interfaceLang) ? interfaceLang : "en" });
+  const [personal, setPersonal] = useState<Personal>({ firstName: "", lastName: "", password: "", email: "" });
+  // The account's language follows the interface's until the visitor picks one.
+  const [langChoice, setLangChoice] = useState<Language | null>(null);
+  const accountLang: Language = langChoice ?? (isLanguage(interfaceLang) ? interfaceLang : (chosenLanguage() ?? DEFAULT_SHELL_LANGUAGE));
   const [team, setTeam] = useState<Team>({ organizationName: "", category: undefined, activities: "", contactPhone: "" });
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [zone, setZone] = useState<ZoneValue>({ areaName: "", polygon: null, coordinates: null });
@@ -128,7 +131,7 @@ export function CreateAccountPage(): ReactNode {
     try {
       const ring = zone.polygon!.coordinates[0]!;
       const result = await register({
-        user: { firstName: personal.firstName.trim(), lastName: personal.lastName.trim(), password: personal.password, email, lang: personal.lang },
+        user: { firstName: personal.firstName.trim(), lastName: personal.lastName.trim(), password: personal.password, email, lang: accountLang },
         organization: { name: team.organizationName.trim(), category: team.category!, activities: team.activities.trim(), contactPhone: team.contactPhone.trim() },
         zone: { name: zone.areaName, polygon: { type: "Polygon", coordinates: [ring] }, fillColor: SIGNUP_ZONE_FILL, borderColor: ZONE_STROKE },
         reportsTypes: [...types],
@@ -206,7 +209,7 @@ export function CreateAccountPage(): ReactNode {
               <Form.Item
                 label={t("signup.fields.password")}
                 htmlFor="signup-password"
-                extra={t("signup.fields.passwordHelp")}
+                extra={touched.password && !isSignupPassword(personal.password) ? undefined : t("signup.fields.passwordHelp")}
                 {...problem("password", !isSignupPassword(personal.password), "signupPassword")}
               >
                 <Input.Password id="signup-password" autoComplete="new-password" maxLength={12} value={personal.password} onBlur={() => touch("password")} onChange={(e) => setPersonal({ ...personal, password: e.target.value })} data-testid="signup-password" />
@@ -214,8 +217,8 @@ export function CreateAccountPage(): ReactNode {
               <Form.Item label={t("signup.fields.language")} htmlFor="signup-lang">
                 <Select<Language>
                   id="signup-lang"
-                  value={personal.lang}
-                  onChange={(lang) => setPersonal({ ...personal, lang })}
+                  value={accountLang}
+                  onChange={setLangChoice}
                   options={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
                   data-testid="signup-lang"
                 />
