@@ -16,6 +16,11 @@ test("a visitor pre-registers, follows the mailed key through the five steps wit
   test.setTimeout(180_000);
   const context = await browser.newContext({ geolocation: { latitude: -33.4378, longitude: -70.6505 }, permissions: ["geolocation"], locale: "en-US" });
   const page = await context.newPage();
+  // The captcha's worker and styles and the map must load under the portal's CSP.
+  const cspViolations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
   const email = `junta-${Date.now()}@example.cl`;
   const organisation = `Junta de Vecinos Yungay ${Date.now()}`;
 
@@ -103,6 +108,7 @@ test("a visitor pre-registers, follows the mailed key through the five steps wit
   // Registered, signed in with the entered e-mail and password, and in the portal.
   await expect(page).toHaveURL(/\/v3\/events/, { timeout: 30_000 });
   await expect(page.getByText(organisation).first()).toBeVisible();
+  expect(cspViolations).toEqual([]);
   await context.close();
 });
 
