@@ -1,5 +1,5 @@
 import { createChallenge, extractParams, verifySolution } from "altcha-lib";
-import type { Db } from "../db/db.js";
+import type { Tx } from "../db/db.js";
 
 /** How long a challenge may be solved and sent (ALTCHA's `expires` parameter, signed with the challenge). */
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000;
@@ -11,8 +11,9 @@ export function newChallenge(hmacKey: string): ReturnType<typeof createChallenge
   return createChallenge({ hmacKey, maxnumber: CAPTCHA_MAX_NUMBER, expires: new Date(Date.now() + CAPTCHA_TTL_MS) });
 }
 
-/** True when the payload solves one of our unexpired challenges that was never spent; spends it. */
-export async function spendCaptcha(db: Db, hmacKey: string, payload: string): Promise<boolean> {
+/** True when the payload solves one of our unexpired challenges that was never spent; spends it. Given
+ * the registration's transaction, a registration that fails gives the captcha back for a retry. */
+export async function spendCaptcha(db: Tx, hmacKey: string, payload: string): Promise<boolean> {
   if (!(await verifySolution(payload, hmacKey, true).catch(() => false))) return false;
   let signature: string;
   try {

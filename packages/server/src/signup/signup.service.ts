@@ -30,14 +30,16 @@ export async function keyEmail(ctx: AppContext, key: string): Promise<string> {
  * Creates a freemium organisation with its administrator, zone and report types in one transaction
  * (SPEC §3 Registration). A key spends itself and verifies the e-mail it binds, which must be the one
  * entered; without one the e-mail stays unverified and a verification mail goes. The captcha of the
- * organisation step is verified and spent first.
+ * organisation step is verified and spent in the same transaction.
  */
 export async function register(ctx: AppContext, body: RegistrationBody, lang: Language): Promise<{ companyId: number; userId: number }> {
   const problem = zoneShapeProblem(body.zone.polygon);
   if (problem) throw invalidField("zone.polygon", problem === "zoneTooLarge" ? "zoneTooLarge" : "zoneInvalid");
-  if (!(await spendCaptcha(ctx.db, ctx.config.altchaHmacKey, body.captcha))) throw invalidField("captcha", "captchaInvalid");
   const passwordHash = await hashPassword(body.user.password);
   const created = await ctx.db.transaction(async (tx) => {
+    // Spent with the registration: one that fails (a taken e-mail) leaves the captcha for the retry
+    // SPEC §4 allows from the last step.
+    if (!(await spendCaptcha(tx, ctx.config.altchaHmacKey, body.captcha))) throw invalidField("captcha", "captchaInvalid");
     let verified = false;
     if (body.key) {
       const key = await spendCode(tx, "signup", body.key);

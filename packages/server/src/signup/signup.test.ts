@@ -164,6 +164,9 @@ describe("POST /api/v2/app-companies/freemium/registration", () => {
     expect(fields(res).fields).toEqual([{ field: "user.email", code: "usernameTaken", message: "username already taken" }]);
     // The company and zone were written before the account failed: the transaction took them back.
     expect(await countsFor(second.organization.name, first.user.email)).toEqual({ companies: 0, users: 1, zones: 0 });
+    // The failed attempt did not spend its captcha: the visitor retries from the last step with another e-mail.
+    const retry = await app.inject({ method: "POST", url: REG, payload: { ...second, user: { ...second.user, email: email() } } });
+    expect(retry.statusCode, retry.body).toBe(200);
   });
 
   it("refuses a captcha that is missing, forged or already spent", async () => {
