@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { one, type Db, type Tx } from "../db/db.js";
 import { hashSecret } from "./tokens.js";
 
-/** What a mailed single-use code opens (migration 024). */
+/** What a mailed single-use code opens (migration 026). */
 export type CodePurpose = "signup" | "verify_email" | "password_reset" | "law_enforcement";
 
 /** A new code: 128 bits from the operating system's secure random source, 22 URL-safe characters. */
