@@ -106,3 +106,30 @@ test("the settings' API keys tab (issue 18), with a key just created and the rev
   await expectAccessible(page);
   await page.keyboard.press("Escape");
 });
+
+// Issue 13: the visitor pages (the create-account steps are audited one by one in signup.spec.ts) and the
+// provider's mail outbox and law-enforcement requests.
+test("the landing, sign-up, password-reset and law-enforcement pages pass axe-core", async ({ page }) => {
+  test.setTimeout(180_000);
+  for (const route of [
+    "/",
+    "/v3/preregister",
+    "/v3/create-account",
+    "/v3/auth/forgetPassword",
+    "/v3/auth/resetPassword/AAAAAAAAAAAAAAAAAAAAAA",
+    "/v3/law-enforcement/access",
+    "/v3/law-enforcement/form?token=AAAAAAAAAAAAAAAAAAAAAA",
+  ]) {
+    await page.goto(route);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expectAccessible(page);
+  }
+  await signIn(page, "proveedor@demo.cl");
+  for (const route of ["/v3/mail-outbox", "/v3/law-enforcement-requests"]) {
+    await page.goto(route);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expectAccessible(page);
+  }
+});

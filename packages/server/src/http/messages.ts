@@ -235,3 +235,15 @@ export function translateReason(lang: Language, reason: ConflictReason, vars: Re
 export function translateFieldProblem(lang: Language, code: string): string | undefined {
   return isUserFieldProblem(code) ? USER_FIELD_MESSAGES[lang][code] : undefined;
 }
+
+/** The language of a sign-up, reset or law-enforcement caller: the first supported one of its
+ * Accept-Language header, English when it names none (SPEC §1: the sign-up and app shell default to
+ * English). */
+export function shellLanguage(header: string | undefined): Language {
+  if (!header) return "en";
+  for (const part of header.split(",")) {
+    const tag = part.split(";")[0]?.trim().slice(0, 2).toLowerCase();
+    if (tag && (LANGUAGES as readonly string[]).includes(tag)) return tag as Language;
+  }
+  return "en";
+}

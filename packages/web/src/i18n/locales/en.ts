@@ -14,6 +14,10 @@ import { reportDetailEn } from "../../features/reports/detail/messages-en";
 import { notificationsEn } from "../../features/notifications/messages-en";
 import { operatorsEn, connectionsEn } from "../../features/operators/messages-en";
 import { repliesEn } from "../../features/replies/messages-en";
+import { signupEn } from "../../features/signup/messages-en";
+import { passwordResetEn } from "../../features/password-reset/messages-en";
+import { lawEnforcementEn } from "../../features/law-enforcement/messages-en";
+import { mailOutboxEn } from "../../features/mail/messages-en";
 
 /** English catalogue. */
 export const en: Messages = {
@@ -158,6 +162,8 @@ export const en: Messages = {
     customDashboards: "Custom dashboards",
     settings: "Settings",
     companies: "Organisations",
+    lawEnforcement: "Law enforcement",
+    mailOutbox: "Mail outbox",
     messagesLocked: "Messages",
     patrols: "Patrols",
     dashboard: "Dashboard",
@@ -479,4 +485,8 @@ export const en: Messages = {
     restrictedUsers_one: "{{count}} restricted user",
     restrictedUsers_other: "{{count}} restricted users",
   },
+  signup: signupEn,
+  passwordReset: passwordResetEn,
+  lawEnforcement: lawEnforcementEn,
+  mailOutbox: mailOutboxEn,
 };

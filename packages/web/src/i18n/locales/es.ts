@@ -14,6 +14,10 @@ import { reportDetailEs } from "../../features/reports/detail/messages-es";
 import { notificationsEs } from "../../features/notifications/messages-es";
 import { operatorsEs, connectionsEs } from "../../features/operators/messages-es";
 import { repliesEs } from "../../features/replies/messages-es";
+import { signupEs } from "../../features/signup/messages-es";
+import { passwordResetEs } from "../../features/password-reset/messages-es";
+import { lawEnforcementEs } from "../../features/law-enforcement/messages-es";
+import { mailOutboxEs } from "../../features/mail/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. */
 export const es = {
@@ -160,6 +164,8 @@ export const es = {
     customDashboards: "Dashboards personalizados",
     settings: "Configuración",
     companies: "Organizaciones",
+    lawEnforcement: "Autoridades",
+    mailOutbox: "Correos",
     messagesLocked: "Mensajes",
     patrols: "Patrullas",
     dashboard: "Panel de control",
@@ -481,4 +487,8 @@ export const es = {
     restrictedUsers_one: "{{count}} usuario restringido",
     restrictedUsers_other: "{{count}} usuarios restringidos",
   },
+  signup: signupEs,
+  passwordReset: passwordResetEs,
+  lawEnforcement: lawEnforcementEs,
+  mailOutbox: mailOutboxEs,
 };

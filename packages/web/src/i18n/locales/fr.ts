@@ -14,6 +14,10 @@ import { reportDetailFr } from "../../features/reports/detail/messages-fr";
 import { notificationsFr } from "../../features/notifications/messages-fr";
 import { operatorsFr, connectionsFr } from "../../features/operators/messages-fr";
 import { repliesFr } from "../../features/replies/messages-fr";
+import { signupFr } from "../../features/signup/messages-fr";
+import { passwordResetFr } from "../../features/password-reset/messages-fr";
+import { lawEnforcementFr } from "../../features/law-enforcement/messages-fr";
+import { mailOutboxFr } from "../../features/mail/messages-fr";
 
 /** French catalogue. */
 export const fr: Messages = {
@@ -158,6 +162,8 @@ export const fr: Messages = {
     customDashboards: "Tableaux personnalisés",
     settings: "Paramètres",
     companies: "Organisations",
+    lawEnforcement: "Autorités",
+    mailOutbox: "Courriels",
     messagesLocked: "Messages",
     patrols: "Patrouilles",
     dashboard: "Tableau de bord",
@@ -479,4 +485,8 @@ export const fr: Messages = {
     restrictedUsers_one: "{{count}} utilisateur restreint",
     restrictedUsers_other: "{{count}} utilisateurs restreints",
   },
+  signup: signupFr,
+  passwordReset: passwordResetFr,
+  lawEnforcement: lawEnforcementFr,
+  mailOutbox: mailOutboxFr,
 };
