@@ -14,6 +14,7 @@ import { reportDetailEs } from "../../features/reports/detail/messages-es";
 import { notificationsEs } from "../../features/notifications/messages-es";
 import { operatorsEs, connectionsEs } from "../../features/operators/messages-es";
 import { repliesEs } from "../../features/replies/messages-es";
+import { triageEs } from "../../features/triage/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. */
 export const es = {
@@ -243,7 +244,8 @@ export const es = {
     openReport: "Ver reporte",
     selectTitle: "Selecciona un reporte",
     selectText: "Elige un reporte de la lista para ver su detalle, tomarlo y gestionarlo.",
-    keyboardHint: "Con la lista enfocada, usa ↑ y ↓ para recorrer los reportes.",
+    detailLabel: "Detalle del reporte",
+    keyboardHint: "Pulsa ? para ver los atajos de teclado: j y k (o ↓ y ↑) recorren los reportes, 1 a 4 cambian de pestaña.",
     polling: "Sin conexión en tiempo real: buscamos reportes nuevos cada {{minutes}} min.",
     incomingComments: "Comentarios entrantes",
     incomingHint: "Últimos {{max}} comentarios de la comunidad, del más reciente al más antiguo.",
@@ -397,6 +399,7 @@ export const es = {
   operators: operatorsEs,
   connections: connectionsEs,
   replies: repliesEs,
+  triage: triageEs,
   reportedUsers: reportedUsersEs,
   search: searchEs,
   history: historyEs,
