@@ -141,3 +141,30 @@ test("bulk-close three reports with an automatic answer: the summary says so and
   await b.getByTestId("panel-tab-solved").click();
   for (const description of descriptions) await expect(rowOf(b, description)).toBeVisible();
 });
+
+test("on a phone (390 px) the selection bar, its dialogs and the help overlay fit the window", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page, "operador@demo.cl");
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await page.getByTestId("panel-tab-in_progress").click();
+  await expect(page.getByTestId("report-row").first()).toBeVisible();
+  await page.getByTestId("select-all").click();
+  await expect(page.getByTestId("selection-bar")).toBeVisible();
+  await expect(page.getByTestId("bulk-close")).toBeInViewport();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+  for (const action of ["assign", "tag", "priority", "close"]) {
+    await page.getByTestId(`bulk-${action}`).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+  }
+  await page.getByTestId("bulk-clear").click();
+  await expect(page.getByTestId("selection-bar")).toBeHidden();
+  await page.getByTestId("shortcut-help-button").click();
+  await expect(page.getByRole("dialog", { name: "Atajos de teclado" })).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await context.close();
+});

@@ -282,26 +282,28 @@ export function EventsPanel(): ReactNode {
         <PollingNotice />
         <StatusTabs value={tab} counters={counters} onChange={switchTab} controls="events-report-list" />
         <div className="events-panel__toolbar">
-          <Checkbox
-            className="events-panel__select-all"
-            checked={allChecked}
-            indeterminate={!allChecked && checkedIds.size > 0}
-            disabled={order.length === 0}
-            onChange={() => setSelection((now) => toggleAll(now, order, BULK_MAX_IDS))}
-            aria-label={t("triage.selectAll")}
-            data-testid="select-all"
-          />
-          <Select<SortOption>
-            value={sort}
-            onChange={changeSort}
-            size="small"
-            variant="borderless"
-            prefix={<SwapOutlined rotate={90} />}
-            aria-label={t("events.sortLabel")}
-            data-testid="sort-select"
-            popupMatchSelectWidth={false}
-            options={SORT_OPTIONS.map((option) => ({ value: option, label: t(`sorts.${option}`) }))}
-          />
+          <Flex align="center" gap={4} className="events-panel__toolbar-start">
+            <Checkbox
+              className="events-panel__select-all"
+              checked={allChecked}
+              indeterminate={!allChecked && checkedIds.size > 0}
+              disabled={order.length === 0}
+              onChange={() => setSelection((now) => toggleAll(now, order, BULK_MAX_IDS))}
+              aria-label={t("triage.selectAll")}
+              data-testid="select-all"
+            />
+            <Select<SortOption>
+              value={sort}
+              onChange={changeSort}
+              size="small"
+              variant="borderless"
+              prefix={<SwapOutlined rotate={90} />}
+              aria-label={t("events.sortLabel")}
+              data-testid="sort-select"
+              popupMatchSelectWidth={false}
+              options={SORT_OPTIONS.map((option) => ({ value: option, label: t(`sorts.${option}`) }))}
+            />
+          </Flex>
           <Flex align="center" gap={6} className="events-panel__toolbar-end">
             <Tooltip title={t("triage.help.open")}>
               <Button
