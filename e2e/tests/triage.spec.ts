@@ -114,7 +114,7 @@ test("bulk-close three reports with an automatic answer: the summary says so and
   await rowOf(a, descriptions[0]!).getByTestId("report-check").click({ modifiers: ["Shift"] });
   await expect(a.getByTestId("selection-count")).toHaveText("3 seleccionados");
   await a.getByTestId("bulk-take").click();
-  await expect(a.getByTestId("bulk-summary")).toContainText("Tomar: 3 hechos, 0 omitidos");
+  await expect(a.getByTestId("bulk-summary")).toContainText("Tomar: hechos 3, omitidos 0");
 
   // Both look at the in-progress tab, newest first: the three are there.
   for (const page of [a, b]) {
@@ -133,7 +133,7 @@ test("bulk-close three reports with an automatic answer: the summary says so and
   await a.locator(".ant-select-dropdown:visible .ant-select-item-option").first().click();
   await expectAccessible(a);
   await dialog.getByTestId("bulk-confirm").click();
-  await expect(a.getByTestId("bulk-summary")).toContainText("Cerrar: 3 hechos, 0 omitidos");
+  await expect(a.getByTestId("bulk-summary")).toContainText("Cerrar: hechos 3, omitidos 0");
   await expectAccessible(a);
 
   // B's panel, untouched, loses them live; A's too.

@@ -34,7 +34,7 @@ export const triageEs = {
     required: "Elige un valor",
   },
   summary: {
-    title: "{{action}}: {{done}} hechos, {{skipped}} omitidos",
+    title: "{{action}}: hechos {{done}}, omitidos {{skipped}}",
     skipped: "Omitidos y por qué",
     item: "#{{id}}: {{reason}}",
     dismiss: "Cerrar el resumen",

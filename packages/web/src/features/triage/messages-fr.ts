@@ -36,7 +36,7 @@ export const triageFr: typeof triageEs = {
     required: "Choisissez une valeur",
   },
   summary: {
-    title: "{{action}} : {{done}} faits, {{skipped}} ignorés",
+    title: "{{action}} : faits {{done}}, ignorés {{skipped}}",
     skipped: "Ignorés, et pourquoi",
     item: "n° {{id}} : {{reason}}",
     dismiss: "Fermer le résumé",
