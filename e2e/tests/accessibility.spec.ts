@@ -133,3 +133,23 @@ test("the landing, sign-up, password-reset and law-enforcement pages pass axe-co
     await expectAccessible(page);
   }
 });
+
+// Issue 18: the panel's selection bar with a bulk action's dialog and summary, and the shortcuts overlay.
+test("the events panel's selection bar, a bulk dialog, its summary and the keyboard shortcuts overlay pass axe-core", async ({ page }) => {
+  await signIn(page, "operador@demo.cl");
+  await page.getByTestId("panel-tab-in_progress").click();
+  await expect(page.getByTestId("report-row").first()).toBeVisible();
+  await page.getByTestId("report-check").nth(0).click();
+  await page.getByTestId("report-check").nth(1).click({ modifiers: ["Shift"] });
+  await expect(page.getByTestId("selection-bar")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByTestId("bulk-priority").click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByTestId("bulk-confirm").click();
+  await expect(page.getByTestId("bulk-summary")).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press("?");
+  await expect(page.getByRole("dialog", { name: "Atajos de teclado" })).toBeVisible();
+  await expectAccessible(page);
+});

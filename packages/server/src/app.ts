@@ -10,6 +10,7 @@ import { authRoutes } from "./auth/auth.routes.js";
 import { installAuthentication } from "./auth/authenticate.js";
 import { installCompanyScope } from "./auth/company-scope.js";
 import { loadRestrictionsOf } from "./auth/restrictions.js";
+import { bulkRoutes } from "./bulk/bulk.routes.js";
 import { closeRoutes } from "./closing/close.routes.js";
 import { exportRoutes, reportSheetRoutes } from "./exports/export.routes.js";
 import { JobWorker } from "./jobs/index.js";
@@ -221,6 +222,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await answerRoutes(scope, ctx);
     await reportActionRoutes(scope, ctx);
     await closeRoutes(scope, ctx);
+    await bulkRoutes(scope, ctx);
     await exportRoutes(scope, ctx);
     await reportSheetRoutes(scope, ctx);
     await presenceRoutes(scope, ctx);

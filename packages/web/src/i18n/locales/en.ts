@@ -18,6 +18,7 @@ import { signupEn } from "../../features/signup/messages-en";
 import { passwordResetEn } from "../../features/password-reset/messages-en";
 import { lawEnforcementEn } from "../../features/law-enforcement/messages-en";
 import { mailOutboxEn } from "../../features/mail/messages-en";
+import { triageEn } from "../../features/triage/messages-en";
 
 /** English catalogue. */
 export const en: Messages = {
@@ -248,7 +249,8 @@ export const en: Messages = {
     openReport: "Open report",
     selectTitle: "Select a report",
     selectText: "Pick a report from the list to see its detail, take it and work it.",
-    keyboardHint: "With the list focused, use ↑ and ↓ to go through the reports.",
+    detailLabel: "Report detail",
+    keyboardHint: "Press ? for the keyboard shortcuts: j and k (or ↓ and ↑) go through the reports, 1 to 4 switch tabs.",
     polling: "No real-time connection: checking for new reports every {{minutes}} min.",
     incomingComments: "Incoming comments",
     incomingHint: "Latest {{max}} community comments, newest first.",
@@ -402,6 +404,7 @@ export const en: Messages = {
   operators: operatorsEn,
   connections: connectionsEn,
   replies: repliesEn,
+  triage: triageEn,
   reportedUsers: reportedUsersEn,
   search: searchEn,
   history: historyEn,

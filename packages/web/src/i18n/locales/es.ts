@@ -18,6 +18,7 @@ import { signupEs } from "../../features/signup/messages-es";
 import { passwordResetEs } from "../../features/password-reset/messages-es";
 import { lawEnforcementEs } from "../../features/law-enforcement/messages-es";
 import { mailOutboxEs } from "../../features/mail/messages-es";
+import { triageEs } from "../../features/triage/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. */
 export const es = {
@@ -250,7 +251,8 @@ export const es = {
     openReport: "Ver reporte",
     selectTitle: "Selecciona un reporte",
     selectText: "Elige un reporte de la lista para ver su detalle, tomarlo y gestionarlo.",
-    keyboardHint: "Con la lista enfocada, usa ↑ y ↓ para recorrer los reportes.",
+    detailLabel: "Detalle del reporte",
+    keyboardHint: "Pulsa ? para ver los atajos de teclado: j y k (o ↓ y ↑) recorren los reportes, 1 a 4 cambian de pestaña.",
     polling: "Sin conexión en tiempo real: buscamos reportes nuevos cada {{minutes}} min.",
     incomingComments: "Comentarios entrantes",
     incomingHint: "Últimos {{max}} comentarios de la comunidad, del más reciente al más antiguo.",
@@ -404,6 +406,7 @@ export const es = {
   operators: operatorsEs,
   connections: connectionsEs,
   replies: repliesEs,
+  triage: triageEs,
   reportedUsers: reportedUsersEs,
   search: searchEs,
   history: historyEs,

@@ -18,6 +18,7 @@ import { signupFr } from "../../features/signup/messages-fr";
 import { passwordResetFr } from "../../features/password-reset/messages-fr";
 import { lawEnforcementFr } from "../../features/law-enforcement/messages-fr";
 import { mailOutboxFr } from "../../features/mail/messages-fr";
+import { triageFr } from "../../features/triage/messages-fr";
 
 /** French catalogue. */
 export const fr: Messages = {
@@ -248,7 +249,8 @@ export const fr: Messages = {
     openReport: "Voir le signalement",
     selectTitle: "Sélectionnez un signalement",
     selectText: "Choisissez un signalement dans la liste pour voir son détail, le prendre et le traiter.",
-    keyboardHint: "Liste active, utilisez ↑ et ↓ pour parcourir les signalements.",
+    detailLabel: "Détail du signalement",
+    keyboardHint: "Appuyez sur ? pour les raccourcis clavier : j et k (ou ↓ et ↑) parcourent les signalements, 1 à 4 changent d'onglet.",
     polling: "Pas de temps réel : recherche de nouveaux signalements toutes les {{minutes}} min.",
     incomingComments: "Commentaires entrants",
     incomingHint: "Les {{max}} derniers commentaires de la communauté, du plus récent au plus ancien.",
@@ -402,6 +404,7 @@ export const fr: Messages = {
   operators: operatorsFr,
   connections: connectionsFr,
   replies: repliesFr,
+  triage: triageFr,
   reportedUsers: reportedUsersFr,
   search: searchFr,
   history: historyFr,
