@@ -115,3 +115,50 @@ test("the settings' API keys tab (issue 18), with a key just created and the rev
   await expectAccessible(page);
   await page.keyboard.press("Escape");
 });
+
+// Issue 13: the visitor pages (the create-account steps are audited one by one in signup.spec.ts) and the
+// provider's mail outbox and law-enforcement requests.
+test("the landing, sign-up, password-reset and law-enforcement pages pass axe-core", async ({ page }) => {
+  test.setTimeout(180_000);
+  for (const route of [
+    "/",
+    "/v3/preregister",
+    "/v3/create-account",
+    "/v3/auth/forgetPassword",
+    "/v3/auth/resetPassword/AAAAAAAAAAAAAAAAAAAAAA",
+    "/v3/law-enforcement/access",
+    "/v3/law-enforcement/form?token=AAAAAAAAAAAAAAAAAAAAAA",
+  ]) {
+    await page.goto(route);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expectAccessible(page);
+  }
+  await signIn(page, "proveedor@demo.cl");
+  for (const route of ["/v3/mail-outbox", "/v3/law-enforcement-requests"]) {
+    await page.goto(route);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expectAccessible(page);
+  }
+});
+
+// Issue 18: the panel's selection bar with a bulk action's dialog and summary, and the shortcuts overlay.
+test("the events panel's selection bar, a bulk dialog, its summary and the keyboard shortcuts overlay pass axe-core", async ({ page }) => {
+  await signIn(page, "operador@demo.cl");
+  await page.getByTestId("panel-tab-in_progress").click();
+  await expect(page.getByTestId("report-row").first()).toBeVisible();
+  await page.getByTestId("report-check").nth(0).click();
+  await page.getByTestId("report-check").nth(1).click({ modifiers: ["Shift"] });
+  await expect(page.getByTestId("selection-bar")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByTestId("bulk-priority").click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByTestId("bulk-confirm").click();
+  await expect(page.getByTestId("bulk-summary")).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press("?");
+  await expect(page.getByRole("dialog", { name: "Atajos de teclado" })).toBeVisible();
+  await expectAccessible(page);
+});

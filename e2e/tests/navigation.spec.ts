@@ -90,7 +90,7 @@ test.describe("side navigation", () => {
 
   test("the provider's administrator opens every entry, the organisations included", async ({ page }) => {
     await signIn(page, "proveedor@demo.cl");
-    expect(await visitEveryEntry(page, "provider")).toEqual([...ADMIN_ENTRIES.slice(0, -1), "nav-companies", "nav-client-errors", "nav-settings"]);
+    expect(await visitEveryEntry(page, "provider")).toEqual([...ADMIN_ENTRIES.slice(0, -1), "nav-companies", "nav-client-errors", "nav-mail-outbox", "nav-law-enforcement-requests", "nav-settings"]);
   });
 
   test("a free organisation's operator opens every entry; the full plan's ones open the upgrade prompt", async ({ page }) => {

@@ -30,6 +30,21 @@ const ROUTES = [
   "/v3/settings?tab=api-keys",
   "/v3/companies",
   "/v3/client-errors",
+  // Issue 13: the provider's screens.
+  "/v3/mail-outbox",
+  "/v3/law-enforcement-requests",
+];
+
+// The visitor pages (issue 13), seen without an account.
+const VISITOR_ROUTES = [
+  "/",
+  "/v3/preregister",
+  "/v3/create-account",
+  "/v3/auth/forgetPassword",
+  "/v3/auth/resetPassword/AAAAAAAAAAAAAAAAAAAAAA",
+  "/v2/auth/resetPassword/AAAAAAAAAAAAAAAAAAAAAA",
+  "/v3/law-enforcement/access",
+  "/v3/law-enforcement/form?token=AAAAAAAAAAAAAAAAAAAAAA",
 ];
 
 async function horizontalOverflow(page: Page): Promise<number> {
@@ -95,6 +110,24 @@ test("the provider's screens at 390 px, with a long error open, do not scroll si
   await expect.poll(() => horizontalOverflow(page), { message: "the error drawer at 390 px" }).toBeLessThanOrEqual(0);
   await context.close();
 });
+for (const width of [390, 1024]) {
+  test(`no visitor page scrolls sideways at ${width} px`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height: 844 } });
+    const page = await context.newPage();
+    for (const route of VISITOR_ROUTES) {
+      await page.goto(route);
+      await expect(page.locator("h1:visible").first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await expect
+        .poll(() => horizontalOverflow(page), { message: `${route} at ${width} px` })
+        .toBeLessThanOrEqual(0)
+        .catch(async (error: Error) => {
+          throw new Error(`${error.message}\nWider than the window now: ${await widestElements(page)}`);
+        });
+    }
+    await context.close();
+  });
+}
 
 test("on a phone the navigation is a drawer over the screen that closes when a screen is chosen", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -10,6 +10,7 @@ import { authRoutes } from "./auth/auth.routes.js";
 import { installAuthentication } from "./auth/authenticate.js";
 import { installCompanyScope } from "./auth/company-scope.js";
 import { loadRestrictionsOf } from "./auth/restrictions.js";
+import { bulkRoutes } from "./bulk/bulk.routes.js";
 import { closeRoutes } from "./closing/close.routes.js";
 import { exportRoutes, reportSheetRoutes } from "./exports/export.routes.js";
 import { JobWorker } from "./jobs/index.js";
@@ -64,6 +65,11 @@ import { companySettingsRoutes } from "./company-settings/index.js";
 import { providerRoutes } from "./provider/index.js";
 import { apiKeyRoutes, open311Routes } from "./open311/index.js";
 import { clientErrorRoutes } from "./client-errors/index.js";
+import { installMailJob, mailRoutes } from "./mail/index.js";
+import { signupRoutes } from "./signup/index.js";
+import { passwordResetRoutes } from "./password-reset/index.js";
+import { lawEnforcementRoutes } from "./law-enforcement/index.js";
+import { purgeExpiredCodes } from "./auth/one-time-codes.js";
 
 export type { Config } from "./config.js";
 export { loadConfig } from "./config.js";
@@ -157,7 +163,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   // Every 6 h, once across processes: expired export files first (their job records go with the
   // finished jobs), then what is past its retention (README, "Data retention").
   jobs
-    .handle(PURGE_JOB, async () => ({ exportFiles: await purgeReportSheets(db), ...(await purgeExpired(db)) }))
+    .handle(PURGE_JOB, async () => ({ exportFiles: await purgeReportSheets(db), ...(await purgeExpired(db)), oneTimeCodes: await purgeExpiredCodes(db) }))
     .every(PURGE_JOB, PURGE_EVERY_MS);
   const ctx: AppContext = { config, db, bus, redisPrefix, hub, jobs };
   // A community report reaches a company with a notification delay when its job runs (reports/).
@@ -165,6 +171,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await deliverDelayedReport(ctx, job.company_id!, Number(job.payload.reportId));
     return { delivered: job.payload.reportId };
   });
+  // The one mailer: stored mails are sent over SMTP by a retried job when SMTP_URL is set (mail/).
+  installMailJob(ctx);
   app.decorate("ctx", ctx);
 
   app.addHook("onClose", async () => {
@@ -215,6 +223,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await answerRoutes(scope, ctx);
     await reportActionRoutes(scope, ctx);
     await closeRoutes(scope, ctx);
+    await bulkRoutes(scope, ctx);
     await exportRoutes(scope, ctx);
     await reportSheetRoutes(scope, ctx);
     await presenceRoutes(scope, ctx);
@@ -235,6 +244,10 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await apiKeyRoutes(scope, ctx);
     await open311Routes(scope, ctx);
     await clientErrorRoutes(scope, ctx);
+    await mailRoutes(scope, ctx);
+    await signupRoutes(scope, ctx);
+    await passwordResetRoutes(scope, ctx);
+    await lawEnforcementRoutes(scope, ctx);
   });
 
   await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);

@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
+import { DEFAULT_LAW_ENFORCEMENT_DOMAINS } from "@atalaya/shared";
 import { z } from "zod";
 import { DEFAULT_MAX_REPORT_IMAGES, MAX_REPORT_MEDIA } from "@atalaya/shared";
 import { isOrigin } from "./http/origin.js";
@@ -78,6 +80,24 @@ const envSchema = z.object({
   CLIENT_ERRORS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** Bearer token a Prometheus scraper sends to GET /metrics; unset: the route answers 404. */
   METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 printable characters without spaces").optional(),
+  /** SMTP server of the mailer (smtp://user:pass@host:587, smtps://…); unset: mails stay in the outbox table. */
+  SMTP_URL: urlWithProtocol(["smtp:", "smtps:"]).optional(),
+  /** Sender of every mail. */
+  MAIL_FROM: z.string().max(200).regex(/^[^\p{Cc}]*@[^\p{Cc}]*$/u, "must be an address such as Atalaya <no-reply@example.cl>").default("Atalaya <no-reply@atalaya.local>"),
+  /** Lead-capture webhook the sign-up's organisation step is posted to (JSON); unset: none. */
+  LEAD_WEBHOOK_URL: urlWithProtocol(["http:", "https:"]).optional(),
+  /** Domains whose e-mails may ask for law-enforcement access (subdomains included). */
+  LAW_ENFORCEMENT_DOMAINS: z
+    .string()
+    .refine(
+      (v) => v.split(",").map((h) => h.trim()).filter(Boolean).every((h) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i.test(h)),
+      "must be a comma-separated list of domains such as gob.cl",
+    )
+    .optional(),
+  /** Sign-up and law-enforcement forms (pre-registration, registration, access) one address may send per hour. */
+  PUBLIC_FORMS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** HMAC key of the sign-up captcha's challenges (16 to 256 printable characters); unset: a random key per process. */
+  ALTCHA_HMAC_KEY: z.string().regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 printable characters without spaces").optional(),
 });
 
 export type Config = {
@@ -121,6 +141,17 @@ export type Config = {
   mapStyles: { day: string | null; dark: string | null };
   /** Origins the maps may load from beyond the built-in tile server (the styles' own and MAP_ORIGINS). */
   mapOrigins: string[];
+  /** SMTP_URL; undefined: mails stay in the outbox table. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** LEAD_WEBHOOK_URL; undefined: leads are not posted. */
+  leadWebhookUrl: string | undefined;
+  /** Domains (lower case) whose e-mails may ask for law-enforcement access. */
+  lawEnforcementDomains: string[];
+  /** HMAC key of the captcha's challenges. */
+  altchaHmacKey: string;
+  /** Sign-up and law-enforcement forms one address may send per hour. */
+  publicFormsPerAddress: number;
 };
 
 /** Thrown when a setting is wrong: its message is one line naming the setting. */
@@ -165,6 +196,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxReportImages: e.MAX_REPORT_IMAGES,
     geocoderUrl: e.GEOCODER_URL.replace(/\/$/, ""),
     geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    leadWebhookUrl: e.LEAD_WEBHOOK_URL,
+    lawEnforcementDomains: e.LAW_ENFORCEMENT_DOMAINS
+      ? e.LAW_ENFORCEMENT_DOMAINS.split(",").map((d) => d.trim().toLowerCase()).filter(Boolean)
+      : [...DEFAULT_LAW_ENFORCEMENT_DOMAINS],
+    publicFormsPerAddress: e.PUBLIC_FORMS_PER_ADDRESS,
+    altchaHmacKey: e.ALTCHA_HMAC_KEY ?? randomBytes(32).toString("base64url"),
     mapStyles: { day: e.MAP_STYLE_URL ?? null, dark: e.MAP_DARK_STYLE_URL ?? e.MAP_STYLE_URL ?? null },
     mapOrigins: [
       ...new Set([

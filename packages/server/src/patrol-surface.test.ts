@@ -32,6 +32,11 @@ const ANY_ACCOUNT = new Set([
   "GET /open311/v2/discovery.{format}",
   // Reporting the portal's own errors (issue 18).
   "POST /api/client-errors",
+  // Sign-up, password reset and law-enforcement pages (issue 13): open to anyone.
+  "GET /api/v2/captcha/challenge", "POST /api/v2/app-companies/freemium/preregistration", "GET /api/v2/app-companies/freemium/key/{key}",
+  "POST /api/v2/app-companies/freemium/registration", "POST /api/v2/app-companies/freemium/lead", "GET /api/auth/verify-email",
+  "POST /api/auth/forgot-password", "POST /api/auth/reset-password",
+  "POST /api/law-enforcement/access", "GET /api/law-enforcement/link", "POST /api/law-enforcement/requests",
 ]);
 const REQUIRED_QUERY: Record<string, string> = { "GET /api/companies/{companyId}/events": "?after=0", "GET /api/companies/{companyId}/app-users/by-phone": "?phone=%2B56987654321" };
 

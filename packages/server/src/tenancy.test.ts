@@ -22,6 +22,11 @@ const PUBLIC = new Set([
   "GET /api/public/reports/{uuid}", "GET /api/public/shared-url-hosts",
   // The portal's error reports (issue 18): the login page fails too; a valid token only names the user.
   "POST /api/client-errors",
+  // Sign-up, password reset and law-enforcement pages (issue 13): visitors without an account.
+  "GET /api/v2/captcha/challenge", "POST /api/v2/app-companies/freemium/preregistration", "GET /api/v2/app-companies/freemium/key/{key}",
+  "POST /api/v2/app-companies/freemium/registration", "POST /api/v2/app-companies/freemium/lead", "GET /api/auth/verify-email",
+  "POST /api/auth/forgot-password", "POST /api/auth/reset-password",
+  "POST /api/law-enforcement/access", "GET /api/law-enforcement/link", "POST /api/law-enforcement/requests",
 ]);
 const fill = (path: string, companyId: number, id: number) => fillPath(path, { companyId, id });
 // Reads whose query is required: a valid one, so the answer is about the company, not the query.

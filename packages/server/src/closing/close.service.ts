@@ -6,7 +6,7 @@ import type { Tx } from "../db/db.js";
 import { AppError, invalidField } from "../http/errors.js";
 import { findComment, insertComment, lockReport, presentComment } from "../interactions/index.js";
 import type { Emit } from "../realtime/publish.js";
-import { attendingAudiences, changeReport, closeAttention, findReport, logActivity, type ReportRow } from "../reports/index.js";
+import { attendingAudiences, changeReport, closeAttention, findReport, logActivity, type ChangeFn, type ChangeOptions, type ReportRow } from "../reports/index.js";
 
 /** What the closing form sends (SPEC §4): the kind, the report it repeats, and an automatic answer or a
  * comment posted as the closing comment. */
@@ -19,9 +19,17 @@ export interface CloseBody {
 
 /** Closes as solved (actor becomes the solver), not applicable (false) or repeated of another report. */
 export async function closeReport(ctx: AppContext, scope: CompanyScope, reportId: number, body: CloseBody): Promise<Report> {
-  // A closing comment is public: every attending company sees the new comment count.
-  const commented = body.automaticAnswerId !== undefined || !!body.comment?.trim();
-  return changeReport(ctx, scope, reportId, "report.close", "closed", async (tx, row, emit) => {
+  return changeReport(ctx, scope, reportId, "report.close", "closed", closeChange(scope, reportId, body), closeOptions(body));
+}
+
+/** A closing comment is public: every attending company sees the new comment count. */
+export function closeOptions(body: CloseBody): ChangeOptions {
+  return { shared: body.automaticAnswerId !== undefined || !!body.comment?.trim() };
+}
+
+/** The closure's change, for one report or a bulk action. */
+export function closeChange(scope: CompanyScope, reportId: number, body: CloseBody): ChangeFn {
+  return async (tx, row, emit) => {
     if (row.status === "solved" || row.status === "false") throw new AppError(409, "invalidTransition", "alreadyClosed");
     if (row.status === "pending" && !row.deleted_at) throw new AppError(409, "invalidTransition", "notTaken");
     let repeatedOf: number | null = null;
@@ -33,7 +41,7 @@ export async function closeReport(ctx: AppContext, scope: CompanyScope, reportId
     await closeAttention(tx, scope, reportId, { kind: body.kind, repeatedOf, closedBy: scope.actor.user.id });
     const closing = await postClosingComment(tx, emit, scope, row, body);
     return { kind: body.kind, ...(repeatedOf ? { repeatedOf } : {}), ...closing };
-  }, { shared: commented });
+  };
 }
 
 /** Inside a closure's transaction: posts the chosen automatic answer (or the given comment) as the

@@ -236,3 +236,15 @@ export function translateFieldProblem(lang: Language, code: string): string | un
   if (isClientErrorProblem(code)) return CLIENT_ERROR_MESSAGES[lang][code];
   return isUserFieldProblem(code) ? USER_FIELD_MESSAGES[lang][code] : undefined;
 }
+
+/** The language of a sign-up, reset or law-enforcement caller: the first supported one of its
+ * Accept-Language header, English when it names none (SPEC §1: the sign-up and app shell default to
+ * English). */
+export function shellLanguage(header: string | undefined): Language {
+  if (!header) return "en";
+  for (const part of header.split(",")) {
+    const tag = part.split(";")[0]?.trim().slice(0, 2).toLowerCase();
+    if (tag && (LANGUAGES as readonly string[]).includes(tag)) return tag as Language;
+  }
+  return "en";
+}

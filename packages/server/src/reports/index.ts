@@ -14,7 +14,14 @@ export {
 export { listZoneShapes } from "./report-actions.repository.js";
 export { DELAYED_REPORT_JOB } from "./intake.repository.js";
 export {
+  assignChange,
   changeReport,
+  changeReportIn,
+  presentFor,
+  takeChange,
+  updateChange,
+  type ChangeFn,
+  type ChangeOptions,
   createAppReports,
   deliverDelayedReport,
   getCompanyReport,

@@ -225,6 +225,13 @@ export async function getVisibleReport(ctx: AppContext, actor: Actor, reportId: 
   return getCompanyReport(ctx, await resolveScope(ctx.db, actor, first.company_id, "report.read"), { id: reportId });
 }
 
+/** What a change does to a report inside its transaction; returns what the activity log records. */
+export type ChangeFn = (tx: Tx, row: ReportRow, emit: Emit) => Promise<Record<string, unknown> | void>;
+export interface ChangeOptions {
+  shared?: boolean;
+  eventType?: EventType;
+}
+
 /** Runs a change to one report of the company: authorises, loads it, lets fn change it, then logs the
  * action and tells the company (and, for shared changes, every attending company). */
 export async function changeReport(
@@ -233,30 +240,51 @@ export async function changeReport(
   reportId: number,
   permission: Permission,
   action: string,
-  fn: (tx: Tx, row: ReportRow, emit: Emit) => Promise<Record<string, unknown> | void>,
-  options: { shared?: boolean; eventType?: EventType } = {},
+  fn: ChangeFn,
+  options: ChangeOptions = {},
 ): Promise<Report> {
   requireAccess(scope, permission);
   const notifications: StoredNotification[] = [];
   const row = await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
-    const before = await load(tx, scope, reportId);
-    if (before.deleted_by === "admin") throw new AppError(409, "invalidTransition", "deletedByAdmin");
-    const previous = new Map((await attendingAudiences(tx, reportId)).map((a) => [a.company.companyId, a.audience]));
-    const data = (await fn(tx, before, emit)) ?? {};
-    await touchAttention(tx, scope, reportId);
-    await logActivity(tx, scope, reportId, scope.actor.user.id, action, data);
-    // After the change the report may fall outside the actor's restrictions (assigned to someone else):
-    // the company's events and the answer are read as the company sees it.
-    const companies = options.shared ? await attendingCompanies(tx, reportId) : [systemScope(scope.companyId)];
-    let own: ReportRow | undefined;
-    for (const company of companies) {
-      const r = await emitReport(tx, emit, company, reportId, options.eventType ?? "updateReport", previous.get(company.companyId));
-      if (company.companyId === scope.companyId) own = r;
-    }
-    notifications.push(...(await notifyOfChange(tx, scope, before, own!)));
-    return own!;
+    const out = await changeReportIn(tx, emit, scope, reportId, action, fn, options);
+    notifications.push(...out.notifications);
+    return out.row;
   });
   await publishNotifications(ctx.bus, notifications);
+  return presentReport(row, viewerOf(scope));
+}
+
+/** changeReport's work inside a transaction the caller holds (bulk actions run many in one): the caller
+ * has checked the permission, and publishes the returned notifications after its commit. Loads the
+ * report as the scope sees it (404 otherwise), changes it, logs the action and emits its events. */
+export async function changeReportIn(
+  tx: Tx,
+  emit: Emit,
+  scope: CompanyScope,
+  reportId: number,
+  action: string,
+  fn: ChangeFn,
+  options: ChangeOptions = {},
+): Promise<{ row: ReportRow; notifications: StoredNotification[] }> {
+  const before = await load(tx, scope, reportId);
+  if (before.deleted_by === "admin") throw new AppError(409, "invalidTransition", "deletedByAdmin");
+  const previous = new Map((await attendingAudiences(tx, reportId)).map((a) => [a.company.companyId, a.audience]));
+  const data = (await fn(tx, before, emit)) ?? {};
+  await touchAttention(tx, scope, reportId);
+  await logActivity(tx, scope, reportId, scope.actor.user.id, action, data);
+  // After the change the report may fall outside the actor's restrictions (assigned to someone else):
+  // the company's events and the answer are read as the company sees it.
+  const companies = options.shared ? await attendingCompanies(tx, reportId) : [systemScope(scope.companyId)];
+  let own: ReportRow | undefined;
+  for (const company of companies) {
+    const r = await emitReport(tx, emit, company, reportId, options.eventType ?? "updateReport", previous.get(company.companyId));
+    if (company.companyId === scope.companyId) own = r;
+  }
+  return { row: own!, notifications: await notifyOfChange(tx, scope, before, own!) };
+}
+
+/** The viewer a scope presents reports to. */
+export function presentFor(row: ReportRow, scope: CompanyScope): Report {
   return presentReport(row, viewerOf(scope));
 }
 
@@ -274,7 +302,12 @@ async function notifyOfChange(tx: Tx, scope: CompanyScope, before: ReportRow, af
 
 /** Take (SPEC §4): the first operator moves a pending report to in_progress; a second gets 409 alreadyTaken. */
 export async function takeReport(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<Report> {
-  return changeReport(ctx, scope, reportId, "report.take", "taken", async (tx, row) => {
+  return changeReport(ctx, scope, reportId, "report.take", "taken", takeChange(scope, reportId));
+}
+
+/** The take's change (SPEC §4), for one report or a bulk action. */
+export function takeChange(scope: CompanyScope, reportId: number): ChangeFn {
+  return async (tx, row) => {
     if (row.deleted_at) throw new AppError(409, "invalidTransition", "deletedByAuthor");
     if (!(await takeAttention(tx, scope, reportId, scope.actor.user.id))) {
       const current = await load(tx, systemScope(scope.companyId), reportId);
@@ -282,7 +315,7 @@ export async function takeReport(ctx: AppContext, scope: CompanyScope, reportId:
         by: current.assigned_user?.name ?? "",
       });
     }
-  });
+  };
 }
 
 function requireOpen(row: ReportRow): void {
@@ -294,7 +327,12 @@ function requireOpen(row: ReportRow): void {
 /** Changes this company's attention: priority, observations, in_progress ↔ in_observation, type, tags. */
 export async function updateReport(ctx: AppContext, scope: CompanyScope, reportId: number, body: UpdateReport): Promise<Report> {
   if (body.type !== undefined) requireActiveType(body.type);
-  return changeReport(ctx, scope, reportId, "report.work", "updated", async (tx, row) => {
+  return changeReport(ctx, scope, reportId, "report.work", "updated", updateChange(scope, reportId, body), { shared: body.type !== undefined });
+}
+
+/** The update's change (priority, observations, status, type, tags), for one report or a bulk action. */
+export function updateChange(scope: CompanyScope, reportId: number, body: UpdateReport): ChangeFn {
+  return async (tx, row) => {
     requireOpen(row);
     if (body.version !== undefined && body.version !== row.version) throw new AppError(409, "conflict", "staleVersion");
     const changes: Record<string, unknown> = {};
@@ -313,7 +351,7 @@ export async function updateReport(ctx: AppContext, scope: CompanyScope, reportI
       changes.tagIds = body.tagIds;
     }
     return changes;
-  }, { shared: body.type !== undefined });
+  };
 }
 
 /** Assigns to a colleague, a team or a patrol (one patrol at a time: a new one replaces the previous). */
@@ -323,14 +361,23 @@ export async function assignReport(
   reportId: number,
   body: { userId?: number | null; teamId?: number | null; patrolId?: number | null },
 ): Promise<Report> {
-  return changeReport(ctx, scope, reportId, "report.work", "assigned", async (tx, row) => {
+  return changeReport(ctx, scope, reportId, "report.work", "assigned", assignChange(scope, reportId, body));
+}
+
+/** The assignment's change, for one report or a bulk action. */
+export function assignChange(
+  scope: CompanyScope,
+  reportId: number,
+  body: { userId?: number | null; teamId?: number | null; patrolId?: number | null },
+): ChangeFn {
+  return async (tx, row) => {
     requireOpen(row);
     if (body.userId && !(await isMemberWithRole(tx, scope, body.userId, ROLES_THAT_WORK))) throw invalidField("userId", "invalid_member");
     if (body.patrolId && !(await isMemberWithRole(tx, scope, body.patrolId, ["patrol"]))) throw invalidField("patrolId", "invalid_member");
     if (body.teamId && !(await isCompanyTeam(tx, scope, body.teamId))) throw invalidField("teamId", "invalid_team");
     await assignAttention(tx, scope, reportId, body);
     return { ...body, ...(body.patrolId !== undefined && row.assigned_patrol ? { previousPatrolId: row.assigned_patrol.id } : {}) };
-  });
+  };
 }
 
 /** The company's activity log of a report, oldest first. */

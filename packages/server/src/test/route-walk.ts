@@ -52,6 +52,8 @@ const BODIES: Record<string, unknown> = {
   "PUT /api/companies/{companyId}/reports/{id}": { priority: "high" },
   "POST /api/companies/{companyId}/reports/{id}/assign": { userId: null },
   "POST /api/companies/{companyId}/reports/{id}/close": { kind: "solved" },
+  // Bulk actions (issue 18): the body is a union of actions, which the sampler does not walk.
+  "POST /api/companies/{companyId}/reports/bulk": { action: "take", ids: [1] },
   "POST /api/companies/{companyId}/reports/{id}/comments": { body: "Comentario de prueba" },
   "POST /api/companies/{companyId}/reports/{id}/notes": { body: "Nota de prueba" },
   "POST /api/companies/{companyId}/zones": { name: "Zona de prueba", polygon: { type: "Polygon", coordinates: [[[-70.62, -33.43], [-70.61, -33.43], [-70.61, -33.42]]] } },

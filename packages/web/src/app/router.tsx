@@ -3,7 +3,7 @@ import { Navigate, Outlet, createBrowserRouter } from "react-router";
 import { useTranslation } from "react-i18next";
 import { FullPageLoader } from "../components/full-page-loader";
 import { LoginPage } from "../features/auth/login-page";
-import { RequireSession, RootRedirect } from "../features/session/session-routes";
+import { RequireSession } from "../features/session/session-routes";
 import { RouteErrorPage } from "../features/client-errors/route-error";
 
 /** What shows while a lazily loaded screen arrives on the first page load. */
@@ -27,8 +27,16 @@ export const router = createBrowserRouter([
     // A screen that throws while rendering, or whose code cannot load, is reported (features/client-errors).
     errorElement: <RouteErrorPage />,
     children: [
-  { path: "/", element: <RootRedirect /> },
+  // Visitor pages (issue 13), each loaded when it opens: the landing, sign-up, password reset, law enforcement.
+  { path: "/", lazy: async () => ({ Component: (await import("../features/signup/landing-page")).LandingPage }) },
   { path: "/v3/login", element: <LoginPage /> },
+  { path: "/v3/preregister", lazy: async () => ({ Component: (await import("../features/signup/preregister-page")).PreregisterPage }) },
+  { path: "/v3/create-account", lazy: async () => ({ Component: (await import("../features/signup/create-account-page")).CreateAccountPage }) },
+  { path: "/v3/auth/forgetPassword", lazy: async () => ({ Component: (await import("../features/password-reset/forgot-password-page")).ForgotPasswordPage }) },
+  { path: "/v3/auth/resetPassword/:code", lazy: async () => ({ Component: (await import("../features/password-reset/reset-password-page")).ResetPasswordPage }) },
+  { path: "/v2/auth/resetPassword/:code", lazy: async () => ({ Component: (await import("../features/password-reset/reset-password-page")).ResetPasswordPage }) },
+  { path: "/v3/law-enforcement/access", lazy: async () => ({ Component: (await import("../features/law-enforcement/access-page")).LawEnforcementAccessPage }) },
+  { path: "/v3/law-enforcement/form", lazy: async () => ({ Component: (await import("../features/law-enforcement/form-page")).LawEnforcementFormPage }) },
   {
     path: "/v3",
     element: (
@@ -66,6 +74,8 @@ export const router = createBrowserRouter([
           { path: "maps", lazy: async () => ({ Component: (await import("../features/maps/maps-page")).MapsPage }) },
           { path: "zones", lazy: async () => ({ Component: (await import("../features/zones/zones-page")).ZonesPage }) },
           { path: "settings", lazy: async () => ({ Component: (await import("../features/company-settings/settings-page")).SettingsPage }) },
+          { path: "law-enforcement-requests", lazy: async () => ({ Component: (await import("../features/law-enforcement/requests-page")).LawEnforcementRequestsPage }) },
+          { path: "mail-outbox", lazy: async () => ({ Component: (await import("../features/mail/mail-outbox-page")).MailOutboxPage }) },
           { path: "companies", lazy: async () => ({ Component: (await import("../features/company-settings/companies-page")).CompaniesPage }) },
           { path: "client-errors", lazy: async () => ({ Component: (await import("../features/client-errors/client-errors-page")).ClientErrorsPage }) },
           { path: "activity", lazy: async () => ({ Component: (await import("../features/history/activity-page")).ActivityPage }) },

@@ -38,6 +38,12 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+/** The language the visitor chose on an earlier visit, or null. */
+export function chosenLanguage(): Language | null {
+  const stored = safeGet(localStore(), STORAGE_KEYS.language);
+  return isLanguage(stored) ? stored : null;
+}
+
 /** The current interface language. */
 export function currentLanguage(): Language {
   const lang = i18n.resolvedLanguage ?? i18n.language;

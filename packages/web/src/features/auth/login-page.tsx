@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Alert, Button, Form, Input, Typography } from "antd";
 import { CheckCircleFilled, CloseCircleFilled, LockOutlined, MailOutlined } from "@ant-design/icons";
 import { useQueryClient } from "@tanstack/react-query";
-import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { LOGIN_SHAKE_MS, PORTAL_VERSION, VALIDATION_ERROR_DISPLAY_MS } from "@atalaya/shared";
 import { BrandLogo } from "../../components/brand-logo";
@@ -204,6 +204,11 @@ export function LoginPage(): ReactNode {
               {t("login.submit")}
             </Button>
           </Form>
+
+          <div className="login-card__links">
+            <Link to="/v3/auth/forgetPassword" data-testid="forgot-link">{t("passwordReset.forgotLink")}</Link>
+            <Link to="/v3/preregister" data-testid="create-account-link">{t("passwordReset.createLink")}</Link>
+          </div>
 
           <Typography.Text type="secondary" className="login-card__version" data-testid="portal-version">
             {t("common.version", { version: PORTAL_VERSION })}

@@ -1,11 +1,11 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { Alert, Button, Empty, Flex, Result, Select, Skeleton, Typography } from "antd";
+import { Alert, Button, Checkbox, Empty, Flex, Result, Select, Skeleton, Tooltip, Typography } from "antd";
 import { useToast } from "../../app/use-toast";
-import { PlusOutlined, ReloadOutlined, SwapOutlined } from "@ant-design/icons";
+import { PlusOutlined, QuestionCircleOutlined, ReloadOutlined, SwapOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { Outlet, useMatch, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { SORT_OPTIONS, type PanelTab, type Report, type SortOption } from "@atalaya/shared";
+import { BULK_MAX_IDS, SORT_OPTIONS, type BulkResponse, type PanelTab, type Report, type SortOption } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
 import { localStore } from "../../lib/storage";
 import { useConnectionState } from "../realtime/realtime-context";
@@ -13,6 +13,11 @@ import { fetchReport, takeReport } from "../reports/report-api";
 import { useSettings } from "../settings/settings-context";
 import { IncomingCommentsButton } from "./incoming-comments-drawer";
 import { ExportButton } from "../export/export-button";
+import { BulkSummary, SelectionBar } from "../triage/selection-bar";
+import { EMPTY_SELECTION, keepListed, toggleAll, toggleOne, toggleRange, type Selection } from "../triage/selection";
+import { ShortcutHelp } from "../triage/shortcut-help";
+import type { ShortcutAction } from "../triage/shortcuts";
+import { useShortcuts } from "../triage/use-shortcuts";
 import { readPanelSort, readPanelTab, writePanelSort, writePanelTab } from "./panel-preferences";
 import { pollingIntervalMs } from "./polling";
 import { ReportList } from "./report-list";
@@ -109,6 +114,95 @@ export function EventsPanel(): ReactNode {
   });
 
   const open = useCallback((report: Report) => navigate(`/v3/events/${report.uuid}`), [navigate]);
+
+  // Bulk actions (issue 18): the ticked reports of this tab; one that leaves the tab leaves the selection.
+  const [rawSelection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const [summary, setSummary] = useState<BulkResponse | null>(null);
+  const order = useMemo(() => list.reports.map((report) => report.id), [list.reports]);
+  const selection = useMemo(() => keepListed(rawSelection, order), [rawSelection, order]);
+  const checkedIds = selection.ids;
+  const onCheck = useCallback(
+    (report: Report, range: boolean) => setSelection((current) => (range ? toggleRange(current, order, report.id) : toggleOne(current, report.id))),
+    [order],
+  );
+  const switchTab = useCallback(
+    (next: PanelTab) => {
+      setSelection(EMPTY_SELECTION);
+      changeTab(next);
+    },
+    [changeTab],
+  );
+  const allChecked = order.length > 0 && order.slice(0, BULK_MAX_IDS).every((id) => checkedIds.has(id));
+
+  // Keyboard triage (issue 18): the shortcuts of the panel and of the detail shown beside it.
+  const [helpOpen, setHelpOpen] = useState(false);
+  const current = selectedUuid === null ? -1 : list.reports.findIndex((report) => report.uuid === selectedUuid);
+  const click = (testId: string): boolean => {
+    const element = document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+    if (!element || (element as HTMLButtonElement).disabled) return false;
+    element.click();
+    return true;
+  };
+  const focus = (selector: string): boolean => {
+    const element = document.querySelector<HTMLElement>(selector);
+    if (!element) return false;
+    element.focus();
+    element.scrollIntoView({ block: "center" });
+    return true;
+  };
+  const onShortcut = (action: ShortcutAction): boolean => {
+    const reports = list.reports;
+    switch (action.kind) {
+      case "next":
+      case "previous": {
+        if (reports.length === 0) return false;
+        const step = action.kind === "next" ? 1 : -1;
+        const index = current < 0 ? 0 : Math.min(reports.length - 1, Math.max(0, current + step));
+        open(reports[index]!);
+        return true;
+      }
+      case "open": {
+        const report = reports[current < 0 ? 0 : current];
+        if (!report) return false;
+        if (current < 0) open(report);
+        detailPane.current?.focus();
+        return true;
+      }
+      case "select": {
+        const report = reports[current];
+        if (!report) return false;
+        onCheck(report, false);
+        return true;
+      }
+      case "take": {
+        if (click("take-button")) return true;
+        const report = reports[current];
+        if (!report?.can.take) return false;
+        take.mutate(report);
+        return true;
+      }
+      case "assign":
+        return focus('[data-testid="report-assignment"] input:not([disabled])');
+      case "comment":
+        return focus('[data-testid="comment-input"]');
+      case "close":
+        return click("close-button");
+      case "search":
+        return click("header-search");
+      case "tab":
+        switchTab(action.tab);
+        document.getElementById(`panel-tab-${action.tab}`)?.focus();
+        return true;
+      case "help":
+        setHelpOpen((shown) => !shown);
+        return true;
+      case "clear":
+        if (checkedIds.size === 0) return false;
+        setSelection(EMPTY_SELECTION);
+        return true;
+    }
+  };
+  useShortcuts(onShortcut, helpOpen);
   const takeMutate = take.mutate;
   const onTake = useCallback((report: Report) => takeMutate(report), [takeMutate]);
   const { fetchNextPage } = list;
@@ -159,6 +253,8 @@ export function EventsPanel(): ReactNode {
         takingId={take.isPending ? (take.variables?.id ?? null) : null}
         onOpen={open}
         onTake={onTake}
+        checkedIds={checkedIds}
+        onCheck={onCheck}
       />
     );
 
@@ -184,33 +280,67 @@ export function EventsPanel(): ReactNode {
           </Flex>
         </header>
         <PollingNotice />
-        <StatusTabs value={tab} counters={counters} onChange={changeTab} controls="events-report-list" />
+        <StatusTabs value={tab} counters={counters} onChange={switchTab} controls="events-report-list" />
         <div className="events-panel__toolbar">
-          <Select<SortOption>
-            value={sort}
-            onChange={changeSort}
-            size="small"
-            variant="borderless"
-            prefix={<SwapOutlined rotate={90} />}
-            aria-label={t("events.sortLabel")}
-            data-testid="sort-select"
-            popupMatchSelectWidth={false}
-            options={SORT_OPTIONS.map((option) => ({ value: option, label: t(`sorts.${option}`) }))}
-          />
+          <Flex align="center" gap={4} className="events-panel__toolbar-start">
+            <Checkbox
+              className="events-panel__select-all"
+              checked={allChecked}
+              indeterminate={!allChecked && checkedIds.size > 0}
+              disabled={order.length === 0}
+              onChange={() => setSelection((now) => toggleAll(now, order, BULK_MAX_IDS))}
+              aria-label={t("triage.selectAll")}
+              data-testid="select-all"
+            />
+            <Select<SortOption>
+              value={sort}
+              onChange={changeSort}
+              size="small"
+              variant="borderless"
+              prefix={<SwapOutlined rotate={90} />}
+              aria-label={t("events.sortLabel")}
+              data-testid="sort-select"
+              popupMatchSelectWidth={false}
+              options={SORT_OPTIONS.map((option) => ({ value: option, label: t(`sorts.${option}`) }))}
+            />
+          </Flex>
           <Flex align="center" gap={6} className="events-panel__toolbar-end">
+            <Tooltip title={t("triage.help.open")}>
+              <Button
+                size="small"
+                type="text"
+                icon={<QuestionCircleOutlined />}
+                aria-label={t("triage.help.open")}
+                onClick={() => setHelpOpen(true)}
+                data-testid="shortcut-help-button"
+              />
+            </Tooltip>
             <RestrictedView />
             <Typography.Text type="secondary" className="events-panel__shown" data-testid="list-shown">
               {t("events.shown", { shown: count.format(list.reports.length), total: count.format(Math.max(total, list.reports.length)) })}
             </Typography.Text>
           </Flex>
         </div>
+        {checkedIds.size > 0 && (
+          <SelectionBar
+            companyId={companyId}
+            ids={order.filter((id) => checkedIds.has(id))}
+            onClear={() => setSelection(EMPTY_SELECTION)}
+            onDone={(response) => {
+              setSummary(response);
+              setSelection(EMPTY_SELECTION);
+            }}
+          />
+        )}
+        {summary && <BulkSummary response={summary} onDismiss={() => setSummary(null)} />}
         <div id="events-report-list" role="tabpanel" aria-labelledby={`panel-tab-${tab}`} className="events-panel__body">
           {body}
         </div>
       </section>
-      <section className="events-panel__detail" ref={detailPane}>
+      <section className="events-panel__detail" ref={detailPane} tabIndex={-1} aria-label={t("events.detailLabel")}>
         <Outlet />
       </section>
+      <ShortcutHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from "react";
 import { Skeleton, Spin } from "antd";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useTranslation } from "react-i18next";
@@ -20,6 +20,9 @@ interface ReportListProps {
   takingId: number | null;
   onOpen: (report: Report) => void;
   onTake: (report: Report) => void;
+  /** Ticked report ids and the checkbox handler (issue 18 bulk actions). */
+  checkedIds: ReadonlySet<number>;
+  onCheck: (report: Report, range: boolean) => void;
 }
 
 /**
@@ -36,6 +39,8 @@ export function ReportList({
   takingId,
   onOpen,
   onTake,
+  checkedIds,
+  onCheck,
 }: ReportListProps): ReactNode {
   const { t } = useTranslation();
   const now = useNow();
@@ -70,19 +75,16 @@ export function ReportList({
     if (Math.abs(next - element.scrollTop) >= 1) element.scrollTop = next;
   }, [ids]);
 
+  // The selected report stays in view however it was chosen (a click, j/k or the arrows, a link).
   const selectedIndex = selectedUuid === null ? -1 : reports.findIndex((report) => report.uuid === selectedUuid);
-  const onKeyDown = useCallback(
-    (event: KeyboardEvent<HTMLDivElement>) => {
-      if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
-      if (event.target !== event.currentTarget || reports.length === 0) return;
-      event.preventDefault();
-      const step = event.key === "ArrowDown" ? 1 : -1;
-      const index = Math.min(reports.length - 1, Math.max(0, selectedIndex < 0 ? 0 : selectedIndex + step));
-      virtualizer.scrollToIndex(index, { align: "auto" });
-      onOpen(reports[index]!);
-    },
-    [reports, selectedIndex, virtualizer, onOpen],
-  );
+  // When the list mounts (another tab) and when the selection changes, not when rows arrive live above
+  // it: those must not pull the view back to it.
+  const scrolledTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (selectedIndex < 0 || scrolledTo.current === selectedUuid) return;
+    scrolledTo.current = selectedUuid;
+    virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
+  }, [selectedUuid, selectedIndex, virtualizer]);
 
   return (
     <div
@@ -92,7 +94,6 @@ export function ReportList({
       aria-label={label}
       aria-busy={isFetchingNextPage}
       tabIndex={0}
-      onKeyDown={onKeyDown}
       data-testid="report-list"
       data-count={reports.length}
     >
@@ -119,6 +120,8 @@ export function ReportList({
                 taking={takingId === report.id}
                 onOpen={onOpen}
                 onTake={onTake}
+                checked={checkedIds.has(report.id)}
+                onCheck={onCheck}
               />
             );
           })}

@@ -21,6 +21,10 @@ interface ReportRowProps {
   onTake: (report: Report) => void;
   /** False when a wrapper is the list item (the search results add the matches beside the row). */
   listItem?: boolean;
+  /** Ticked for a bulk action; without onCheck the row has no checkbox (search results). */
+  checked?: boolean;
+  /** The checkbox was clicked, with Shift for a range (issue 18 bulk actions). */
+  onCheck?: (report: Report, range: boolean) => void;
 }
 
 function useDuration(): (duration: CompactDuration) => string {
@@ -58,7 +62,7 @@ function RowBadges({ report }: { report: Report }): ReactNode {
 }
 
 /** One report of the events panel: type, priority, id, description, address, times, assignee, badges, take. */
-export const ReportRow = memo(function ReportRow({ report, selected, now, taking, onOpen, onTake, listItem = true }: ReportRowProps): ReactNode {
+export const ReportRow = memo(function ReportRow({ report, selected, now, taking, onOpen, onTake, listItem = true, checked = false, onCheck }: ReportRowProps): ReactNode {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const zone = useContext(TimezoneContext);
@@ -72,7 +76,7 @@ export const ReportRow = memo(function ReportRow({ report, selected, now, taking
   return (
     <div
       role={listItem ? "listitem" : undefined}
-      className={`report-row${selected ? " report-row--selected" : ""}${due.kind === "overdue" ? " report-row--overdue" : ""}`}
+      className={`report-row${selected ? " report-row--selected" : ""}${checked ? " report-row--checked" : ""}${due.kind === "overdue" ? " report-row--overdue" : ""}`}
       style={{ height: ROW_HEIGHT }}
       data-testid="report-row"
       data-report-id={report.id}
@@ -80,6 +84,20 @@ export const ReportRow = memo(function ReportRow({ report, selected, now, taking
       onClick={() => onOpen(report)}
     >
       <div className="report-row__head">
+        {onCheck && (
+          <input
+            type="checkbox"
+            className="report-row__check"
+            checked={checked}
+            onChange={() => undefined}
+            onClick={(event) => {
+              event.stopPropagation();
+              onCheck(report, event.shiftKey);
+            }}
+            aria-label={t("triage.selectReport", { id: report.id })}
+            data-testid="report-check"
+          />
+        )}
         <ReportTypeIcon typeId={report.type} />
         <span className="report-row__type" title={typeName}>
           {typeName}

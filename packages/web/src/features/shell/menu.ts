@@ -3,6 +3,8 @@ import {
   ApartmentOutlined,
   AppstoreOutlined,
   BankOutlined,
+  InboxOutlined,
+  SafetyCertificateOutlined,
   BarChartOutlined,
   BugOutlined,
   DatabaseOutlined,
@@ -88,6 +90,8 @@ export const MENU: readonly MenuEntry[] = [
   { path: "/v3/custom-dashboards", icon: FundViewOutlined, label: "customDashboards", module: "custom_dashboards", roles: ADMINS },
   { path: "/v3/companies", icon: BankOutlined, label: "companies", module: null, roles: ALL, provider: true },
   { path: "/v3/client-errors", icon: BugOutlined, label: "clientErrors", module: null, roles: ALL, provider: true },
+  { path: "/v3/mail-outbox", icon: InboxOutlined, label: "mailOutbox", module: null, roles: ALL, provider: true },
+  { path: "/v3/law-enforcement-requests", icon: SafetyCertificateOutlined, label: "lawEnforcement", module: null, roles: ALL, provider: true },
   { path: "/v3/settings", icon: SettingOutlined, label: "settings", module: null, roles: WORKERS },
 ];
 

@@ -10,7 +10,7 @@ import { CompanyMap } from "../../components/map/company-map";
 import { isApiError } from "../../lib/api";
 import { canManageAnswers } from "../answers/answer-form";
 import { useSettings } from "../settings/settings-context";
-import { zoneDraw, type ZoneDraw } from "./zone-draw";
+import { zoneDraw, type ZoneDraw } from "../../components/map/zone-draw";
 import { fitZones, showZones } from "./zone-layers";
 import { attendGlobalZone, createZone, deleteZone, fetchZones, updateZone, zoneKeys } from "./zones-api";
 import "./zones.css";

@@ -15,6 +15,11 @@ import { reportDetailEn } from "../../features/reports/detail/messages-en";
 import { notificationsEn } from "../../features/notifications/messages-en";
 import { operatorsEn, connectionsEn } from "../../features/operators/messages-en";
 import { repliesEn } from "../../features/replies/messages-en";
+import { signupEn } from "../../features/signup/messages-en";
+import { passwordResetEn } from "../../features/password-reset/messages-en";
+import { lawEnforcementEn } from "../../features/law-enforcement/messages-en";
+import { mailOutboxEn } from "../../features/mail/messages-en";
+import { triageEn } from "../../features/triage/messages-en";
 
 /** English catalogue. */
 export const en: Messages = {
@@ -80,6 +85,7 @@ export const en: Messages = {
     notInZone: "The address is not part of your company zone",
     invalidFileType: "This file type is not allowed.",
     fileTooLarge: "The file exceeds the maximum allowed size.",
+    tooManyImages: "This report already has the maximum number of images.",
     uploadFailed: "The file could not be uploaded. Please try again.",
     tooManyUploads: "Too many files are being uploaded right now. Please try again in a few seconds.",
     noReportsToExport: "There are no reports to export between these dates.",
@@ -159,6 +165,8 @@ export const en: Messages = {
     settings: "Settings",
     companies: "Organisations",
     clientErrors: "Portal errors",
+    lawEnforcement: "Law enforcement",
+    mailOutbox: "Mail outbox",
     messagesLocked: "Messages",
     patrols: "Patrols",
     dashboard: "Dashboard",
@@ -243,7 +251,8 @@ export const en: Messages = {
     openReport: "Open report",
     selectTitle: "Select a report",
     selectText: "Pick a report from the list to see its detail, take it and work it.",
-    keyboardHint: "With the list focused, use ↑ and ↓ to go through the reports.",
+    detailLabel: "Report detail",
+    keyboardHint: "Press ? for the keyboard shortcuts: j and k (or ↓ and ↑) go through the reports, 1 to 4 switch tabs.",
     polling: "No real-time connection: checking for new reports every {{minutes}} min.",
     incomingComments: "Incoming comments",
     incomingHint: "Latest {{max}} community comments, newest first.",
@@ -397,6 +406,7 @@ export const en: Messages = {
   operators: operatorsEn,
   connections: connectionsEn,
   replies: repliesEn,
+  triage: triageEn,
   reportedUsers: reportedUsersEn,
   search: searchEn,
   history: historyEn,
@@ -481,4 +491,8 @@ export const en: Messages = {
     restrictedUsers_one: "{{count}} restricted user",
     restrictedUsers_other: "{{count}} restricted users",
   },
+  signup: signupEn,
+  passwordReset: passwordResetEn,
+  lawEnforcement: lawEnforcementEn,
+  mailOutbox: mailOutboxEn,
 };

@@ -15,6 +15,11 @@ import { reportDetailEs } from "../../features/reports/detail/messages-es";
 import { notificationsEs } from "../../features/notifications/messages-es";
 import { operatorsEs, connectionsEs } from "../../features/operators/messages-es";
 import { repliesEs } from "../../features/replies/messages-es";
+import { signupEs } from "../../features/signup/messages-es";
+import { passwordResetEs } from "../../features/password-reset/messages-es";
+import { lawEnforcementEs } from "../../features/law-enforcement/messages-es";
+import { mailOutboxEs } from "../../features/mail/messages-es";
+import { triageEs } from "../../features/triage/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. */
 export const es = {
@@ -80,6 +85,7 @@ export const es = {
     notInZone: "La dirección no forma parte de la zona de tu organización.",
     invalidFileType: "Tipo de archivo no permitido.",
     fileTooLarge: "El archivo supera el tamaño máximo permitido.",
+    tooManyImages: "Este reporte ya tiene el máximo de imágenes permitido.",
     uploadFailed: "No se pudo subir el archivo. Inténtalo de nuevo.",
     tooManyUploads: "Hay demasiados archivos subiéndose en este momento. Vuelve a intentarlo en unos segundos.",
     noReportsToExport: "No hay reportes para exportar entre estas fechas.",
@@ -161,6 +167,8 @@ export const es = {
     settings: "Configuración",
     companies: "Organizaciones",
     clientErrors: "Errores del portal",
+    lawEnforcement: "Autoridades",
+    mailOutbox: "Correos",
     messagesLocked: "Mensajes",
     patrols: "Patrullas",
     dashboard: "Panel de control",
@@ -245,7 +253,8 @@ export const es = {
     openReport: "Ver reporte",
     selectTitle: "Selecciona un reporte",
     selectText: "Elige un reporte de la lista para ver su detalle, tomarlo y gestionarlo.",
-    keyboardHint: "Con la lista enfocada, usa ↑ y ↓ para recorrer los reportes.",
+    detailLabel: "Detalle del reporte",
+    keyboardHint: "Pulsa ? para ver los atajos de teclado: j y k (o ↓ y ↑) recorren los reportes, 1 a 4 cambian de pestaña.",
     polling: "Sin conexión en tiempo real: buscamos reportes nuevos cada {{minutes}} min.",
     incomingComments: "Comentarios entrantes",
     incomingHint: "Últimos {{max}} comentarios de la comunidad, del más reciente al más antiguo.",
@@ -399,6 +408,7 @@ export const es = {
   operators: operatorsEs,
   connections: connectionsEs,
   replies: repliesEs,
+  triage: triageEs,
   reportedUsers: reportedUsersEs,
   search: searchEs,
   history: historyEs,
@@ -483,4 +493,8 @@ export const es = {
     restrictedUsers_one: "{{count}} usuario restringido",
     restrictedUsers_other: "{{count}} usuarios restringidos",
   },
+  signup: signupEs,
+  passwordReset: passwordResetEs,
+  lawEnforcement: lawEnforcementEs,
+  mailOutbox: mailOutboxEs,
 };

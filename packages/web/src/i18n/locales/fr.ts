@@ -15,6 +15,11 @@ import { reportDetailFr } from "../../features/reports/detail/messages-fr";
 import { notificationsFr } from "../../features/notifications/messages-fr";
 import { operatorsFr, connectionsFr } from "../../features/operators/messages-fr";
 import { repliesFr } from "../../features/replies/messages-fr";
+import { signupFr } from "../../features/signup/messages-fr";
+import { passwordResetFr } from "../../features/password-reset/messages-fr";
+import { lawEnforcementFr } from "../../features/law-enforcement/messages-fr";
+import { mailOutboxFr } from "../../features/mail/messages-fr";
+import { triageFr } from "../../features/triage/messages-fr";
 
 /** French catalogue. */
 export const fr: Messages = {
@@ -80,6 +85,7 @@ export const fr: Messages = {
     notInZone: "L'adresse ne fait pas partie de la zone de votre organisation.",
     invalidFileType: "Ce type de fichier n'est pas autorisé.",
     fileTooLarge: "Le fichier dépasse la taille maximale autorisée.",
+    tooManyImages: "Ce signalement a déjà le nombre maximal d’images.",
     uploadFailed: "Le fichier n'a pas pu être envoyé. Veuillez réessayer.",
     tooManyUploads: "Trop de fichiers sont en cours d’envoi. Réessayez dans quelques secondes.",
     noReportsToExport: "Aucun signalement à exporter entre ces dates.",
@@ -159,6 +165,8 @@ export const fr: Messages = {
     settings: "Paramètres",
     companies: "Organisations",
     clientErrors: "Erreurs du portail",
+    lawEnforcement: "Autorités",
+    mailOutbox: "Courriels",
     messagesLocked: "Messages",
     patrols: "Patrouilles",
     dashboard: "Tableau de bord",
@@ -243,7 +251,8 @@ export const fr: Messages = {
     openReport: "Voir le signalement",
     selectTitle: "Sélectionnez un signalement",
     selectText: "Choisissez un signalement dans la liste pour voir son détail, le prendre et le traiter.",
-    keyboardHint: "Liste active, utilisez ↑ et ↓ pour parcourir les signalements.",
+    detailLabel: "Détail du signalement",
+    keyboardHint: "Appuyez sur ? pour les raccourcis clavier : j et k (ou ↓ et ↑) parcourent les signalements, 1 à 4 changent d'onglet.",
     polling: "Pas de temps réel : recherche de nouveaux signalements toutes les {{minutes}} min.",
     incomingComments: "Commentaires entrants",
     incomingHint: "Les {{max}} derniers commentaires de la communauté, du plus récent au plus ancien.",
@@ -397,6 +406,7 @@ export const fr: Messages = {
   operators: operatorsFr,
   connections: connectionsFr,
   replies: repliesFr,
+  triage: triageFr,
   reportedUsers: reportedUsersFr,
   search: searchFr,
   history: historyFr,
@@ -481,4 +491,8 @@ export const fr: Messages = {
     restrictedUsers_one: "{{count}} utilisateur restreint",
     restrictedUsers_other: "{{count}} utilisateurs restreints",
   },
+  signup: signupFr,
+  passwordReset: passwordResetFr,
+  lawEnforcement: lawEnforcementFr,
+  mailOutbox: mailOutboxFr,
 };

@@ -1,0 +1,92 @@
+import { randomBytes } from "node:crypto";
+import type { LawEnforcementRequest, LawEnforcementState, ZonePolygon } from "@atalaya/shared";
+import { one, type Db, type Tx } from "../db/db.js";
+
+interface RequestRow {
+  id: number;
+  reference: string;
+  email: string;
+  agency: string;
+  officer_name: string;
+  officer_rank: string;
+  case_number: string;
+  legal_basis: string;
+  report_ids: number[];
+  area: ZonePolygon | null;
+  window_start: Date | null;
+  window_end: Date | null;
+  attachments: string[];
+  state: LawEnforcementState;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+const present = (r: RequestRow): LawEnforcementRequest => ({
+  id: r.id,
+  reference: r.reference,
+  email: r.email,
+  agency: r.agency,
+  officerName: r.officer_name,
+  officerRank: r.officer_rank,
+  caseNumber: r.case_number,
+  legalBasis: r.legal_basis,
+  reportIds: r.report_ids,
+  area: r.area,
+  windowStart: iso(r.window_start),
+  windowEnd: iso(r.window_end),
+  attachments: r.attachments,
+  state: r.state,
+  createdAt: iso(r.created_at)!,
+  updatedAt: iso(r.updated_at)!,
+});
+
+const COLUMNS = `id, reference, email, agency, officer_name, officer_rank, case_number, legal_basis, report_ids, area, window_start,
+  window_end, attachments, state, created_at, updated_at`;
+
+// Crockford's base 32 without I, L, O, U: read aloud or typed without confusion.
+const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/** A reference number such as LE-20261126-7KQ2MX (date and 30 random bits). */
+export function newReference(now = new Date()): string {
+  const bytes = randomBytes(6);
+  const suffix = [...bytes].map((b) => ALPHABET[b % 32]).join("");
+  return `LE-${now.toISOString().slice(0, 10).replaceAll("-", "")}-${suffix}`;
+}
+
+export interface NewRequest {
+  email: string;
+  agency: string;
+  officerName: string;
+  officerRank: string;
+  caseNumber: string;
+  legalBasis: string;
+  reportIds: number[];
+  area?: ZonePolygon | undefined;
+  windowStart?: string | undefined;
+  windowEnd?: string | undefined;
+  attachments: string[];
+}
+
+/** Stores a request with a new reference number; answers it. */
+export async function insertRequest(tx: Tx, r: NewRequest): Promise<LawEnforcementRequest> {
+  const row = await one<RequestRow>(
+    tx,
+    `insert into law_enforcement_requests (reference, email, agency, officer_name, officer_rank, case_number, legal_basis, report_ids, area, window_start, window_end, attachments)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning ${COLUMNS}`,
+    [newReference(), r.email, r.agency, r.officerName, r.officerRank, r.caseNumber, r.legalBasis, r.reportIds, r.area ? JSON.stringify(r.area) : null,
+      r.windowStart ?? null, r.windowEnd ?? null, r.attachments],
+  );
+  return present(row!);
+}
+
+/** Every request, newest first. */
+export async function listRequests(db: Db): Promise<LawEnforcementRequest[]> {
+  return (await db.query<RequestRow>(`select ${COLUMNS} from law_enforcement_requests order by created_at desc, id desc limit 500`)).map(present);
+}
+
+/** Sets a request's state; undefined when there is no such request. */
+export async function setRequestState(db: Db, id: number, state: LawEnforcementState, by: number): Promise<LawEnforcementRequest | undefined> {
+  const row = await one<RequestRow>(db, `update law_enforcement_requests set state = $2, updated_by = $3, updated_at = now() where id = $1 returning ${COLUMNS}`, [id, state, by]);
+  return row && present(row);
+}

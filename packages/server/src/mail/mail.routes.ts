@@ -1,0 +1,23 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorBodySchema, mailOutboxQuerySchema, mailOutboxResponseSchema } from "@atalaya/shared";
+import { requireProviderAdmin } from "../auth/access.js";
+import { actorOf } from "../auth/authenticate.js";
+import type { AppContext } from "../context.js";
+import { listMails } from "./mail.repository.js";
+
+/** GET /api/admin/mail: the mails the product stored (the outbox when no SMTP server is configured),
+ * newest first, for provider administrators. */
+export async function mailRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get("/api/admin/mail", {
+    schema: {
+      tags: ["provider"],
+      summary: "Stored mails, newest first, optionally to one address (provider administrators)",
+      querystring: mailOutboxQuerySchema,
+      response: { 200: mailOutboxResponseSchema, 400: errorBodySchema, 403: errorBodySchema },
+    },
+  }, async (req) => {
+    requireProviderAdmin(actorOf(req));
+    return { success: true as const, messages: await listMails(ctx.db, req.query) };
+  });
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorBodySchema, forgotPasswordBodySchema, LOGIN_FREE_FAILURES_PER_ADDRESS, LOGIN_FREE_FAILURES_PER_EMAIL, LOGIN_WINDOW_SECONDS, resetPasswordBodySchema, signupSuccessSchema } from "@atalaya/shared";
+import type { AppContext } from "../context.js";
+import { shellLanguage } from "../http/messages.js";
+import { limits } from "../http/rate-limit.js";
+import { forgotPassword, resetPassword } from "./password-reset.service.js";
+
+const WINDOW_MS = LOGIN_WINDOW_SECONDS * 1000;
+
+/** POST /api/auth/forgot-password and /api/auth/reset-password: public, limited with the login's
+ * numbers (per e-mail and per address within the login window). */
+export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { 400: errorBodySchema, 429: errorBodySchema };
+  const byAddress = (name: string) => ({ name, max: LOGIN_FREE_FAILURES_PER_ADDRESS, windowMs: WINDOW_MS, key: (req: { ip: string }) => req.ip });
+
+  r.post("/api/auth/forgot-password", {
+    config: { public: true },
+    preHandler: limits(app, [
+      byAddress("forgot-password"),
+      {
+        name: "forgot-password-email",
+        max: LOGIN_FREE_FAILURES_PER_EMAIL,
+        windowMs: WINDOW_MS,
+        key: (req) => String((req.body as { email?: string }).email ?? "").trim().toLowerCase(),
+      },
+    ]),
+    schema: {
+      tags: ["auth"],
+      summary: "Mails a single-use reset link when the e-mail has an account; always answers success (no account enumeration)",
+      body: forgotPasswordBodySchema,
+      response: { 200: signupSuccessSchema, ...errors },
+    },
+  }, async (req) => {
+    await forgotPassword(ctx, req.body.email, shellLanguage(req.headers["accept-language"]));
+    return { success: true as const };
+  });
+
+  r.post("/api/auth/reset-password", {
+    config: { public: true },
+    preHandler: limits(app, [byAddress("reset-password")]),
+    schema: {
+      tags: ["auth"],
+      summary: "Sets a new password with the mailed code (single use, 60 minutes) and ends the account's sessions",
+      body: resetPasswordBodySchema,
+      response: { 200: signupSuccessSchema, ...errors },
+    },
+  }, async (req) => {
+    await resetPassword(ctx, req.body.code, req.body.password);
+    return { success: true as const };
+  });
+}

@@ -1,0 +1,89 @@
+import type { ReactNode } from "react";
+import { Button, Result, Select, Skeleton, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { LAW_ENFORCEMENT_STATES, isAdminGroup, type LawEnforcementRequest, type LawEnforcementState } from "@atalaya/shared";
+import { useToast } from "../../app/use-toast";
+import { isApiError } from "../../lib/api";
+import { useSettings } from "../settings/settings-context";
+import { fetchRequests, lawEnforcementKeys, setRequestState } from "./law-enforcement-api";
+
+const STATE_COLORS: Record<LawEnforcementState, string> = { received: "blue", in_review: "gold", answered: "green", refused: "red" };
+
+/** `/v3/law-enforcement-requests` (the menu's "Law enforcement", provider administrators): the requests
+ * with their reference and state, which they change. */
+export function LawEnforcementRequestsPage(): ReactNode {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const { settings } = useSettings();
+  const provider = isAdminGroup(settings.user.groups);
+  const requests = useQuery({ queryKey: lawEnforcementKeys.requests, queryFn: ({ signal }) => fetchRequests(signal), enabled: provider });
+  const change = useMutation({
+    mutationFn: ({ id, state }: { id: number; state: LawEnforcementState }) => setRequestState(id, state),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<LawEnforcementRequest[]>(lawEnforcementKeys.requests, (old) => old?.map((r) => (r.id === saved.id ? saved : r)));
+      void toast.success(t("lawEnforcement.stateSaved"));
+    },
+    onError: (error) => void toast.error(isApiError(error) ? error.message : t("errors.generalError")),
+  });
+  const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+
+  const columns: TableColumnsType<LawEnforcementRequest> = [
+    { key: "reference", title: t("lawEnforcement.columns.reference"), render: (_, r) => <Typography.Text strong copyable>{r.reference}</Typography.Text> },
+    { key: "agency", title: t("lawEnforcement.columns.agency"), render: (_, r) => <>{r.agency}<div style={{ color: "#595959", fontSize: 12 }}>{r.email}</div></> },
+    { key: "officer", title: t("lawEnforcement.columns.officer"), render: (_, r) => `${r.officerName} (${r.officerRank})` },
+    { key: "case", title: t("lawEnforcement.columns.caseNumber"), dataIndex: "caseNumber" },
+    {
+      key: "requested",
+      title: t("lawEnforcement.columns.requested"),
+      render: (_, r) =>
+        r.reportIds.length > 0
+          ? t("lawEnforcement.reportsCount", { count: r.reportIds.length })
+          : t("lawEnforcement.areaWindow", { from: r.windowStart ? date(r.windowStart) : "—", to: r.windowEnd ? date(r.windowEnd) : "—" }),
+    },
+    { key: "created", title: t("lawEnforcement.columns.created"), render: (_, r) => date(r.createdAt) },
+    {
+      key: "state",
+      title: t("lawEnforcement.columns.state"),
+      render: (_, r) => (
+        <Select<LawEnforcementState>
+          value={r.state}
+          style={{ minWidth: 150 }}
+          aria-label={t("lawEnforcement.stateLabel", { reference: r.reference })}
+          onChange={(state) => change.mutate({ id: r.id, state })}
+          options={LAW_ENFORCEMENT_STATES.map((s) => ({ value: s, label: <Tag color={STATE_COLORS[s]}>{t(`lawEnforcement.states.${s}`)}</Tag> }))}
+          data-testid="le-state"
+        />
+      ),
+    },
+  ];
+
+  let body: ReactNode;
+  if (!provider) body = <Result status="403" title={t("statusPages.notAuthTitle")} />;
+  else if (requests.isPending) body = <Skeleton active paragraph={{ rows: 6 }} />;
+  else if (requests.isError) body = <Result status="warning" title={t("errors.generalError")} extra={<Button onClick={() => void requests.refetch()}>{t("common.retry")}</Button>} />;
+  else
+    body = (
+      <Table<LawEnforcementRequest>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={requests.data}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        scroll={{ x: 1000 }}
+        locale={{ emptyText: t("lawEnforcement.empty") }}
+        onRow={(r) => ({ "data-testid": "le-row", "data-reference": r.reference }) as React.HTMLAttributes<HTMLElement>}
+      />
+    );
+
+  return (
+    <div className="page" data-testid="le-requests-page" style={{ display: "flex", flexDirection: "column", gap: 16 }}>
+      <header>
+        <Typography.Title level={1} style={{ fontSize: 26, marginBottom: 4 }}>{t("lawEnforcement.listTitle")}</Typography.Title>
+        <Typography.Text type="secondary">{t("lawEnforcement.listSubtitle")}</Typography.Text>
+      </header>
+      <section aria-label={t("lawEnforcement.listTitle")} style={{ background: "#fff", borderRadius: 12, padding: 16, minWidth: 0 }}>{body}</section>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/** Spanish texts of the password-reset screens (`passwordReset.*`); the reference for en and fr. */
+export const passwordResetEs = {
+  forgotTitle: "¿Olvidaste tu contraseña?",
+  forgotSubtitle: "Escribe el correo de tu cuenta y te enviaremos un enlace para crear una nueva.",
+  email: "Correo electrónico",
+  emailPlaceholder: "nombre@organizacion.cl",
+  send: "Enviar enlace",
+  sentTitle: "Revisa tu correo",
+  sentText: "Si {{email}} pertenece a una cuenta, recibirás un enlace para restablecer tu contraseña. Vence en 60 minutos.",
+  backToLogin: "Volver a ingresar",
+  resetTitle: "Nueva contraseña",
+  resetSubtitle: "Elige una contraseña nueva para tu cuenta. Se cerrarán tus otras sesiones.",
+  password: "Nueva contraseña",
+  passwordHelp: "Entre 8 y 64 caracteres, sin espacios.",
+  confirm: "Repite la contraseña",
+  mismatch: "Las contraseñas no coinciden",
+  save: "Guardar contraseña",
+  doneTitle: "Contraseña actualizada",
+  doneText: "Te llevaremos a la página de ingreso en {{seconds}} segundos.",
+  goNow: "Ingresar ahora",
+  forgotLink: "¿Olvidaste tu contraseña?",
+  createLink: "Crear una cuenta gratuita",
+};
