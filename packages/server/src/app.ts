@@ -11,6 +11,7 @@ import { installAuthentication } from "./auth/authenticate.js";
 import { installCompanyScope } from "./auth/company-scope.js";
 import { loadRestrictionsOf } from "./auth/restrictions.js";
 import { closeRoutes } from "./closing/close.routes.js";
+import { duplicateRoutes } from "./duplicates/duplicates.routes.js";
 import { exportRoutes, reportSheetRoutes } from "./exports/export.routes.js";
 import { JobWorker } from "./jobs/index.js";
 import { zoneRoutes } from "./zones/index.js";
@@ -214,6 +215,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await answerRoutes(scope, ctx);
     await reportActionRoutes(scope, ctx);
     await closeRoutes(scope, ctx);
+    await duplicateRoutes(scope, ctx);
     await exportRoutes(scope, ctx);
     await reportSheetRoutes(scope, ctx);
     await presenceRoutes(scope, ctx);

@@ -31,3 +31,4 @@ export * from "./rut.js";
 export * from "./users.js";
 export * from "./company-settings.js";
 export * from "./open311.js";
+export * from "./duplicates.js";

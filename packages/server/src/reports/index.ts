@@ -21,5 +21,6 @@ export {
   listHistoryReports,
   reportActivity,
   requireActiveType,
+  viewerOf,
   type AppReportRequest,
 } from "./report.service.js";
