@@ -3,7 +3,7 @@ import { requireAccess, type CompanyScope } from "../auth/access.js";
 import { postClosingComment } from "../closing/index.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/db.js";
-import { AppError, notFound } from "../http/errors.js";
+import { AppError, forbidden, notFound } from "../http/errors.js";
 import type { Emit } from "../realtime/publish.js";
 import {
   attendingAudiences,
@@ -63,6 +63,8 @@ export async function mergeDuplicate(
     "mergedInto",
     async (tx, row, emit) => {
       if (!OPEN_STATUSES.includes(row.status)) throw new AppError(409, "invalidTransition", "alreadyClosed");
+      // An observer organisation neither takes nor closes (SPEC §3 is_observer).
+      if (row.company_is_observer) throw forbidden();
       if (originalId === reportId) throw notFound();
       const original = await findReport(tx, scope, originalId);
       if (!original || original.deleted_at) throw notFound();

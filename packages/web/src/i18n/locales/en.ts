@@ -14,6 +14,7 @@ import { reportDetailEn } from "../../features/reports/detail/messages-en";
 import { notificationsEn } from "../../features/notifications/messages-en";
 import { operatorsEn, connectionsEn } from "../../features/operators/messages-en";
 import { repliesEn } from "../../features/replies/messages-en";
+import { duplicatesEn } from "../../features/duplicates/messages-en";
 
 /** English catalogue. */
 export const en: Messages = {
@@ -395,6 +396,7 @@ export const en: Messages = {
   operators: operatorsEn,
   connections: connectionsEn,
   replies: repliesEn,
+  duplicates: duplicatesEn,
   reportedUsers: reportedUsersEn,
   search: searchEn,
   history: historyEn,

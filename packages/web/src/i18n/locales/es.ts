@@ -14,6 +14,7 @@ import { reportDetailEs } from "../../features/reports/detail/messages-es";
 import { notificationsEs } from "../../features/notifications/messages-es";
 import { operatorsEs, connectionsEs } from "../../features/operators/messages-es";
 import { repliesEs } from "../../features/replies/messages-es";
+import { duplicatesEs } from "../../features/duplicates/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. */
 export const es = {
@@ -397,6 +398,7 @@ export const es = {
   operators: operatorsEs,
   connections: connectionsEs,
   replies: repliesEs,
+  duplicates: duplicatesEs,
   reportedUsers: reportedUsersEs,
   search: searchEs,
   history: historyEs,

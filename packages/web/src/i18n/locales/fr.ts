@@ -14,6 +14,7 @@ import { reportDetailFr } from "../../features/reports/detail/messages-fr";
 import { notificationsFr } from "../../features/notifications/messages-fr";
 import { operatorsFr, connectionsFr } from "../../features/operators/messages-fr";
 import { repliesFr } from "../../features/replies/messages-fr";
+import { duplicatesFr } from "../../features/duplicates/messages-fr";
 
 /** French catalogue. */
 export const fr: Messages = {
@@ -395,6 +396,7 @@ export const fr: Messages = {
   operators: operatorsFr,
   connections: connectionsFr,
   replies: repliesFr,
+  duplicates: duplicatesFr,
   reportedUsers: reportedUsersFr,
   search: searchFr,
   history: historyFr,
