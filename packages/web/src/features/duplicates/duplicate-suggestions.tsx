@@ -95,10 +95,10 @@ function SuggestionItem({ suggestion, mayAct, busy, onMerge, onDismiss }: { sugg
       </span>
       {mayAct && (
         <div className="duplicate-card__actions">
-          <Button type="primary" size="small" icon={<CopyOutlined />} disabled={busy} onClick={onMerge} data-testid="duplicate-merge">
+          <Button type="primary" icon={<CopyOutlined />} disabled={busy} onClick={onMerge} data-testid="duplicate-merge">
             {t("duplicates.merge", { id: original.id })}
           </Button>
-          <Button size="small" disabled={busy} onClick={onDismiss} data-testid="duplicate-dismiss">
+          <Button disabled={busy} onClick={onDismiss} data-testid="duplicate-dismiss">
             {t("duplicates.dismiss")}
           </Button>
         </div>
