@@ -12,8 +12,8 @@ alter table company_report_types
 -- those inside a bounding box on the included point and tests the exact earth_distance on the few left.
 -- A GiST index on ll_to_earth (cube) would index the distance itself, but breaks dump/restore on
 -- PostgreSQL 15 (see 004_closure.sql); at any realistic window a type has few reports, so the btree
--- range on (type, time) is what narrows, and the point comes from the index without a heap visit.
-create index reports_type_time_idx on reports (type_id, created_at) include (latitude, longitude, deleted_at);
+-- range on (type, time) is what narrows, and the id and point come from the index without a heap visit.
+create index reports_type_time_idx on reports (type_id, created_at) include (id, latitude, longitude, deleted_at);
 
 -- A suggestion the operator dismissed on a report: never suggested again on that report, for that company.
 create table duplicate_dismissals (

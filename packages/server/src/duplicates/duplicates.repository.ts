@@ -61,8 +61,10 @@ export function findSuggestions(db: Db | Tx, scope: TenantScope, reportIds: read
           where r.type_id = box.type_id
             and r.created_at >= box.created_at - box.win and r.created_at <= box.created_at and r.id <> box.id
             and (r.created_at < box.created_at or r.id < box.id)
-            and r.latitude between box.latitude - box.dlat and box.latitude + box.dlat
-            and r.longitude between box.longitude - box.dlng and box.longitude + box.dlng
+            -- "+ 0": the box is a filter on the index's included point, never a scan of reports_lat_lng_idx
+            -- (PostgreSQL would AND it in, reading a whole band of latitude: 4 ms of 5 at a million reports).
+            and r.latitude + 0 between box.latitude - box.dlat and box.latitude + box.dlat
+            and r.longitude + 0 between box.longitude - box.dlng and box.longitude + box.dlng
             and r.deleted_at is null
             and earth_distance(ll_to_earth(box.latitude, box.longitude), ll_to_earth(r.latitude, r.longitude)) <= box.radius
             and a.status in ${OPEN} and a.deleted_at is null${theirs}
