@@ -162,3 +162,20 @@ test("the events panel's selection bar, a bulk dialog, its summary and the keybo
   await expect(page.getByRole("dialog", { name: "Atajos de teclado" })).toBeVisible();
   await expectAccessible(page);
 });
+
+// Duplicate suggestions (issue 18): the panel row's badge and the suggestion card on the detail.
+test("a report with a duplicate suggestion (panel badge, detail card) passes axe-core", async ({ page, request }) => {
+  const stamp = Date.now();
+  const at = { latitude: -33.4490, longitude: -70.6560, address: "Alameda 1500, Santiago" };
+  await request.post("/api/app/reports", { data: { type: 15, description: `Colisión en el cruce ${stamp}`, ...at } });
+  const created = await request.post("/api/app/reports", { data: { type: 15, description: `Dos autos chocaron en el cruce ${stamp}`, ...at } });
+  const { report } = (await created.json()) as { report: { id: number; uuid: string } };
+  await signIn(page, "operador@demo.cl");
+  await page.getByTestId("sort-select").click();
+  await page.getByText("Más recientes").last().click();
+  await expect(page.locator(`[data-testid="report-row"][data-report-id="${report.id}"]`).getByTestId("badge-duplicate")).toBeVisible();
+  await expectAccessible(page);
+  await page.goto(`/v3/events/${report.uuid}`);
+  await expect(page.getByTestId("duplicate-suggestion").first()).toBeVisible();
+  await expectAccessible(page);
+});

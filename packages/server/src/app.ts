@@ -12,6 +12,7 @@ import { installCompanyScope } from "./auth/company-scope.js";
 import { loadRestrictionsOf } from "./auth/restrictions.js";
 import { bulkRoutes } from "./bulk/bulk.routes.js";
 import { closeRoutes } from "./closing/close.routes.js";
+import { duplicateRoutes } from "./duplicates/duplicates.routes.js";
 import { exportRoutes, reportSheetRoutes } from "./exports/export.routes.js";
 import { JobWorker } from "./jobs/index.js";
 import { zoneRoutes } from "./zones/index.js";
@@ -224,6 +225,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await reportActionRoutes(scope, ctx);
     await closeRoutes(scope, ctx);
     await bulkRoutes(scope, ctx);
+    await duplicateRoutes(scope, ctx);
     await exportRoutes(scope, ctx);
     await reportSheetRoutes(scope, ctx);
     await presenceRoutes(scope, ctx);

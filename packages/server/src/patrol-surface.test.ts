@@ -38,7 +38,7 @@ const ANY_ACCOUNT = new Set([
   "POST /api/auth/forgot-password", "POST /api/auth/reset-password",
   "POST /api/law-enforcement/access", "GET /api/law-enforcement/link", "POST /api/law-enforcement/requests",
 ]);
-const REQUIRED_QUERY: Record<string, string> = { "GET /api/companies/{companyId}/events": "?after=0", "GET /api/companies/{companyId}/app-users/by-phone": "?phone=%2B56987654321" };
+const REQUIRED_QUERY: Record<string, string> = { "GET /api/companies/{companyId}/events": "?after=0", "GET /api/companies/{companyId}/duplicates": "?ids=1", "GET /api/companies/{companyId}/app-users/by-phone": "?phone=%2B56987654321" };
 
 let app: FastifyInstance;
 let companyId: number;

@@ -30,7 +30,7 @@ const PUBLIC = new Set([
 ]);
 const fill = (path: string, companyId: number, id: number) => fillPath(path, { companyId, id });
 // Reads whose query is required: a valid one, so the answer is about the company, not the query.
-const REQUIRED_QUERY: Record<string, string> = { "{companyId}/events": "?after=0", "app-users/by-phone": "?phone=%2B56987654321" };
+const REQUIRED_QUERY: Record<string, string> = { "{companyId}/events": "?after=0", "{companyId}/duplicates": "?ids=1", "app-users/by-phone": "?phone=%2B56987654321" };
 
 beforeAll(async () => {
   app = await testApp();

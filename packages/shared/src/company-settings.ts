@@ -2,6 +2,7 @@
 // and attention time that set each new report's due time, substatuses, name/value config pairs, the
 // company flags, its modules and the SPEC §6 gates it belongs to.
 import { z } from "./zod.js";
+import { DUPLICATE_RADIUS_RANGE, DUPLICATE_WINDOW_RANGE } from "./duplicates.js";
 import { DUE_TIME_UNITS, PRIORITIES } from "./enums.js";
 import { MAX_ID } from "./limits.js";
 import { MODULES } from "./modules.js";
@@ -69,6 +70,10 @@ export const reportTypeSettingSchema = z.object({
   /** Null: new reports of the type have no due time. */
   attentionTime: z.number().int().min(1).max(MAX_ATTENTION_MINUTES).nullable(),
   attentionUnit: z.enum(DUE_TIME_UNITS).nullable(),
+  /** Duplicate suggestions (issue 18): how near and how long before a new report an open one of the type
+   * is suggested as the one it repeats; null or absent keeps the default (DUPLICATE_DEFAULTS). */
+  duplicateRadiusMeters: z.number().int().min(DUPLICATE_RADIUS_RANGE[0]).max(DUPLICATE_RADIUS_RANGE[1]).nullable().optional(),
+  duplicateWindowMinutes: z.number().int().min(DUPLICATE_WINDOW_RANGE[0]).max(DUPLICATE_WINDOW_RANGE[1]).nullable().optional(),
 });
 export type ReportTypeSetting = z.infer<typeof reportTypeSettingSchema>;
 

@@ -34,3 +34,4 @@ export * from "./company-settings.js";
 export * from "./open311.js";
 export * from "./client-errors.js";
 export * from "./signup.js";
+export * from "./duplicates.js";

@@ -47,7 +47,7 @@ export function closeChange(scope: CompanyScope, reportId: number, body: CloseBo
 /** Inside a closure's transaction: posts the chosen automatic answer (or the given comment) as the
  * operator's public comment and tells every attending company. Returns what the activity log records.
  * An answer of another company, or one not usable in closure, is 400 on automaticAnswerId. */
-async function postClosingComment(tx: Tx, emit: Emit, scope: CompanyScope, row: ReportRow, body: CloseBody): Promise<Record<string, unknown>> {
+export async function postClosingComment(tx: Tx, emit: Emit, scope: CompanyScope, row: ReportRow, body: CloseBody): Promise<Record<string, unknown>> {
   let text = body.comment?.trim() || undefined;
   if (body.automaticAnswerId !== undefined) {
     const answer = await findAnswer(tx, scope, body.automaticAnswerId);

@@ -4,30 +4,59 @@ import { one, type Db, type Tx } from "../db/db.js";
 
 /** The company's setting of every active catalogue type: its stored row, or "not attended" defaults. */
 export async function readReportTypeSettings(db: Db, scope: TenantScope): Promise<ReportTypeSetting[]> {
-  const rows = await db.query<{ report_type_id: number; active: boolean; priority: ReportTypeSetting["priority"]; attention_time: number | null; attention_unit: ReportTypeSetting["attentionUnit"] }>(
-    "select report_type_id, active, priority, attention_time, attention_unit from company_report_types where company_id = $1",
+  const rows = await db.query<{
+    report_type_id: number;
+    active: boolean;
+    priority: ReportTypeSetting["priority"];
+    attention_time: number | null;
+    attention_unit: ReportTypeSetting["attentionUnit"];
+    duplicate_radius_m: number | null;
+    duplicate_window_minutes: number | null;
+  }>(
+    `select report_type_id, active, priority, attention_time, attention_unit, duplicate_radius_m, duplicate_window_minutes
+       from company_report_types where company_id = $1`,
     [scope.companyId],
   );
   const byType = new Map(rows.map((r) => [r.report_type_id, r]));
   return REPORT_TYPES.filter((t) => t.active || byType.has(t.id)).map((t) => {
     const r = byType.get(t.id);
     return r
-      ? { typeId: t.id, active: r.active, priority: r.priority, attentionTime: r.attention_time, attentionUnit: r.attention_unit }
-      : { typeId: t.id, active: false, priority: "normal", attentionTime: null, attentionUnit: null };
+      ? {
+          typeId: t.id,
+          active: r.active,
+          priority: r.priority,
+          attentionTime: r.attention_time,
+          attentionUnit: r.attention_unit,
+          duplicateRadiusMeters: r.duplicate_radius_m,
+          duplicateWindowMinutes: r.duplicate_window_minutes,
+        }
+      : { typeId: t.id, active: false, priority: "normal", attentionTime: null, attentionUnit: null, duplicateRadiusMeters: null, duplicateWindowMinutes: null };
   });
 }
 
-/** Stores the listed types' settings (other types keep theirs). */
+/** Stores the listed types' settings (other types keep theirs; a type's duplicate radius or window left
+ * out of its setting keeps the stored one). */
 export async function writeReportTypeSettings(tx: Tx, scope: TenantScope, settings: readonly ReportTypeSetting[]): Promise<void> {
   if (settings.length === 0) return;
   await tx.query(
-    `insert into company_report_types (company_id, report_type_id, active, priority, attention_time, attention_unit)
-     select $1, s."typeId", s.active, s.priority, s."attentionTime", s."attentionUnit"
-       from jsonb_to_recordset($2::jsonb) as s("typeId" int, active bool, priority text, "attentionTime" int, "attentionUnit" text)
+    `insert into company_report_types (company_id, report_type_id, active, priority, attention_time, attention_unit,
+                                       duplicate_radius_m, duplicate_window_minutes)
+     select $1, s."typeId", s.active, s.priority, s."attentionTime", s."attentionUnit", s."duplicateRadiusMeters", s."duplicateWindowMinutes"
+       from jsonb_to_recordset($2::jsonb) as s("typeId" int, active bool, priority text, "attentionTime" int, "attentionUnit" text,
+                                                "duplicateRadiusMeters" int, "duplicateWindowMinutes" int)
      on conflict (company_id, report_type_id) do update
         set active = excluded.active, priority = excluded.priority,
-            attention_time = excluded.attention_time, attention_unit = excluded.attention_unit`,
-    [scope.companyId, JSON.stringify(settings)],
+            attention_time = excluded.attention_time, attention_unit = excluded.attention_unit,
+            duplicate_radius_m = case when $3::int[] @> array[excluded.report_type_id] then excluded.duplicate_radius_m
+                                      else company_report_types.duplicate_radius_m end,
+            duplicate_window_minutes = case when $4::int[] @> array[excluded.report_type_id] then excluded.duplicate_window_minutes
+                                            else company_report_types.duplicate_window_minutes end`,
+    [
+      scope.companyId,
+      JSON.stringify(settings),
+      settings.filter((s) => s.duplicateRadiusMeters !== undefined).map((s) => s.typeId),
+      settings.filter((s) => s.duplicateWindowMinutes !== undefined).map((s) => s.typeId),
+    ],
   );
 }
 

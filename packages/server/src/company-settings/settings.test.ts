@@ -57,7 +57,7 @@ describe("GET /api/companies/:companyId/settings", () => {
       expect(res.statusCode).toBe(200);
       const { settings } = body<{ settings: CompanySettings }>(res);
       expect(settings.reportTypes.length).toBeGreaterThan(20);
-      expect(settings.reportTypes.find((t) => t.typeId === 0)).toEqual({ typeId: 0, active: false, priority: "normal", attentionTime: null, attentionUnit: null });
+      expect(settings.reportTypes.find((t) => t.typeId === 0)).toEqual({ typeId: 0, active: false, priority: "normal", attentionTime: null, attentionUnit: null, duplicateRadiusMeters: null, duplicateWindowMinutes: null });
       expect(settings.flags).toEqual({ is_observer: false, is_freemium: false, hasDelayInReportNotifications: false, visualizeAttendingCompanies: false, displayDni: false });
       expect(settings.modules).toContain("dashboard");
       expect(settings.gates).toEqual([]);
@@ -89,6 +89,8 @@ describe("PUT /api/companies/:companyId/settings", () => {
       [{ reportTypes: [{ ...type, attentionTime: 2147483648 }] }, "reportTypes.0.attentionTime"],
       [{ reportTypes: [{ ...type, attentionUnit: null }] }, "reportTypes.0.attentionUnit"],
       [{ reportTypes: [{ ...type, typeId: 999 }] }, "reportTypes.0.typeId"],
+      [{ reportTypes: [{ ...type, duplicateRadiusMeters: 5 }] }, "reportTypes.0.duplicateRadiusMeters"],
+      [{ reportTypes: [{ ...type, duplicateWindowMinutes: 20_000 }] }, "reportTypes.0.duplicateWindowMinutes"],
       [{ reportTypes: [type, type] }, "reportTypes"],
       [{ substatuses: ["a\tb"] }, "substatuses.0"],
       [{ substatuses: ["Derivado", "Derivado"] }, "substatuses"],
@@ -136,7 +138,7 @@ describe("PUT /api/companies/:companyId/settings", () => {
     });
     expect(res.statusCode).toBe(200);
     const { settings } = body<{ settings: CompanySettings }>(res);
-    expect(settings.reportTypes.find((t) => t.typeId === 0)).toEqual({ typeId: 0, active: true, priority: "highest", attentionTime: 30, attentionUnit: "minutes" });
+    expect(settings.reportTypes.find((t) => t.typeId === 0)).toEqual({ typeId: 0, active: true, priority: "highest", attentionTime: 30, attentionUnit: "minutes", duplicateRadiusMeters: null, duplicateWindowMinutes: null });
     expect(settings.substatuses).toEqual(["Derivado a Carabineros", "En espera"]);
     expect(settings.config).toEqual([{ name: "pollingNewReportsMinutes", value: "10" }]);
     expect(settings.flags).toMatchObject({ displayDni: true, visualizeAttendingCompanies: true, hasDelayInReportNotifications: true });

@@ -28,5 +28,6 @@ export {
   listHistoryReports,
   reportActivity,
   requireActiveType,
+  viewerOf,
   type AppReportRequest,
 } from "./report.service.js";

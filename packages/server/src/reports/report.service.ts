@@ -49,7 +49,8 @@ import {
   type ReportRow,
 } from "./report.repository.js";
 
-const viewerOf = (scope: CompanyScope): Viewer => ({ role: scope.role, userId: scope.actor.user.id, observer: scope.company.isObserver });
+/** How the scope's user sees a report (their role and id, the company's observer flag). */
+export const viewerOf = (scope: CompanyScope): Viewer => ({ role: scope.role, userId: scope.actor.user.id, observer: scope.company.isObserver });
 
 /** 400 unless the report type exists and is active. */
 export function requireActiveType(typeId: number): void {

@@ -5,8 +5,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import {
+  CITY_ISSUES_CATEGORY_ID,
   COMPANY_FLAGS,
   DUE_TIME_UNITS,
+  DUPLICATE_DEFAULTS,
+  DUPLICATE_RADIUS_RANGE,
+  DUPLICATE_WINDOW_RANGE,
   NUMERIC_CONFIG_NAMES,
   PRIORITIES,
   PROVIDER_FLAGS,
@@ -201,6 +205,41 @@ function ReportTypesSection({ settings, canManage, companyId }: Props): ReactNod
         </span>
       ),
     },
+    {
+      // Duplicate suggestions (issue 18): empty keeps the default, shown as the placeholder.
+      key: "duplicates",
+      title: t("companySettings.columns.duplicates"),
+      width: 230,
+      render: (_, r) => {
+        const city = reportTypeById(r.typeId)?.category_id === CITY_ISSUES_CATEGORY_ID;
+        return (
+          <span className="company-settings__attention">
+            <InputNumber
+              min={DUPLICATE_RADIUS_RANGE[0]}
+              max={DUPLICATE_RADIUS_RANGE[1]}
+              precision={0}
+              value={r.duplicateRadiusMeters ?? null}
+              placeholder={t("companySettings.metres", { value: city ? DUPLICATE_DEFAULTS.cityRadiusMeters : DUPLICATE_DEFAULTS.radiusMeters })}
+              disabled={!canManage}
+              aria-label={t("companySettings.duplicateRadius", { type: nameOf(r.typeId) })}
+              data-testid={`type-duplicate-radius-${r.typeId}`}
+              onChange={(value) => change(r.typeId, { duplicateRadiusMeters: value ?? null })}
+            />
+            <InputNumber
+              min={DUPLICATE_WINDOW_RANGE[0]}
+              max={DUPLICATE_WINDOW_RANGE[1]}
+              precision={0}
+              value={r.duplicateWindowMinutes ?? null}
+              placeholder={t("companySettings.minutes", { value: city ? DUPLICATE_DEFAULTS.cityWindowMinutes : DUPLICATE_DEFAULTS.windowMinutes })}
+              disabled={!canManage}
+              aria-label={t("companySettings.duplicateWindow", { type: nameOf(r.typeId) })}
+              data-testid={`type-duplicate-window-${r.typeId}`}
+              onChange={(value) => change(r.typeId, { duplicateWindowMinutes: value ?? null })}
+            />
+          </span>
+        );
+      },
+    },
   ];
 
   return (
@@ -223,7 +262,7 @@ function ReportTypesSection({ settings, canManage, companyId }: Props): ReactNod
         columns={columns}
         dataSource={shown}
         pagination={false}
-        scroll={{ x: 640 }}
+        scroll={{ x: 870 }}
         onRow={(r) => ({ "data-testid": `type-row-${r.typeId}` }) as React.HTMLAttributes<HTMLElement>}
       />
     </section>

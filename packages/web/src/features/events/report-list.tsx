@@ -3,6 +3,8 @@ import { Skeleton, Spin } from "antd";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useTranslation } from "react-i18next";
 import type { Report } from "@atalaya/shared";
+import { useDuplicateCounts } from "../duplicates/duplicate-badge";
+import { useSettings } from "../settings/settings-context";
 import { ROW_HEIGHT, ReportRow } from "./report-row";
 import { anchoredScrollTop } from "./scroll-anchor";
 import { useNow } from "./use-now";
@@ -58,6 +60,7 @@ export function ReportList({
   });
   const items = virtualizer.getVirtualItems();
   const lastRendered = items.length > 0 ? items[items.length - 1]!.index : 0;
+  const duplicateCounts = useDuplicateCounts(useSettings().settings.company.id, items.map((item) => reports[item.index]));
 
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && lastRendered >= reports.length - PREFETCH_ROWS) fetchNextPage();
@@ -118,6 +121,7 @@ export function ReportList({
                 selected={report.uuid === selectedUuid}
                 now={now}
                 taking={takingId === report.id}
+                duplicates={duplicateCounts.get(report.id) ?? 0}
                 onOpen={onOpen}
                 onTake={onTake}
                 checked={checkedIds.has(report.id)}

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Report } from "@atalaya/shared";
 import { TimezoneContext } from "../../lib/dates";
+import { DuplicateBadge } from "../duplicates/duplicate-badge";
 import { formatShortDateTime } from "./fast-date";
 import { PRIORITY_COLORS, ReportTypeIcon, reportTypeName } from "./report-type-visual";
 import { compactDuration, dueState, type CompactDuration } from "./time-format";
@@ -19,6 +20,8 @@ interface ReportRowProps {
   taking: boolean;
   onOpen: (report: Report) => void;
   onTake: (report: Report) => void;
+  /** How many open reports this one may repeat (issue 18): a badge when any. */
+  duplicates?: number;
   /** False when a wrapper is the list item (the search results add the matches beside the row). */
   listItem?: boolean;
   /** Ticked for a bulk action; without onCheck the row has no checkbox (search results). */
@@ -32,7 +35,7 @@ function useDuration(): (duration: CompactDuration) => string {
   return (duration) => t(`durations.${duration.unit}`, { n: duration.value });
 }
 
-function RowBadges({ report }: { report: Report }): ReactNode {
+function RowBadges({ report, duplicates }: { report: Report; duplicates: number }): ReactNode {
   const { t } = useTranslation();
   const deleted = report.displayStatus === "in_deleting_progress";
   return (
@@ -47,6 +50,7 @@ function RowBadges({ report }: { report: Report }): ReactNode {
           {t("events.private")}
         </Tag>
       )}
+      <DuplicateBadge count={duplicates} />
       {report.isAnonymous && (
         <Tag data-testid="badge-anonymous" icon={<UserOutlined />}>
           {t("events.anonymous")}
@@ -62,7 +66,7 @@ function RowBadges({ report }: { report: Report }): ReactNode {
 }
 
 /** One report of the events panel: type, priority, id, description, address, times, assignee, badges, take. */
-export const ReportRow = memo(function ReportRow({ report, selected, now, taking, onOpen, onTake, listItem = true, checked = false, onCheck }: ReportRowProps): ReactNode {
+export const ReportRow = memo(function ReportRow({ report, selected, now, taking, onOpen, onTake, duplicates = 0, listItem = true, checked = false, onCheck }: ReportRowProps): ReactNode {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const zone = useContext(TimezoneContext);
@@ -153,7 +157,7 @@ export const ReportRow = memo(function ReportRow({ report, selected, now, taking
             <span className="report-row__unassigned">{t("events.unassigned")}</span>
           )}
         </span>
-        <RowBadges report={report} />
+        <RowBadges report={report} duplicates={duplicates} />
         {canTake && (
           <Button
             size="small"

@@ -20,6 +20,7 @@ import { passwordResetEn } from "../../features/password-reset/messages-en";
 import { lawEnforcementEn } from "../../features/law-enforcement/messages-en";
 import { mailOutboxEn } from "../../features/mail/messages-en";
 import { triageEn } from "../../features/triage/messages-en";
+import { duplicatesEn } from "../../features/duplicates/messages-en";
 
 /** English catalogue. */
 export const en: Messages = {
@@ -407,6 +408,7 @@ export const en: Messages = {
   connections: connectionsEn,
   replies: repliesEn,
   triage: triageEn,
+  duplicates: duplicatesEn,
   reportedUsers: reportedUsersEn,
   search: searchEn,
   history: historyEn,

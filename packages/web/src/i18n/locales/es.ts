@@ -20,6 +20,7 @@ import { passwordResetEs } from "../../features/password-reset/messages-es";
 import { lawEnforcementEs } from "../../features/law-enforcement/messages-es";
 import { mailOutboxEs } from "../../features/mail/messages-es";
 import { triageEs } from "../../features/triage/messages-es";
+import { duplicatesEs } from "../../features/duplicates/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. */
 export const es = {
@@ -409,6 +410,7 @@ export const es = {
   connections: connectionsEs,
   replies: repliesEs,
   triage: triageEs,
+  duplicates: duplicatesEs,
   reportedUsers: reportedUsersEs,
   search: searchEs,
   history: historyEs,

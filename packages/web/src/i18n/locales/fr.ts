@@ -20,6 +20,7 @@ import { passwordResetFr } from "../../features/password-reset/messages-fr";
 import { lawEnforcementFr } from "../../features/law-enforcement/messages-fr";
 import { mailOutboxFr } from "../../features/mail/messages-fr";
 import { triageFr } from "../../features/triage/messages-fr";
+import { duplicatesFr } from "../../features/duplicates/messages-fr";
 
 /** French catalogue. */
 export const fr: Messages = {
@@ -407,6 +408,7 @@ export const fr: Messages = {
   connections: connectionsFr,
   replies: repliesFr,
   triage: triageFr,
+  duplicates: duplicatesFr,
   reportedUsers: reportedUsersFr,
   search: searchFr,
   history: historyFr,

@@ -23,6 +23,9 @@ export const KNOWN_ACTIONS = [
   "mediaAdded",
   "deletedByAuthor",
   "deletedByAdmin",
+  "mergedInto",
+  "mergedFrom",
+  "duplicateDismissed",
 ] as const;
 export type KnownAction = (typeof KNOWN_ACTIONS)[number];
 
@@ -67,6 +70,7 @@ export function actionColor(action: KnownAction | null): string {
     case "assigned":
       return "#f54286";
     case "closed":
+    case "mergedInto":
       return "#52c41a";
     case "madePrivate":
       return "#722ed1";
@@ -152,6 +156,7 @@ function details(action: KnownAction | null, data: Record<string, unknown>, ctx:
       if ("teamId" in data) lines.push(assignmentLine(ctx, "team", data.teamId));
       if ("patrolId" in data) lines.push(assignmentLine(ctx, "patrol", data.patrolId));
       break;
+    case "mergedInto":
     case "closed": {
       const kind = str(data.kind);
       if (kind === "repeated" && num(data.repeatedOf) !== null)
@@ -167,6 +172,13 @@ function details(action: KnownAction | null, data: Record<string, unknown>, ctx:
       break;
     case "neighboursNotified":
       if (num(data.neighbours) !== null) lines.push(t("reportDetail.activity.neighbours", { count: num(data.neighbours) }));
+      break;
+    case "mergedFrom":
+      if (num(data.reportId) !== null)
+        lines.push(t("reportDetail.activity.mergedFrom", { id: num(data.reportId), followers: num(data.followers) ?? 0, likes: num(data.likes) ?? 0 }));
+      break;
+    case "duplicateDismissed":
+      if (num(data.originalId) !== null) lines.push(t("reportDetail.activity.dismissedDuplicate", { id: num(data.originalId) }));
       break;
     case "mediaAdded":
       if (str(data.name)) lines.push(String(data.name));

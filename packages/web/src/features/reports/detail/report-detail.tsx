@@ -6,6 +6,7 @@ import { Navigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Comment, Note, Report } from "@atalaya/shared";
 import { isApiError } from "../../../lib/api";
+import { DuplicateSuggestions } from "../../duplicates/duplicate-suggestions";
 import { useSettings } from "../../settings/settings-context";
 import { actionErrorMessage } from "./action-errors";
 import { ActivityPanel } from "./activity-panel";
@@ -96,6 +97,7 @@ function LoadedDetail({ report, companyId, uuid, pane, onRefetch }: LoadedDetail
       {removed && <Alert type="warning" showIcon title={t("reportDetail.removed")} className="rd-banner" closable={{ onClose: () => setRemoved(false) }} />}
       <div className="rd-grid">
         <div className="rd-col">
+          <DuplicateSuggestions report={report} companyId={companyId} onReport={onReport} />
           <ReportPreview report={report} companyId={companyId} onReport={onReport} />
           <ReportForm report={report} companyId={companyId} ownVersion={ownVersion} onReport={onReport} onRefetch={onRefetch} />
           <AddressCard report={report} companyId={companyId} onReport={onReport} />
