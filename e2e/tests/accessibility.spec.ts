@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../pages/login-page.js";
+import { linkFromMail } from "../pages/outbox.js";
 import { expectAccessible } from "../support/axe.js";
 import { firstUserView } from "../pages/users.js";
 
@@ -128,12 +129,23 @@ test("the landing, sign-up, password-reset and law-enforcement pages pass axe-co
     "/v3/auth/resetPassword/AAAAAAAAAAAAAAAAAAAAAA",
     "/v3/law-enforcement/access",
     "/v3/law-enforcement/form?token=AAAAAAAAAAAAAAAAAAAAAA",
+    // The e-mail verification link's landing, verified and not.
+    "/v3/login?verified=1",
+    "/v3/login?verified=0",
   ]) {
     await page.goto(route);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");
     await expectAccessible(page);
   }
+  // A request with an attached file, so the provider's list shows its download button.
+  const email = `a11y-${Date.now()}@fiscaliamp.cl`;
+  expect((await page.request.post("/api/law-enforcement/access", { data: { email, acceptTerms: true } })).ok()).toBe(true);
+  const token = /token=([A-Za-z0-9_-]{22})/.exec(await linkFromMail(page.request, email, /\/v3\/law-enforcement\/form\?token=[A-Za-z0-9_-]{22}/))![1]!;
+  const request = { token, agency: "PDI", officerName: "Ana Soto", officerRank: "Inspectora", caseNumber: "RUC 1", legalBasis: "Art. 180 CPP", reportIds: [1] };
+  const pdf = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+  const sent = await page.request.post("/api/law-enforcement/requests", { multipart: { request: JSON.stringify(request), files: { name: "orden.pdf", mimeType: "application/pdf", buffer: pdf } } });
+  expect(sent.status()).toBe(201);
   await signIn(page, "proveedor@demo.cl");
   for (const route of ["/v3/mail-outbox", "/v3/law-enforcement-requests"]) {
     await page.goto(route);

@@ -3,6 +3,9 @@ import { signIn } from "../pages/login-page.js";
 import { linkFromMail } from "../pages/outbox.js";
 import { expectAccessible } from "../support/axe.js";
 
+// A minimal PDF: the server checks uploads by their content.
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+
 // The visitor pages speak English unless a language was chosen (SPEC §1); the provider's portal Spanish.
 test("an officer asks for access with an institutional e-mail, follows the mailed link to the form and gets a reference; the provider sees it and changes its state", async ({ page }) => {
   test.setTimeout(120_000);
@@ -30,7 +33,17 @@ test("an officer asks for access with an institutional e-mail, follows the maile
   await page.getByTestId("le-legalBasis").fill("Artículo 180 del Código Procesal Penal");
   await expect(page.getByTestId("le-form-submit")).toBeDisabled();
   await page.getByTestId("le-reportIds").fill("101, 102");
+  // Files: a PDF is kept to go with the request; another type is refused at once, with an alert.
+  const fileInput = page.locator("input[type=file]");
+  await fileInput.setInputFiles({ name: "notas.txt", mimeType: "text/plain", buffer: Buffer.from("hola") });
+  await expect(page.getByTestId("le-file-problem")).toHaveText("notas.txt: only PDF, JPEG or PNG are accepted.");
+  await fileInput.setInputFiles({ name: "orden-judicial.pdf", mimeType: "application/pdf", buffer: PDF });
+  await expect(page.locator(".ant-upload-list")).toContainText("orden-judicial.pdf");
+  await expect(page.getByTestId("le-file-problem")).toHaveCount(0);
   await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByTestId("le-form-submit").click();
   const done = page.getByTestId("le-done");
   await expect(done).toContainText(/LE-\d{8}-[0-9A-Z]{6}/);
@@ -45,6 +58,11 @@ test("an officer asks for access with an institutional e-mail, follows the maile
   await expect(page).toHaveURL(/\/v3\/law-enforcement-requests$/);
   const row = page.locator(`[data-testid=le-row][data-reference="${reference}"]`);
   await expect(row).toContainText("Carla Muñoz");
+  // The attached file is listed and downloads (as an attachment, with the sender's name).
+  const file = row.getByTestId("le-file");
+  await expect(file).toHaveText("orden-judicial.pdf");
+  const [download] = await Promise.all([page.waitForEvent("download"), file.click()]);
+  expect(download.suggestedFilename()).toBe("orden-judicial.pdf");
   await row.getByTestId("le-state").click();
   await page.locator(".ant-select-dropdown:visible").getByText("En revisión").click();
   await expect(page.getByText("Estado actualizado")).toBeVisible();

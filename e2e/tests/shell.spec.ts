@@ -72,6 +72,23 @@ test.describe("sign-in and the portal shell", () => {
     expect(after).toEqual([]);
   });
 
+  test("the e-mail verification link's landing shows its notice on the login page, success as status and failure as alert", async ({ page }) => {
+    await page.goto("/v3/login?verified=1");
+    const ok = page.getByTestId("verified-notice");
+    await expect(ok).toHaveText("Tu correo quedó verificado. Ya puedes iniciar sesión.");
+    await expect(ok).toHaveAttribute("role", "status");
+    // The live page replaced the prerendered one (which has no notice) and the form still works.
+    await expect(page.locator("#root[data-prerendered='login']")).toHaveCount(0);
+    await expect(page.locator("#login_email")).toBeEditable();
+    await page.goto("/v3/login?verified=0");
+    const failed = page.getByTestId("verified-notice");
+    await expect(failed).toContainText("No pudimos verificar tu correo");
+    await expect(failed).toHaveAttribute("role", "alert");
+    await page.goto("/v3/login");
+    await expect(page.locator("#login_email")).toBeEditable();
+    await expect(page.getByTestId("verified-notice")).toHaveCount(0);
+  });
+
   test("a wrong password shows the server's message, which clears after 3 seconds", async ({ page }) => {
     const login = new LoginPage(page);
     await login.open();

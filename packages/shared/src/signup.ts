@@ -1,6 +1,7 @@
 import { z } from "./zod.js";
 import type { Language } from "./constants.js";
 import { LANGUAGES } from "./constants.js";
+import type { MediaKind } from "./interactions.js";
 import { ORGANISATION_CATEGORIES } from "./enums.js";
 import { MAX_ID } from "./limits.js";
 import { normalizePhone } from "./phone.js";
@@ -309,6 +310,20 @@ export const lawEnforcementRequestBodySchema = z
   .refine((b) => !b.windowStart || !b.windowEnd || Date.parse(b.windowStart) < Date.parse(b.windowEnd), { ...msg("windowInvalid"), path: ["windowEnd"] });
 export type LawEnforcementRequestBody = z.input<typeof lawEnforcementRequestBodySchema>;
 
+/** Files attached to a request: PDF, JPEG or PNG by content, each within MAX_UPLOAD_MB, at most this many. */
+export const LAW_ENFORCEMENT_MAX_FILES = 5;
+export const LAW_ENFORCEMENT_FILE_KINDS = ["pdf", "jpeg", "png"] as const satisfies readonly MediaKind[];
+
+/** A file attached to a request, downloaded by provider administrators from its url. */
+export const lawEnforcementFileSchema = z.object({
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  originalName: z.string().nullable(),
+  url: z.string(),
+});
+export type LawEnforcementFile = z.infer<typeof lawEnforcementFileSchema>;
+
 export const lawEnforcementRequestSchema = z.object({
   id: z.number(),
   reference: z.string(),
@@ -323,6 +338,7 @@ export const lawEnforcementRequestSchema = z.object({
   windowStart: z.string().nullable(),
   windowEnd: z.string().nullable(),
   attachments: z.array(z.string()),
+  files: z.array(lawEnforcementFileSchema),
   state: z.enum(LAW_ENFORCEMENT_STATES),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -332,6 +348,7 @@ export const lawEnforcementCreatedSchema = z.object({ success: z.literal(true), 
 export const lawEnforcementListSchema = z.object({ success: z.literal(true), requests: z.array(lawEnforcementRequestSchema) });
 export const lawEnforcementStateBodySchema = z.object({ state: z.enum(LAW_ENFORCEMENT_STATES) });
 export const lawEnforcementParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+export const lawEnforcementFileParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID), name: z.string().max(64) });
 export const lawEnforcementTokenQuerySchema = z.object({ token: oneTimeCode("codeInvalid") });
 export const lawEnforcementTokenResponseSchema = z.object({ success: z.literal(true), email: z.string() });
 

@@ -121,19 +121,31 @@ function multipartError(err: unknown, maxBytes: number): unknown {
  * streamed to a temporary file (never held in memory) and counted as it comes; past the limit the
  * request fails at once. At most `gate.max` uploads are read at a time per process. */
 export async function readUploadForm(req: FastifyRequest, limits: UploadLimits): Promise<UploadForm> {
+  const form = await readUploadFiles(req, limits, { field: "file", maxFiles: 1 });
+  return { fields: form.fields, file: form.files[0] ?? null };
+}
+
+/** Reads a multipart form with text fields and up to maxFiles files (all in the named field), each
+ * streamed to its own temporary file and no bigger than maxBytes; one more file is 400 tooManyFiles.
+ * The same gate, limits and error codes as readUploadForm. */
+export async function readUploadFiles(
+  req: FastifyRequest,
+  limits: UploadLimits,
+  options: { field: string; maxFiles: number },
+): Promise<{ fields: Record<string, string>; files: RawUpload[] }> {
   if (!limits.gate.enter()) {
     throw new AppError(503, "tooManyUploads", "tooManyUploads", undefined, { "retry-after": String(UPLOAD_RETRY_SECONDS) }, { seconds: UPLOAD_RETRY_SECONDS });
   }
   afterResponse(req, () => limits.gate.leave());
   const fields: Record<string, string> = {};
-  let file: RawUpload | null = null;
+  const files: RawUpload[] = [];
   try {
-    const parts = req.parts({ limits: { fileSize: limits.maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 } });
+    const parts = req.parts({ limits: { fileSize: limits.maxBytes, files: options.maxFiles, fields: 10, fieldSize: 64 * 1024, parts: 11 + options.maxFiles } });
     for await (const part of parts) {
       if (part.type === "file") {
         const upload = part as MultipartFile;
-        if (upload.fieldname !== "file") throw invalidField(upload.fieldname, "unexpectedFile");
-        file = { ...(await streamToTemporaryFile(req, upload, limits)), filename: upload.filename };
+        if (upload.fieldname !== options.field) throw invalidField(upload.fieldname, "unexpectedFile");
+        files.push({ ...(await streamToTemporaryFile(req, upload, limits)), filename: upload.filename });
       } else {
         if (part.valueTruncated) throw invalidField(part.fieldname, "too_big");
         fields[part.fieldname] = String(part.value);
@@ -142,7 +154,7 @@ export async function readUploadForm(req: FastifyRequest, limits: UploadLimits):
   } catch (err) {
     throw multipartError(err, limits.maxBytes);
   }
-  return { fields, file };
+  return { fields, files };
 }
 
 async function streamToTemporaryFile(req: FastifyRequest, upload: MultipartFile, limits: UploadLimits): Promise<{ path: string; size: number }> {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { LawEnforcementRequest, LawEnforcementState, ZonePolygon } from "@atalaya/shared";
+import type { LawEnforcementFile, LawEnforcementRequest, LawEnforcementState, ZonePolygon } from "@atalaya/shared";
 import { one, type Db, type Tx } from "../db/db.js";
 
 interface RequestRow {
@@ -16,10 +16,29 @@ interface RequestRow {
   window_start: Date | null;
   window_end: Date | null;
   attachments: string[];
+  files: FileRow[] | null;
   state: LawEnforcementState;
   created_at: Date;
   updated_at: Date;
 }
+
+interface FileRow {
+  name: string;
+  mime: string;
+  size: number;
+  original_name: string | null;
+}
+
+/** Where a provider administrator downloads a request's file. */
+export const lawEnforcementFileUrl = (requestId: number, name: string) => `/api/admin/law-enforcement/requests/${requestId}/files/${name}`;
+
+const presentFile = (requestId: number, f: FileRow): LawEnforcementFile => ({
+  name: f.name,
+  mime: f.mime,
+  size: Number(f.size),
+  originalName: f.original_name,
+  url: lawEnforcementFileUrl(requestId, f.name),
+});
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const present = (r: RequestRow): LawEnforcementRequest => ({
@@ -36,6 +55,7 @@ const present = (r: RequestRow): LawEnforcementRequest => ({
   windowStart: iso(r.window_start),
   windowEnd: iso(r.window_end),
   attachments: r.attachments,
+  files: (r.files ?? []).map((f) => presentFile(r.id, f)),
   state: r.state,
   createdAt: iso(r.created_at)!,
   updatedAt: iso(r.updated_at)!,
@@ -43,6 +63,9 @@ const present = (r: RequestRow): LawEnforcementRequest => ({
 
 const COLUMNS = `id, reference, email, agency, officer_name, officer_rank, case_number, legal_basis, report_ids, area, window_start,
   window_end, attachments, state, created_at, updated_at`;
+// The request's files, oldest first (a correlated subquery over law_enforcement_files_request_idx).
+const FILES = `(select coalesce(json_agg(json_build_object('name', f.name, 'mime', f.mime, 'size', f.size, 'original_name', f.original_name)
+  order by f.id), '[]'::json) from law_enforcement_files f where f.request_id = law_enforcement_requests.id) as files`;
 
 // Crockford's base 32 without I, L, O, U: read aloud or typed without confusion.
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -68,12 +91,32 @@ export interface NewRequest {
   attachments: string[];
 }
 
+/** A file stored for a request (its generated name in the files store). */
+export interface NewRequestFile {
+  name: string;
+  mime: string;
+  size: number;
+  originalName: string | null;
+}
+
+/** Records a request's files in the transaction that stores the request. */
+export async function insertRequestFiles(tx: Tx, requestId: number, files: readonly NewRequestFile[]): Promise<void> {
+  for (const f of files) {
+    await tx.query("insert into law_enforcement_files (name, request_id, mime, size, original_name) values ($1, $2, $3, $4, $5)", [f.name, requestId, f.mime, f.size, f.originalName]);
+  }
+}
+
+/** One file of a request, or undefined when the request has no file of that name. */
+export function findRequestFile(db: Db, requestId: number, name: string): Promise<FileRow | undefined> {
+  return one<FileRow>(db, "select name, mime, size, original_name from law_enforcement_files where request_id = $1 and name = $2", [requestId, name]);
+}
+
 /** Stores a request with a new reference number; answers it. */
 export async function insertRequest(tx: Tx, r: NewRequest): Promise<LawEnforcementRequest> {
   const row = await one<RequestRow>(
     tx,
     `insert into law_enforcement_requests (reference, email, agency, officer_name, officer_rank, case_number, legal_basis, report_ids, area, window_start, window_end, attachments)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning ${COLUMNS}`,
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning ${COLUMNS}, null as files`,
     [newReference(), r.email, r.agency, r.officerName, r.officerRank, r.caseNumber, r.legalBasis, r.reportIds, r.area ? JSON.stringify(r.area) : null,
       r.windowStart ?? null, r.windowEnd ?? null, r.attachments],
   );
@@ -82,11 +125,11 @@ export async function insertRequest(tx: Tx, r: NewRequest): Promise<LawEnforceme
 
 /** Every request, newest first. */
 export async function listRequests(db: Db): Promise<LawEnforcementRequest[]> {
-  return (await db.query<RequestRow>(`select ${COLUMNS} from law_enforcement_requests order by created_at desc, id desc limit 500`)).map(present);
+  return (await db.query<RequestRow>(`select ${COLUMNS}, ${FILES} from law_enforcement_requests order by created_at desc, id desc limit 500`)).map(present);
 }
 
 /** Sets a request's state; undefined when there is no such request. */
 export async function setRequestState(db: Db, id: number, state: LawEnforcementState, by: number): Promise<LawEnforcementRequest | undefined> {
-  const row = await one<RequestRow>(db, `update law_enforcement_requests set state = $2, updated_by = $3, updated_at = now() where id = $1 returning ${COLUMNS}`, [id, state, by]);
+  const row = await one<RequestRow>(db, `update law_enforcement_requests set state = $2, updated_by = $3, updated_at = now() where id = $1 returning ${COLUMNS}, ${FILES}`, [id, state, by]);
   return row && present(row);
 }

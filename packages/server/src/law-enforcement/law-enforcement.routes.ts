@@ -1,9 +1,12 @@
-import type { FastifyInstance } from "fastify";
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   errorBodySchema,
   lawEnforcementAccessBodySchema,
   lawEnforcementCreatedSchema,
+  lawEnforcementFileParamsSchema,
+  LAW_ENFORCEMENT_MAX_FILES,
   lawEnforcementListSchema,
   lawEnforcementParamsSchema,
   lawEnforcementRequestBodySchema,
@@ -17,15 +20,20 @@ import { z } from "zod";
 import { requireProviderAdmin } from "../auth/access.js";
 import { actorOf } from "../auth/authenticate.js";
 import type { AppContext } from "../context.js";
-import { notFound } from "../http/errors.js";
+import { readUploadFiles, uploadLimitsOf, type RawUpload } from "../files/index.js";
+import { FILE_CSP } from "../http/csp.js";
+import { invalidField, notFound } from "../http/errors.js";
 import { shellLanguage } from "../http/messages.js";
 import { limits } from "../http/rate-limit.js";
 import { listRequests, setRequestState } from "./law-enforcement.repository.js";
-import { linkEmail, requestAccess, submitRequest } from "./law-enforcement.service.js";
+import { linkEmail, openRequestFile, requestAccess, submitRequest } from "./law-enforcement.service.js";
 
 const HOUR = 60 * 60 * 1000;
 /** Public doors' limits per client address (and per e-mail for the mailed link). */
 export const LAW_ENFORCEMENT_LIMITS = { accessPerEmail: 3, formPerAddress: 30 } as const;
+
+// The files of a multipart form, read before its `request` field is validated as the body.
+const formFiles = new WeakMap<FastifyRequest, RawUpload[]>();
 
 /** The law-enforcement pages' API (public, limited) and the provider administrators' list of requests. */
 export async function lawEnforcementRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -56,18 +64,41 @@ export async function lawEnforcementRoutes(app: FastifyInstance, ctx: AppContext
     schema: { tags: ["law-enforcement"], summary: "The e-mail of a valid form link (400 codeInvalid otherwise)", querystring: lawEnforcementTokenQuerySchema, response: { 200: lawEnforcementTokenResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, email: await linkEmail(ctx, req.query.token) }));
 
-  r.post("/api/law-enforcement/requests", {
-    config: { public: true },
-    preHandler: limits(app, [byAddress("le-form", LAW_ENFORCEMENT_LIMITS.formPerAddress)]),
-    schema: {
-      tags: ["law-enforcement"],
-      summary: "Stores a data request with a reference number, spending the link, and mails the confirmation",
-      body: lawEnforcementRequestBodySchema,
-      response: { 201: lawEnforcementCreatedSchema, ...errors },
-    },
-  }, async (req, reply) => {
-    const request = await submitRequest(ctx, req.body, shellLanguage(req.headers["accept-language"]));
-    return reply.code(201).send({ success: true as const, reference: request.reference });
+  const uploads = uploadLimitsOf(ctx.config);
+  // Multipart is parsed only in this scope (the form with its files).
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: { fileSize: ctx.config.maxUploadBytes, files: LAW_ENFORCEMENT_MAX_FILES } });
+    const formLimit = limits(scope, [byAddress("le-form", LAW_ENFORCEMENT_LIMITS.formPerAddress)]);
+    scope.withTypeProvider<ZodTypeProvider>().post("/api/law-enforcement/requests", {
+      config: { public: true },
+      // The address's limit first; then a multipart form, which carries the same body as JSON in its
+      // `request` field and up to LAW_ENFORCEMENT_MAX_FILES files in `files`, is read here so the
+      // schema validates the body either way.
+      preValidation: async (req, reply) => {
+        await formLimit.call(scope, req, reply);
+        if (!req.isMultipart()) return;
+        const form = await readUploadFiles(req, uploads, { field: "files", maxFiles: LAW_ENFORCEMENT_MAX_FILES });
+        formFiles.set(req, form.files);
+        let parsed: unknown = {};
+        if (form.fields.request !== undefined) {
+          try {
+            parsed = JSON.parse(form.fields.request);
+          } catch {
+            throw invalidField("request", "invalidJson");
+          }
+        }
+        (req as { body: unknown }).body = parsed;
+      },
+      schema: {
+        tags: ["law-enforcement"],
+        summary: `Stores a data request with a reference number, spending the link, and mails the confirmation. JSON, or multipart with the same body as JSON in the field \`request\` and up to ${LAW_ENFORCEMENT_MAX_FILES} files in \`files\` (PDF, JPEG or PNG by content, else 400 invalidFileType; each at most MAX_UPLOAD_MB, else 400 fileTooLarge; one more is 400 tooManyFiles)`,
+        body: lawEnforcementRequestBodySchema,
+        response: { 201: lawEnforcementCreatedSchema, ...errors },
+      },
+    }, async (req, reply) => {
+      const request = await submitRequest(ctx, req.body, shellLanguage(req.headers["accept-language"]), formFiles.get(req) ?? []);
+      return reply.code(201).send({ success: true as const, reference: request.reference });
+    });
   });
 
   r.get("/api/admin/law-enforcement/requests", {
@@ -91,5 +122,21 @@ export async function lawEnforcementRoutes(app: FastifyInstance, ctx: AppContext
     const request = await setRequestState(ctx.db, req.params.id, req.body.state, actor.user.id);
     if (!request) throw notFound();
     return { success: true as const, request };
+  });
+
+  r.get("/api/admin/law-enforcement/requests/:id/files/:name", {
+    schema: { tags: ["provider"], summary: "A file attached to a request, always as a download (provider administrators)", params: lawEnforcementFileParamsSchema },
+  }, async (req, reply) => {
+    requireProviderAdmin(actorOf(req));
+    const file = await openRequestFile(ctx, req.params.id, req.params.name);
+    const original = file.originalName ? `; filename*=UTF-8''${encodeURIComponent(file.originalName)}` : "";
+    return reply
+      .header("content-type", file.mime)
+      .header("content-length", file.size)
+      .header("content-disposition", `attachment; filename="${req.params.name}"${original}`)
+      .header("x-content-type-options", "nosniff")
+      .header("content-security-policy", FILE_CSP)
+      .header("cache-control", "private, no-store")
+      .send(file.stream);
   });
 }

@@ -1,24 +1,32 @@
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isLawEnforcementEmail, type LawEnforcementRequest } from "@atalaya/shared";
+import { isLawEnforcementEmail, LAW_ENFORCEMENT_MAX_FILES, type LawEnforcementRequest } from "@atalaya/shared";
+import { uploadLimitsOf } from "../files/index.js";
 import type { Db } from "../db/db.js";
 import { body, buildCompany, buildUser, loginAs, testApp, testDb, unique } from "../test/harness.js";
+import { DOCX, JPEG, multipart, PDF, PNG } from "../test/sample-files.js";
+import { waitFor } from "../test/wait-for.js";
 
 let app: FastifyInstance;
 let db: Db;
 let provider: string;
 let admin: string;
+let operator: string;
+const MAX_BYTES = 64 * 1024;
 const ACCESS = "/api/law-enforcement/access";
 const REQUESTS = "/api/law-enforcement/requests";
 const en = { "accept-language": "en" };
 type Fields = { error: { code: string; fields: { field: string; code: string; message?: string }[] } };
 
 beforeAll(async () => {
-  app = await testApp({ PUBLIC_FORMS_PER_ADDRESS: "1000" });
+  app = await testApp({ PUBLIC_FORMS_PER_ADDRESS: "1000", MAX_UPLOAD_MB: String(MAX_BYTES / (1024 * 1024)) });
   db = await testDb();
   const company = await buildCompany(db);
   admin = await loginAs(app, await buildUser(db, { companyId: company.id, role: "company_admin" }));
   provider = await loginAs(app, await buildUser(db, { companyId: company.id, role: "operator", groups: [1] }));
+  operator = await loginAs(app, await buildUser(db, { companyId: company.id, role: "operator" }));
 });
 afterAll(() => app.close());
 
@@ -135,5 +143,108 @@ describe("law-enforcement requests", () => {
     expect(res.statusCode, res.body).toBe(201);
     const [row] = await db.query<{ report_ids: number[]; area: unknown; attachments: string[] }>("select report_ids, area, attachments from law_enforcement_requests where email = $1", [email]);
     expect(row).toEqual({ report_ids: [], area, attachments: ["https://fiscalia.example/orden.pdf"] });
+  });
+});
+
+describe("law-enforcement request files", () => {
+  const send = (payload: Record<string, unknown>, files: { filename: string; data: Buffer; field?: string }[], fields: Record<string, string> = {}) => {
+    const m = multipart({ request: JSON.stringify(payload), ...fields }, files.map((f) => ({ field: "files", ...f })));
+    return app.inject({ method: "POST", url: REQUESTS, headers: { ...en, ...m.headers }, payload: m.payload });
+  };
+  const code = (res: Awaited<ReturnType<FastifyInstance["inject"]>>) => body<{ error: { code: string; fields?: { field: string; code: string }[] } }>(res).error;
+  const stored = () => readdir(join(app.ctx.config.dataDir, "files")).then((names) => names.filter((n) => !n.startsWith("."))).catch(() => [] as string[]);
+  const incoming = () => readdir(join(app.ctx.config.dataDir, "files", ".incoming")).catch(() => [] as string[]);
+
+  it("stores a PDF, a JPEG and a PNG with the request; provider administrators download them as attachments, no one else", async () => {
+    const email = `${unique("files")}@fiscaliamp.cl`.toLowerCase();
+    const token = await linkFor(email);
+    const res = await send(form(token), [
+      { filename: "orden judicial.pdf", data: PDF },
+      { filename: "foto.jpg", data: JPEG },
+      { filename: "../../plano\u202Egnp.png", data: PNG },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const { reference } = body<{ reference: string }>(res);
+    const list = body<{ requests: LawEnforcementRequest[] }>(await app.inject({ method: "GET", url: "/api/admin/law-enforcement/requests", headers: { "access-token": provider } })).requests;
+    const request = list.find((r) => r.reference === reference)!;
+    expect(request.files.map((f) => [f.mime, f.originalName, f.size])).toEqual([
+      ["application/pdf", "orden judicial.pdf", PDF.length],
+      ["image/jpeg", "foto.jpg", JPEG.length],
+      ["image/png", "planognp.png", PNG.length],
+    ]);
+    for (const file of request.files) {
+      expect(file.url).toBe(`/api/admin/law-enforcement/requests/${request.id}/files/${file.name}`);
+      const download = await app.inject({ method: "GET", url: file.url, headers: { "access-token": provider } });
+      expect(download.statusCode).toBe(200);
+      expect(download.headers["content-disposition"]).toMatch(/^attachment; filename="/);
+      expect(download.headers["content-type"]).toBe(file.mime);
+      expect(download.headers["x-content-type-options"]).toBe("nosniff");
+      expect(download.rawPayload.length).toBe(file.size);
+      expect((await app.inject({ method: "GET", url: file.url, headers: { "access-token": admin } })).statusCode).toBe(403);
+      expect((await app.inject({ method: "GET", url: file.url, headers: { "access-token": operator } })).statusCode).toBe(403);
+      expect((await app.inject({ method: "GET", url: file.url })).statusCode).toBe(401);
+      // The file is not reachable through the report files' route either.
+      expect((await app.inject({ method: "GET", url: `/api/files/${file.name}`, headers: { "access-token": provider } })).statusCode).toBe(404);
+    }
+    // Another request's id, or a name that is not a stored file: 404.
+    const name = request.files[0]!.name;
+    expect((await app.inject({ method: "GET", url: `/api/admin/law-enforcement/requests/2147483647/files/${name}`, headers: { "access-token": provider } })).statusCode).toBe(404);
+    expect((await app.inject({ method: "GET", url: `/api/admin/law-enforcement/requests/${request.id}/files/..%2F..%2Fetc%2Fpasswd`, headers: { "access-token": provider } })).statusCode).toBe(404);
+    // The link is spent by the request: sending again stores nothing.
+    const before = (await stored()).length;
+    const again = await send(form(token), [{ filename: "otra.pdf", data: PDF }]);
+    expect(again.statusCode).toBe(400);
+    expect(code(again).fields).toEqual([expect.objectContaining({ field: "token", code: "codeInvalid" })]);
+    expect((await stored()).length).toBe(before);
+  });
+
+  it("refuses a wrong type, a file too big, too many files, an unknown link, a bad request field and malformed multipart with 4xx codes, leaving nothing", async () => {
+    const token = await linkFor(`${unique("bad")}@pjud.cl`.toLowerCase());
+    const before = (await stored()).length;
+    const cases: [ReturnType<typeof send>, number, string][] = [
+      [send(form(token), [{ filename: "orden.pdf", data: Buffer.from("<html><script>alert(1)</script></html>") }]), 400, "invalidFileType"],
+      [send(form(token), [{ filename: "orden.pdf", data: DOCX }]), 400, "invalidFileType"],
+      [send(form(token), [{ filename: "grande.pdf", data: Buffer.concat([PDF, Buffer.alloc(MAX_BYTES)]) }]), 400, "fileTooLarge"],
+      [send(form(token), Array.from({ length: LAW_ENFORCEMENT_MAX_FILES + 1 }, (_, i) => ({ filename: `f${i}.pdf`, data: PDF }))), 400, "validation"],
+      [send(form(token), [{ filename: "x.pdf", data: PDF, field: "adjunto" }]), 400, "validation"],
+      [send(form("A".repeat(22)), [{ filename: "x.pdf", data: PDF }]), 400, "validation"],
+      [send(form(token, { agency: "" }), [{ filename: "x.pdf", data: PDF }]), 400, "validation"],
+    ];
+    for (const [pending, status, expected] of cases) {
+      const res = await pending;
+      expect(res.statusCode, res.body).toBe(status);
+      expect(code(res).code, res.body).toBe(expected);
+    }
+    const bad = multipart({ request: "{no es json" }, [{ field: "files", filename: "x.pdf", data: PDF }]);
+    const res = await app.inject({ method: "POST", url: REQUESTS, headers: { ...en, ...bad.headers }, payload: bad.payload });
+    expect(code(res).fields).toEqual([expect.objectContaining({ field: "request", code: "invalidJson" })]);
+    const whole = multipart({ request: JSON.stringify(form(token)) }, [{ field: "files", filename: "x.pdf", data: PDF }]);
+    for (const [type, payload] of [
+      ["multipart/form-data", whole.payload],
+      ["multipart/form-data; boundary=", whole.payload],
+      [whole.headers["content-type"]!, whole.payload.subarray(0, whole.payload.length - 60)],
+      [whole.headers["content-type"]!, "sin partes"],
+    ] as [string, string | Buffer][]) {
+      const malformed = await app.inject({ method: "POST", url: REQUESTS, headers: { ...en, "content-type": type }, payload });
+      expect(malformed.statusCode, `${type} ${malformed.body}`).toBe(400);
+      expect(code(malformed).code).toMatch(/^[a-zA-Z]+$/);
+    }
+    // Every upload slot taken: 503 tooManyUploads with Retry-After, before anything is read.
+    const gate = uploadLimitsOf(app.ctx.config).gate;
+    let taken = 0;
+    while (gate.enter()) taken++;
+    try {
+      const busy = await send(form(token), [{ filename: "x.pdf", data: PDF }]);
+      expect(busy.statusCode).toBe(503);
+      expect(code(busy).code).toBe("tooManyUploads");
+      expect(busy.headers["retry-after"]).toBe("5");
+    } finally {
+      for (; taken > 0; taken--) gate.leave();
+    }
+    expect(gate.inUse).toBe(0);
+    expect((await stored()).length).toBe(before);
+    await waitFor(async () => expect(await incoming()).toEqual([]));
+    // The link was never spent: the form still goes through.
+    expect((await send(form(token), [{ filename: "x.pdf", data: PDF }])).statusCode).toBe(201);
   });
 });

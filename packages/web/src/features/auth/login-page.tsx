@@ -66,6 +66,8 @@ export function LoginPage(): ReactNode {
 
   const from = searchParams.get("from");
   const marker = FROM_MARKERS.find((value) => value === from);
+  // The e-mail verification link (signup) lands here with verified=1, or verified=0 when it failed.
+  const verified = searchParams.get("verified");
 
   const fail = (text: string): void => {
     timers.current.forEach(clearTimeout);
@@ -151,6 +153,27 @@ export function LoginPage(): ReactNode {
               showIcon
               title={marker === "requestAsync" ? t("login.sessionExpired") : t("login.signInToContinue")}
               data-testid="session-notice"
+              style={{ marginBottom: 20 }}
+            />
+          )}
+
+          {verified === "1" && (
+            <Alert
+              type="success"
+              showIcon
+              role="status"
+              title={t("login.emailVerified")}
+              data-testid="verified-notice"
+              style={{ marginBottom: 20 }}
+            />
+          )}
+          {verified === "0" && (
+            <Alert
+              type="error"
+              showIcon
+              role="alert"
+              title={t("login.emailVerificationFailed")}
+              data-testid="verified-notice"
               style={{ marginBottom: 20 }}
             />
           )}

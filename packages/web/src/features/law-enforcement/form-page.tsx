@@ -1,11 +1,19 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { Alert, Button, DatePicker, Form, Input, Radio, Result, Skeleton, Typography } from "antd";
-import { DeleteOutlined, EditOutlined } from "@ant-design/icons";
+import { Alert, Button, DatePicker, Form, Input, Radio, Result, Skeleton, Typography, Upload, type UploadFile } from "antd";
+import { DeleteOutlined, EditOutlined, PaperClipOutlined } from "@ant-design/icons";
 import type { Dayjs } from "dayjs";
 import type { Map as MapLibreMap } from "maplibre-gl";
 import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_TIMEZONE, MAP_ZOOM, normalizeZonePolygon, zoneShapeProblem, type ZonePolygon } from "@atalaya/shared";
+import {
+  DEFAULT_MAX_UPLOAD_MB,
+  DEFAULT_TIMEZONE,
+  LAW_ENFORCEMENT_MAX_FILES,
+  MAP_ZOOM,
+  normalizeZonePolygon,
+  zoneShapeProblem,
+  type ZonePolygon,
+} from "@atalaya/shared";
 import { CompanyMap } from "../../components/map/company-map";
 import { zoneDraw, type ZoneDraw } from "../../components/map/zone-draw";
 import { isApiError } from "../../lib/api";
@@ -13,6 +21,9 @@ import { VisitorFrame } from "../signup/visitor-frame";
 import { linkEmail, submitRequest } from "./law-enforcement-api";
 
 const SANTIAGO = { latitude: -33.4489, longitude: -70.6693 };
+// What the server accepts (checked again there by content): PDF, JPEG, PNG.
+const FILE_ACCEPT = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png";
+const FILE_TYPES = /^(application\/pdf|image\/jpeg|image\/png)$|\.(pdf|jpe?g|png)$/i;
 
 /** The area of a request, drawn with the shared zone drawing. */
 function AreaPicker({ value, onChange }: { value: ZonePolygon | null; onChange: (p: ZonePolygon | null) => void }): ReactNode {
@@ -53,6 +64,8 @@ export function LawEnforcementFormPage(): ReactNode {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [reference, setReference] = useState<string | null>(null);
+  const [files, setFiles] = useState<UploadFile[]>([]);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -83,7 +96,7 @@ export function LawEnforcementFormPage(): ReactNode {
         reportIds: mode === "reports" ? ids : [],
         ...(mode === "area" && area && window?.[0] && window[1] ? { area, windowStart: window[0].toISOString(), windowEnd: window[1].toISOString() } : {}),
         attachments: values.attachments.split(/\s+/).filter(Boolean),
-      });
+      }, files.flatMap((f) => (f.originFileObj ? [f.originFileObj] : [])));
       setReference(ref);
     } catch (err) {
       setError(isApiError(err) ? (err.fields[0]?.message ?? err.message) : t("errors.generalError"));
@@ -133,6 +146,40 @@ export function LawEnforcementFormPage(): ReactNode {
               </Form.Item>
             </>
           )}
+          <Form.Item label={t("lawEnforcement.files")} extra={t("lawEnforcement.filesHelp", { count: LAW_ENFORCEMENT_MAX_FILES, max: DEFAULT_MAX_UPLOAD_MB })}>
+            <Upload
+              accept={FILE_ACCEPT}
+              multiple
+              fileList={files}
+              // Kept here and sent with the form: nothing is uploaded before the request is.
+              beforeUpload={(file) => {
+                setFileProblem(null);
+                if (!FILE_TYPES.test(file.type) && !FILE_TYPES.test(file.name)) {
+                  setFileProblem(t("lawEnforcement.fileType", { name: file.name }));
+                  return Upload.LIST_IGNORE;
+                }
+                if (file.size > DEFAULT_MAX_UPLOAD_MB * 1024 * 1024) {
+                  setFileProblem(t("lawEnforcement.fileTooLarge", { name: file.name, max: DEFAULT_MAX_UPLOAD_MB }));
+                  return Upload.LIST_IGNORE;
+                }
+                return false;
+              }}
+              onChange={({ fileList }) => {
+                if (fileList.length > LAW_ENFORCEMENT_MAX_FILES) setFileProblem(t("lawEnforcement.tooManyFiles", { count: LAW_ENFORCEMENT_MAX_FILES }));
+                setFiles(fileList.slice(0, LAW_ENFORCEMENT_MAX_FILES));
+              }}
+              data-testid="le-files"
+            >
+              <Button icon={<PaperClipOutlined />} disabled={sending || files.length >= LAW_ENFORCEMENT_MAX_FILES}>
+                {t("lawEnforcement.addFiles")}
+              </Button>
+            </Upload>
+            {fileProblem && (
+              <div role="alert" className="ant-form-item-explain-error" style={{ marginTop: 4 }} data-testid="le-file-problem">
+                {fileProblem}
+              </div>
+            )}
+          </Form.Item>
           <Form.Item label={t("lawEnforcement.attachments")} htmlFor="le-attachments" extra={t("lawEnforcement.attachmentsHelp")}>
             <Input.TextArea id="le-attachments" rows={2} value={values.attachments} onChange={set("attachments")} data-testid="le-attachments" />
           </Form.Item>

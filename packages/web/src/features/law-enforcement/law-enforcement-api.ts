@@ -5,11 +5,13 @@ import {
   lawEnforcementRequestSchema,
   lawEnforcementTokenResponseSchema,
   signupSuccessSchema,
+  type LawEnforcementFile,
   type LawEnforcementRequest,
   type LawEnforcementRequestBody,
   type LawEnforcementState,
 } from "@atalaya/shared";
-import { api } from "../../lib/api";
+import { api, ApiError } from "../../lib/api";
+import { getSession } from "../session/session-store";
 
 /** `POST /api/law-enforcement/access`: mails the form's link to an institutional e-mail. */
 export function requestAccess(email: string, acceptTerms: boolean): Promise<{ success: true }> {
@@ -21,9 +23,33 @@ export async function linkEmail(token: string): Promise<string> {
   return (await api.get("/law-enforcement/link", { query: { token }, schema: lawEnforcementTokenResponseSchema, redirectOnUnauthorized: false })).email;
 }
 
-/** `POST /api/law-enforcement/requests`: answers the reference number. */
-export async function submitRequest(body: LawEnforcementRequestBody): Promise<string> {
-  return (await api.post("/law-enforcement/requests", body, { schema: lawEnforcementCreatedSchema, redirectOnUnauthorized: false })).reference;
+/** `POST /api/law-enforcement/requests`: answers the reference number. With files, a multipart form:
+ * the body as JSON in `request` and each file in `files`. */
+export async function submitRequest(body: LawEnforcementRequestBody, files: readonly File[] = []): Promise<string> {
+  let payload: LawEnforcementRequestBody | FormData = body;
+  if (files.length > 0) {
+    const form = new FormData();
+    form.append("request", JSON.stringify(body));
+    for (const file of files) form.append("files", file, file.name);
+    payload = form;
+  }
+  return (await api.post("/law-enforcement/requests", payload, { schema: lawEnforcementCreatedSchema, redirectOnUnauthorized: false })).reference;
+}
+
+/** Downloads a request's file (provider administrators): fetched with the token, which a plain link
+ * cannot send, and saved under the sender's file name. */
+export async function downloadRequestFile(file: LawEnforcementFile): Promise<void> {
+  const token = getSession()?.token;
+  const response = await fetch(file.url, { headers: token ? { "access-token": token } : {}, credentials: "same-origin" });
+  if (!response.ok) throw new ApiError({ message: `Error ${response.status}`, status: response.status });
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = file.originalName ?? file.name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export const lawEnforcementKeys = { requests: ["law-enforcement-requests"] as const };

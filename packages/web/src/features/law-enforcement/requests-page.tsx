@@ -1,12 +1,13 @@
 import type { ReactNode } from "react";
 import { Button, Result, Select, Skeleton, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { DownloadOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { LAW_ENFORCEMENT_STATES, isAdminGroup, type LawEnforcementRequest, type LawEnforcementState } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
 import { useSettings } from "../settings/settings-context";
-import { fetchRequests, lawEnforcementKeys, setRequestState } from "./law-enforcement-api";
+import { downloadRequestFile, fetchRequests, lawEnforcementKeys, setRequestState } from "./law-enforcement-api";
 
 const STATE_COLORS: Record<LawEnforcementState, string> = { received: "blue", in_review: "gold", answered: "green", refused: "red" };
 
@@ -43,6 +44,39 @@ export function LawEnforcementRequestsPage(): ReactNode {
           : t("lawEnforcement.areaWindow", { from: r.windowStart ? date(r.windowStart) : "—", to: r.windowEnd ? date(r.windowEnd) : "—" }),
     },
     { key: "created", title: t("lawEnforcement.columns.created"), render: (_, r) => date(r.createdAt) },
+    {
+      key: "files",
+      title: t("lawEnforcement.columns.files"),
+      render: (_, r) =>
+        r.files.length === 0 && r.attachments.length === 0 ? (
+          "—"
+        ) : (
+          <ul style={{ listStyle: "none", margin: 0, padding: 0, minWidth: 160, maxWidth: 260 }} data-testid="le-files">
+            {r.files.map((f) => (
+              <li key={f.name}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<DownloadOutlined />}
+                  aria-label={t("lawEnforcement.download", { name: f.originalName ?? f.name })}
+                  onClick={() => void downloadRequestFile(f).catch(() => void toast.error(t("lawEnforcement.downloadFailed")))}
+                  data-testid="le-file"
+                  style={{ paddingInline: 0, height: "auto", whiteSpace: "normal", textAlign: "start" }}
+                >
+                  {f.originalName ?? f.name}
+                </Button>
+              </li>
+            ))}
+            {r.attachments.map((link) => (
+              <li key={link}>
+                <Typography.Link href={link} target="_blank" rel="noopener noreferrer" style={{ wordBreak: "break-all" }}>
+                  {link}
+                </Typography.Link>
+              </li>
+            ))}
+          </ul>
+        ),
+    },
     {
       key: "state",
       title: t("lawEnforcement.columns.state"),

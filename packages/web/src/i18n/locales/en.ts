@@ -52,6 +52,8 @@ export const en: Messages = {
     submit: "Sign in",
     sessionExpired: "Your session has expired. Sign in again to continue.",
     signInToContinue: "Sign in to continue.",
+    emailVerified: "Your e-mail is verified. You can sign in now.",
+    emailVerificationFailed: "We could not verify your e-mail: the link is invalid or was already used. Sign in or ask for a new link.",
     heroTitle: "Every report, handled on time.",
     heroText: "Receive geolocated reports in real time, coordinate your team and close every case with a full audit trail.",
     heroPoint1: "Live reports, no page reloads",

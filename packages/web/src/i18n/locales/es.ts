@@ -52,6 +52,8 @@ export const es = {
     submit: "Iniciar sesión",
     sessionExpired: "Tu sesión expiró. Inicia sesión nuevamente para continuar.",
     signInToContinue: "Inicia sesión para continuar.",
+    emailVerified: "Tu correo quedó verificado. Ya puedes iniciar sesión.",
+    emailVerificationFailed: "No pudimos verificar tu correo: el enlace no es válido o ya se usó. Inicia sesión o pide un nuevo enlace.",
     heroTitle: "Cada reporte, atendido a tiempo.",
     heroText: "Recibe reportes geolocalizados en tiempo real, coordina a tu equipo y cierra cada caso con trazabilidad completa.",
     heroPoint1: "Reportes en vivo, sin recargar la página",

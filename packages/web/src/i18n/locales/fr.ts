@@ -52,6 +52,8 @@ export const fr: Messages = {
     submit: "Se connecter",
     sessionExpired: "Votre session a expiré. Reconnectez-vous pour continuer.",
     signInToContinue: "Connectez-vous pour continuer.",
+    emailVerified: "Votre adresse e-mail est vérifiée. Vous pouvez vous connecter.",
+    emailVerificationFailed: "Nous n’avons pas pu vérifier votre adresse e-mail : le lien n’est pas valide ou a déjà été utilisé. Connectez-vous ou demandez un nouveau lien.",
     heroTitle: "Chaque signalement, traité à temps.",
     heroText: "Recevez des signalements géolocalisés en temps réel, coordonnez votre équipe et clôturez chaque dossier avec une traçabilité complète.",
     heroPoint1: "Signalements en direct, sans recharger la page",
