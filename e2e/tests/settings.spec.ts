@@ -16,8 +16,12 @@ test("an admin changes a type's priority and attention time and a new report get
   await expect(page.getByRole("heading", { level: 1, name: "Configuración" })).toBeVisible();
   const row = page.getByTestId("type-row-6");
   await row.scrollIntoViewIfNeeded();
-  await row.getByTestId("type-priority-6").click();
-  await page.locator(".ant-select-dropdown:visible").getByTitle("Muy alta").click();
+  // The choice is checked on the select itself before saving (a loaded machine once saved without it).
+  await expect(async () => {
+    await row.getByTestId("type-priority-6").click();
+    await page.locator(".ant-select-dropdown:visible").getByTitle("Muy alta").click({ timeout: 5_000 });
+    await expect(row.getByTestId("type-priority-6")).toContainText("Muy alta", { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await row.locator(`input[data-testid="type-attention-6"], [data-testid="type-attention-6"] input`).first().fill("45");
   await row.getByTestId("type-unit-6").click();
   await page.locator(".ant-select-dropdown:visible").getByTitle("minutos").click();
@@ -117,7 +121,8 @@ test("an admin creates an Open311 API key, a request sent with it reaches the pa
   const { uuid } = ((await read.json()) as { report: { uuid: string } }).report;
   await page.goto(`/v3/events/${uuid}`);
   await expect(page.getByTestId("report-source-open311")).toHaveText("Recibido por Open311");
-  await expect(page.getByText(description)).toBeVisible();
+  // The detail's description (its row in the panel beside it may show the same words).
+  await expect(page.getByLabel(description)).toBeVisible();
 
   await page.goto("/v3/settings?tab=api-keys");
   await row.getByTestId("api-key-revoke").click();

@@ -8,6 +8,8 @@ async function operator(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, email);
   await expect(page.getByTestId("connection-status").first()).toHaveAttribute("data-state", "online");
+  // The panel's shortcuts listen once its list is there (a loaded machine took longer than the socket).
+  await expect(page.getByTestId("report-row").first()).toBeVisible();
   return page;
 }
 

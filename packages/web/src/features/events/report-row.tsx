@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Report } from "@atalaya/shared";
 import { TimezoneContext } from "../../lib/dates";
+import { TagChip } from "../../components/tag-chip";
 import { DuplicateBadge } from "../duplicates/duplicate-badge";
 import { formatShortDateTime } from "./fast-date";
 import { PRIORITY_COLORS, ReportTypeIcon, reportTypeName } from "./report-type-visual";
@@ -57,9 +58,7 @@ function RowBadges({ report, duplicates }: { report: Report; duplicates: number 
         </Tag>
       )}
       {report.tags.map((tag) => (
-        <Tag key={tag.id} color={tag.color} variant="outlined" className="report-row__tag">
-          {tag.name}
-        </Tag>
+        <TagChip key={tag.id} name={tag.name} color={tag.color} className="report-row__tag" />
       ))}
     </span>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { TagChip } from "../../../components/tag-chip";
 import { Alert, App, Badge, Button, Card, Form, Input, Segmented, Select, Tag, Tooltip, Typography } from "antd";
 import { useToast } from "../../../app/use-toast";
 import { isApiError } from "../../../lib/api";
@@ -367,9 +368,7 @@ export function ReportForm({ report, companyId, ownVersion, onReport, onRefetch 
               <div className="rd-form__static rd-form__tags" data-testid="form-tags">
                 {report.tags.length > 0 ? (
                   report.tags.map((tag) => (
-                    <Tag key={tag.id} color={tag.color || undefined}>
-                      {tag.name}
-                    </Tag>
+                    <TagChip key={tag.id} name={tag.name} color={tag.color} />
                   ))
                 ) : (
                   <span className="rd-muted">{t("reportDetail.form.noTags")}</span>
