@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Alert, Button, Checkbox, Empty, Flex, Result, Select, Skeleton, Tooltip, Typography } from "antd";
 import { useToast } from "../../app/use-toast";
 import { PlusOutlined, QuestionCircleOutlined, ReloadOutlined, SwapOutlined } from "@ant-design/icons";
@@ -13,9 +13,7 @@ import { fetchReport, takeReport } from "../reports/report-api";
 import { useSettings } from "../settings/settings-context";
 import { IncomingCommentsButton } from "./incoming-comments-drawer";
 import { ExportButton } from "../export/export-button";
-import { BulkSummary, SelectionBar } from "../triage/selection-bar";
 import { EMPTY_SELECTION, keepListed, toggleAll, toggleOne, toggleRange, type Selection } from "../triage/selection";
-import { ShortcutHelp } from "../triage/shortcut-help";
 import type { ShortcutAction } from "../triage/shortcuts";
 import { useShortcuts } from "../triage/use-shortcuts";
 import { readPanelSort, readPanelTab, writePanelSort, writePanelTab } from "./panel-preferences";
@@ -26,6 +24,13 @@ import { ROW_HEIGHT } from "./report-row";
 import { StatusTabs } from "./status-tabs";
 import { useReportCounters, useReportList, useReportSync } from "./use-report-list";
 import "./events-panel.css";
+
+// The selection bar with its dialogs, the bulk summary and the shortcuts overlay (Modal, Form, Segmented…)
+// load when first needed: the panel's first download stays what an operator needs to read the reports
+// (issue 9's budget for the events panel).
+const SelectionBar = lazy(() => import("../triage/selection-bar").then((m) => ({ default: m.SelectionBar })));
+const BulkSummary = lazy(() => import("../triage/selection-bar").then((m) => ({ default: m.BulkSummary })));
+const ShortcutHelp = lazy(() => import("../triage/shortcut-help").then((m) => ({ default: m.ShortcutHelp })));
 
 function usePanelPreferences(): [PanelTab, SortOption, (tab: PanelTab) => void, (sort: SortOption) => void] {
   const [tab, setTab] = useState<PanelTab>(() => readPanelTab(localStore()));
@@ -321,18 +326,20 @@ export function EventsPanel(): ReactNode {
             </Typography.Text>
           </Flex>
         </div>
-        {checkedIds.size > 0 && (
-          <SelectionBar
-            companyId={companyId}
-            ids={order.filter((id) => checkedIds.has(id))}
-            onClear={() => setSelection(EMPTY_SELECTION)}
-            onDone={(response) => {
-              setSummary(response);
-              setSelection(EMPTY_SELECTION);
-            }}
-          />
-        )}
-        {summary && <BulkSummary response={summary} onDismiss={() => setSummary(null)} />}
+        <Suspense fallback={null}>
+          {checkedIds.size > 0 && (
+            <SelectionBar
+              companyId={companyId}
+              ids={order.filter((id) => checkedIds.has(id))}
+              onClear={() => setSelection(EMPTY_SELECTION)}
+              onDone={(response) => {
+                setSummary(response);
+                setSelection(EMPTY_SELECTION);
+              }}
+            />
+          )}
+          {summary && <BulkSummary response={summary} onDismiss={() => setSummary(null)} />}
+        </Suspense>
         <div id="events-report-list" role="tabpanel" aria-labelledby={`panel-tab-${tab}`} className="events-panel__body">
           {body}
         </div>
@@ -340,7 +347,11 @@ export function EventsPanel(): ReactNode {
       <section className="events-panel__detail" ref={detailPane} tabIndex={-1} aria-label={t("events.detailLabel")}>
         <Outlet />
       </section>
-      <ShortcutHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+      {helpOpen && (
+        <Suspense fallback={null}>
+            <ShortcutHelp open onClose={() => setHelpOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

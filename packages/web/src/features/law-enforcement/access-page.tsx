@@ -3,35 +3,17 @@ import { Alert, Button, Checkbox, Form, Input, Result, Typography } from "antd";
 import { MailOutlined } from "@ant-design/icons";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { emailSchema } from "@atalaya/shared";
-import { isApiError } from "../../lib/api";
 import { useRuleText } from "../signup/rule-text";
 import { VisitorFrame } from "../signup/visitor-frame";
 import { requestAccess } from "./law-enforcement-api";
+import { useEmailRequest } from "../signup/use-email-request";
 
 /** `/v3/law-enforcement/access`: an institutional e-mail and the terms; the server mails the form's link. */
 export function LawEnforcementAccessPage(): ReactNode {
   const { t } = useTranslation();
   const rule = useRuleText();
-  const [email, setEmail] = useState("");
   const [terms, setTerms] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const valid = emailSchema.safeParse(email).success;
-
-  const submit = async () => {
-    setSending(true);
-    setError(null);
-    try {
-      await requestAccess(email.trim(), terms);
-      setSentTo(email.trim());
-    } catch (err) {
-      setError(isApiError(err) ? (err.fields[0]?.message ?? err.message) : t("errors.generalError"));
-    } finally {
-      setSending(false);
-    }
-  };
+  const { email, setEmail, valid, sending, sentTo, error, submit } = useEmailRequest((address) => requestAccess(address, terms));
 
   return (
     <VisitorFrame testId="law-enforcement-access">

@@ -1,36 +1,18 @@
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Alert, Button, Form, Input, Result, Typography } from "antd";
 import { MailOutlined } from "@ant-design/icons";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { emailSchema } from "@atalaya/shared";
-import { isApiError } from "../../lib/api";
 import { useRuleText } from "../signup/rule-text";
 import { VisitorFrame } from "../signup/visitor-frame";
 import { forgotPassword } from "./password-reset-api";
+import { useEmailRequest } from "../signup/use-email-request";
 
 /** `/v3/auth/forgetPassword`: the e-mail, then the same advice whether or not it has an account. */
 export function ForgotPasswordPage(): ReactNode {
   const { t } = useTranslation();
   const rule = useRuleText();
-  const [email, setEmail] = useState("");
-  const [sending, setSending] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const valid = emailSchema.safeParse(email).success;
-
-  const submit = async () => {
-    setSending(true);
-    setError(null);
-    try {
-      await forgotPassword(email.trim());
-      setSentTo(email.trim());
-    } catch (err) {
-      setError(isApiError(err) ? err.message : t("errors.generalError"));
-    } finally {
-      setSending(false);
-    }
-  };
+  const { email, setEmail, valid, sending, sentTo, error, submit } = useEmailRequest((address) => forgotPassword(address));
 
   return (
     <VisitorFrame testId="forgot-password">

@@ -3,11 +3,10 @@ import { Alert, Button, Checkbox, Form, Input, Result, Typography } from "antd";
 import { MailOutlined } from "@ant-design/icons";
 import { Link, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { emailSchema } from "@atalaya/shared";
-import { isApiError } from "../../lib/api";
 import { preregister } from "./signup-api";
 import { useRuleText } from "./rule-text";
 import { VisitorFrame } from "./visitor-frame";
+import { useEmailRequest } from "./use-email-request";
 
 /** `/v3/preregister` (SPEC §2, §5): e-mail and the legal box, submit disabled until both; then the
  * success advice. */
@@ -15,25 +14,8 @@ export function PreregisterPage(): ReactNode {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const rule = useRuleText();
-  const [email, setEmail] = useState("");
   const [legals, setLegals] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const valid = emailSchema.safeParse(email).success;
-
-  const submit = async () => {
-    setSending(true);
-    setError(null);
-    try {
-      await preregister(email.trim());
-      setSentTo(email.trim());
-    } catch (err) {
-      setError(isApiError(err) ? err.message : t("errors.generalError"));
-    } finally {
-      setSending(false);
-    }
-  };
+  const { email, setEmail, valid, sending, sentTo, error, submit } = useEmailRequest((address) => preregister(address));
 
   return (
     <VisitorFrame testId="preregister">
