@@ -157,22 +157,12 @@ export function LoginPage(): ReactNode {
             />
           )}
 
-          {verified === "1" && (
+          {(verified === "1" || verified === "0") && (
             <Alert
-              type="success"
+              type={verified === "1" ? "success" : "error"}
               showIcon
-              role="status"
-              title={t("login.emailVerified")}
-              data-testid="verified-notice"
-              style={{ marginBottom: 20 }}
-            />
-          )}
-          {verified === "0" && (
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              title={t("login.emailVerificationFailed")}
+              role={verified === "1" ? "status" : "alert"}
+              title={t(verified === "1" ? "login.emailVerified" : "login.emailVerificationFailed")}
               data-testid="verified-notice"
               style={{ marginBottom: 20 }}
             />
