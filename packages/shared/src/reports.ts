@@ -1,7 +1,6 @@
 import { z } from "./zod.js";
 import { MAX_ID } from "./limits.js";
 import { CLOSING_KINDS, INFORMER_TYPES, PRIORITIES, REPORT_STATUSES, SORT_OPTIONS } from "./enums.js";
-import { isValidPhone } from "./phone.js";
 import { defaultSort } from "./sorting.js";
 
 const trimmed = (max: number) => z.string().trim().max(max);
@@ -151,29 +150,6 @@ export const reportUuidParamsSchema = z.object({
   companyId: z.coerce.number().int().positive().max(MAX_ID),
   uuid: z.uuid(),
 });
-
-/** POST /api/companies/{companyId}/reports: a report created by an operator for a caller. */
-export const createCompanyReportSchema = z
-  .object({
-    type: z.number().int().min(0).max(MAX_ID),
-    description: trimmed(4000).min(1),
-    latitude: latitudeSchema,
-    longitude: longitudeSchema,
-    address: trimmed(300).optional(),
-    priority: z.enum(PRIORITIES).optional(),
-    informerType: z.enum(INFORMER_TYPES),
-    phone: trimmed(30).optional(),
-    firstName: trimmed(100).optional(),
-    lastName: trimmed(100).optional(),
-    email: z.email().max(320).optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.phone && !isValidPhone(v.phone)) ctx.addIssue({ code: "invalid_format", format: "phone", path: ["phone"], input: v.phone, message: "invalid_phone" });
-    if (v.informerType !== "user") return;
-    if (!v.phone) ctx.addIssue({ code: "custom", path: ["phone"], message: "required" });
-    if (!v.firstName) ctx.addIssue({ code: "custom", path: ["firstName"], message: "required" });
-  });
-export type CreateCompanyReport = z.infer<typeof createCompanyReportSchema>;
 
 /** PUT /api/companies/{companyId}/reports/{id}: what the company may change on its attention. */
 export const updateReportSchema = z

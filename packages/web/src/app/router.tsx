@@ -5,6 +5,7 @@ import { FullPageLoader } from "../components/full-page-loader";
 import { LoginPage } from "../features/auth/login-page";
 import { RequireSession } from "../features/session/session-routes";
 import { RouteErrorPage } from "../features/client-errors/route-error";
+import { loadPortalTexts } from "../i18n/i18n";
 
 /** What shows while a lazily loaded screen arrives on the first page load. */
 function LoadingScreen(): ReactNode {
@@ -14,13 +15,24 @@ function LoadingScreen(): ReactNode {
 
 const statusPages = () => import("../features/errors/status-pages");
 
+type Routes = Parameters<typeof createBrowserRouter>[0];
+
+/** Every lazy route also awaits the Spanish texts beyond the login page's (i18n.ts), with its code. */
+function withPortalTexts(routes: Routes): Routes {
+  return routes.map((route) => {
+    const { lazy, children } = route;
+    const loaded = typeof lazy === "function" ? { lazy: async () => (await Promise.all([lazy(), loadPortalTexts()]))[0] } : {};
+    return { ...route, ...loaded, ...(children ? { children: withPortalTexts(children) } : {}) } as typeof route;
+  });
+}
+
 /**
  * Client routes of SPEC §2. Only the login and the redirects are in the first download: every other
  * screen (the signed-in frame and shell, the events panel, a report, the create form with its map,
  * answers, search…, the public link and the status pages) is a `lazy` route whose code loads when it
  * opens, all of a route's pieces at once rather than one after the other.
  */
-export const router = createBrowserRouter([
+export const router = createBrowserRouter(withPortalTexts([
   {
     // A page opened on a lazy route shows the loader until its code has arrived.
     hydrateFallbackElement: <LoadingScreen />,
@@ -111,4 +123,4 @@ export const router = createBrowserRouter([
   { path: "*", lazy: async () => ({ Component: (await statusPages()).FallbackPage }) },
     ],
   },
-]);
+]));

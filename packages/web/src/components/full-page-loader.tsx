@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Flex, Spin, Typography } from "antd";
+import { Flex, Spin } from "antd";
 import { BrandMark } from "./brand-logo";
 
 /** Centred brand mark and spinner for whole-screen waits (settings, public links). */
@@ -17,7 +17,7 @@ export function FullPageLoader({ label }: { label: string }): ReactNode {
     >
       <BrandMark size={56} />
       <Spin size="large" />
-      <Typography.Text type="secondary">{label}</Typography.Text>
+      <span className="atalaya-secondary">{label}</span>
     </Flex>
   );
 }

@@ -2,10 +2,11 @@ import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { DEFAULT_PORTAL_LANGUAGE, LANGUAGES, type ConflictReason, type FieldError, type Language } from "@atalaya/shared";
 import { STORAGE_KEYS, localStore, safeGet, safeSet } from "../lib/storage";
-import { es } from "./locales/es";
+import { esCore } from "./locales/es-core";
 import type { Messages } from "./locales/messages";
 
-// Spanish, the default language (and the fallback), is in the first download; another language's
+// Spanish, the default language (and the fallback), has the login page's texts in the first download
+// (es-core) and the rest with the first other route (loadPortalTexts); another language's whole
 // catalogue loads when it is chosen, so nobody downloads all three.
 const OTHER_CATALOGUES: Record<Exclude<Language, "es">, () => Promise<Messages>> = {
   en: () => import("./locales/en").then((m) => m.en),
@@ -27,7 +28,7 @@ export function storedLanguage(): Language {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { es: { translation: es } },
+  resources: { es: { translation: esCore } },
   // The stored language (its catalogue loaded first) is set by switchLanguage before the portal renders.
   partialBundledLanguages: true,
   lng: DEFAULT_PORTAL_LANGUAGE,
@@ -54,6 +55,22 @@ export function currentLanguage(): Language {
 export async function loadCatalogue(lang: Language): Promise<void> {
   if (lang === "es" || i18n.hasResourceBundle(lang, "translation")) return;
   i18n.addResourceBundle(lang, "translation", await OTHER_CATALOGUES[lang]());
+}
+
+let portalTexts: Promise<void> | null = null;
+
+/** Adds the rest of the Spanish catalogue (every section but the login page's), once: every route but
+ * the login awaits it with its code (app/router.tsx), so no screen shows a key. */
+export function loadPortalTexts(): Promise<void> {
+  portalTexts ??= import("./locales/es").then(
+    (m) => void i18n.addResourceBundle("es", "translation", m.es, true, true),
+    (error: unknown) => {
+      // A failed download is tried again by the next route.
+      portalTexts = null;
+      throw error;
+    },
+  );
+  return portalTexts;
 }
 
 /** What else a language needs before it shows (Ant Design's own texts), registered by the app. */

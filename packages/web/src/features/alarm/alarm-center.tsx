@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { Suspense, lazy, useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import { Badge, Button, Divider, Flex, Popover, Radio, Slider, Switch, Tag, Tooltip, Typography, theme } from "antd";
+import { Badge, Button, Flex, Popover, Spin, Tag, Tooltip, theme } from "antd";
 import {
   BellFilled,
   CloseOutlined,
   EnvironmentOutlined,
   MutedOutlined,
-  PlayCircleOutlined,
   SoundOutlined,
 } from "@ant-design/icons";
 import { matchPath, useLocation, useNavigate } from "react-router";
@@ -14,7 +13,6 @@ import { useTranslation } from "react-i18next";
 import { PRIORITY_COLORS, ReportTypeIcon, reportTypeName } from "../events/report-type-visual";
 import { useLiveReports } from "../events/use-live-reports";
 import { AlarmPlayer, type AudioAvailability } from "./alarm-player";
-import { ALARM_SOUNDS, type AlarmSettings } from "./alarm-settings";
 import {
   ALARM_REPEAT_MS,
   INITIAL_ALARM_STATE,
@@ -29,6 +27,10 @@ import {
 import { useSettings } from "../settings/settings-context";
 import { useAlarmSettings } from "./use-alarm-settings";
 import "./alarm.css";
+
+// The settings' radio, slider and switches load when the popover first opens, not with every page.
+const loadSettingsPanel = () => import("./audio-settings-panel");
+const AudioSettingsPanel = lazy(() => loadSettingsPanel().then((m) => ({ default: m.AudioSettingsPanel })));
 
 /** Whether the browser lets the player sound (re-renders when it changes). */
 export function useAudioAvailability(player: AlarmPlayer): AudioAvailability {
@@ -63,82 +65,6 @@ function useAlarmFeed(dispatch: (action: AlarmAction) => void): void {
   );
 }
 
-/** The alarm's sound, volume, loop and mute, the test button and the browser's audio state (the header's
- * popover and the sounds screen). */
-export function AudioSettingsPanel({
-  settings,
-  onChange,
-  availability,
-  onEnable,
-  onTest,
-}: {
-  settings: AlarmSettings;
-  onChange: (patch: Partial<AlarmSettings>) => void;
-  availability: AudioAvailability;
-  onEnable: () => void;
-  onTest: () => void;
-}): ReactNode {
-  const { t } = useTranslation();
-  return (
-    <div className="alarm-settings" data-testid="alarm-settings">
-      <div className="alarm-settings__row">
-        <Typography.Text strong>{t("alarm.sound")}</Typography.Text>
-        <Radio.Group
-          size="small"
-          optionType="button"
-          buttonStyle="solid"
-          value={settings.sound}
-          onChange={(event) => onChange({ sound: event.target.value as AlarmSettings["sound"] })}
-          options={ALARM_SOUNDS.map((sound) => ({ value: sound, label: t(`alarm.sounds.${sound}`) }))}
-          data-testid="alarm-sound"
-        />
-      </div>
-      <div className="alarm-settings__row alarm-settings__row--stack">
-        <Flex justify="space-between">
-          <Typography.Text strong>{t("alarm.volume")}</Typography.Text>
-          <Typography.Text type="secondary">{Math.round(settings.volume * 100)} %</Typography.Text>
-        </Flex>
-        <Slider
-          min={0}
-          max={100}
-          step={5}
-          value={Math.round(settings.volume * 100)}
-          onChange={(value) => onChange({ volume: value / 100 })}
-          tooltip={{ formatter: (value) => `${value ?? 0} %` }}
-          aria-label={t("alarm.volume")}
-          ariaLabelForHandle={t("alarm.volume")}
-          data-testid="alarm-volume"
-        />
-      </div>
-      <div className="alarm-settings__row">
-        <Typography.Text>{t("alarm.loop")}</Typography.Text>
-        <Switch size="small" checked={settings.loop} onChange={(loop) => onChange({ loop })} aria-label={t("alarm.loop")} data-testid="alarm-loop" />
-      </div>
-      <div className="alarm-settings__row">
-        <Typography.Text>{t("alarm.mute")}</Typography.Text>
-        <Switch size="small" checked={settings.mute} onChange={(mute) => onChange({ mute })} aria-label={t("alarm.mute")} data-testid="alarm-mute" />
-      </div>
-      <Divider className="alarm-settings__divider" />
-      {availability === "suspended" && (
-        <Flex vertical gap={8} className="alarm-settings__blocked">
-          <Typography.Text type="warning">{t("alarm.blocked")}</Typography.Text>
-          <Button type="primary" danger icon={<SoundOutlined />} onClick={onEnable} block>
-            {t("alarm.enableSound")}
-          </Button>
-        </Flex>
-      )}
-      {availability === "unavailable" && <Typography.Text type="secondary">{t("alarm.unavailable")}</Typography.Text>}
-      {availability === "running" && (
-        <Button icon={<PlayCircleOutlined />} onClick={onTest} block data-testid="alarm-test">
-          {t("alarm.test")}
-        </Button>
-      )}
-      <Typography.Paragraph type="secondary" className="alarm-settings__note">
-        {t("alarm.savedToProfile")}
-      </Typography.Paragraph>
-    </div>
-  );
-}
 
 function NewReportAlert({
   state,
@@ -311,13 +237,15 @@ function AlarmCenterFor(): ReactNode {
         placement="bottomRight"
         title={t("alarm.settings")}
         content={
-          <AudioSettingsPanel
-            settings={settings}
-            onChange={updateSettings}
-            availability={availability}
-            onEnable={enableSound}
-            onTest={() => player.play(sound, volume)}
-          />
+          <Suspense fallback={<Spin size="small" />}>
+            <AudioSettingsPanel
+              settings={settings}
+              onChange={updateSettings}
+              availability={availability}
+              onEnable={enableSound}
+              onTest={() => player.play(sound, volume)}
+            />
+          </Suspense>
         }
       >
         <Tooltip title={t("alarm.openSettings")}>
@@ -328,6 +256,9 @@ function AlarmCenterFor(): ReactNode {
               aria-label={t("alarm.openSettings")}
               className={`alarm-center__button${state.ringing ? " alarm-center__button--ringing" : ""}`}
               data-testid="alarm-settings-button"
+              // Fetched as the pointer or focus arrives, so the popover opens with its controls.
+              onPointerEnter={() => void loadSettingsPanel()}
+              onFocus={() => void loadSettingsPanel()}
               data-muted={muted}
             />
           </Badge>

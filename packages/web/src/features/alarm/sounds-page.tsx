@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { AlarmPlayer } from "./alarm-player";
-import { AudioSettingsPanel, useAudioAvailability } from "./alarm-center";
+import { useAudioAvailability } from "./alarm-center";
+import { AudioSettingsPanel } from "./audio-settings-panel";
 import { useAlarmSettings } from "./use-alarm-settings";
 import "./alarm.css";
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Alert, Button, Form, Input, Typography } from "antd";
+import { Alert, Button, Form, Input } from "antd";
 import { CheckCircleFilled, CloseCircleFilled, LockOutlined, MailOutlined } from "@ant-design/icons";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
@@ -141,10 +141,9 @@ export function LoginPage(): ReactNode {
           </div>
 
           <div className="login-card__heading">
-            <Typography.Title level={1} style={{ marginBottom: 4, fontSize: 30 }}>
-              {t("login.title")}
-            </Typography.Title>
-            <Typography.Text type="secondary">{t("login.subtitle")}</Typography.Text>
+            {/* Plain elements, not Ant Design's Typography: the login page is the first download. */}
+            <h1 className="login-card__title">{t("login.title")}</h1>
+            <span className="atalaya-secondary">{t("login.subtitle")}</span>
           </div>
 
           {marker && (
@@ -223,9 +222,9 @@ export function LoginPage(): ReactNode {
             <Link to="/v3/preregister" data-testid="create-account-link">{t("passwordReset.createLink")}</Link>
           </div>
 
-          <Typography.Text type="secondary" className="login-card__version" data-testid="portal-version">
+          <span className="atalaya-secondary login-card__version" data-testid="portal-version">
             {t("common.version", { version: PORTAL_VERSION })}
-          </Typography.Text>
+          </span>
         </main>
       </div>
     </div>

@@ -1,13 +1,11 @@
-import { useCallback, useState, type ReactNode } from "react";
-import { Button, Modal, Result, Typography } from "antd";
-import { RocketOutlined } from "@ant-design/icons";
-import { useMutation } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api";
+import { Suspense, lazy, useCallback, useState, type ReactNode } from "react";
 import { useSettings } from "../settings/settings-context";
-import { requestUpgrade } from "./company-settings-api";
 
-type Step = "closed" | "offer" | "sent" | "already";
+/** Where the prompt is: closed, offering the upgrade, or confirming a request (new or already open). */
+export type UpgradeStep = "closed" | "offer" | "sent" | "already";
+
+// The dialog (a modal with a result) loads when a locked entry is first opened, not with every page.
+const UpgradePrompt = lazy(() => import("./upgrade-prompt-dialog").then((m) => ({ default: m.UpgradePrompt })));
 
 /**
  * The freemium upgrade prompt (SPEC §1): what a free organisation sees on an entry of a full-plan
@@ -15,9 +13,15 @@ type Step = "closed" | "offer" | "sent" | "already";
  * then a confirmation is shown and accepting closes it. `open()` shows it; render `element` once.
  */
 export function useUpgradePrompt(): { open: () => void; element: ReactNode } {
-  const [step, setStep] = useState<Step>("closed");
+  const [step, setStep] = useState<UpgradeStep>("closed");
   const open = useCallback(() => setStep("offer"), []);
-  return { open, element: <UpgradePrompt step={step} onStep={setStep} /> };
+  const element =
+    step === "closed" ? null : (
+      <Suspense fallback={null}>
+        <UpgradePrompt step={step} onStep={setStep} />
+      </Suspense>
+    );
+  return { open, element };
 }
 
 /** True when the current organisation is on the free account. */
@@ -25,52 +29,3 @@ export function useIsFreemium(): boolean {
   return useSettings().settings.company.is_freemium;
 }
 
-function UpgradePrompt({ step, onStep }: { step: Step; onStep: (step: Step) => void }): ReactNode {
-  const { t } = useTranslation();
-  const { settings } = useSettings();
-  const send = useMutation({
-    mutationFn: () => requestUpgrade(settings.company.id),
-    onSuccess: ({ created }) => onStep(created ? "sent" : "already"),
-  });
-  const close = (): void => {
-    send.reset();
-    onStep("closed");
-  };
-  const confirmation = step === "sent" || step === "already";
-  return (
-    <Modal
-      open={step !== "closed"}
-      onCancel={close}
-      title={confirmation ? t("companySettings.upgrade.sentTitle") : t("companySettings.upgrade.title")}
-      destroyOnHidden
-      data-testid="upgrade-prompt"
-      footer={
-        confirmation ? (
-          <Button type="primary" onClick={close} data-testid="upgrade-accept">
-            {t("companySettings.upgrade.accept")}
-          </Button>
-        ) : (
-          <>
-            <Button onClick={close}>{t("companySettings.upgrade.cancel")}</Button>
-            <Button type="primary" icon={<RocketOutlined />} loading={send.isPending} onClick={() => send.mutate()} data-testid="upgrade-request">
-              {t("companySettings.upgrade.request")}
-            </Button>
-          </>
-        )
-      }
-    >
-      {confirmation ? (
-        <Result status="success" title={t(step === "sent" ? "companySettings.upgrade.sentText" : "companySettings.upgrade.alreadyText")} data-testid="upgrade-confirmation" />
-      ) : (
-        <>
-          <Typography.Paragraph>{t("companySettings.upgrade.text")}</Typography.Paragraph>
-          {send.isError && (
-            <Typography.Text type="danger" role="alert">
-              {isApiError(send.error) ? send.error.message : t("errors.generalError")}
-            </Typography.Text>
-          )}
-        </>
-      )}
-    </Modal>
-  );
-}

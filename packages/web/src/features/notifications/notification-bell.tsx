@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { Badge, Button, Drawer, Empty, Flex, List, Result, Skeleton, Tooltip, Typography } from "antd";
+import { Alert, Badge, Button, Drawer, Empty, Flex, Skeleton, Tooltip, Typography } from "antd";
 import { BellOutlined, CheckOutlined } from "@ant-design/icons";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
@@ -78,21 +78,21 @@ export function NotificationBell(): ReactNode {
   if (list.isPending) body = <Skeleton active title={false} paragraph={{ rows: 5 }} />;
   else if (list.isError)
     body = (
-      <Result
-        status="warning"
+      <Alert
+        type="warning"
+        showIcon
         title={t("notifications.loadError")}
-        extra={<Button onClick={() => void list.refetch()}>{t("common.retry")}</Button>}
+        action={<Button onClick={() => void list.refetch()}>{t("common.retry")}</Button>}
       />
     );
   else if (items.length === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("notifications.empty")} />;
   else
     body = (
       <>
-        <List<Notification>
-          className="notification-list"
-          dataSource={items}
-          renderItem={(n) => (
-            <List.Item className={`notification-item${n.read ? "" : " notification-item--unread"}`} data-testid="notification-item" data-kind={n.kind} data-read={n.read}>
+        {/* A plain list: Ant Design's List would bring its pagination and select into every signed-in page. */}
+        <ul className="notification-list">
+          {items.map((n) => (
+            <li key={n.id} className={`notification-item${n.read ? "" : " notification-item--unread"}`} data-testid="notification-item" data-kind={n.kind} data-read={n.read}>
               <button type="button" className="notification-item__button" onClick={() => choose(n)}>
                 <span className="notification-item__text">{sentence(n)}</span>
                 <span className="notification-item__meta">
@@ -100,9 +100,9 @@ export function NotificationBell(): ReactNode {
                   <time dateTime={n.createdAt}>{format(n.createdAt)}</time>
                 </span>
               </button>
-            </List.Item>
-          )}
-        />
+            </li>
+          ))}
+        </ul>
         {list.hasNextPage && (
           <Button block onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} className="notification-more">
             {t("notifications.loadMore")}
