@@ -1,4 +1,4 @@
-import type { ConflictReason } from "@atalaya/shared";
+import { REPORT_LIFE_REASON_TEXTS, type ConflictReason } from "@atalaya/shared";
 import { answersEs } from "../../features/answers/messages-es";
 import { reportedUsersEs } from "../../features/reported-users/messages-es";
 import { searchEs } from "../../features/search/messages-es";
@@ -21,6 +21,7 @@ import { lawEnforcementEs } from "../../features/law-enforcement/messages-es";
 import { mailOutboxEs } from "../../features/mail/messages-es";
 import { triageEs } from "../../features/triage/messages-es";
 import { duplicatesEs } from "../../features/duplicates/messages-es";
+import { reportLifeEs } from "../../features/report-life/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. */
 export const es = {
@@ -127,6 +128,7 @@ export const es = {
       sourceNameTaken: "Esa fuente ya existe.",
       ownAccount: "No puedes hacer esto con tu propia cuenta.",
       sharedAccount: "Esta cuenta también pertenece a otras organizaciones; solo puedes cambiar su rol, sus restricciones y su configuración, o quitarla de la tuya.",
+      ...REPORT_LIFE_REASON_TEXTS.es,
     } satisfies Record<ConflictReason, string>,
     // Names of the fields a validation error lists; an unknown field is shown as the API names it.
     fields: {
@@ -158,6 +160,7 @@ export const es = {
     },
   },
   nav: {
+    reviews: "Revisión de reportes",
     replies: "Respuestas",
     connections: "Conexiones",
     operators: "Operadores",
@@ -413,6 +416,7 @@ export const es = {
   replies: repliesEs,
   triage: triageEs,
   duplicates: duplicatesEs,
+  reportLife: reportLifeEs,
   reportedUsers: reportedUsersEs,
   search: searchEs,
   history: historyEs,
