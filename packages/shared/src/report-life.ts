@@ -69,7 +69,7 @@ export const REPORT_LIFE_REASON_TEXTS: Record<"es" | "en" | "fr", Record<ReportL
     gatheringCompleted: "Ces questions ont déjà reçu une réponse",
     notClosed: "Seul un signalement clôturé peut être noté",
     alreadyRated: "Ce signalement a déjà été noté",
-    substatusNameTaken: "Un sous-statut porte déjà ce nom",
+    substatusNameTaken: "Un sous-état porte déjà ce nom",
   },
 };
 

@@ -1,6 +1,6 @@
 import type { reportLifeEs } from "./messages-es";
 
-/** Textes français de l'examen, de la collecte d'informations, de la note et des sous-statuts (issue 17). */
+/** Textes français de l'examen, de la collecte d'informations, de la note et des sous-états (issue 17). */
 export const reportLifeFr: typeof reportLifeEs = {
   review: {
     title: "Examen des signalements",
@@ -35,20 +35,20 @@ export const reportLifeFr: typeof reportLifeEs = {
     error: "Les réglages d'examen n'ont pas pu être enregistrés.",
   },
   substatuses: {
-    title: "Sous-statuts",
+    title: "Sous-états",
     hint: "États intermédiaires que vos opérateurs donnent à un signalement pris.",
-    name: "Nom du sous-statut",
+    name: "Nom du sous-état",
     add: "Ajouter",
     rename: "Renommer {{name}}",
     save: "Enregistrer",
     cancel: "Annuler",
     delete: "Supprimer {{name}}",
     confirmDelete: "Supprimer « {{name}} » ? Les signalements qui l'ont le gardent.",
-    empty: "Aucun sous-statut pour l'instant.",
-    error: "Le sous-statut n'a pas pu être enregistré.",
-    label: "Sous-statut",
-    none: "Aucun sous-statut",
-    setError: "Le sous-statut n'a pas pu être changé.",
+    empty: "Aucun sous-état pour l'instant.",
+    error: "Le sous-état n'a pas pu être enregistré.",
+    label: "Sous-état",
+    none: "Aucun sous-état",
+    setError: "Le sous-état n'a pas pu être changé.",
   },
   gathering: {
     title: "Collecte d'informations",
