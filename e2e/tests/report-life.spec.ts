@@ -31,7 +31,7 @@ async function noHorizontalScroll(page: Page): Promise<void> {
 }
 
 test("a gathering answered from the reporter API appears on the open detail", async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const token = await appToken(request, "vecino1@demo.cl");
   const report = await appReport(request, token, `Vereda levantada frente al almacén ${Date.now()}`);
@@ -83,7 +83,7 @@ test("a gathering answered from the reporter API appears on the open detail", as
 });
 
 test("a new reporter's report waits in the review queue and, approved, reaches the operator's panel live", async ({ page, browser, request }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const token = await appToken(request, "vecina.nueva@demo.cl");
   // The demo organisation reviews new reporters: it does not attend the report yet.
   const held = await appReport(request, token, `Persona revisando autos estacionados ${Date.now()}`);
