@@ -11,6 +11,7 @@ const ROUTES = [
   "/v3/search?q=robo",
   "/v3/answers",
   "/v3/reported-users",
+  "/v3/reviews",
   "/v3/maps",
   "/v3/patrols",
   "/v3/dashboard",

@@ -28,6 +28,8 @@ const ANY_ACCOUNT = new Set([
   "POST /api/app/reports/{uuid}/like", "POST /api/app/reports/{uuid}/follow", "DELETE /api/app/reports/{uuid}/follow",
   "POST /api/app/reports/{uuid}/media", "POST /api/app/comments/{id}/report", "POST /api/reports/issue", "GET /api/files/{name}",
   "GET /api/public/reports/{uuid}", "GET /api/public/shared-url-hosts",
+  // A reporter's own report (issue 17): answering a gathering, rating it.
+  "GET /api/app/reports/{uuid}/gathering", "POST /api/app/reports/{uuid}/gathering", "POST /api/app/reports/{uuid}/rating",
   // Open311's discovery document (issue 18); the rest of Open311 needs an organisation's api_key.
   "GET /open311/v2/discovery.{format}",
   // Reporting the portal's own errors (issue 18).

@@ -185,6 +185,9 @@ export const operatorFiguresSchema = z.object({
   closed: z.number(),
   take: durationStatsSchema,
   close: durationStatsSchema,
+  /** The reporters' ratings (1-5, issue 17) of the reports they closed as solved: how many, and the
+   * mean to two decimals (null without any). */
+  rating: z.object({ count: z.number(), average: z.number().nullable() }),
 });
 export type OperatorFigures = z.infer<typeof operatorFiguresSchema>;
 

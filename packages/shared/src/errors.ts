@@ -1,4 +1,5 @@
 import { z } from "./zod.js";
+import { REPORT_LIFE_REASON_CODES } from "./report-life-reasons.js";
 
 /** Error codes the API answers with; the web client translates each one. */
 export const ERROR_CODES = [
@@ -101,6 +102,8 @@ export const CONFLICT_REASONS = [
   /** The account belongs to other companies too: its profile, password, lock and deletion are not one
    * company's to change. */
   "sharedAccount",
+  /** Review, gathering, rating and substatus refusals (issue 17, report-life-reasons.ts). */
+  ...REPORT_LIFE_REASON_CODES,
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 export const conflictReasonSchema = z.enum(CONFLICT_REASONS);

@@ -38,3 +38,5 @@ export * from "./client-errors.js";
 export * from "./client-errors-scrub.js";
 export * from "./signup.js";
 export * from "./duplicates.js";
+export * from "./report-life.js";
+export * from "./report-life-reasons.js";

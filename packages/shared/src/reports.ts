@@ -2,6 +2,7 @@ import { z } from "./zod.js";
 import { MAX_ID } from "./limits.js";
 import { CLOSING_KINDS, INFORMER_TYPES, PRIORITIES, REPORT_STATUSES, SORT_OPTIONS } from "./enums.js";
 import { defaultSort } from "./sorting.js";
+import { reportLifeFields } from "./report-life.js";
 
 const trimmed = (max: number) => z.string().trim().max(max);
 
@@ -106,6 +107,8 @@ export const reportSchema = z.object({
   attendingCompanies: z.array(z.object({ id: z.number(), name: z.string() })).optional(),
   /** On a single read, when the company has displayDni: the reporter's RUT (SPEC §3 social_number). */
   reporterDni: z.string().nullable().optional(),
+  /** Substatus, review, gathering and rating (issue 17). */
+  ...reportLifeFields,
 });
 export type Report = z.infer<typeof reportSchema>;
 
@@ -161,6 +164,8 @@ export const updateReportSchema = z
     /** Needed to change the type to drugs, which makes the report private and anonymous (SPEC §4). */
     confirmDrugs: z.boolean().optional(),
     tagIds: z.array(z.number().int().positive().max(MAX_ID)).max(50).optional(),
+    /** One of the company's substatuses (issue 17), or null to clear it. */
+    substatusId: z.number().int().positive().max(MAX_ID).nullable().optional(),
     /** The version the operator edited; a stale one answers 409 so no change is silently lost. */
     version: z.number().int().positive().max(MAX_ID).optional(),
   })

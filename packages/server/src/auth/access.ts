@@ -66,6 +66,8 @@ const PERMISSIONS = {
   "settings.manage": ["company_admin"],
   // Open311 API keys (issue 18): created, listed and revoked by company admins.
   "apiKeys.manage": ["company_admin"],
+  // Issue 17: company admins decide the reports held for review and keep the substatus list.
+  "reports.review": ["company_admin"],
   // Groups (teams) and geolocated messages: refused to freemium companies (SPEC §1).
   "messages.send": ["company_admin", "operator"],
 } as const satisfies Record<string, readonly CompanyRole[]>;

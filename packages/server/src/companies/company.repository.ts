@@ -22,7 +22,10 @@ interface CompanyRow {
 
 /** A company with its settings, or undefined. */
 export async function getCompany(db: Db, scope: TenantScope): Promise<(Company & { clickToCall: boolean }) | undefined> {
-  const r = await one<CompanyRow>(db, "select *, uuid::text as uuid from companies where id = $1", [scope.companyId]);
+  const r = await one<CompanyRow>(db, `select *, uuid::text as uuid,
+            array(select s.name from company_substatuses s where s.company_id = companies.id and s.deleted_at is null
+                   order by s.position, s.id) as substatuses
+       from companies where id = $1`, [scope.companyId]);
   if (!r) return undefined;
   return {
     id: r.id,

@@ -75,7 +75,9 @@ export async function readCompanyRow(
     modules: string[];
   }>(
     db,
-    `select is_observer, is_freemium, has_delay_in_report_notifications, visualize_attending_companies, display_dni, substatuses, modules
+    `select is_observer, is_freemium, has_delay_in_report_notifications, visualize_attending_companies, display_dni, modules,
+            array(select s.name from company_substatuses s where s.company_id = companies.id and s.deleted_at is null
+                   order by s.position, s.id) as substatuses
        from companies where id = $1`,
     [scope.companyId],
   );
@@ -94,9 +96,27 @@ export async function readCompanyRow(
   );
 }
 
-/** Replaces the company's substatuses. */
+/** Replaces the company's substatuses by name (the rows of company_substatuses, issue 17): a name no
+ * longer listed is deleted (reports keep it), a new one is added, and the order is the list's. */
 export async function writeSubstatuses(tx: Tx, scope: TenantScope, substatuses: readonly string[]): Promise<void> {
-  await tx.query("update companies set substatuses = $2 where id = $1", [scope.companyId, substatuses]);
+  await tx.query(
+    `update company_substatuses set deleted_at = now()
+      where company_id = $1 and deleted_at is null and lower(name) <> all(select lower(n) from unnest($2::text[]) as n)`,
+    [scope.companyId, substatuses],
+  );
+  await tx.query(
+    `insert into company_substatuses (company_id, name, position)
+     select $1, n.name, n.ord::int from unnest($2::text[]) with ordinality as n(name, ord)
+      where not exists (select 1 from company_substatuses s where s.company_id = $1 and s.deleted_at is null and lower(s.name) = lower(n.name))
+      order by n.ord`,
+    [scope.companyId, substatuses],
+  );
+  await tx.query(
+    `update company_substatuses s set position = n.ord::int, name = n.name
+       from unnest($2::text[]) with ordinality as n(name, ord)
+      where s.company_id = $1 and s.deleted_at is null and lower(s.name) = lower(n.name)`,
+    [scope.companyId, substatuses],
+  );
 }
 
 /** Replaces the company's config pairs. */

@@ -35,7 +35,7 @@ function checkBody(body: CompanySettingsBody): void {
     if ((t.attentionTime === null) !== (t.attentionUnit === null)) throw invalidField(`reportTypes.${i}.attentionUnit`, "required_with_time");
   });
   if (body.reportTypes && new Set(body.reportTypes.map((t) => t.typeId)).size !== body.reportTypes.length) throw invalidField("reportTypes", "duplicate");
-  if (body.substatuses && new Set(body.substatuses).size !== body.substatuses.length) throw invalidField("substatuses", "duplicate");
+  if (body.substatuses && new Set(body.substatuses.map((s) => s.toLowerCase())).size !== body.substatuses.length) throw invalidField("substatuses", "duplicate");
   if (body.config) {
     const names = body.config.map((p) => p.name);
     const repeated = names.findIndex((n, i) => names.indexOf(n) !== i);

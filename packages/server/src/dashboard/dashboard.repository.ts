@@ -177,6 +177,9 @@ export interface OperatorRow {
   count: number;
   average: number | null;
   median: number | null;
+  /** Closings only: the reporters' ratings of those reports (issue 17), how many and their mean. */
+  rating_count: number;
+  rating_average: number | null;
 }
 
 /** Who took (first take or assignment: the taker, or the user it was assigned to) and who closed the
@@ -187,17 +190,18 @@ export function operatorFigures(db: Db, scope: TenantScope, s: DashboardSelectio
   const params: unknown[] = [s.timeZone];
   const from = selectedAttentions(scope, s, params) + LIVE;
   return db.query<OperatorRow>(
-    `with w as (select a.report_id, a.created_at, a.status, a.closed_at, a.closed_by_user_id${from}),
+    `with w as (select a.report_id, a.created_at, a.status, a.closed_at, a.closed_by_user_id,
+                     (select rr.rating_points from reports rr where rr.id = a.report_id) as rating_points${from}),
           firsts as (select distinct on (l.report_id) l.report_id, l.created_at as at,
                             case when l.action = 'taken' then l.actor_user_id
                                  when jsonb_typeof(l.data->'userId') = 'number' then (l.data->>'userId')::int end as user_id
                        from activity_log l join w on w.report_id = l.report_id
                       where l.company_id = $2 and l.action in ('taken', 'assigned') and l.created_at >= $3::timestamptz
                       order by l.report_id, l.created_at, l.id),
-          events as (select f.user_id, 'take' as kind, f.at, date_part('epoch', f.at - w.created_at) as seconds
+          events as (select f.user_id, 'take' as kind, f.at, date_part('epoch', f.at - w.created_at) as seconds, null::int as rating
                        from firsts f join w on w.report_id = f.report_id where f.user_id is not null
                      union all
-                     select w.closed_by_user_id, 'close', w.closed_at, date_part('epoch', w.closed_at - w.created_at)
+                     select w.closed_by_user_id, 'close', w.closed_at, date_part('epoch', w.closed_at - w.created_at), w.rating_points
                        from w where w.status = 'solved' and w.closed_at is not null and w.closed_by_user_id is not null),
           shifted as (select e.*, (select sh.id from shifts sh
                                     where sh.company_id = $2 and case when sh.start_time < sh.end_time
@@ -206,7 +210,8 @@ export function operatorFigures(db: Db, scope: TenantScope, s: DashboardSelectio
                                     order by sh.id limit 1) as shift_id
                         from events e cross join lateral (select (e.at at time zone $1::text)::time as t) l),
           figures as (select user_id, kind, grouping(shift_id) = 1 as all_shifts, shift_id, count(*)::int as count,
-                             avg(seconds)::float8 as average, percentile_cont(0.5) within group (order by seconds)::float8 as median
+                             avg(seconds)::float8 as average, percentile_cont(0.5) within group (order by seconds)::float8 as median,
+                             count(rating)::int as rating_count, avg(rating)::float8 as rating_average
                         from shifted group by grouping sets ((user_id, kind), (user_id, kind, shift_id)))
      select f.*, trim(u.first_name || ' ' || u.last_name) as name from figures f join users u on u.id = f.user_id`,
     params,

@@ -159,7 +159,7 @@ export async function dashboardReports(ctx: AppContext, scope: CompanyScope, q: 
 }
 
 const noDurations = (): DurationStats => ({ count: 0, average_seconds: null, median_seconds: null });
-const noFigures = (): OperatorFigures => ({ taken: 0, closed: 0, take: noDurations(), close: noDurations() });
+const noFigures = (): OperatorFigures => ({ taken: 0, closed: 0, take: noDurations(), close: noDurations(), rating: { count: 0, average: null } });
 
 /** GET …/dashboard/operators: the company's shifts, the top 3 closers (SPEC §9), and each operator's
  * takes and closings with their times, over the window and per shift (company clock). */
@@ -182,6 +182,7 @@ export async function dashboardOperators(ctx: AppContext, scope: CompanyScope, q
     } else {
       target.closed = r.count;
       target.close = durationStats(r);
+      target.rating = { count: r.rating_count, average: r.rating_average === null ? null : Math.round(r.rating_average * 100) / 100 };
     }
   }
   const list = [...operators.values()].sort((a, b) => b.closed - a.closed || b.taken - a.taken || a.name.localeCompare(b.name) || a.user_id - b.user_id);

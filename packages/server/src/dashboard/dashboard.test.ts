@@ -427,23 +427,25 @@ describe("GET …/dashboard/operators", () => {
     expect(o.shifts.map((s) => s.name)).toEqual(["Mañana", "Noche"]);
     expect(o.top).toEqual([{ user_id: opA, name: "Test User", closed: 2 }, { user_id: opB, name: "Test User", closed: 1 }]);
     const d = (count: number, average: number | null, median = average) => ({ count, average_seconds: average, median_seconds: median });
-    const none = { taken: 0, closed: 0, take: d(0, null), close: d(0, null) };
+    // No reporter rated these reports (issue 17).
+    const unrated = { rating: { count: 0, average: null } };
+    const none = { taken: 0, closed: 0, take: d(0, null), close: d(0, null), ...unrated };
     expect(o.operators).toEqual([
       {
-        user_id: opA, name: "Test User", taken: 2, closed: 2, take: d(2, 450), close: d(2, 7200),
+        user_id: opA, name: "Test User", taken: 2, closed: 2, take: d(2, 450), close: d(2, 7200), ...unrated,
         by_shift: [
           // r2 taken at 09:10 and closed at 10:00; r6 taken at 17:05 and closed at 20:00, outside every shift.
-          { shift_id: morning!.id, taken: 1, closed: 1, take: d(1, 600), close: d(1, 3600) },
+          { shift_id: morning!.id, taken: 1, closed: 1, take: d(1, 600), close: d(1, 3600), ...unrated },
           { shift_id: night!.id, ...none },
-          { shift_id: null, taken: 1, closed: 1, take: d(1, 300), close: d(1, 10800) },
+          { shift_id: null, taken: 1, closed: 1, take: d(1, 300), close: d(1, 10800), ...unrated },
         ],
       },
       {
-        user_id: opB, name: "Test User", taken: 2, closed: 1, take: d(2, 1500), close: d(1, 10800),
+        user_id: opB, name: "Test User", taken: 2, closed: 1, take: d(2, 1500), close: d(1, 10800), ...unrated,
         by_shift: [
           // r4 taken at 12:30; r3 assigned to B at 23:50 and closed at 02:30 the next day: both Noche.
-          { shift_id: morning!.id, taken: 1, closed: 0, take: d(1, 1800), close: d(0, null) },
-          { shift_id: night!.id, taken: 1, closed: 1, take: d(1, 1200), close: d(1, 10800) },
+          { shift_id: morning!.id, taken: 1, closed: 0, take: d(1, 1800), close: d(0, null), ...unrated },
+          { shift_id: night!.id, taken: 1, closed: 1, take: d(1, 1200), close: d(1, 10800), ...unrated },
           { shift_id: null, ...none },
         ],
       },

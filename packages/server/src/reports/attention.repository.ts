@@ -42,6 +42,18 @@ export async function replaceTags(tx: Tx, scope: TenantScope, reportId: number, 
   return true;
 }
 
+/** Sets the attention's substatus (null clears); false (nothing changed) when it is not a live
+ * substatus of the company. */
+export async function setSubstatus(tx: Tx, scope: TenantScope, reportId: number, substatusId: number | null): Promise<boolean> {
+  const rows = await tx.query(
+    `update report_attentions set substatus_id = $3 where company_id = $1 and report_id = $2
+        and ($3::int is null or exists (select 1 from company_substatuses s where s.company_id = $1 and s.id = $3 and s.deleted_at is null))
+      returning 1`,
+    [scope.companyId, reportId, substatusId],
+  );
+  return rows.length > 0;
+}
+
 /** Whether the user is a member of the company with one of the roles. */
 export async function isMemberWithRole(tx: Tx, scope: TenantScope, userId: number, roles: readonly CompanyRole[]): Promise<boolean> {
   const rows = await tx.query("select 1 from memberships where company_id = $1 and user_id = $2 and role = any($3::text[])", [

@@ -24,6 +24,8 @@ export {
   type ChangeOptions,
   createAppReports,
   deliverDelayedReport,
+  deliverReportIn,
+  recordReportChange,
   getCompanyReport,
   listHistoryReports,
   reportActivity,

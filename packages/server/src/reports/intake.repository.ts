@@ -115,9 +115,15 @@ export async function insertReports(tx: Tx, reports: readonly NewReport[]): Prom
 }
 
 /** The columns of the report view that a report just written has; the rest are known (below). */
-type WrittenRow = Omit<ReportRow, "comments_count" | "notes_count" | "author" | "assigned_user" | "assigned_team" | "assigned_patrol" | "closer" | "follower_ids" | "tags"> & {
+type WrittenRow = Omit<
+  ReportRow,
+  "comments_count" | "notes_count" | "author" | "assigned_user" | "assigned_team" | "assigned_patrol" | "closer" | "follower_ids" | "tags" | LifeColumns
+> & {
   user_id: number | null;
 };
+
+/** Issue 17's columns, which a report just written has empty (a held one has no attention to show). */
+type LifeColumns = "substatus" | "review" | "gathering" | "rating_points" | "rating_body";
 
 /** A report just written as a company sees it: what the report view would read, without reading it
  * (that read, with its joins, cost more than the writes). It has no comments, notes, followers, tags,
@@ -137,6 +143,11 @@ function justWritten(row: InsertedRow & WrittenRow, authors: ReadonlyMap<number,
     closer: null,
     follower_ids: [],
     tags: [],
+    substatus: null,
+    review: null,
+    gathering: null,
+    rating_points: null,
+    rating_body: null,
   };
 }
 
@@ -155,7 +166,8 @@ export const DELAYED_REPORT_JOB = "reports.deliverDelayed";
 /** Inserts community reports and routes them, in one statement: every company whose zones contain the
  * point and that attends the type (freemium companies attend only their own reports) gets an attention
  * with its priority and due time, and a "created" entry in its activity log; a company with a
- * notification delay gets a job that does the same when its delay is over. Answers each report in
+ * notification delay gets a job that does the same when its delay is over; a company that reviews the
+ * reports of new or flagged reporters (issue 17) holds such a report in report_reviews instead. Answers each report in
  * the order given, with the attentions it opened (by company) as each company sees the report;
  * `authors` are the signed-in reporters. */
 export async function insertCommunityReports(
@@ -172,6 +184,12 @@ export async function insertCommunityReports(
                         case crt.attention_unit when 'days' then 1440 when 'hours' then 60 else 1 end) end as due_date,
               array_agg(z.id order by z.id) as zone_ids,
               c.has_delay_in_report_notifications as delayed,
+              -- Review (issue 17): a company that reviews holds the reports of new or flagged reporters.
+              case when not c.review_enabled or ins.user_id is null then null
+                   when exists (select 1 from users ru where ru.id = ins.user_id
+                                   and ru.created_at > ins.created_at - make_interval(days => c.review_new_reporter_days)) then 'newReporter'
+                   when (select count(*) from user_complaints uc where uc.target_user_id = ins.user_id) >= c.review_abuse_threshold then 'flagged'
+              end as held,
               coalesce((select case when cc.value ~ '^[+-]?[0-9]+([.][0-9]+)?$'
                                     then least(greatest(cc.value::float8, 0), ${MAX_REPORT_DELAY_MINUTES}) end
                           from company_config cc where cc.company_id = c.id and cc.name = '${REPORT_DELAY_CONFIG_NAME}'),
@@ -180,10 +198,10 @@ export async function insertCommunityReports(
          join company_report_types crt on crt.report_type_id = ins.type_id and crt.active
          join companies c on c.id = crt.company_id and not c.is_freemium
          join zones z on z.company_id = c.id and z.area @> point(ins.longitude, ins.latitude)
-        group by ins.id, c.id, crt.priority, crt.attention_time, crt.attention_unit, ins.created_at, ins.is_anonymous),
+        group by ins.id, c.id, crt.priority, crt.attention_time, crt.attention_unit, ins.created_at, ins.is_anonymous, ins.user_id),
      opened as (
        insert into report_attentions (company_id, report_id, priority, due_date, zone_ids, is_anonymous)
-       select company_id, report_id, priority, due_date, zone_ids, is_anonymous from routes where not delayed
+       select company_id, report_id, priority, due_date, zone_ids, is_anonymous from routes where not delayed and held is null
         order by report_id, company_id
        on conflict do nothing
        returning *),
@@ -193,7 +211,11 @@ export async function insertCommunityReports(
        insert into jobs (company_id, kind, payload, run_after, max_attempts)
        select company_id, '${DELAYED_REPORT_JOB}', jsonb_build_object('reportId', report_id),
               now() + make_interval(secs => delay_minutes * 60), 20
-         from routes where delayed order by report_id, company_id),
+         from routes where delayed and held is null order by report_id, company_id),
+     -- Held for review: no attention (so no list, counter or event) until a company admin approves.
+     held as (
+       insert into report_reviews (company_id, report_id, reason)
+       select company_id, report_id, held from routes where held is not null order by report_id, company_id),
      logged as (
        insert into activity_log (company_id, report_id, actor_user_id, action, data)
        select o.company_id, o.report_id, null, 'created', jsonb_build_object('source', i.source)

@@ -111,6 +111,29 @@ export function presentReport(row: ReportRow, viewer: Viewer): Report {
     updatedAt: iso(row.updated_at)!,
     version: row.version,
     can: abilities(row, viewer),
+    ...presentLife(row),
+  };
+}
+
+/** Issue 17's fields: substatus, review, gathering (SPEC §3 isActive, isCompleted, startedAt,
+ * completedAt: active while it waits for the reporter's answers) and the reporter's rating. */
+function presentLife(row: ReportRow): Pick<Report, "substatus" | "review" | "gathering" | "ratingPoints" | "ratingBody"> {
+  const g = row.gathering;
+  return {
+    substatus: row.substatus,
+    review: row.review,
+    gathering: g && {
+      id: g.id,
+      isActive: g.completedAt === null,
+      isCompleted: g.completedAt !== null,
+      startedAt: iso(new Date(g.startedAt))!,
+      completedAt: g.completedAt === null ? null : iso(new Date(g.completedAt)),
+      formTemplateId: g.formTemplateId,
+      questions: g.questions,
+      answers: g.answers,
+    },
+    ratingPoints: row.rating_points,
+    ratingBody: row.rating_body,
   };
 }
 

@@ -55,6 +55,21 @@ export interface ReportRow {
   /** The attending company is an observer (SPEC §3 is_observer): whoever of it looks may neither take
    * nor close, also in the events the row is presented for. */
   company_is_observer: boolean;
+  /** Issue 17: the attention's substatus, the company's review of it, its gathering, the rating. */
+  substatus: { id: number; name: string } | null;
+  review: "pending" | "approved" | "discarded" | null;
+  gathering: GatheringJson | null;
+  rating_points: number | null;
+  rating_body: string | null;
+}
+/** A gathering as the report view reads it (report_gatherings). */
+export interface GatheringJson {
+  id: number;
+  formTemplateId: number | null;
+  questions: { text: string; required: boolean }[];
+  answers: string[] | null;
+  startedAt: string;
+  completedAt: string | null;
 }
 interface PersonJson {
   id: number;
@@ -67,6 +82,15 @@ interface PersonJson {
 const person = (alias: string) =>
   `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'uuid', ${alias}.uuid::text,
      'name', trim(${alias}.first_name || ' ' || ${alias}.last_name), 'email', ${alias}.email, 'cover', ${alias}.cover) end`;
+
+// Issue 17's columns of the report view (substatus, review, gathering, rating), over `a` and `r`.
+const LIFE_COLUMNS = `(select json_build_object('id', s.id, 'name', s.name) from company_substatuses s
+          where s.company_id = a.company_id and s.id = a.substatus_id) as substatus,
+       (select rv.state from report_reviews rv where rv.company_id = a.company_id and rv.report_id = a.report_id) as review,
+       (select json_build_object('id', g.id, 'formTemplateId', g.form_template_id, 'questions', g.questions, 'answers', g.answers,
+                 'startedAt', g.started_at, 'completedAt', g.completed_at)
+          from report_gatherings g where g.company_id = a.company_id and g.report_id = a.report_id) as gathering,
+       r.rating_points, r.rating_body`;
 
 // The one statement that reads reports for a company; callers add conditions on a. and r.
 const VIEW = `
@@ -92,7 +116,8 @@ select r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.rep
                   where rt.company_id = a.company_id and rt.report_id = r.id), '[]') as tags,
        coalesce(a.deleted_at, r.deleted_at) as deleted_at, case when a.deleted_at is not null then 'admin' else r.deleted_by end as deleted_by,
        r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version,
-       coalesce((select c.is_observer from companies c where c.id = a.company_id), false) as company_is_observer
+       coalesce((select c.is_observer from companies c where c.id = a.company_id), false) as company_is_observer,
+       ${LIFE_COLUMNS}
   from report_attentions a
   join reports r on r.id = a.report_id
   left join users u on u.id = r.user_id

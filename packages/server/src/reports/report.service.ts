@@ -22,6 +22,7 @@ import {
   isMemberWithRole,
   listActivity,
   replaceTags,
+  setSubstatus,
   updateAttentionFields,
   type ActivityRow,
 } from "./attention.repository.js";
@@ -179,19 +180,35 @@ export async function createAppReports(ctx: AppContext, requests: readonly AppRe
  * time counted from the report's creation, logs it and sends the newReport event. Running it again
  * (a retried job) changes nothing. */
 export async function deliverDelayedReport(ctx: AppContext, companyId: number, reportId: number): Promise<void> {
-  await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
-    const company = systemScope(companyId);
-    const report = await one<{ type_id: number; latitude: number; longitude: number; created_at: Date; is_anonymous: boolean }>(
-      tx,
-      "select type_id, latitude, longitude, created_at, is_anonymous from reports where id = $1",
-      [reportId],
-    );
-    if (!report || (await findReport(tx, company, reportId))) return;
-    const routing = await routeOwnReport(tx, company, report.type_id, report.latitude, report.longitude, new Date(report.created_at));
-    await insertAttention(tx, company, reportId, { priority: routing.priority, dueDate: routing.due_date, zoneIds: routing.zone_ids, isAnonymous: report.is_anonymous });
-    await logActivity(tx, company, reportId, null, "created", { source: "app", delayed: true });
-    await emitReport(tx, emit, company, reportId, "newReport");
-  });
+  await changeWithEvents(ctx.db, ctx.bus, (tx, emit) => deliverReportIn(tx, emit, companyId, reportId, { source: "app", delayed: true }));
+}
+
+/** Opens a company's attention of a community report it did not get at intake (a delayed delivery, an
+ * approved review: issue 17), logs "created" with `data` and sends the newReport event, inside the
+ * caller's transaction. The due time counts from `from` (default: the report's creation). Does nothing
+ * when the attention exists already. */
+export async function deliverReportIn(tx: Tx, emit: Emit, companyId: number, reportId: number, data: Record<string, unknown>, from?: Date): Promise<void> {
+  const company = systemScope(companyId);
+  const report = await one<{ type_id: number; latitude: number; longitude: number; created_at: Date; is_anonymous: boolean }>(
+    tx,
+    "select type_id, latitude, longitude, created_at, is_anonymous from reports where id = $1",
+    [reportId],
+  );
+  if (!report || (await findReport(tx, company, reportId))) return;
+  const routing = await routeOwnReport(tx, company, report.type_id, report.latitude, report.longitude, from ?? new Date(report.created_at));
+  await insertAttention(tx, company, reportId, { priority: routing.priority, dueDate: routing.due_date, zoneIds: routing.zone_ids, isAnonymous: report.is_anonymous });
+  await logActivity(tx, company, reportId, null, "created", data);
+  await emitReport(tx, emit, company, reportId, "newReport");
+}
+
+/** A change to a company's report made outside an operator's scope (the reporter app answering a
+ * gathering or rating it: issue 17), inside the caller's transaction: bumps the attention's version,
+ * logs `action` without an actor and sends the updateReport event to the company. */
+export async function recordReportChange(tx: Tx, emit: Emit, companyId: number, reportId: number, action: string, data: Record<string, unknown>): Promise<void> {
+  const company = systemScope(companyId);
+  await touchAttention(tx, company, reportId);
+  await logActivity(tx, company, reportId, null, action, data);
+  await emitReport(tx, emit, company, reportId, "updateReport");
 }
 
 /** A page of one status tab with counters for every tab, within the scope's restrictions. */
@@ -350,6 +367,10 @@ export function updateChange(scope: CompanyScope, reportId: number, body: Update
     if (body.tagIds !== undefined) {
       if (!(await replaceTags(tx, scope, reportId, body.tagIds))) throw invalidField("tagIds", "invalid_tag");
       changes.tagIds = body.tagIds;
+    }
+    if (body.substatusId !== undefined && body.substatusId !== (row.substatus?.id ?? null)) {
+      if (!(await setSubstatus(tx, scope, reportId, body.substatusId))) throw invalidField("substatusId", "invalid_substatus");
+      changes.substatusId = body.substatusId;
     }
     return changes;
   };

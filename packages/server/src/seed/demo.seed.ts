@@ -1,6 +1,7 @@
 import { MODULES, REPORT_TYPES, DEFAULT_USER_SETTINGS, type ReportStatus } from "@atalaya/shared";
 import { hashPassword } from "../auth/login.service.js";
 import { one, type Db, type Tx } from "../db/db.js";
+import { seedReportLife } from "./report-life.seed.js";
 import { ringContains, toGeoJsonPolygon, toPgPolygon, type Position } from "../zones/index.js";
 import {
   CATEGORY_ATTENTION,
@@ -289,6 +290,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
         ),
       ],
     );
+    const [lng, lat] = randomPointIn(DEMO_ZONES[0]!.ring, rnd);
+    await seedReportLife(tx, companyId, withIds, { ids: neighbours, passwordHash, point: { latitude: lat!, longitude: lng! }, typeId: activeTypes[0]!.id }, now);
   });
   return true;
 }

@@ -77,6 +77,8 @@ const BODIES: Record<string, unknown> = {
   // Company settings and the provider's flags (issue 12): an update names at least one section or flag.
   "PUT /api/companies/{companyId}/settings": { substatuses: ["En terreno"] },
   "PUT /api/admin/companies/{id}/flags": { is_observer: false },
+  // Information gathering (issue 17): at least one question with its text.
+  "POST /api/companies/{companyId}/reports/{id}/gathering": { questions: [{ text: "¿Qué vio?" }] },
 };
 
 /** A valid sample of a JSON schema (required properties only). */

@@ -77,6 +77,7 @@ export const router = createBrowserRouter(withPortalTexts([
             path: "reported-users",
             lazy: async () => ({ Component: (await import("../features/reported-users/reported-users-page")).ReportedUsersPage }),
           },
+          { path: "reviews", lazy: async () => ({ Component: (await import("../features/report-life/review-page")).ReviewPage }) },
           { path: "history", lazy: async () => ({ Component: (await import("../features/history/history-page")).HistoryPage }) },
           { path: "dashboard", lazy: async () => ({ Component: (await import("../features/dashboard/dashboard-page")).DashboardPage }) },
           { path: "shifts", lazy: async () => ({ Component: (await import("../features/shifts/shifts-page")).ShiftsPage }) },

@@ -11,8 +11,6 @@ export const companySettingsEn: typeof companySettingsEs = {
   sections: {
     reports: "Reports and zones",
     reportsHint: "Each type's priority and attention time set the priority and due time of every new report.",
-    substatuses: "Substatuses",
-    substatusesHint: "Intermediate states your operators can use. Type one and press Enter.",
     config: "Parameters",
     configHint: "Name and value pairs. Numeric parameters take an optional sign, digits and optional decimals.",
     flags: "Organisation options",
@@ -30,7 +28,6 @@ export const companySettingsEn: typeof companySettingsEs = {
   noDue: "No due time",
   units: { minutes: "minutes", hours: "hours", days: "days" },
   filterTypes: "Find a type",
-  substatusesLabel: "Substatuses of the organisation",
   config: {
     name: "Name",
     value: "Value",

@@ -9,8 +9,6 @@ export const companySettingsEs = {
   sections: {
     reports: "Reportes y zonas",
     reportsHint: "La prioridad y el tiempo de atención de cada tipo fijan la prioridad y el vencimiento de cada reporte nuevo.",
-    substatuses: "Subestados",
-    substatusesHint: "Estados intermedios que tus operadores pueden usar. Escribe uno y presiona Enter.",
     config: "Parámetros",
     configHint: "Pares nombre y valor. Los parámetros numéricos aceptan signo opcional, dígitos y decimales opcionales.",
     flags: "Opciones de la organización",
@@ -28,7 +26,6 @@ export const companySettingsEs = {
   noDue: "Sin vencimiento",
   units: { minutes: "minutos", hours: "horas", days: "días" },
   filterTypes: "Buscar tipo",
-  substatusesLabel: "Subestados de la organización",
   config: {
     name: "Nombre",
     value: "Valor",

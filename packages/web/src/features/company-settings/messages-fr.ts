@@ -11,8 +11,6 @@ export const companySettingsFr: typeof companySettingsEs = {
   sections: {
     reports: "Signalements et zones",
     reportsHint: "La priorité et le délai de traitement de chaque type fixent la priorité et l'échéance de chaque nouveau signalement.",
-    substatuses: "Sous-états",
-    substatusesHint: "États intermédiaires que vos opérateurs peuvent utiliser. Saisissez-en un et appuyez sur Entrée.",
     config: "Paramètres libres",
     configHint: "Paires nom et valeur. Les paramètres numériques acceptent un signe facultatif, des chiffres et des décimales facultatives.",
     flags: "Options de l'organisation",
@@ -30,7 +28,6 @@ export const companySettingsFr: typeof companySettingsEs = {
   noDue: "Sans échéance",
   units: { minutes: "minutes", hours: "heures", days: "jours" },
   filterTypes: "Chercher un type",
-  substatusesLabel: "Sous-états de l'organisation",
   config: {
     name: "Nom",
     value: "Valeur",

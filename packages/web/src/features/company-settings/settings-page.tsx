@@ -24,6 +24,7 @@ import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
 import { canManageAnswers } from "../answers/answer-form";
 import { useSettings } from "../settings/settings-context";
+import { ReviewSettingsSection, SubstatusesSettings } from "../report-life/settings-sections";
 import { ApiKeysPanel } from "./api-keys-panel";
 import { companySettingsKeys, fetchCompanySettings, saveCompanySettings } from "./company-settings-api";
 import { configProblems, type ConfigProblem } from "./config-pairs";
@@ -104,7 +105,8 @@ function SettingsSections({ settings, canManage, companyId }: { settings: Compan
     <>
       {/* Each editable section starts over from what the server saved (its key changes with it). */}
       <ReportTypesSection key={JSON.stringify(settings.reportTypes)} settings={settings} canManage={canManage} companyId={companyId} />
-      <SubstatusesSection key={JSON.stringify(settings.substatuses)} settings={settings} canManage={canManage} companyId={companyId} />
+      <SubstatusesSettings canManage={canManage} companyId={companyId} />
+      <ReviewSettingsSection canManage={canManage} companyId={companyId} />
       <ConfigSection key={JSON.stringify(settings.config)} settings={settings} canManage={canManage} companyId={companyId} />
       <FlagsSection settings={settings} canManage={canManage} companyId={companyId} />
       <section className="screen-card screen-card--inset" aria-labelledby="settings-more">
@@ -265,37 +267,6 @@ function ReportTypesSection({ settings, canManage, companyId }: Props): ReactNod
         scroll={{ x: 870 }}
         onRow={(r) => ({ "data-testid": `type-row-${r.typeId}` }) as React.HTMLAttributes<HTMLElement>}
       />
-    </section>
-  );
-}
-
-function SubstatusesSection({ settings, canManage, companyId }: Props): ReactNode {
-  const { t } = useTranslation();
-  const save = useSave(companyId);
-  const [values, setValues] = useState(settings.substatuses);
-  return (
-    <section className="screen-card screen-card--inset" aria-labelledby="settings-substatuses">
-      <Typography.Title level={2} id="settings-substatuses" className="company-settings__heading">
-        {t("companySettings.sections.substatuses")}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t("companySettings.sections.substatusesHint")}</Typography.Paragraph>
-      <div className="company-settings__row">
-        <Select
-          mode="tags"
-          value={values}
-          disabled={!canManage}
-          onChange={(next: string[]) => setValues([...new Set(next.map((v) => v.trim()).filter(Boolean))].slice(0, 50))}
-          aria-label={t("companySettings.substatusesLabel")}
-          className="company-settings__grow"
-          open={false}
-          data-testid="settings-substatuses"
-        />
-        {canManage && (
-          <Button type="primary" loading={save.isPending} disabled={JSON.stringify(values) === JSON.stringify(settings.substatuses)} onClick={() => save.mutate({ substatuses: values })}>
-            {t("companySettings.save")}
-          </Button>
-        )}
-      </div>
     </section>
   );
 }

@@ -35,6 +35,14 @@ export function OperatorsTab({ data }: { data: DashboardOperators }): ReactNode 
     { key: "takeMedian", title: t("dashboard.operators.columns.takeMedian"), align: "right", render: (_, r) => f.duration(r.take.median_seconds) },
     { key: "closeAverage", title: t("dashboard.operators.columns.closeAverage"), align: "right", render: (_, r) => f.duration(r.close.average_seconds) },
     { key: "closeMedian", title: t("dashboard.operators.columns.closeMedian"), align: "right", render: (_, r) => f.duration(r.close.median_seconds) },
+    // Issue 17: the reporters' ratings of the reports they closed.
+    {
+      key: "rating",
+      title: t("reportLife.dashboard.rating"),
+      align: "right",
+      render: (_, r) => (r.rating.average === null ? "—" : <span title={t("reportLife.dashboard.ratingCount", { count: r.rating.count })}>{f.number(r.rating.average)} ★</span>),
+      sorter: (a, b) => (a.rating.average ?? 0) - (b.rating.average ?? 0),
+    },
   ];
   const columns: TableColumnsType<Operator> = [
     { key: "name", title: t("dashboard.operators.columns.name"), dataIndex: "name", fixed: "left", width: 170 },

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { Report } from "@atalaya/shared";
 import { TimezoneContext } from "../../lib/dates";
 import { TagChip } from "../../components/tag-chip";
+import { LifeBadges } from "../report-life/life-badges";
 import { DuplicateBadge } from "../duplicates/duplicate-badge";
 import { formatShortDateTime } from "./fast-date";
 import { PRIORITY_COLORS, ReportTypeIcon, reportTypeName } from "./report-type-visual";
@@ -57,6 +58,7 @@ function RowBadges({ report, duplicates }: { report: Report; duplicates: number 
           {t("events.anonymous")}
         </Tag>
       )}
+      <LifeBadges report={report} />
       {report.tags.map((tag) => (
         <TagChip key={tag.id} name={tag.name} color={tag.color} className="report-row__tag" />
       ))}

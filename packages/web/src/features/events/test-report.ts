@@ -54,6 +54,11 @@ export function buildReport(overrides: Partial<Report> = {}): Report {
     updatedAt: "2026-11-20T12:00:00.000Z",
     version: 1,
     can: { take: true, work: false, close: false, comment: true, note: true, assign: false, makePrivate: true, changeAddress: false, delete: false },
+    substatus: null,
+    review: null,
+    gathering: null,
+    ratingPoints: null,
+    ratingBody: null,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import type { ComponentType } from "react";
 import {
   ApartmentOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   BankOutlined,
   InboxOutlined,
   SafetyCertificateOutlined,
@@ -74,6 +75,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: "/v3/replies", icon: CommentOutlined, label: "replies", module: "events", roles: WORKERS },
   { path: "/v3/answers", icon: ThunderboltOutlined, label: "answers", module: "answers", roles: WORKERS },
   { path: "/v3/reported-users", icon: UserDeleteOutlined, label: "reportedUsers", module: "reported_users", roles: WORKERS },
+  { path: "/v3/reviews", icon: AuditOutlined, label: "reviews", module: null, roles: ADMINS },
   { path: "/v3/maps", icon: EnvironmentOutlined, label: "maps", module: "maps", roles: WORKERS },
   { path: "/v3/patrols", icon: CarOutlined, label: "patrols", module: "patrols", roles: WORKERS },
   { path: "/v3/zones", icon: GatewayOutlined, label: "zones", module: "zones", roles: ALL },

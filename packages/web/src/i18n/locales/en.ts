@@ -1,3 +1,4 @@
+import { REPORT_LIFE_REASON_TEXTS } from "@atalaya/shared";
 import type { Messages } from "./messages";
 import { answersEn } from "../../features/answers/messages-en";
 import { reportedUsersEn } from "../../features/reported-users/messages-en";
@@ -21,6 +22,7 @@ import { lawEnforcementEn } from "../../features/law-enforcement/messages-en";
 import { mailOutboxEn } from "../../features/mail/messages-en";
 import { triageEn } from "../../features/triage/messages-en";
 import { duplicatesEn } from "../../features/duplicates/messages-en";
+import { reportLifeEn } from "../../features/report-life/messages-en";
 
 /** English catalogue. */
 export const en: Messages = {
@@ -126,6 +128,7 @@ export const en: Messages = {
       sourceNameTaken: "That source already exists.",
       ownAccount: "You cannot do this to your own account.",
       sharedAccount: "This account also belongs to other organisations; you may only change its role, restrictions and settings, or remove it from yours.",
+      ...REPORT_LIFE_REASON_TEXTS.en,
     },
     fields: {
       type: "type",
@@ -156,6 +159,7 @@ export const en: Messages = {
     },
   },
   nav: {
+    reviews: "Report review",
     replies: "Replies",
     connections: "Connections",
     operators: "Operators",
@@ -411,6 +415,7 @@ export const en: Messages = {
   replies: repliesEn,
   triage: triageEn,
   duplicates: duplicatesEn,
+  reportLife: reportLifeEn,
   reportedUsers: reportedUsersEn,
   search: searchEn,
   history: historyEn,

@@ -1,4 +1,4 @@
-import type { ConflictReason } from "@atalaya/shared";
+import { REPORT_LIFE_REASON_TEXTS, type ConflictReason } from "@atalaya/shared";
 import { passwordResetEs } from "../../features/password-reset/messages-es";
 
 /** The Spanish texts the login page and the API's errors need: the first download holds only these;
@@ -107,6 +107,7 @@ export const esCore = {
       sourceNameTaken: "Esa fuente ya existe.",
       ownAccount: "No puedes hacer esto con tu propia cuenta.",
       sharedAccount: "Esta cuenta también pertenece a otras organizaciones; solo puedes cambiar su rol, sus restricciones y su configuración, o quitarla de la tuya.",
+      ...REPORT_LIFE_REASON_TEXTS.es,
     } satisfies Record<ConflictReason, string>,
     // Names of the fields a validation error lists; an unknown field is shown as the API names it.
     fields: {

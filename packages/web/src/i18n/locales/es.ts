@@ -20,12 +20,14 @@ import { lawEnforcementEs } from "../../features/law-enforcement/messages-es";
 import { mailOutboxEs } from "../../features/mail/messages-es";
 import { triageEs } from "../../features/triage/messages-es";
 import { duplicatesEs } from "../../features/duplicates/messages-es";
+import { reportLifeEs } from "../../features/report-life/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. The sections the
  * login page needs are in es-core.ts (the first download); the rest loads with any other route. */
 export const es = {
   ...esCore,
   nav: {
+    reviews: "Revisión de reportes",
     replies: "Respuestas",
     connections: "Conexiones",
     operators: "Operadores",
@@ -281,6 +283,7 @@ export const es = {
   replies: repliesEs,
   triage: triageEs,
   duplicates: duplicatesEs,
+  reportLife: reportLifeEs,
   reportedUsers: reportedUsersEs,
   search: searchEs,
   history: historyEs,

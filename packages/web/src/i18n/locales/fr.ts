@@ -1,3 +1,4 @@
+import { REPORT_LIFE_REASON_TEXTS } from "@atalaya/shared";
 import type { Messages } from "./messages";
 import { answersFr } from "../../features/answers/messages-fr";
 import { reportedUsersFr } from "../../features/reported-users/messages-fr";
@@ -21,6 +22,7 @@ import { lawEnforcementFr } from "../../features/law-enforcement/messages-fr";
 import { mailOutboxFr } from "../../features/mail/messages-fr";
 import { triageFr } from "../../features/triage/messages-fr";
 import { duplicatesFr } from "../../features/duplicates/messages-fr";
+import { reportLifeFr } from "../../features/report-life/messages-fr";
 
 /** French catalogue. */
 export const fr: Messages = {
@@ -126,6 +128,7 @@ export const fr: Messages = {
       sourceNameTaken: "Cette source existe déjà.",
       ownAccount: "Vous ne pouvez pas faire cela avec votre propre compte.",
       sharedAccount: "Ce compte appartient aussi à d'autres organisations ; vous pouvez seulement changer son rôle, ses restrictions et ses réglages, ou le retirer de la vôtre.",
+      ...REPORT_LIFE_REASON_TEXTS.fr,
     },
     fields: {
       type: "type",
@@ -156,6 +159,7 @@ export const fr: Messages = {
     },
   },
   nav: {
+    reviews: "Examen des signalements",
     replies: "Réponses",
     connections: "Connexions",
     operators: "Opérateurs",
@@ -411,6 +415,7 @@ export const fr: Messages = {
   replies: repliesFr,
   triage: triageFr,
   duplicates: duplicatesFr,
+  reportLife: reportLifeFr,
   reportedUsers: reportedUsersFr,
   search: searchFr,
   history: historyFr,

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { Comment, Note, Report } from "@atalaya/shared";
 import { isApiError } from "../../../lib/api";
 import { DuplicateSuggestions } from "../../duplicates/duplicate-suggestions";
+import { ReportLifeCard } from "../../report-life/report-life-card";
 import { useSettings } from "../../settings/settings-context";
 import { actionErrorMessage } from "./action-errors";
 import { ActivityPanel } from "./activity-panel";
@@ -102,6 +103,7 @@ function LoadedDetail({ report, companyId, uuid, pane, onRefetch }: LoadedDetail
           <ReportForm report={report} companyId={companyId} ownVersion={ownVersion} onReport={onReport} onRefetch={onRefetch} />
           <AddressCard report={report} companyId={companyId} onReport={onReport} />
           <AssignmentCard report={report} companyId={companyId} myUserId={myUserId} onReport={onReport} />
+          <ReportLifeCard report={report} companyId={companyId} onReport={onReport} />
         </div>
         <div className="rd-col rd-col--side">
           <Card size="small" className="rd-card rd-tabs-card">
