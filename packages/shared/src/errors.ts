@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   "freemiumLimit",
   "invalidNumber",
   "providerOnly",
+  // A report closed to new community comments (turnOffComments, issue 17).
+  "commentsTurnedOff",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -101,6 +103,10 @@ export const CONFLICT_REASONS = [
   /** The account belongs to other companies too: its profile, password, lock and deletion are not one
    * company's to change. */
   "sharedAccount",
+  /** An operator closed the report to new community comments (turnOffComments). */
+  "commentsTurnedOff",
+  /** The author already wrote that same text on the report (an edit would duplicate it). */
+  "duplicateText",
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 export const conflictReasonSchema = z.enum(CONFLICT_REASONS);

@@ -3,6 +3,7 @@ import { MAX_ID } from "./limits.js";
 import { CLOSING_KINDS, INFORMER_TYPES, PRIORITIES, REPORT_STATUSES, SORT_OPTIONS } from "./enums.js";
 import { isValidPhone } from "./phone.js";
 import { defaultSort } from "./sorting.js";
+import { commentEditShape, reportFlagsShape } from "./report-flags.js";
 
 const trimmed = (max: number) => z.string().trim().max(max);
 
@@ -107,6 +108,7 @@ export const reportSchema = z.object({
   attendingCompanies: z.array(z.object({ id: z.number(), name: z.string() })).optional(),
   /** On a single read, when the company has displayDni: the reporter's RUT (SPEC §3 social_number). */
   reporterDni: z.string().nullable().optional(),
+  ...reportFlagsShape,
 });
 export type Report = z.infer<typeof reportSchema>;
 
@@ -118,6 +120,8 @@ export const reportListQuerySchema = z
     sort: z.enum(SORT_OPTIONS).optional(),
     /** Polling fallback: only reports whose followup id is above this one. */
     reportFollowupId: z.coerce.number().int().min(0).max(MAX_ID).optional(),
+    /** "My favourites": only the reports the caller starred (isFavorite). */
+    favorite: z.enum(["true", "false"]).transform((v) => v === "true").optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   })
@@ -239,6 +243,7 @@ export const commentSchema = z.object({
   /** The organisation an operator's comment was written for (null for community comments). */
   companyName: z.string().nullable(),
   created_at: z.string(),
+  ...commentEditShape,
 });
 export type Comment = z.infer<typeof commentSchema>;
 
@@ -250,6 +255,7 @@ export const noteSchema = z.object({
   user: z.object({ id: z.number(), name: z.string() }),
   file: mediaSchema.nullable(),
   created_at: z.string(),
+  ...commentEditShape,
 });
 export type Note = z.infer<typeof noteSchema>;
 

@@ -14,6 +14,7 @@ const report = {
   userFollowerIds: [], tags: [], tagsUuids: [], deletedAt: null, deletedBy: null, createdAt: "2026-01-01T12:00:00.000Z",
   updatedAt: "2026-01-02T03:04:05.000Z", version: 3,
   can: { take: false, work: false, close: false, comment: true, note: true, assign: false, makePrivate: false, changeAddress: false, delete: false },
+  highlighted: false, turnOffComments: false, countdown: null, edited: false, premiumUser: false, subscription: null,
 } satisfies Report;
 
 const data = (over: Partial<ReportPdfData> = {}): ReportPdfData => ({

@@ -1,12 +1,13 @@
 import { memo, useContext, type ReactNode } from "react";
 import { Avatar, Button, Tag, Tooltip } from "antd";
-import { ClockCircleOutlined, DeleteOutlined, EnvironmentOutlined, EyeInvisibleOutlined, UserOutlined } from "@ant-design/icons";
+import { DeleteOutlined, EnvironmentOutlined, EyeInvisibleOutlined, UserOutlined } from "@ant-design/icons";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Report } from "@atalaya/shared";
 import { TimezoneContext } from "../../lib/dates";
 import { TagChip } from "../../components/tag-chip";
 import { DuplicateBadge } from "../duplicates/duplicate-badge";
+import { Countdown, FavoriteStar, HighlightMark, PremiumBadges } from "../report-flags/row-flags";
 import { formatShortDateTime } from "./fast-date";
 import { PRIORITY_COLORS, ReportTypeIcon, reportTypeName } from "./report-type-visual";
 import { compactDuration, dueState, type CompactDuration } from "./time-format";
@@ -51,6 +52,7 @@ function RowBadges({ report, duplicates }: { report: Report; duplicates: number 
           {t("events.private")}
         </Tag>
       )}
+      <PremiumBadges report={report} />
       <DuplicateBadge count={duplicates} />
       {report.isAnonymous && (
         <Tag data-testid="badge-anonymous" icon={<UserOutlined />}>
@@ -79,10 +81,12 @@ export const ReportRow = memo(function ReportRow({ report, selected, now, taking
   return (
     <div
       role={listItem ? "listitem" : undefined}
-      className={`report-row${selected ? " report-row--selected" : ""}${checked ? " report-row--checked" : ""}${due.kind === "overdue" ? " report-row--overdue" : ""}`}
+      className={`report-row${selected ? " report-row--selected" : ""}${checked ? " report-row--checked" : ""}${due.kind === "overdue" ? " report-row--overdue" : ""}${report.seen === false ? " report-row--unseen" : ""}${report.highlighted ? " report-row--highlighted" : ""}`}
       style={{ height: ROW_HEIGHT }}
       data-testid="report-row"
       data-report-id={report.id}
+      data-seen={report.seen !== false}
+      data-highlighted={report.highlighted}
       aria-current={selected ? "true" : undefined}
       onClick={() => onOpen(report)}
     >
@@ -101,6 +105,7 @@ export const ReportRow = memo(function ReportRow({ report, selected, now, taking
             data-testid="report-check"
           />
         )}
+        {report.highlighted && <HighlightMark />}
         <ReportTypeIcon typeId={report.type} />
         <span className="report-row__type" title={typeName}>
           {typeName}
@@ -116,6 +121,7 @@ export const ReportRow = memo(function ReportRow({ report, selected, now, taking
         >
           #{report.id}
         </Link>
+        <FavoriteStar report={report} />
         <Tooltip title={formatShortDateTime(report.createdAt, zone, lang)}>
           <span className="report-row__time">
             {Number.isNaN(created) ? t("common.noValue") : t("events.ago", { time: duration(compactDuration(now - created)) })}
@@ -135,10 +141,7 @@ export const ReportRow = memo(function ReportRow({ report, selected, now, taking
               className={`report-row__due report-row__due--${due.kind === "overdue" ? "overdue" : due.soon ? "soon" : "ok"}`}
               data-testid="report-due"
             >
-              <ClockCircleOutlined />{" "}
-              {due.kind === "overdue"
-                ? t("events.overdue", { time: duration(due.by) })
-                : t("events.dueIn", { time: duration(due.in) })}
+              <Countdown dueDate={report.dueDate} closed={closed} />
             </span>
           </Tooltip>
         )}

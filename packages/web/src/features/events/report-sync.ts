@@ -44,7 +44,7 @@ export function listIdentityOf(key: QueryKey): ListIdentity | null {
   const [, , , status, sort] = key;
   if (!(REPORT_STATUSES as readonly unknown[]).includes(status)) return null;
   if (!(SORT_OPTIONS as readonly unknown[]).includes(sort)) return null;
-  return { status: status as ReportStatus, sort: sort as SortOption };
+  return { status: status as ReportStatus, sort: sort as SortOption, favorites: key[5] === "favorites" };
 }
 
 /**

@@ -54,6 +54,14 @@ export function buildReport(overrides: Partial<Report> = {}): Report {
     updatedAt: "2026-11-20T12:00:00.000Z",
     version: 1,
     can: { take: true, work: false, close: false, comment: true, note: true, assign: false, makePrivate: true, changeAddress: false, delete: false },
+    highlighted: false,
+    isFavorite: false,
+    seen: true,
+    turnOffComments: false,
+    countdown: null,
+    edited: false,
+    premiumUser: false,
+    subscription: null,
     ...overrides,
   };
 }
@@ -84,6 +92,8 @@ export function buildComment(overrides: Partial<Comment> = {}): Comment {
     isAuthor: false,
     companyName: null,
     created_at: "2026-11-20T12:05:00.000Z",
+    edited: false,
+    editedAt: null,
     ...overrides,
   };
 }
