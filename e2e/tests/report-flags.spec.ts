@@ -1,8 +1,19 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, signIn } from "../pages/login-page.js";
+import { DEMO_PASSWORD, LoginPage } from "../pages/login-page.js";
 
 // Issue 17's report flags in the portal: highlight (live in a second browser), the "my favourites"
 // filter, unseen rows in bold until opened, the premium alert's banner.
+
+// Two signed-in browsers at once in the first test: more than the default minute on a loaded machine.
+test.describe.configure({ timeout: 150_000 });
+
+/** Signs in through the form; the events screen may take a while on a loaded machine. */
+async function signIn(page: Page, email: string): Promise<void> {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(email);
+  await expect(page).toHaveURL(/\/v3\/events/, { timeout: 30_000 });
+}
 
 const PLACE = { latitude: -33.4405, longitude: -70.6553, address: "Huérfanos 1100, Santiago" };
 

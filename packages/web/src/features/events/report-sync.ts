@@ -259,7 +259,8 @@ export class ReportSync {
 
   private ownListIdentity(key: QueryKey): ListIdentity | null {
     const prefix = reportListPrefix(this.scope.companyId);
-    if (key.length !== prefix.length + 2 || prefix.some((part, index) => key[index] !== part)) return null;
+    // Status and sort, and "favorites" for the operator's favourites list (issue 17).
+    if ((key.length !== prefix.length + 2 && key.length !== prefix.length + 3) || prefix.some((part, index) => key[index] !== part)) return null;
     return listIdentityOf(key);
   }
 

@@ -44,23 +44,23 @@ export function FavoriteStar({
       .finally(() => setPending(false));
   };
   const label = starred ? t("reportFlags.unfavorite") : t("reportFlags.favorite");
+  // A native title rather than a tooltip: one per row would stay open over the panel's toolbar.
   return (
-    <Tooltip title={label}>
-      <Button
-        type="text"
-        size={size}
-        className={`flag-star${starred ? " flag-star--on" : ""}`}
-        icon={starred ? <StarFilled /> : <StarOutlined />}
-        aria-label={label}
-        aria-pressed={starred}
-        disabled={pending}
-        data-testid="favorite-toggle"
-        onClick={(event) => {
-          event.stopPropagation();
-          toggle();
-        }}
-      />
-    </Tooltip>
+    <Button
+      type="text"
+      size={size}
+      className={`flag-star${starred ? " flag-star--on" : ""}`}
+      icon={starred ? <StarFilled /> : <StarOutlined />}
+      aria-label={label}
+      title={label}
+      aria-pressed={starred}
+      disabled={pending}
+      data-testid="favorite-toggle"
+      onClick={(event) => {
+        event.stopPropagation();
+        toggle();
+      }}
+    />
   );
 }
 
