@@ -105,7 +105,7 @@ export function DetailFlags({ report, companyId, onReport }: DetailFlagsProps): 
           </Button>
         )}
         {report.highlighted && (
-          <Tag icon={<PushpinFilled />} color="gold" data-testid="highlighted-tag">
+          <Tag icon={<PushpinFilled />} className="flag-highlight-tag" data-testid="highlighted-tag">
             {t("reportFlags.highlighted")}
           </Tag>
         )}
