@@ -52,6 +52,7 @@ import { DELAYED_REPORT_JOB, deliverDelayedReport } from "./reports/index.js";
 import { answerRoutes } from "./answers/answer.routes.js";
 import { organisationRoutes } from "./organisation/index.js";
 import { reportActionRoutes } from "./reports/report-actions.routes.js";
+import { reportFlagRoutes } from "./reports/report-flags.routes.js";
 import { presenceRoutes } from "./presence/presence.routes.js";
 import { searchRoutes } from "./search/index.js";
 import { historyRoutes } from "./history/index.js";
@@ -224,6 +225,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await fileRoutes(scope, ctx, (reportId, actor) => reportVisibleInApp(db, reportId, actor));
     await answerRoutes(scope, ctx);
     await reportActionRoutes(scope, ctx);
+    await reportFlagRoutes(scope, ctx);
     await closeRoutes(scope, ctx);
     await bulkRoutes(scope, ctx);
     await duplicateRoutes(scope, ctx);

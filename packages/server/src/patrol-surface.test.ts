@@ -16,6 +16,8 @@ const PATROL_MAY = new Set([
   "GET /api/companies/{companyId}/reports/{id}", "GET /api/reports/{id}", "GET /api/companies/{companyId}/reports/{id}/activity",
   "GET /api/companies/{companyId}/reports/{id}/comments", "POST /api/companies/{companyId}/reports/{id}/comments",
   "GET /api/companies/{companyId}/reports/{id}/notes", "POST /api/companies/{companyId}/reports/{id}/notes",
+  // Editing its own comments and notes there (issue 17 edited; the author alone, else 403).
+  "PUT /api/companies/{companyId}/reports/{id}/comments/{itemId}", "PUT /api/companies/{companyId}/reports/{id}/notes/{itemId}",
   "GET /api/companies/{companyId}/reports/{id}/followers", "GET /api/companies/{companyId}/reports/{id}/gallery",
   // Its own positions and status.
   "POST /api/app/positions", "PUT /api/app/patrol-status",

@@ -51,6 +51,8 @@ export const ERROR_CODES = [
   "freemiumLimit",
   "invalidNumber",
   "providerOnly",
+  // A report closed to new community comments (turnOffComments, issue 17).
+  "commentsTurnedOff",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -104,6 +106,10 @@ export const CONFLICT_REASONS = [
   "sharedAccount",
   /** Review, gathering, rating and substatus refusals (issue 17, report-life-reasons.ts). */
   ...REPORT_LIFE_REASON_CODES,
+  /** An operator closed the report to new community comments (turnOffComments). */
+  "commentsTurnedOff",
+  /** The author already wrote that same text on the report (an edit would duplicate it). */
+  "duplicateText",
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 export const conflictReasonSchema = z.enum(CONFLICT_REASONS);

@@ -8,6 +8,7 @@ export * from "./realtime.js";
 export * from "./catalogue.js";
 export * from "./reports.js";
 export * from "./report-create.js";
+export * from "./report-flags.js";
 export * from "./companies.js";
 export * from "./sorting.js";
 export * from "./search.js";

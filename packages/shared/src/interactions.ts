@@ -61,6 +61,9 @@ export const incomingCommentsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(INCOMING_COMMENTS_KEPT).default(INCOMING_COMMENTS_KEPT),
 });
 export const noteResponseSchema = z.object({ success: z.literal(true), note: noteSchema, created: z.boolean() });
+/** PUT …/comments/{itemId} and …/notes/{itemId} (issue 17): the edited comment or note. */
+export const editedCommentResponseSchema = z.object({ success: z.literal(true), comment: commentSchema });
+export const editedNoteResponseSchema = z.object({ success: z.literal(true), note: noteSchema });
 export const noteListResponseSchema = z.object({ success: z.literal(true), notes: z.array(noteSchema) });
 
 /** The caller's vote after a like: sending the same value again withdraws it (vote null). */
@@ -110,6 +113,8 @@ export const appReportSchema = z.object({
   isMine: z.boolean(),
   vote: z.union([z.literal(1), z.literal(-1)]).nullable(),
   following: z.boolean(),
+  /** An operator closed the report to new community comments: the app hides its comment box. */
+  turnOffComments: z.boolean(),
 });
 export type AppReport = z.infer<typeof appReportSchema>;
 export const appReportResponseSchema = z.object({ success: z.literal(true), report: appReportSchema });

@@ -3,6 +3,7 @@ import { MAX_ID } from "./limits.js";
 import { CLOSING_KINDS, INFORMER_TYPES, PRIORITIES, REPORT_STATUSES, SORT_OPTIONS } from "./enums.js";
 import { defaultSort } from "./sorting.js";
 import { reportLifeFields } from "./report-life.js";
+import { commentEditShape, reportFlagsShape } from "./report-flags.js";
 
 const trimmed = (max: number) => z.string().trim().max(max);
 
@@ -109,6 +110,7 @@ export const reportSchema = z.object({
   reporterDni: z.string().nullable().optional(),
   /** Substatus, review, gathering and rating (issue 17). */
   ...reportLifeFields,
+  ...reportFlagsShape,
 });
 export type Report = z.infer<typeof reportSchema>;
 
@@ -120,6 +122,8 @@ export const reportListQuerySchema = z
     sort: z.enum(SORT_OPTIONS).optional(),
     /** Polling fallback: only reports whose followup id is above this one. */
     reportFollowupId: z.coerce.number().int().min(0).max(MAX_ID).optional(),
+    /** "My favourites": only the reports the caller starred (isFavorite). */
+    favorite: z.enum(["true", "false"]).transform((v) => v === "true").optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   })
@@ -220,6 +224,7 @@ export const commentSchema = z.object({
   /** The organisation an operator's comment was written for (null for community comments). */
   companyName: z.string().nullable(),
   created_at: z.string(),
+  ...commentEditShape,
 });
 export type Comment = z.infer<typeof commentSchema>;
 
@@ -231,6 +236,7 @@ export const noteSchema = z.object({
   user: z.object({ id: z.number(), name: z.string() }),
   file: mediaSchema.nullable(),
   created_at: z.string(),
+  ...commentEditShape,
 });
 export type Note = z.infer<typeof noteSchema>;
 

@@ -23,6 +23,12 @@ describe("report sorting (SPEC §4)", () => {
     expect(sortReports(list, "newest").map((x) => x.id)).toEqual([7, 6, 5, 4, 3, 2, 1]);
     expect(sortReports(list, "oldest").map((x) => x.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
+  it("highlighted reports come first in every sort, in that sort's order among themselves", () => {
+    const pinned = list.map((x) => (x.id === 1 || x.id === 7 ? { ...x, highlighted: true } : x));
+    expect(sortReports(pinned, "triage").map((x) => x.id)).toEqual([1, 7, 6, 4, 3, 2, 5]);
+    expect(sortReports(pinned, "newest").map((x) => x.id)).toEqual([7, 1, 6, 5, 4, 3, 2]);
+    expect(sortReports(pinned, "oldest").map((x) => x.id)).toEqual([1, 7, 2, 3, 4, 5, 6]);
+  });
   it("pending defaults to triage, other tabs to newest", () => {
     expect(defaultSort("pending")).toBe("triage");
     expect(defaultSort("in_progress")).toBe("newest");

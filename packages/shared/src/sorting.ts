@@ -5,6 +5,8 @@ export interface Sortable {
   id: number;
   priority: Priority;
   dueDate: string | null;
+  /** Pinned by an operator (issue 17): first in its tab whatever the sort. */
+  highlighted?: boolean;
 }
 
 /** The sort a tab uses until the operator picks another: pending by triage, the rest newest first (SPEC §4). */
@@ -14,9 +16,15 @@ export function defaultSort(status: ReportStatus): SortOption {
 
 const due = (r: Sortable) => (r.dueDate ? Date.parse(r.dueDate) : Number.POSITIVE_INFINITY);
 
-/** Comparator of SPEC §4: triage = priority weight highest first, then due time, no due date last,
+/** Comparator of SPEC §4 (highlighted reports first): triage = priority weight highest first, then due time, no due date last,
  * equal due dates → higher id first; dueDate = due time only (same tie rules); newest/oldest by id. */
 export function compareReports(sort: SortOption): (a: Sortable, b: Sortable) => number {
+  const within = compareUnpinned(sort);
+  // Highlighted reports go first in every sort, ordered among themselves by the same rule.
+  return (a, b) => Number(b.highlighted === true) - Number(a.highlighted === true) || within(a, b);
+}
+
+function compareUnpinned(sort: SortOption): (a: Sortable, b: Sortable) => number {
   switch (sort) {
     case "newest":
       return (a, b) => b.id - a.id;

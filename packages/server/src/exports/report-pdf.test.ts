@@ -15,6 +15,7 @@ const report = {
   updatedAt: "2026-01-02T03:04:05.000Z", version: 3,
   can: { take: false, work: false, close: false, comment: true, note: true, assign: false, makePrivate: false, changeAddress: false, delete: false },
   substatus: null, review: null, gathering: null, ratingPoints: null, ratingBody: null,
+  highlighted: false, turnOffComments: false, countdown: null, edited: false, premiumUser: false, subscription: null,
 } satisfies Report;
 
 const data = (over: Partial<ReportPdfData> = {}): ReportPdfData => ({

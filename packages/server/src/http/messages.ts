@@ -156,6 +156,8 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     ...REPORT_LIFE_REASON_TEXTS.es,
     ownAccount: "No puedes hacer esto con tu propia cuenta",
     sharedAccount: "Esta cuenta también pertenece a otras organizaciones; solo puedes cambiar su rol, sus restricciones y su configuración, o quitarla de la tuya",
+    commentsTurnedOff: "Un operador cerró este reporte a nuevos comentarios de la comunidad",
+    duplicateText: "Ya escribiste ese mismo texto en este reporte",
   },
   en: {
     alreadyTaken: "This report was already taken by {by}",
@@ -181,6 +183,8 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     ...REPORT_LIFE_REASON_TEXTS.en,
     ownAccount: "You cannot do this to your own account",
     sharedAccount: "This account also belongs to other organisations; you may only change its role, restrictions and settings, or remove it from yours",
+    commentsTurnedOff: "An operator closed this report to new community comments",
+    duplicateText: "You already wrote that same text on this report",
   },
   fr: {
     alreadyTaken: "Ce signalement a déjà été pris par {by}",
@@ -206,6 +210,8 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     ...REPORT_LIFE_REASON_TEXTS.fr,
     ownAccount: "Vous ne pouvez pas faire cela avec votre propre compte",
     sharedAccount: "Ce compte appartient aussi à d'autres organisations ; vous pouvez seulement changer son rôle, ses restrictions et ses réglages, ou le retirer de la vôtre",
+    commentsTurnedOff: "Un opérateur a fermé ce signalement aux nouveaux commentaires de la communauté",
+    duplicateText: "Vous avez déjà écrit ce même texte sur ce signalement",
   },
 };
 

@@ -24,6 +24,8 @@ export function presentComment(row: CommentRow, audience: CommentAudience): Comm
     isAuthor: row.is_author,
     companyName: row.company_name,
     created_at: iso(row.created_at),
+    edited: row.edited_at !== null,
+    editedAt: row.edited_at ? iso(row.edited_at) : null,
   };
 }
 
@@ -37,6 +39,8 @@ export function presentNote(row: NoteRow): Note {
     user: row.user,
     file: row.file,
     created_at: iso(row.created_at),
+    edited: row.edited_at !== null,
+    editedAt: row.edited_at ? iso(row.edited_at) : null,
   };
 }
 
@@ -71,5 +75,6 @@ export function presentAppReport(
     isMine: me.userId !== null && me.userId === row.user_id,
     vote: me.vote,
     following: me.following,
+    turnOffComments: row.turn_off_comments,
   };
 }

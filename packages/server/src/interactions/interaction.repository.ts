@@ -22,6 +22,7 @@ export interface CommentRow {
   /** The report hides its author (anonymous for the community or for an attending company). */
   report_anonymous: boolean;
   created_at: Date;
+  edited_at: Date | null;
 }
 
 /** The select of a comment with its report, author and company (aliases c, r, u, co), plus any extra
@@ -33,7 +34,7 @@ select c.id, c.uuid::text as uuid, c.report_id, r.uuid::text as report_uuid, c.b
        c.company_id, co.name as company_name,
        coalesce(c.company_id is null and c.user_id = r.user_id, false) as is_author,
        (r.is_anonymous or exists (select 1 from report_attentions a where a.report_id = r.id and a.is_anonymous)) as report_anonymous,
-       c.created_at${extraColumns ? `, ${extraColumns}` : ""}
+       c.created_at, c.edited_at${extraColumns ? `, ${extraColumns}` : ""}
   from comments c
   join reports r on r.id = c.report_id
   left join users u on u.id = c.user_id
@@ -134,10 +135,11 @@ export interface NoteRow {
   user: { id: number; name: string };
   file: Media | null;
   created_at: Date;
+  edited_at: Date | null;
 }
 
 const NOTE_SELECT = `
-select n.id, n.uuid::text as uuid, n.report_id, n.body, n.file, n.created_at,
+select n.id, n.uuid::text as uuid, n.report_id, n.body, n.file, n.created_at, n.edited_at,
        json_build_object('id', u.id, 'name', trim(u.first_name || ' ' || u.last_name)) as user
   from notes n join users u on u.id = n.user_id`;
 
@@ -175,10 +177,10 @@ export async function insertNote(
 
 /** Locks the shared report row for the rest of the transaction and says whether its author deleted it.
  * "share" lets other writers of comments through but waits for a deletion; "update" serialises. */
-export async function lockReport(tx: Tx, reportId: number, mode: "share" | "update"): Promise<{ deleted: boolean } | undefined> {
-  const row = await one<{ deleted: boolean }>(
+export async function lockReport(tx: Tx, reportId: number, mode: "share" | "update"): Promise<{ deleted: boolean; commentsOff: boolean } | undefined> {
+  const row = await one<{ deleted: boolean; commentsOff: boolean }>(
     tx,
-    `select deleted_at is not null as deleted from reports where id = $1 for ${mode === "share" ? "share" : "update"}`,
+    `select deleted_at is not null as deleted, turn_off_comments as "commentsOff" from reports where id = $1 for ${mode === "share" ? "share" : "update"}`,
     [reportId],
   );
   return row;
@@ -287,6 +289,8 @@ export interface PublicReportRow {
   is_open: boolean;
   deleted_at: Date | null;
   created_at: Date;
+  /** An operator closed it to new community comments (issue 17). */
+  turn_off_comments: boolean;
 }
 
 const PUBLIC_REPORT_SELECT = `
@@ -297,7 +301,7 @@ select r.id, r.uuid::text as uuid, r.type_id, r.description, r.latitude, r.longi
          and not exists (select 1 from report_attentions a where a.report_id = r.id and a.is_private)) as is_public,
        (exists (select 1 from report_attentions a where a.report_id = r.id and a.status in ('pending', 'in_progress', 'in_observation'))
          or not exists (select 1 from report_attentions a where a.report_id = r.id)) as is_open,
-       r.deleted_at, r.created_at
+       r.deleted_at, r.created_at, r.turn_off_comments
   from reports r left join users u on u.id = r.user_id`;
 
 /** A report by uuid with its public-visibility facts. */
@@ -337,4 +341,53 @@ export async function markDeletedByAuthor(tx: Tx, reportId: number): Promise<boo
   if (!rows.length) return false;
   await tx.query("update report_attentions set version = version + 1, updated_at = now() where report_id = $1", [reportId]);
   return true;
+}
+
+/** Changes the text of one of the user's own comments on the report and marks it edited; "missing" when
+ * the report has no such comment, "notAuthor" when someone else wrote it, "duplicate" when the author
+ * already wrote that text on the report (the unique index of migration 002). */
+export async function editComment(
+  tx: Tx,
+  c: { reportId: number; commentId: number; userId: number; companyId: number; body: string },
+): Promise<"edited" | "unchanged" | "missing" | "notAuthor" | "duplicate"> {
+  const current = await one<{ user_id: number | null; company_id: number | null; body: string }>(
+    tx,
+    "select user_id, company_id, body from comments where id = $1 and report_id = $2 for update",
+    [c.commentId, c.reportId],
+  );
+  if (!current) return "missing";
+  if (current.user_id !== c.userId || current.company_id !== c.companyId) return "notAuthor";
+  if (current.body === c.body) return "unchanged";
+  const taken = await one(
+    tx,
+    `select 1 from comments where report_id = $1 and coalesce(user_id, 0) = $2 and coalesce(company_id, 0) = $3 and md5(body) = md5($4) and id <> $5`,
+    [c.reportId, c.userId, c.companyId, c.body, c.commentId],
+  );
+  if (taken) return "duplicate";
+  await tx.query("update comments set body = $2, edited_at = now(), updated_at = now() where id = $1", [c.commentId, c.body]);
+  return "edited";
+}
+
+/** Changes the text of one of the user's own notes of the company on the report; same answers as editComment. */
+export async function editNote(
+  tx: Tx,
+  scope: TenantScope,
+  n: { reportId: number; noteId: number; userId: number; body: string },
+): Promise<"edited" | "unchanged" | "missing" | "notAuthor" | "duplicate"> {
+  const current = await one<{ user_id: number; body: string }>(
+    tx,
+    "select user_id, body from notes where company_id = $1 and id = $2 and report_id = $3 for update",
+    [scope.companyId, n.noteId, n.reportId],
+  );
+  if (!current) return "missing";
+  if (current.user_id !== n.userId) return "notAuthor";
+  if (current.body === n.body) return "unchanged";
+  const taken = await one(
+    tx,
+    "select 1 from notes where company_id = $1 and report_id = $2 and user_id = $3 and md5(body) = md5($4) and id <> $5",
+    [scope.companyId, n.reportId, n.userId, n.body, n.noteId],
+  );
+  if (taken) return "duplicate";
+  await tx.query("update notes set body = $3, edited_at = now() where company_id = $1 and id = $2", [scope.companyId, n.noteId, n.body]);
+  return "edited";
 }

@@ -23,6 +23,9 @@ import {
   reportImagesResponseSchema,
   reportMediaResponseSchema,
   reportParamsSchema,
+  editedCommentResponseSchema,
+  editedNoteResponseSchema,
+  reportItemParamsSchema,
 } from "@atalaya/shared";
 import { actorOf, actorOrNull } from "../auth/authenticate.js";
 import { scopeOf } from "../auth/company-scope.js";
@@ -46,6 +49,8 @@ import {
   listReportNotes,
   reportFollowers,
   reportGallery,
+  editOperatorComment,
+  editOwnNote,
 } from "./interaction.service.js";
 
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
@@ -116,6 +121,16 @@ function portalRoutes(app: FastifyInstance, ctx: AppContext): void {
     success: true as const,
     ...(await addNote(ctx, scopeOf(req), req.params.id, () => readBodyWithFile(req, noteBodySchema, uploads))),
   }));
+
+  r.put(`${base}/comments/:itemId`, {
+    config: { permission: "report.comment" },
+    schema: { tags: ["reports"], summary: "Edit one's own comment (author only, else 403); it is marked edited with the time", params: reportItemParamsSchema, body: commentBodySchema, response: { 200: editedCommentResponseSchema, ...errors } },
+  }, async (req) => ({ success: true as const, comment: await editOperatorComment(ctx, scopeOf(req), req.params.id, req.params.itemId, req.body.body) }));
+
+  r.put(`${base}/notes/:itemId`, {
+    config: { permission: "report.note" },
+    schema: { tags: ["reports"], summary: "Edit one's own note (author only, else 403); it is marked edited with the time", params: reportItemParamsSchema, body: noteBodySchema, response: { 200: editedNoteResponseSchema, ...errors } },
+  }, async (req) => ({ success: true as const, note: await editOwnNote(ctx, scopeOf(req), req.params.id, req.params.itemId, req.body.body) }));
 
   r.post(`${base}/like`, {
     config: { permission: "report.like" },

@@ -26,6 +26,8 @@ import {
   appendReportMedia,
   castVote,
   countAppFollowers,
+  editComment,
+  editNote,
   findComment,
   findNote,
   findPublicReport,
@@ -58,6 +60,7 @@ export interface TextWithFile {
 export type ReadInput<T> = () => Promise<T>;
 
 const deletedByAuthor = () => new AppError(409, "invalidTransition", "deletedByAuthor");
+const commentsTurnedOff = () => new AppError(409, "commentsTurnedOff", "commentsTurnedOff");
 
 /** The scope's view of a report, or 404 (another company's report, or one outside the scope's
  * restrictions, looks missing). */
@@ -103,6 +106,8 @@ async function writeComment(
       const lock = await lockReport(tx, c.reportId, "share");
       if (!lock) throw notFound();
       if (lock.deleted) throw deletedByAuthor();
+      // Checked under the lock: a comment racing the operator who closes the report waits for it.
+      if (c.companyId === null && lock.commentsOff) throw commentsTurnedOff();
       const { id, created } = await insertComment(tx, {
         reportId: c.reportId,
         userId: c.userId,
@@ -305,6 +310,8 @@ export async function getAppReport(ctx: AppContext, actor: Actor | null, uuid: s
 /** A community comment (pdf, txt or audio attachment allowed); incomingComment to every attending company. */
 export async function addAppComment(ctx: AppContext, actor: Actor, uuid: string, read: ReadInput<TextWithFile>) {
   const report = await appReport(ctx.db, actor, uuid);
+  // Refused before the body is read: no upload is buffered for a report closed to comments.
+  if (report.turn_off_comments) throw commentsTurnedOff();
   const input = await read();
   const upload = input.file ? await checkUpload(input.file, COMMENT_ATTACHMENT_KINDS) : null;
   const { row, created } = await writeComment(ctx, { reportId: report.id, userId: actor.user.id, companyId: null, body: input.data.body, upload });
@@ -417,5 +424,58 @@ export async function flagCommentAsCommunity(ctx: AppContext, actor: Actor, comm
       await logActivity(tx, company, report.id, null, "comment_hidden", { commentId });
       await emitReportUpdate(tx, emit, company, report.id);
     }
+  });
+}
+
+type EditOutcome = Awaited<ReturnType<typeof editComment>>;
+
+/** The answer of an edit that did not happen: 404 for a comment or note the report does not have, 403
+ * for someone else's, 409 duplicateText when the author already wrote that text on the report. */
+function refuseEdit(outcome: EditOutcome): void {
+  if (outcome === "missing") throw notFound();
+  if (outcome === "notAuthor") throw forbidden();
+  if (outcome === "duplicate") throw new AppError(409, "conflict", "duplicateText");
+}
+
+/** The author edits their own comment on the report (issue 17 edited): the text changes, the comment is
+ * marked edited with the time, every attending company gets it again (newComment with the same id, which
+ * the portal replaces) and the report's update (its edited flag). Not once its author deleted the report. */
+export async function editOperatorComment(ctx: AppContext, scope: CompanyScope, reportId: number, commentId: number, body: string): Promise<Comment> {
+  requireAccess(scope, "report.comment");
+  const report = await companyReport(ctx.db, scope, reportId);
+  if (report.deleted_at) throw deletedByAuthor();
+  const row = await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
+    const lock = await lockReport(tx, reportId, "share");
+    if (!lock) throw notFound();
+    if (lock.deleted) throw deletedByAuthor();
+    const outcome = await editComment(tx, { reportId, commentId, userId: scope.actor.user.id, companyId: scope.companyId, body });
+    refuseEdit(outcome);
+    const edited = (await findComment(tx, commentId))!;
+    if (outcome === "unchanged") return edited;
+    await tellAttending(tx, emit, reportId, { userId: scope.actor.user.id, action: "commentEdited", data: { commentId } }, (company) => ({
+      type: "newComment",
+      data: { reportId, comment: presentComment(edited, { companyId: company.companyId }) },
+    }));
+    for (const company of await attendingCompanies(tx, reportId)) await emitReportUpdate(tx, emit, company, reportId);
+    return edited;
+  });
+  return presentComment(row, { companyId: scope.companyId });
+}
+
+/** The author edits their own private note (issue 17 edited): marked edited with the time; this company's
+ * members get it again (newNote with the same id) and the report's update. */
+export async function editOwnNote(ctx: AppContext, scope: CompanyScope, reportId: number, noteId: number, body: string): Promise<Note> {
+  requireAccess(scope, "report.note");
+  await requireVisibleReport(ctx.db, scope, reportId);
+  return changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
+    const outcome = await editNote(tx, scope, { reportId, noteId, userId: scope.actor.user.id, body });
+    refuseEdit(outcome);
+    const note = presentNote((await findNote(tx, scope, noteId))!);
+    if (outcome === "unchanged") return note;
+    const report = await companyReport(tx, scope, reportId);
+    await logActivity(tx, scope, reportId, scope.actor.user.id, "noteEdited", { noteId });
+    await emit(scope.companyId, "newNote", { reportId, note }, audienceOf(report));
+    await emitReportUpdate(tx, emit, systemScope(scope.companyId), reportId);
+    return note;
   });
 }

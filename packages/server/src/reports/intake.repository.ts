@@ -227,7 +227,14 @@ export async function insertCommunityReports(
             (a.is_anonymous or r.is_anonymous) as is_anonymous, a.is_private, r.created_by_company_id, r.informer_type,
             r.contact, r.source, r.user_id, a.notify_neighbours, a.notification_neighbours_was_canceled, a.closed_at,
             r.deleted_at, r.deleted_by, r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version,
-            coalesce((select c.is_observer from companies c where c.id = a.company_id), false) as company_is_observer
+            coalesce((select c.is_observer from companies c where c.id = a.company_id), false) as company_is_observer,
+            -- Issue 17's flags as the report view reads them (report.repository.ts FLAG_COLUMNS).
+            a.highlighted, r.turn_off_comments, false as edited,
+            (select case when a.is_anonymous or r.is_anonymous or u.subscription is null or u.subscription_until <= now() then null
+                         else json_build_object('plan', u.subscription, 'until', u.subscription_until) end
+               from users u where u.id = r.user_id) as reporter_subscription,
+            exists (select 1 from company_gates g where g.gate = 'premium_alert' and g.company_id = a.company_id) as gate_premium_alert,
+            exists (select 1 from company_gates g where g.gate = 'subscription_badges' and g.company_id = a.company_id) as gate_subscription_badges
        from input
        left join ins r on r.id = input.id
        left join opened a on a.report_id = r.id

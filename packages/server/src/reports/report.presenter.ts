@@ -1,4 +1,4 @@
-import type { CompanyRole, Media, Report, ReportAbilities } from "@atalaya/shared";
+import { countdownSeconds, type CompanyRole, type Media, type Report, type ReportAbilities } from "@atalaya/shared";
 import { can } from "../auth/access.js";
 import type { ReportAudience } from "../auth/restrictions.js";
 import type { ReportRow } from "./report.repository.js";
@@ -112,6 +112,7 @@ export function presentReport(row: ReportRow, viewer: Viewer): Report {
     version: row.version,
     can: abilities(row, viewer),
     ...presentLife(row),
+    ...presentFlags(row),
   };
 }
 
@@ -134,6 +135,23 @@ function presentLife(row: ReportRow): Pick<Report, "substatus" | "review" | "gat
     },
     ratingPoints: row.rating_points,
     ratingBody: row.rating_body,
+  };
+}
+
+/** Issue 17's flags of the row (the per-viewer isFavorite and seen are added by who knows the viewer). */
+function presentFlags(row: ReportRow): Pick<Report, "highlighted" | "turnOffComments" | "countdown" | "edited" | "premiumUser" | "subscription"> {
+  const open = row.status !== "solved" && row.status !== "false";
+  const subscription = row.reporter_subscription;
+  return {
+    highlighted: row.highlighted,
+    turnOffComments: row.turn_off_comments,
+    countdown: open ? countdownSeconds(row.due_date, Date.now()) : null,
+    edited: row.edited,
+    premiumUser: row.gate_premium_alert && subscription !== null,
+    subscription:
+      row.gate_subscription_badges && subscription
+        ? { plan: subscription.plan, until: subscription.until ? new Date(subscription.until).toISOString() : null }
+        : null,
   };
 }
 

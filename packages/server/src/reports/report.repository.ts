@@ -2,6 +2,7 @@ import type { CompanyRole, Priority, ReportCounters, ReportStatus, SortOption } 
 import { restrictionWhere, systemScope, type TenantScope } from "../auth/access.js";
 import type { ReportAudience } from "../auth/restrictions.js";
 import { one, type Db, type Tx } from "../db/db.js";
+import { favoriteWhere } from "./report-flags.repository.js";
 
 /** One row of the report view: the shared report joined with one company's attention. */
 export interface ReportRow {
@@ -61,6 +62,15 @@ export interface ReportRow {
   gathering: GatheringJson | null;
   rating_points: number | null;
   rating_body: string | null;
+  // Issue 17 (report flags, migration 036).
+  highlighted: boolean;
+  turn_off_comments: boolean;
+  /** A comment or note of it was edited after posting. */
+  edited: boolean;
+  /** The signed-in, not anonymous reporter's current subscription. */
+  reporter_subscription: { plan: "premium"; until: string | null } | null;
+  gate_premium_alert: boolean;
+  gate_subscription_badges: boolean;
 }
 /** A gathering as the report view reads it (report_gatherings). */
 export interface GatheringJson {
@@ -92,6 +102,17 @@ const LIFE_COLUMNS = `(select json_build_object('id', s.id, 'name', s.name) from
           from report_gatherings g where g.company_id = a.company_id and g.report_id = a.report_id) as gathering,
        r.rating_points, r.rating_body`;
 
+// Issue 17's flags; the SPEC §6 gates are rows of company_gates (migration 021), read per row so an
+// event presents the marker as the company's own reads do.
+const FLAG_COLUMNS = `a.highlighted, r.turn_off_comments,
+       (exists (select 1 from comments ec where ec.report_id = r.id and ec.edited_at is not null)
+         or exists (select 1 from notes en where en.company_id = a.company_id and en.report_id = r.id and en.edited_at is not null)) as edited,
+       case when u.id is null or a.is_anonymous or r.is_anonymous or u.subscription is null
+              or u.subscription_until <= now() then null
+            else json_build_object('plan', u.subscription, 'until', u.subscription_until) end as reporter_subscription,
+       exists (select 1 from company_gates g where g.gate = 'premium_alert' and g.company_id = a.company_id) as gate_premium_alert,
+       exists (select 1 from company_gates g where g.gate = 'subscription_badges' and g.company_id = a.company_id) as gate_subscription_badges`;
+
 // The one statement that reads reports for a company; callers add conditions on a. and r.
 const VIEW = `
 select r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.repeated_of, r.type_id, r.initial_type_id,
@@ -117,7 +138,8 @@ select r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.rep
        coalesce(a.deleted_at, r.deleted_at) as deleted_at, case when a.deleted_at is not null then 'admin' else r.deleted_by end as deleted_by,
        r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version,
        coalesce((select c.is_observer from companies c where c.id = a.company_id), false) as company_is_observer,
-       ${LIFE_COLUMNS}
+       ${LIFE_COLUMNS},
+       ${FLAG_COLUMNS}
   from report_attentions a
   join reports r on r.id = a.report_id
   left join users u on u.id = r.user_id
@@ -159,7 +181,7 @@ const ORDER: Record<SortOption, string> = {
 export async function listReports(
   db: Db,
   scope: TenantScope,
-  q: { status?: ReportStatus; sort: SortOption; reportFollowupId?: number; limit: number; offset: number },
+  q: { status?: ReportStatus; sort: SortOption; reportFollowupId?: number; favoriteOf?: number; limit: number; offset: number },
 ): Promise<{ rows: ReportRow[]; total: number }> {
   const params: unknown[] = [scope.companyId];
   // A report the organisation's admin deleted leaves the panel (history still shows it); one its author
@@ -173,15 +195,19 @@ export async function listReports(
     params.push(q.reportFollowupId);
     where += ` and a.followup_id > $${params.length}`;
   }
+  if (q.favoriteOf !== undefined) where += favoriteWhere(q.favoriteOf, params);
   where += restrictionWhere(scope.restrictions, params);
   const countSql = `select count(*)::int as n from report_attentions a join reports r on r.id = a.report_id${where}`;
   const [count] = await db.query<{ n: number }>(countSql, params);
+  // Highlighted reports head the first page (issue 17), read apart through their partial index so the
+  // page of the others keeps its index order; later pages count the others only.
+  const pinned = q.offset === 0 ? await db.query<ReportRow>(`${VIEW}${where} and a.highlighted order by ${ORDER[q.sort]} limit ${q.limit}`, params) : [];
   params.push(q.limit, q.offset);
   const rows = await db.query<ReportRow>(
-    `${VIEW}${where} order by ${ORDER[q.sort]} limit $${params.length - 1} offset $${params.length}`,
+    `${VIEW}${where} and not a.highlighted order by ${ORDER[q.sort]} limit $${params.length - 1} offset $${params.length}`,
     params,
   );
-  return { rows, total: count?.n ?? 0 };
+  return { rows: [...pinned, ...rows], total: count?.n ?? 0 };
 }
 
 /** The SPEC §3 report filter of the history, resolved: a window of creation instants [from, to), and

@@ -28,6 +28,7 @@ import {
 } from "./attention.repository.js";
 import { attendingCompaniesOf, insertCommunityReports, insertReport, type NewReport } from "./intake.repository.js";
 import { audienceOf, EVENT_VIEWER, presentReport, type Viewer } from "./report.presenter.js";
+import { withViewerMarks } from "./report-flags.repository.js";
 import {
   attendingAudiences,
   attendingCompanies,
@@ -215,12 +216,13 @@ export async function recordReportChange(tx: Tx, emit: Emit, companyId: number, 
 export async function listCompanyReports(ctx: AppContext, scope: CompanyScope, q: ReportListQuery) {
   requireAccess(scope, "report.read");
   const [{ rows, total }, counters, lastId] = await Promise.all([
-    listReports(ctx.db, scope, q),
+    listReports(ctx.db, scope, { ...q, favoriteOf: q.favorite ? scope.actor.user.id : undefined }),
     countByStatus(ctx.db, scope),
     lastFollowupId(ctx.db, scope),
   ]);
   const viewer = viewerOf(scope);
-  return { reports: rows.map((r) => presentReport(r, viewer)), total, counters, lastFollowupId: lastId };
+  const reports = await withViewerMarks(ctx.db, scope, scope.actor.user.id, rows.map((r) => presentReport(r, viewer)));
+  return { reports, total, counters, lastFollowupId: lastId };
 }
 
 /** One report with this company's attention (by id or uuid); 404 outside the scope's restrictions. */
@@ -232,6 +234,7 @@ export async function getCompanyReport(ctx: AppContext, scope: CompanyScope, key
   // The company flags of SPEC §3 that add to the detail.
   if (scope.company.visualizeAttendingCompanies) report.attendingCompanies = await otherAttendingCompanies(ctx.db, scope, row.id);
   if (scope.company.displayDni) report.reporterDni = row.is_anonymous ? null : await reporterSocialNumber(ctx.db, row.id);
+  await withViewerMarks(ctx.db, scope, scope.actor.user.id, [report]);
   return report;
 }
 

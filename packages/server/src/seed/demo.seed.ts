@@ -175,6 +175,18 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       neighbours.push(row!.id);
     }
 
+    // Issue 17: the first neighbour subscribes (premium, a year), and the demo organisation joins the
+    // SPEC §6 premium_alert and subscription_badges gates as data (a row each), so its reports carry the
+    // premium marker and badge and a new one from that neighbour sounds the premium alert.
+    await tx.query("update users set subscription = 'premium', subscription_until = $2::timestamptz + interval '365 days' where id = $1", [
+      neighbours[0],
+      now.toISOString(),
+    ]);
+    await tx.query(
+      "insert into company_gates (gate, company_id) values ('premium_alert', $1), ('subscription_badges', $1) on conflict do nothing",
+      [companyId],
+    );
+
     // Reports of the last 30 days, each inside one of the zones, with this company's attention.
     const reports = [];
     for (let i = 0; i < REPORT_COUNT; i++) {

@@ -4,6 +4,7 @@ import { Badge, Button, Flex, Popover, Spin, Tag, Tooltip, theme } from "antd";
 import {
   BellFilled,
   CloseOutlined,
+  CrownFilled,
   EnvironmentOutlined,
   MutedOutlined,
   SoundOutlined,
@@ -84,20 +85,21 @@ function NewReportAlert({
   const more = Math.max(state.alerts.length, state.unseen) - 1;
   return createPortal(
     <div
-      className={`new-report-alert${state.ringing ? " new-report-alert--ringing" : ""}`}
+      className={`new-report-alert${state.ringing ? " new-report-alert--ringing" : ""}${latest.premium ? " new-report-alert--premium" : ""}`}
       role="alert"
       data-testid="new-report-alert"
       data-report-id={latest.id}
+      data-premium={latest.premium === true}
       data-ringing={state.ringing}
       // Rendered into <body>, outside the Ant Design root: take the theme's font explicitly.
       style={{ fontFamily: token.fontFamily }}
     >
       <span className="new-report-alert__bell" aria-hidden="true">
-        <BellFilled />
+        {latest.premium ? <CrownFilled /> : <BellFilled />}
       </span>
       <div className="new-report-alert__body">
         <div className="new-report-alert__title">
-          <strong>{t("alarm.newPending")}</strong>
+          <strong data-testid={latest.premium ? "premium-alert-title" : undefined}>{latest.premium ? t("reportFlags.premiumAlert") : t("alarm.newPending")}</strong>
           {more > 0 && <span className="new-report-alert__more">{t("alarm.morePending", { count: more })}</span>}
         </div>
         <div className="new-report-alert__summary">
@@ -190,17 +192,19 @@ function AlarmCenterFor(): ReactNode {
   const audible = isAudible(state, settings);
   const repeat = shouldRepeat(state, settings);
   const { sound, volume } = settings;
+  // A premium reporter's report (SPEC §6 premium alert) plays its own pattern while it is the latest.
+  const premium = state.alerts[0]?.premium === true;
   const playedFor = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (latestId === undefined || latestId === playedFor.current) return;
     playedFor.current = latestId;
-    if (audible) player.play(sound, volume);
-  }, [latestId, audible, player, sound, volume]);
+    if (audible) void (premium ? player.playPremium(volume) : player.play(sound, volume));
+  }, [latestId, audible, player, sound, volume, premium]);
   useEffect(() => {
     if (!repeat) return undefined;
-    const timer = setInterval(() => player.play(sound, volume), ALARM_REPEAT_MS);
+    const timer = setInterval(() => void (premium ? player.playPremium(volume) : player.play(sound, volume)), ALARM_REPEAT_MS);
     return () => clearInterval(timer);
-  }, [repeat, player, sound, volume]);
+  }, [repeat, player, sound, volume, premium]);
 
   // Tab title counter, for when sound is blocked or the tab is in the background.
   useEffect(() => {

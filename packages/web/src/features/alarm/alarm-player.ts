@@ -1,4 +1,4 @@
-import { ALARM_RECIPES, playTones } from "./alarm-sounds";
+import { ALARM_RECIPES, PREMIUM_RECIPE, playTones } from "./alarm-sounds";
 import type { AlarmSound } from "./alarm-settings";
 
 /** Whether the browser lets the portal play sound: running, blocked until a click, or no Web Audio. */
@@ -66,6 +66,13 @@ export class AlarmPlayer {
   play(sound: AlarmSound, volume: number): boolean {
     if (!this.context || this.context.state !== "running") return false;
     playTones(this.context, ALARM_RECIPES[sound], volume);
+    return true;
+  }
+
+  /** Plays the premium alert's pattern once (a report from a subscribed reporter, SPEC §6). */
+  playPremium(volume: number): boolean {
+    if (!this.context || this.context.state !== "running") return false;
+    playTones(this.context, PREMIUM_RECIPE, volume);
     return true;
   }
 

@@ -33,6 +33,18 @@ export const ALARM_RECIPES: Record<AlarmSound, readonly Tone[]> = {
   ],
 };
 
+/** The premium alert (SPEC §6 premium_alert gate): a report from a subscribed reporter plays this
+ * pattern instead of the operator's sound — a rising three-note arpeggio played twice, on a triangle
+ * wave, unlike any of the three sounds above, so the room hears it is a premium report. */
+export const PREMIUM_RECIPE: readonly Tone[] = [
+  { frequency: 659.3, start: 0, duration: 0.12, wave: "triangle", gain: 0.55 },
+  { frequency: 987.8, start: 0.13, duration: 0.12, wave: "triangle", gain: 0.55 },
+  { frequency: 1318.5, start: 0.26, duration: 0.22, wave: "triangle", gain: 0.55 },
+  { frequency: 659.3, start: 0.62, duration: 0.12, wave: "triangle", gain: 0.55 },
+  { frequency: 987.8, start: 0.75, duration: 0.12, wave: "triangle", gain: 0.55 },
+  { frequency: 1318.5, start: 0.88, duration: 0.3, wave: "triangle", gain: 0.55 },
+];
+
 /** Seconds a sound lasts. */
 export function soundDuration(sound: AlarmSound): number {
   return Math.max(...ALARM_RECIPES[sound].map((tone) => tone.start + tone.duration));

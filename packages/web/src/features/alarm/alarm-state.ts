@@ -15,6 +15,8 @@ export interface AlarmAlert {
   description: string;
   address: string | null;
   createdAt: string;
+  /** From a subscribed reporter in a premium_alert company: the premium sound and banner. */
+  premium?: boolean;
 }
 
 /**
@@ -52,6 +54,7 @@ export function toAlarmAlert(report: Report): AlarmAlert {
     description: report.description,
     address: report.address,
     createdAt: report.createdAt,
+    premium: report.premiumUser,
   };
 }
 

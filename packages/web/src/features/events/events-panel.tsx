@@ -23,6 +23,7 @@ import { RestrictedView } from "./restricted-view";
 import { ROW_HEIGHT } from "./report-row";
 import { StatusTabs } from "./status-tabs";
 import { useReportCounters, useReportList, useReportSync } from "./use-report-list";
+import { FavoritesFilter } from "../report-flags/favorites-filter";
 import "./events-panel.css";
 
 // The selection bar with its dialogs, the bulk summary and the shortcuts overlay (Modal, Form, Segmented…)
@@ -85,7 +86,9 @@ export function EventsPanel(): ReactNode {
   const companyId = settings.company.id;
   const [tab, sort, changeTab, changeSort] = usePanelPreferences();
   const counters = useReportCounters(companyId);
-  const list = useReportList(companyId, tab, sort);
+  // "My favourites" (issue 17): the tab's reports the operator starred, asked of the server.
+  const [favorites, setFavorites] = useState(false);
+  const list = useReportList(companyId, tab, sort, favorites);
   const sync = useReportSync(companyId);
 
   const detail = useMatch("/v3/events/:reportUuid");
@@ -240,7 +243,7 @@ export function EventsPanel(): ReactNode {
         data-testid="report-list-empty"
         description={
           <Flex vertical gap={4}>
-            <Typography.Text strong>{t(`events.empty.${tab}`)}</Typography.Text>
+            <Typography.Text strong>{favorites ? t("reportFlags.noFavorites") : t(`events.empty.${tab}`)}</Typography.Text>
             <Typography.Text type="secondary">{t("events.emptyText")}</Typography.Text>
           </Flex>
         }
@@ -249,7 +252,7 @@ export function EventsPanel(): ReactNode {
   else
     body = (
       <ReportList
-        key={`${tab}:${sort}`}
+        key={`${tab}:${sort}:${favorites}`}
         reports={list.reports}
         label={t("events.listLabel", { tab: tabLabel })}
         selectedUuid={selectedUuid}
@@ -320,6 +323,7 @@ export function EventsPanel(): ReactNode {
                 <DownOutlined className="events-panel__sort-caret" />
               </Button>
             </Dropdown>
+            <FavoritesFilter value={favorites} onChange={setFavorites} />
           </Flex>
           <Flex align="center" gap={6} className="events-panel__toolbar-end">
             <Tooltip title={t("triage.help.open")}>

@@ -234,3 +234,26 @@ describe("counters", () => {
     });
   });
 });
+
+describe("issue 17 flags in the lists", () => {
+  it("keeps the operator's own isFavorite and seen when an event (which leaves them out) updates a report", () => {
+    const held = buildReport({ id: 8, isFavorite: true, seen: true, version: 1 });
+    const { isFavorite: _f, seen: _s, ...event } = buildReport({ id: 8, version: 2, priority: "high" });
+    const change = resolveMessage(reportMessage("updateReport", event as Report), knownFrom(held), scope);
+    expect(change).toMatchObject({ kind: "upsert", report: { priority: "high", isFavorite: true, seen: true } });
+  });
+
+  it("a new report from an event arrives unseen and not starred", () => {
+    const { isFavorite: _f, seen: _s, ...event } = buildReport({ id: 9 });
+    expect(resolveMessage(reportMessage("newReport", event as Report), none, scope)).toMatchObject({ report: { isFavorite: false, seen: false } });
+  });
+
+  it("a favourites list takes only starred reports; a highlighted report goes first", () => {
+    const list = listOf([buildReport({ id: 3 }), buildReport({ id: 2 })]);
+    const favorites = { status: "pending" as const, sort: "newest" as const, favorites: true };
+    expect(ids(upsertInList(list, buildReport({ id: 4, isFavorite: false }), favorites))).toEqual([3, 2]);
+    expect(ids(upsertInList(list, buildReport({ id: 4, isFavorite: true }), favorites))).toEqual([4, 3, 2]);
+    const pinned = buildReport({ id: 1, highlighted: true });
+    expect(ids(upsertInList(list, pinned, { status: "pending", sort: "newest" }))).toEqual([1, 3, 2]);
+  });
+});

@@ -27,6 +27,8 @@ export type ReportListData = InfiniteData<ListPage, number>;
 export interface ListIdentity {
   status: ReportStatus;
   sort: SortOption;
+  /** "My favourites" (issue 17): only the reports the operator starred. */
+  favorites?: boolean;
 }
 
 /** The operator the lists are for: their organisation and the SPEC §6 restrictions of their account. */
@@ -120,6 +122,14 @@ function resolveReport(message: RealtimeMessage, source: UpsertSource, known: Kn
     return { kind: "ignore", reason: "ttlUnchanged" };
   }
 
+  // isFavorite and seen are the operator's own: events (sent to every operator) leave them out, so
+  // what this operator already knew is kept; a report never seen before arrives unseen when it is new.
+  report = {
+    ...report,
+    isFavorite: incoming.isFavorite ?? previous?.isFavorite ?? false,
+    seen: incoming.seen ?? previous?.seen ?? !(source === "newReport" || source === "poll"),
+  };
+
   if (!passesFilters(report, scope)) {
     return previous ? { kind: "hide", id: report.id, previous } : { kind: "ignore", reason: "filtered" };
   }
@@ -203,6 +213,7 @@ export function patchInList(data: ReportListData, id: number, patch: Partial<Rep
 export function upsertInList(data: ReportListData, report: Report, list: ListIdentity): ReportListData {
   const without = removeFromList(data, [report.id]);
   if (report.status !== list.status || without.pages.length === 0) return without;
+  if (list.favorites && !report.isFavorite) return without;
 
   const compare = compareReports(list.sort);
   const pages = without.pages;

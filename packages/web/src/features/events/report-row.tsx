@@ -1,6 +1,6 @@
 import { memo, useContext, type ReactNode } from "react";
 import { Avatar, Button, Tag, Tooltip } from "antd";
-import { ClockCircleOutlined, DeleteOutlined, EnvironmentOutlined, EyeInvisibleOutlined, UserOutlined } from "@ant-design/icons";
+import { DeleteOutlined, EnvironmentOutlined, EyeInvisibleOutlined, UserOutlined } from "@ant-design/icons";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Report } from "@atalaya/shared";
@@ -8,6 +8,7 @@ import { TimezoneContext } from "../../lib/dates";
 import { TagChip } from "../../components/tag-chip";
 import { LifeBadges } from "../report-life/life-badges";
 import { DuplicateBadge } from "../duplicates/duplicate-badge";
+import { Countdown, FavoriteStar, HighlightMark, PremiumBadges } from "../report-flags/row-flags";
 import { formatShortDateTime } from "./fast-date";
 import { PRIORITY_COLORS, ReportTypeIcon, reportTypeName } from "./report-type-visual";
 import { compactDuration, dueState, type CompactDuration } from "./time-format";
@@ -52,6 +53,7 @@ function RowBadges({ report, duplicates }: { report: Report; duplicates: number 
           {t("events.private")}
         </Tag>
       )}
+      <PremiumBadges report={report} />
       <DuplicateBadge count={duplicates} />
       {report.isAnonymous && (
         <Tag data-testid="badge-anonymous" icon={<UserOutlined />}>
@@ -81,10 +83,12 @@ export const ReportRow = memo(function ReportRow({ report, selected, now, taking
   return (
     <div
       role={listItem ? "listitem" : undefined}
-      className={`report-row${selected ? " report-row--selected" : ""}${checked ? " report-row--checked" : ""}${due.kind === "overdue" ? " report-row--overdue" : ""}`}
+      className={`report-row${selected ? " report-row--selected" : ""}${checked ? " report-row--checked" : ""}${due.kind === "overdue" ? " report-row--overdue" : ""}${report.seen === false ? " report-row--unseen" : ""}${report.highlighted ? " report-row--highlighted" : ""}`}
       style={{ height: ROW_HEIGHT }}
       data-testid="report-row"
       data-report-id={report.id}
+      data-seen={report.seen !== false}
+      data-highlighted={report.highlighted}
       aria-current={selected ? "true" : undefined}
       onClick={() => onOpen(report)}
     >
@@ -103,6 +107,7 @@ export const ReportRow = memo(function ReportRow({ report, selected, now, taking
             data-testid="report-check"
           />
         )}
+        {report.highlighted && <HighlightMark />}
         <ReportTypeIcon typeId={report.type} />
         <span className="report-row__type" title={typeName}>
           {typeName}
@@ -118,6 +123,7 @@ export const ReportRow = memo(function ReportRow({ report, selected, now, taking
         >
           #{report.id}
         </Link>
+        <FavoriteStar report={report} />
         <Tooltip title={formatShortDateTime(report.createdAt, zone, lang)}>
           <span className="report-row__time">
             {Number.isNaN(created) ? t("common.noValue") : t("events.ago", { time: duration(compactDuration(now - created)) })}
@@ -137,10 +143,7 @@ export const ReportRow = memo(function ReportRow({ report, selected, now, taking
               className={`report-row__due report-row__due--${due.kind === "overdue" ? "overdue" : due.soon ? "soon" : "ok"}`}
               data-testid="report-due"
             >
-              <ClockCircleOutlined />{" "}
-              {due.kind === "overdue"
-                ? t("events.overdue", { time: duration(due.by) })
-                : t("events.dueIn", { time: duration(due.in) })}
+              <Countdown dueDate={report.dueDate} closed={closed} />
             </span>
           </Tooltip>
         )}

@@ -44,7 +44,7 @@ export function listIdentityOf(key: QueryKey): ListIdentity | null {
   const [, , , status, sort] = key;
   if (!(REPORT_STATUSES as readonly unknown[]).includes(status)) return null;
   if (!(SORT_OPTIONS as readonly unknown[]).includes(sort)) return null;
-  return { status: status as ReportStatus, sort: sort as SortOption };
+  return { status: status as ReportStatus, sort: sort as SortOption, favorites: key[5] === "favorites" };
 }
 
 /**
@@ -259,7 +259,8 @@ export class ReportSync {
 
   private ownListIdentity(key: QueryKey): ListIdentity | null {
     const prefix = reportListPrefix(this.scope.companyId);
-    if (key.length !== prefix.length + 2 || prefix.some((part, index) => key[index] !== part)) return null;
+    // Status and sort, and "favorites" for the operator's favourites list (issue 17).
+    if ((key.length !== prefix.length + 2 && key.length !== prefix.length + 3) || prefix.some((part, index) => key[index] !== part)) return null;
     return listIdentityOf(key);
   }
 

@@ -59,6 +59,14 @@ export function buildReport(overrides: Partial<Report> = {}): Report {
     gathering: null,
     ratingPoints: null,
     ratingBody: null,
+    highlighted: false,
+    isFavorite: false,
+    seen: true,
+    turnOffComments: false,
+    countdown: null,
+    edited: false,
+    premiumUser: false,
+    subscription: null,
     ...overrides,
   };
 }
@@ -89,6 +97,8 @@ export function buildComment(overrides: Partial<Comment> = {}): Comment {
     isAuthor: false,
     companyName: null,
     created_at: "2026-11-20T12:05:00.000Z",
+    edited: false,
+    editedAt: null,
     ...overrides,
   };
 }

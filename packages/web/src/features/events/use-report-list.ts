@@ -9,12 +9,12 @@ import { getReportSync, subscribeReportSyncs, type ReportSync } from "./report-s
 const LIST_STALE_MS = 5 * 60_000;
 
 /** One tab's reports in one sort order, loaded 100 at a time by offset; live through the ReportSync. */
-export function useReportList(companyId: number, status: ReportStatus, sort: SortOption) {
+export function useReportList(companyId: number, status: ReportStatus, sort: SortOption, favorites = false) {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery({
-    queryKey: reportListKey(companyId, status, sort),
+    queryKey: reportListKey(companyId, status, sort, favorites),
     queryFn: async ({ pageParam, signal }): Promise<ListPage> => {
-      const page = await fetchReportPage(companyId, { status, sort, offset: pageParam }, signal);
+      const page = await fetchReportPage(companyId, { status, sort, offset: pageParam, favorites }, signal);
       getReportSync(companyId)?.rememberPage(page);
       queryClient.setQueryData<ReportCounters>(reportCountersKey(companyId), page.counters);
       return { reports: page.reports, total: page.total, hasMore: pageParam + page.reports.length < page.total };

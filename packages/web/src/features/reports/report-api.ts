@@ -49,8 +49,8 @@ export function reportListPrefix(companyId: number): readonly unknown[] {
 }
 
 /** Query key of one tab's infinite list in one sort order. */
-export function reportListKey(companyId: number, status: ReportStatus, sort: SortOption): readonly unknown[] {
-  return ["reports", "list", companyId, status, sort] as const;
+export function reportListKey(companyId: number, status: ReportStatus, sort: SortOption, favorites = false): readonly unknown[] {
+  return favorites ? (["reports", "list", companyId, status, sort, "favorites"] as const) : (["reports", "list", companyId, status, sort] as const);
 }
 
 /** Query key of the per-tab counters, kept live by the real-time sync. */
@@ -63,11 +63,11 @@ const pageSchema = reportListResponseSchema.transform(({ success: _success, ...p
 /** `GET /api/companies/{companyId}/reports?status=&sort=&limit=&offset=` → one page with counters. */
 export function fetchReportPage(
   companyId: number,
-  query: { status: ReportStatus; sort: SortOption; offset: number; limit?: number },
+  query: { status: ReportStatus; sort: SortOption; offset: number; limit?: number; favorites?: boolean },
   signal?: AbortSignal,
 ): Promise<ReportPage> {
   return api.get(`/companies/${companyId}/reports`, {
-    query: { status: query.status, sort: query.sort, offset: query.offset, limit: query.limit ?? REPORT_PAGE_SIZE },
+    query: { status: query.status, sort: query.sort, offset: query.offset, limit: query.limit ?? REPORT_PAGE_SIZE, ...(query.favorites ? { favorite: "true" } : {}) },
     schema: pageSchema,
     signal,
   });

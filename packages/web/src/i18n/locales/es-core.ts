@@ -108,6 +108,8 @@ export const esCore = {
       ownAccount: "No puedes hacer esto con tu propia cuenta.",
       sharedAccount: "Esta cuenta también pertenece a otras organizaciones; solo puedes cambiar su rol, sus restricciones y su configuración, o quitarla de la tuya.",
       ...REPORT_LIFE_REASON_TEXTS.es,
+      commentsTurnedOff: "Un operador cerró este reporte a nuevos comentarios de la comunidad.",
+      duplicateText: "Ya escribiste ese mismo texto en este reporte.",
     } satisfies Record<ConflictReason, string>,
     // Names of the fields a validation error lists; an unknown field is shown as the API names it.
     fields: {

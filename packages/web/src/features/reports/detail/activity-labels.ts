@@ -26,6 +26,13 @@ export const KNOWN_ACTIONS = [
   "mergedInto",
   "mergedFrom",
   "duplicateDismissed",
+  // Issue 17: report flags and edits.
+  "highlighted",
+  "unhighlighted",
+  "commentsTurnedOff",
+  "commentsTurnedOn",
+  "commentEdited",
+  "noteEdited",
 ] as const;
 export type KnownAction = (typeof KNOWN_ACTIONS)[number];
 

@@ -15,10 +15,12 @@ import { detailKeys, fetchComments, postComment } from "./detail-api";
 import { PersonAvatar } from "./detail-ui";
 import { addComment } from "./live-updates";
 import { MediaList } from "./media-view";
+import { EditableBody } from "../../report-flags/editable-body";
+import { editComment } from "../../report-flags/report-flags-api";
 
 const SHORT_FORMAT = "D MMM, HH:mm";
 
-function CommentItem({ comment }: { comment: Comment }): ReactNode {
+function CommentItem({ comment, mine, onSave }: { comment: Comment; mine: boolean; onSave: (body: string) => Promise<unknown> }): ReactNode {
   const { t } = useTranslation();
   const format = useDateFormatter();
   const author = comment.isOperator
@@ -61,7 +63,7 @@ function CommentItem({ comment }: { comment: Comment }): ReactNode {
             </time>
           </Tooltip>
         </header>
-        <p className="rd-comment__body">{comment.body}</p>
+        <EditableBody body={comment.body} edited={comment.edited} editedAt={comment.editedAt} mine={mine} onSave={onSave} />
         <MediaList media={comment.media} thumbSize={72} />
       </div>
     </article>
@@ -164,7 +166,18 @@ export function CommentsPanel({ report, companyId, myUserId }: CommentsPanelProp
         />
       ) : (
         <div className="rd-feed" data-testid="comments-list">
-          <Listy<Comment> items={list} rowKey="id" virtual={false} itemRender={(comment) => <CommentItem comment={comment} />} />
+          <Listy<Comment> items={list} rowKey="id" virtual={false} itemRender={(comment) => (
+              <CommentItem
+                comment={comment}
+                mine={comment.isOperator && comment.user?.id === myUserId}
+                onSave={(body) =>
+                  editComment(companyId, report.id, comment.id, body).then((edited) =>
+                    queryClient.setQueryData<Comment[]>(detailKeys.sub(companyId, report.id, "comments"), (items) => addComment(items, edited)),
+                  )
+                }
+              />
+            )}
+          />
         </div>
       )}
     </div>

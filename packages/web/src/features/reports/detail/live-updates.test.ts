@@ -18,6 +18,8 @@ function comment(id: number, body: string, userId: number | null): Comment {
     isAuthor: false,
     companyName: null,
     created_at: "2026-03-01T12:00:00.000Z",
+    edited: false,
+    editedAt: null,
   };
 }
 

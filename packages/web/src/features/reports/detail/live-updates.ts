@@ -85,7 +85,13 @@ function intersectAbilities(a: ReportAbilities, b: ReportAbilities): ReportAbili
 export function mergeLiveReport(current: Report | undefined, incoming: Report): Report | undefined {
   if (!current || current.id !== incoming.id) return current;
   if (incoming.version < current.version) return current;
-  return { ...incoming, can: intersectAbilities(current.can, incoming.can) };
+  // isFavorite and seen are the operator's own, absent from events (issue 17): kept from what is held.
+  return {
+    ...incoming,
+    can: intersectAbilities(current.can, incoming.can),
+    isFavorite: incoming.isFavorite ?? current.isFavorite,
+    seen: incoming.seen ?? current.seen,
+  };
 }
 
 type Authored = { body: string; user: { id: number } | null };
@@ -104,10 +110,13 @@ export function addComment(list: readonly Comment[] | undefined, comment: Commen
   return [...list, comment].sort((a, b) => a.id - b.id);
 }
 
-/** Adds a note once (same id, or same author and text), keeping id order. */
+/** Adds a note once (same id, or same author and text), keeping id order; the same id again (an edit)
+ * replaces it. */
 export function addNote(list: readonly Note[] | undefined, note: Note): Note[] | undefined {
   if (!list) return list;
-  if (list.some((item) => item.id === note.id || sameAuthorAndBody(item, note))) return [...list];
+  const index = list.findIndex((item) => item.id === note.id);
+  if (index >= 0) return list.map((item, i) => (i === index ? note : item));
+  if (list.some((item) => sameAuthorAndBody(item, note))) return [...list];
   return [...list, note].sort((a, b) => a.id - b.id);
 }
 

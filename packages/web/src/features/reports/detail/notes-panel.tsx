@@ -13,10 +13,12 @@ import { detailKeys, fetchNotes, postNote } from "./detail-api";
 import { PersonAvatar } from "./detail-ui";
 import { addNote } from "./live-updates";
 import { FileChip, MediaList } from "./media-view";
+import { EditableBody } from "../../report-flags/editable-body";
+import { editNote } from "../../report-flags/report-flags-api";
 
 const NOTE_ACCEPT = [...MEDIA_KINDS.map((kind) => `.${kind}`), ".jpg"].join(",");
 
-function NoteItem({ note }: { note: Note }): ReactNode {
+function NoteItem({ note, mine, onSave }: { note: Note; mine: boolean; onSave: (body: string) => Promise<unknown> }): ReactNode {
   const format = useDateFormatter();
   return (
     <article className="rd-comment rd-comment--note" data-testid="note" data-note-id={note.id}>
@@ -30,7 +32,7 @@ function NoteItem({ note }: { note: Note }): ReactNode {
             </time>
           </Tooltip>
         </header>
-        <p className="rd-comment__body">{note.body}</p>
+        <EditableBody body={note.body} edited={note.edited} editedAt={note.editedAt} mine={mine} onSave={onSave} />
         {note.file && (mediaDisplay(note.file) === "image" ? <MediaList media={[note.file]} thumbSize={72} /> : <FileChip media={note.file} />)}
       </div>
     </article>
@@ -110,7 +112,14 @@ export function NotesPanel({ report, companyId, myUserId }: { report: Report; co
         />
       ) : (
         <div className="rd-feed" data-testid="notes-list">
-          <Listy<Note> items={list} rowKey="id" virtual={false} itemRender={(note) => <NoteItem note={note} />} />
+          <Listy<Note> items={list} rowKey="id" virtual={false} itemRender={(note) => (
+              <NoteItem
+                note={note}
+                mine={note.user.id === myUserId}
+                onSave={(body) => editNote(companyId, report.id, note.id, body).then((edited) => queryClient.setQueryData<Note[]>(key, (items) => addNote(items, edited)))}
+              />
+            )}
+          />
         </div>
       )}
     </div>

@@ -21,6 +21,7 @@ import { otherViewers } from "./live-updates";
 import { NotesPanel } from "./notes-panel";
 import { ReportForm } from "./report-form";
 import { ReportHeader } from "./report-header";
+import { DetailFlags } from "../../report-flags/detail-flags";
 import { ReportPreview } from "./report-preview";
 import { usePresence } from "./use-presence";
 import { useReportLive } from "./use-report-live";
@@ -95,6 +96,7 @@ function LoadedDetail({ report, companyId, uuid, pane, onRefetch }: LoadedDetail
   return (
     <div className={`report-detail ${pane ? "report-detail--pane" : ""}`} data-testid="report-detail" data-report-id={report.id}>
       <ReportHeader report={report} companyId={companyId} viewers={viewers} pane={pane} onReport={onReport} onRefetch={onRefetch} />
+      <DetailFlags report={report} companyId={companyId} onReport={onReport} />
       {removed && <Alert type="warning" showIcon title={t("reportDetail.removed")} className="rd-banner" closable={{ onClose: () => setRemoved(false) }} />}
       <div className="rd-grid">
         <div className="rd-col">
