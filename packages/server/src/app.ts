@@ -70,6 +70,7 @@ import { installMailJob, mailRoutes } from "./mail/index.js";
 import { signupRoutes } from "./signup/index.js";
 import { passwordResetRoutes } from "./password-reset/index.js";
 import { lawEnforcementRoutes } from "./law-enforcement/index.js";
+import { installMessageJobs, messageRoutes } from "./messages/index.js";
 import { purgeExpiredCodes } from "./auth/one-time-codes.js";
 
 export type { Config } from "./config.js";
@@ -174,6 +175,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   });
   // The one mailer: stored mails are sent over SMTP by a retried job when SMTP_URL is set (mail/).
   installMailJob(ctx);
+  // Mass messages and neighbours' notices reach the reporter app's inbox through delivery jobs (messages/).
+  installMessageJobs(ctx);
   app.decorate("ctx", ctx);
 
   app.addHook("onClose", async () => {
@@ -250,6 +253,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await signupRoutes(scope, ctx);
     await passwordResetRoutes(scope, ctx);
     await lawEnforcementRoutes(scope, ctx);
+    await messageRoutes(scope, ctx);
   });
 
   await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);

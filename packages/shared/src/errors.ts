@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   "freemiumLimit",
   "invalidNumber",
   "providerOnly",
+  // Mass messages (issue 15): an action its state does not allow (409, reason messageState).
+  "messageInvalidState",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -101,6 +103,12 @@ export const CONFLICT_REASONS = [
   /** The account belongs to other companies too: its profile, password, lock and deletion are not one
    * company's to change. */
   "sharedAccount",
+  /** Mass messages (issue 15): the action is not allowed from the message's state. */
+  "messageState",
+  /** Another custom message zone of the company has that name (SPEC §5). */
+  "messageZoneNameTaken",
+  /** A message still uses the custom zone. */
+  "messageZoneInUse",
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 export const conflictReasonSchema = z.enum(CONFLICT_REASONS);

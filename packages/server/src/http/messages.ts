@@ -44,6 +44,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     freemiumLimit: "Esta función no está incluida en la cuenta gratuita; solicita la mejora de tu plan",
     invalidNumber: "El valor de «{name}» debe ser un número: signo opcional, dígitos y decimales opcionales (por ejemplo 15 o -2.5)",
     providerOnly: "Solo los administradores del proveedor pueden hacer este cambio",
+    messageInvalidState: "Esta acción no es posible en el estado actual del mensaje",
   },
   en: {
     validation: "Validation errors",
@@ -85,6 +86,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     freemiumLimit: "This feature is not included in the free account; request an upgrade of your plan",
     invalidNumber: "The value of “{name}” must be a number: optional sign, digits and optional decimals (for example 15 or -2.5)",
     providerOnly: "Only the provider's administrators can make this change",
+    messageInvalidState: "This action is not possible in the message's current state",
   },
   fr: {
     validation: "Erreurs de validation",
@@ -126,6 +128,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     freemiumLimit: "Cette fonction n'est pas incluse dans le compte gratuit ; demandez la mise à niveau de votre offre",
     invalidNumber: "La valeur de « {name} » doit être un nombre : signe facultatif, chiffres et décimales facultatives (par exemple 15 ou -2.5)",
     providerOnly: "Seuls les administrateurs du fournisseur peuvent faire ce changement",
+    messageInvalidState: "Cette action n'est pas possible dans l'état actuel du message",
   },
 };
 
@@ -155,6 +158,9 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     sourceNameTaken: ORGANISATION_MESSAGES.es.sourceNameTaken,
     ownAccount: "No puedes hacer esto con tu propia cuenta",
     sharedAccount: "Esta cuenta también pertenece a otras organizaciones; solo puedes cambiar su rol, sus restricciones y su configuración, o quitarla de la tuya",
+    messageState: "Esta acción no es posible en el estado actual del mensaje",
+    messageZoneNameTaken: "Ya existe una zona de mensajes con ese nombre",
+    messageZoneInUse: "Un mensaje usa esta zona; cámbiale la zona antes de eliminarla",
   },
   en: {
     alreadyTaken: "This report was already taken by {by}",
@@ -179,6 +185,9 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     sourceNameTaken: ORGANISATION_MESSAGES.en.sourceNameTaken,
     ownAccount: "You cannot do this to your own account",
     sharedAccount: "This account also belongs to other organisations; you may only change its role, restrictions and settings, or remove it from yours",
+    messageState: "This action is not possible in the message's current state",
+    messageZoneNameTaken: "A message zone with that name already exists",
+    messageZoneInUse: "A message uses this zone; change its zone before deleting it",
   },
   fr: {
     alreadyTaken: "Ce signalement a déjà été pris par {by}",
@@ -203,6 +212,9 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     sourceNameTaken: ORGANISATION_MESSAGES.fr.sourceNameTaken,
     ownAccount: "Vous ne pouvez pas faire cela avec votre propre compte",
     sharedAccount: "Ce compte appartient aussi à d'autres organisations ; vous pouvez seulement changer son rôle, ses restrictions et ses réglages, ou le retirer de la vôtre",
+    messageState: "Cette action n'est pas possible dans l'état actuel du message",
+    messageZoneNameTaken: "Une zone de messages porte déjà ce nom",
+    messageZoneInUse: "Un message utilise cette zone ; changez sa zone avant de la supprimer",
   },
 };
 

@@ -77,6 +77,9 @@ const BODIES: Record<string, unknown> = {
   // Company settings and the provider's flags (issue 12): an update names at least one section or flag.
   "PUT /api/companies/{companyId}/settings": { substatuses: ["En terreno"] },
   "PUT /api/admin/companies/{id}/flags": { is_observer: false },
+  // Mass messages (issue 15): a custom zone's polygon must be a shape.
+  "PUT /api/companies/{companyId}/message-zones/{id}": { name: "Zona de mensajes", polygon: { type: "Polygon", coordinates: [[[-70.62, -33.43], [-70.61, -33.43], [-70.61, -33.42]]] } },
+  "POST /api/companies/{companyId}/message-zones": { name: "Zona de mensajes", polygon: { type: "Polygon", coordinates: [[[-70.62, -33.43], [-70.61, -33.43], [-70.61, -33.42]]] } },
 };
 
 /** A valid sample of a JSON schema (required properties only). */
@@ -113,5 +116,8 @@ export function fillPath(path: string, values: { companyId: number; id: number; 
     .replace("{name}", values.name ?? "x.png")
     // Open311 resources (issue 18) end in their format: services.{format}.
     .replace("{format}", "json")
+    // A message action and the provider's decision (issue 15) are words of a list.
+    .replace("{action}", "archive")
+    .replace("{decision}", "approve")
     .replace(/\{[a-zA-Z]+\}/g, String(values.id));
 }
