@@ -21,6 +21,7 @@ import { lawEnforcementEn } from "../../features/law-enforcement/messages-en";
 import { mailOutboxEn } from "../../features/mail/messages-en";
 import { triageEn } from "../../features/triage/messages-en";
 import { duplicatesEn } from "../../features/duplicates/messages-en";
+import { massMessagesEn } from "../../features/messages/messages-en";
 
 /** English catalogue. */
 export const en: Messages = {
@@ -101,6 +102,7 @@ export const en: Messages = {
     freemiumLimit: "This feature is not included in the free account.",
     invalidNumber: "The value must be a number: optional sign, digits and optional decimals.",
     providerOnly: "Only the provider's administrators can make this change.",
+    messageInvalidState: "This action is not possible in the message's current state.",
     zoneTooLarge: "The zone exceeds the maximum area of {{max}} km².",
     roleChangeForbidden: "You do not have permission to change this role",
     reasons: {
@@ -126,6 +128,9 @@ export const en: Messages = {
       sourceNameTaken: "That source already exists.",
       ownAccount: "You cannot do this to your own account.",
       sharedAccount: "This account also belongs to other organisations; you may only change its role, restrictions and settings, or remove it from yours.",
+      messageState: "This action is not possible in the message's current state.",
+      messageZoneNameTaken: "A message zone with that name already exists.",
+      messageZoneInUse: "A message uses this zone; change its zone before deleting it.",
     },
     fields: {
       type: "type",
@@ -171,6 +176,7 @@ export const en: Messages = {
     lawEnforcement: "Law enforcement",
     mailOutbox: "Mail outbox",
     messagesLocked: "Messages",
+    messagesApproval: "Message approval",
     patrols: "Patrols",
     dashboard: "Dashboard",
     shifts: "Shifts",
@@ -411,6 +417,7 @@ export const en: Messages = {
   replies: repliesEn,
   triage: triageEn,
   duplicates: duplicatesEn,
+  massMessages: massMessagesEn,
   reportedUsers: reportedUsersEn,
   search: searchEn,
   history: historyEn,

@@ -21,6 +21,7 @@ import { lawEnforcementEs } from "../../features/law-enforcement/messages-es";
 import { mailOutboxEs } from "../../features/mail/messages-es";
 import { triageEs } from "../../features/triage/messages-es";
 import { duplicatesEs } from "../../features/duplicates/messages-es";
+import { massMessagesEs } from "../../features/messages/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. */
 export const es = {
@@ -101,6 +102,7 @@ export const es = {
     freemiumLimit: "Esta función no está incluida en la cuenta gratuita.",
     invalidNumber: "El valor debe ser un número: signo opcional, dígitos y decimales opcionales.",
     providerOnly: "Solo los administradores del proveedor pueden hacer este cambio.",
+    messageInvalidState: "Esta acción no es posible en el estado actual del mensaje.",
     zoneTooLarge: "La zona supera el área máxima de {{max}} km².",
     roleChangeForbidden: "No tienes permiso para cambiar este rol",
     // Why a 409 refused the action (CONFLICT_REASONS); a reason missing here is a compile error.
@@ -127,6 +129,9 @@ export const es = {
       sourceNameTaken: "Esa fuente ya existe.",
       ownAccount: "No puedes hacer esto con tu propia cuenta.",
       sharedAccount: "Esta cuenta también pertenece a otras organizaciones; solo puedes cambiar su rol, sus restricciones y su configuración, o quitarla de la tuya.",
+      messageState: "Esta acción no es posible en el estado actual del mensaje.",
+      messageZoneNameTaken: "Ya existe una zona de mensajes con ese nombre.",
+      messageZoneInUse: "Un mensaje usa esta zona; cámbiale la zona antes de eliminarla.",
     } satisfies Record<ConflictReason, string>,
     // Names of the fields a validation error lists; an unknown field is shown as the API names it.
     fields: {
@@ -173,6 +178,7 @@ export const es = {
     lawEnforcement: "Autoridades",
     mailOutbox: "Correos",
     messagesLocked: "Mensajes",
+    messagesApproval: "Aprobación de mensajes",
     patrols: "Patrullas",
     dashboard: "Panel de control",
     shifts: "Turnos",
@@ -413,6 +419,7 @@ export const es = {
   replies: repliesEs,
   triage: triageEs,
   duplicates: duplicatesEs,
+  massMessages: massMessagesEs,
   reportedUsers: reportedUsersEs,
   search: searchEs,
   history: historyEs,

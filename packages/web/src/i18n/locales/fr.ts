@@ -21,6 +21,7 @@ import { lawEnforcementFr } from "../../features/law-enforcement/messages-fr";
 import { mailOutboxFr } from "../../features/mail/messages-fr";
 import { triageFr } from "../../features/triage/messages-fr";
 import { duplicatesFr } from "../../features/duplicates/messages-fr";
+import { massMessagesFr } from "../../features/messages/messages-fr";
 
 /** French catalogue. */
 export const fr: Messages = {
@@ -101,6 +102,7 @@ export const fr: Messages = {
     freemiumLimit: "Cette fonction n'est pas incluse dans le compte gratuit.",
     invalidNumber: "La valeur doit être un nombre : signe facultatif, chiffres et décimales facultatives.",
     providerOnly: "Seuls les administrateurs du fournisseur peuvent faire ce changement.",
+    messageInvalidState: "Cette action n'est pas possible dans l'état actuel du message.",
     zoneTooLarge: "La zone dépasse la surface maximale de {{max}} km².",
     roleChangeForbidden: "Vous n'avez pas la permission de modifier ce rôle",
     reasons: {
@@ -126,6 +128,9 @@ export const fr: Messages = {
       sourceNameTaken: "Cette source existe déjà.",
       ownAccount: "Vous ne pouvez pas faire cela avec votre propre compte.",
       sharedAccount: "Ce compte appartient aussi à d'autres organisations ; vous pouvez seulement changer son rôle, ses restrictions et ses réglages, ou le retirer de la vôtre.",
+      messageState: "Cette action n'est pas possible dans l'état actuel du message.",
+      messageZoneNameTaken: "Une zone de messages porte déjà ce nom.",
+      messageZoneInUse: "Un message utilise cette zone ; changez sa zone avant de la supprimer.",
     },
     fields: {
       type: "type",
@@ -171,6 +176,7 @@ export const fr: Messages = {
     lawEnforcement: "Autorités",
     mailOutbox: "Courriels",
     messagesLocked: "Messages",
+    messagesApproval: "Approbation des messages",
     patrols: "Patrouilles",
     dashboard: "Tableau de bord",
     shifts: "Quarts de travail",
@@ -411,6 +417,7 @@ export const fr: Messages = {
   replies: repliesFr,
   triage: triageFr,
   duplicates: duplicatesFr,
+  massMessages: massMessagesFr,
   reportedUsers: reportedUsersFr,
   search: searchFr,
   history: historyFr,
