@@ -85,7 +85,7 @@ export const router = createBrowserRouter([
           { path: "sounds", lazy: async () => ({ Component: (await import("../features/alarm/sounds-page")).SoundsPage }) },
           // Mass messages (issue 15): the company's list and editor; the provider's approval queue.
           { path: "messages", lazy: async () => ({ Component: (await import("../features/messages/messages-page")).MessagesPage }) },
-          { path: "messages/approval", lazy: async () => ({ Component: (await import("../features/messages/approval-page")).ApprovalPage }) },
+          { path: "messages-approval", lazy: async () => ({ Component: (await import("../features/messages/approval-page")).ApprovalPage }) },
           // Organisation administration (issue 12).
           { path: "teams", lazy: async () => ({ Component: (await import("../features/organisation/teams-page")).TeamsPage }) },
           { path: "tags", lazy: async () => ({ Component: (await import("../features/organisation/tags-page")).TagsPage }) },

@@ -9,7 +9,7 @@ import { useDateFormatter } from "../../lib/dates";
 import { decideMessage, fetchPendingMessages, messageKeys } from "./messages-api";
 import "./messages.css";
 
-/** `/v3/messages/approval` (provider administrators): pending messages of every organisation; approve
+/** `/v3/messages-approval` (provider administrators): pending messages of every organisation; approve
  * (sent at once or at its date) or reject with a reason the organisation sees. */
 export function ApprovalPage(): ReactNode {
   const { t } = useTranslation();

@@ -85,7 +85,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: "/v3/users", icon: UserOutlined, label: "users", module: null, roles: ADMINS },
   { path: "/v3/teams", icon: ApartmentOutlined, label: "teams", module: "teams", roles: WORKERS, freemium: "locked" },
   { path: "/v3/messages", icon: MessageOutlined, label: "messagesLocked", module: "messages", roles: WORKERS, freemium: "locked" },
-  { path: "/v3/messages/approval", icon: AuditOutlined, label: "messagesApproval", module: null, roles: ALL, provider: true },
+  { path: "/v3/messages-approval", icon: AuditOutlined, label: "messagesApproval", module: null, roles: ALL, provider: true },
   { path: "/v3/tags", icon: TagsOutlined, label: "tags", module: "tags", roles: WORKERS },
   { path: "/v3/sources", icon: DatabaseOutlined, label: "sources", module: null, roles: WORKERS },
   { path: "/v3/form-selectors", icon: AppstoreOutlined, label: "selectors", module: null, roles: WORKERS },
