@@ -94,7 +94,7 @@ describe("every company write", () => {
       const id = path.includes("automatic-answers") ? strangerAnswerId : path.includes("/users/") ? strangerUserId : ownReportId;
       // The other company's path; then the caller's own company with the other company's record.
       const cases = [path.replace("{companyId}", String(strangerCompanyId)), ...(path.includes("{id}") ? [path.replace("{companyId}", String(ownCompanyId))] : [])];
-      for (const url of cases.map((u) => u.replace("{id}", String(id)))) {
+      for (const url of cases.map((u) => u.replace("{id}", String(id)).replace("{action}", "archive"))) {
         const res = await app.inject({ method: method as "POST", url, headers: { "access-token": token }, ...(payload === undefined ? {} : { payload }) });
         checked++;
         if (res.statusCode !== 404) failures.push(`${key} as ${url} → ${res.statusCode} ${res.body.slice(0, 120)}`);

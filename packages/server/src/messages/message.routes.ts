@@ -117,6 +117,8 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext): Prom
       config: guarded,
       schema: { tags: ["messages"], summary: "Attach one file (multipart field `file`, at most 3 MB, a SPEC §5 media type by content) to an editable message, replacing any", params: messageParamsSchema, response: { 200: messageResponseSchema, ...errors } },
     }, async (req) => {
+      // Another company's message, or one that cannot change, is refused before its upload is read.
+      await service.requireEditable(ctx, scopeOf(req), req.params.id);
       const form = await readUploadForm(req, limits);
       return { ...ok, message: await service.attachFile(ctx, scopeOf(req), req.params.id, form.file) };
     });

@@ -208,6 +208,13 @@ export async function pendingMessages(ctx: AppContext, actor: Actor): Promise<Me
   return (await listPendingMessages(ctx.db)).map(presentMessage);
 }
 
+/** 404 for a message the company does not have, 409 for one its state keeps from changing. */
+export async function requireEditable(ctx: AppContext, scope: CompanyScope, id: number): Promise<void> {
+  const row = await findMessage(ctx.db, scope, id);
+  if (!row) throw notFound();
+  requireAllowed("edit", row);
+}
+
 /** Attaches one file (≤ 3 MB, a SPEC §5 media type by content) to an editable message, replacing any. */
 export async function attachFile(ctx: AppContext, scope: CompanyScope, id: number, upload: RawUpload | null): Promise<Message> {
   if (!upload) throw invalidField("file", "fileRequired");

@@ -1,6 +1,7 @@
 import { MODULES, REPORT_TYPES, DEFAULT_USER_SETTINGS, type ReportStatus } from "@atalaya/shared";
 import { hashPassword } from "../auth/login.service.js";
 import { one, type Db, type Tx } from "../db/db.js";
+import { seedDemoMessages } from "./demo-messages.seed.js";
 import { ringContains, toGeoJsonPolygon, toPgPolygon, type Position } from "../zones/index.js";
 import {
   CATEGORY_ATTENTION,
@@ -173,6 +174,11 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       );
       neighbours.push(row!.id);
     }
+
+    // Its own random stream, so the reports below stay where they were.
+    const placeRnd = seededRandom(20261127);
+    // Mass messages (issue 15): the neighbours placed in the zones, a custom zone, messages in each state.
+    await seedDemoMessages(tx, companyId, staff["admin@demo.cl"]!, neighbours, (zone) => randomPointIn(DEMO_ZONES[zone]!.ring, placeRnd), now);
 
     // Reports of the last 30 days, each inside one of the zones, with this company's attention.
     const reports = [];

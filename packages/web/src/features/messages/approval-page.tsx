@@ -80,7 +80,7 @@ export function ApprovalPage(): ReactNode {
     <div className="screen messages-screen">
       <header className="screen-header">
         <div>
-          <Typography.Title level={2} className="screen-title">
+          <Typography.Title level={1} className="screen-title">
             {t("massMessages.approval.title")}
           </Typography.Title>
           <Typography.Paragraph className="screen-muted">{t("massMessages.approval.subtitle")}</Typography.Paragraph>

@@ -157,7 +157,7 @@ export function MessagesPage(): ReactNode {
     <div className="screen messages-screen">
       <header className="screen-header">
         <div>
-          <Typography.Title level={2} className="screen-title">
+          <Typography.Title level={1} className="screen-title">
             {t("massMessages.title")}
           </Typography.Title>
           <Typography.Paragraph className="screen-muted">{t("massMessages.subtitle")}</Typography.Paragraph>
