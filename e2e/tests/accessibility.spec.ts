@@ -45,6 +45,19 @@ test("login, events panel, report detail (pending, taken, close dialog) and crea
 // Organisation administration (issue 12).
 const ORGANISATION_ROUTES = ["/v3/teams", "/v3/tags", "/v3/sources", "/v3/form-selectors", "/v3/custom-dashboards"];
 
+test("the mass messages list, its editor drawer and the provider's approval queue pass axe-core (issue 15)", async ({ page }) => {
+  await signIn(page, "proveedor@demo.cl");
+  await page.goto("/v3/messages");
+  await expect(page.getByTestId("message-row").first()).toBeVisible();
+  await expectAccessible(page);
+  await page.getByTestId("message-create").click();
+  await expect(page.getByTestId("message-zone-picker")).toBeVisible();
+  await expectAccessible(page);
+  await page.goto("/v3/messages-approval");
+  await expect(page.getByTestId("approval-row").first()).toBeVisible();
+  await expectAccessible(page);
+});
+
 test("answers, history, activity, search, reported users, dashboard, shifts, replies, operators, connections, sounds, organisation screens, users and a user view pass axe-core", async ({ page }) => {
   // Twenty screens, each loaded and audited.
   test.setTimeout(300_000);

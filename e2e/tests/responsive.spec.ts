@@ -34,6 +34,9 @@ const ROUTES = [
   // Issue 13: the provider's screens.
   "/v3/mail-outbox",
   "/v3/law-enforcement-requests",
+  // Issue 15: mass messages and the provider's approval queue.
+  "/v3/messages",
+  "/v3/messages-approval",
 ];
 
 // The visitor pages (issue 13), seen without an account.

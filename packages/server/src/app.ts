@@ -72,6 +72,7 @@ import { signupRoutes } from "./signup/index.js";
 import { passwordResetRoutes } from "./password-reset/index.js";
 import { lawEnforcementRoutes } from "./law-enforcement/index.js";
 import { reportLifeRoutes } from "./report-life/index.js";
+import { installMessageJobs, messageRoutes } from "./messages/index.js";
 import { purgeExpiredCodes } from "./auth/one-time-codes.js";
 
 export type { Config } from "./config.js";
@@ -176,6 +177,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   });
   // The one mailer: stored mails are sent over SMTP by a retried job when SMTP_URL is set (mail/).
   installMailJob(ctx);
+  // Mass messages and neighbours' notices reach the reporter app's inbox through delivery jobs (messages/).
+  installMessageJobs(ctx);
   app.decorate("ctx", ctx);
 
   app.addHook("onClose", async () => {
@@ -254,6 +257,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await passwordResetRoutes(scope, ctx);
     await lawEnforcementRoutes(scope, ctx);
     await reportLifeRoutes(scope, ctx);
+    await messageRoutes(scope, ctx);
   });
 
   await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);

@@ -94,8 +94,9 @@ describe("every company write", () => {
       const id = path.includes("automatic-answers") ? strangerAnswerId : path.includes("/users/") ? strangerUserId : ownReportId;
       // The other company's path; then the caller's own company with the other company's record.
       const cases = [path.replace("{companyId}", String(strangerCompanyId)), ...(path.includes("{id}") ? [path.replace("{companyId}", String(ownCompanyId))] : [])];
-      // A comment or note of the report (issue 17 edits): a record the caller does not own either way.
-      for (const url of cases.map((u) => u.replace("{id}", String(id)).replace("{itemId}", String(id)))) {
+      // A comment or note of the report (issue 17 edits): a record the caller does not own either way; a
+      // message action (issue 15) by one of its names.
+      for (const url of cases.map((u) => u.replace("{id}", String(id)).replace("{itemId}", String(id)).replace("{action}", "archive"))) {
         const res = await app.inject({ method: method as "POST", url, headers: { "access-token": token }, ...(payload === undefined ? {} : { payload }) });
         checked++;
         if (res.statusCode !== 404) failures.push(`${key} as ${url} → ${res.statusCode} ${res.body.slice(0, 120)}`);

@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   "providerOnly",
   // A report closed to new community comments (turnOffComments, issue 17).
   "commentsTurnedOff",
+  // Mass messages (issue 15): an action its state does not allow (409, reason messageState).
+  "messageInvalidState",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -110,6 +112,12 @@ export const CONFLICT_REASONS = [
   "commentsTurnedOff",
   /** The author already wrote that same text on the report (an edit would duplicate it). */
   "duplicateText",
+  /** Mass messages (issue 15): the action is not allowed from the message's state. */
+  "messageState",
+  /** Another custom message zone of the company has that name (SPEC §5). */
+  "messageZoneNameTaken",
+  /** A message still uses the custom zone. */
+  "messageZoneInUse",
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 export const conflictReasonSchema = z.enum(CONFLICT_REASONS);

@@ -41,3 +41,4 @@ export * from "./signup.js";
 export * from "./duplicates.js";
 export * from "./report-life.js";
 export * from "./report-life-reasons.js";
+export * from "./messages.js";

@@ -11,6 +11,9 @@ export const NOTIFICATION_KINDS = [
   "followedComment",
   "followedStatus",
   "upgradeAnswered",
+  // Mass messages (issue 15): the provider approved or rejected a message (with its reason).
+  "messageApproved",
+  "messageRejected",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -30,6 +33,9 @@ export const notificationSchema = z.object({
     teamName: z.string().nullable().optional(),
     excerpt: z.string().nullable().optional(),
     accepted: z.boolean().nullable().optional(),
+    messageId: z.number().nullable().optional(),
+    messageTitle: z.string().nullable().optional(),
+    reason: z.string().nullable().optional(),
   }),
   read: z.boolean(),
   createdAt: z.string(),

@@ -44,6 +44,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     freemiumLimit: "Esta función no está incluida en la cuenta gratuita; solicita la mejora de tu plan",
     invalidNumber: "El valor de «{name}» debe ser un número: signo opcional, dígitos y decimales opcionales (por ejemplo 15 o -2.5)",
     providerOnly: "Solo los administradores del proveedor pueden hacer este cambio",
+    messageInvalidState: "Esta acción no es posible en el estado actual del mensaje",
   },
   en: {
     validation: "Validation errors",
@@ -85,6 +86,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     freemiumLimit: "This feature is not included in the free account; request an upgrade of your plan",
     invalidNumber: "The value of “{name}” must be a number: optional sign, digits and optional decimals (for example 15 or -2.5)",
     providerOnly: "Only the provider's administrators can make this change",
+    messageInvalidState: "This action is not possible in the message's current state",
   },
   fr: {
     validation: "Erreurs de validation",
@@ -126,6 +128,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     freemiumLimit: "Cette fonction n'est pas incluse dans le compte gratuit ; demandez la mise à niveau de votre offre",
     invalidNumber: "La valeur de « {name} » doit être un nombre : signe facultatif, chiffres et décimales facultatives (par exemple 15 ou -2.5)",
     providerOnly: "Seuls les administrateurs du fournisseur peuvent faire ce changement",
+    messageInvalidState: "Cette action n'est pas possible dans l'état actuel du message",
   },
 };
 
@@ -158,6 +161,9 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     sharedAccount: "Esta cuenta también pertenece a otras organizaciones; solo puedes cambiar su rol, sus restricciones y su configuración, o quitarla de la tuya",
     commentsTurnedOff: "Un operador cerró este reporte a nuevos comentarios de la comunidad",
     duplicateText: "Ya escribiste ese mismo texto en este reporte",
+    messageState: "Esta acción no es posible en el estado actual del mensaje",
+    messageZoneNameTaken: "Ya existe una zona de mensajes con ese nombre",
+    messageZoneInUse: "Un mensaje usa esta zona; cámbiale la zona antes de eliminarla",
   },
   en: {
     alreadyTaken: "This report was already taken by {by}",
@@ -185,6 +191,9 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     sharedAccount: "This account also belongs to other organisations; you may only change its role, restrictions and settings, or remove it from yours",
     commentsTurnedOff: "An operator closed this report to new community comments",
     duplicateText: "You already wrote that same text on this report",
+    messageState: "This action is not possible in the message's current state",
+    messageZoneNameTaken: "A message zone with that name already exists",
+    messageZoneInUse: "A message uses this zone; change its zone before deleting it",
   },
   fr: {
     alreadyTaken: "Ce signalement a déjà été pris par {by}",
@@ -212,6 +221,9 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     sharedAccount: "Ce compte appartient aussi à d'autres organisations ; vous pouvez seulement changer son rôle, ses restrictions et ses réglages, ou le retirer de la vôtre",
     commentsTurnedOff: "Un opérateur a fermé ce signalement aux nouveaux commentaires de la communauté",
     duplicateText: "Vous avez déjà écrit ce même texte sur ce signalement",
+    messageState: "Cette action n'est pas possible dans l'état actuel du message",
+    messageZoneNameTaken: "Une zone de messages porte déjà ce nom",
+    messageZoneInUse: "Un message utilise cette zone ; changez sa zone avant de la supprimer",
   },
 };
 

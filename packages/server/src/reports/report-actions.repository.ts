@@ -21,30 +21,6 @@ export async function setNeighboursNotification(tx: Tx, scope: TenantScope, repo
   );
 }
 
-const METRES_PER_DEGREE = 111_320;
-
-/** App users within radius metres of a point: authors of reports there and community users following
- * them, without the company's own members. A bounding box on the indexed columns narrows the exact
- * earth_distance test. */
-export async function countNeighbours(db: Tx, scope: TenantScope, latitude: number, longitude: number, radius: number): Promise<number> {
-  const dLat = (radius / METRES_PER_DEGREE) * 1.01;
-  const dLng = dLat / Math.max(Math.cos((latitude * Math.PI) / 180), 0.01);
-  const near = `r.latitude between $2::float8 - $5::float8 and $2::float8 + $5::float8
-            and r.longitude between $3::float8 - $6::float8 and $3::float8 + $6::float8
-            and earth_distance(ll_to_earth($2::float8, $3::float8), ll_to_earth(r.latitude, r.longitude)) <= $4::float8`;
-  const row = await one<{ n: number }>(
-    db,
-    `select count(*)::int as n from (
-       select r.user_id from reports r where r.user_id is not null and r.deleted_at is null and ${near}
-       union
-       select f.user_id from app_followers f join reports r on r.id = f.report_id where r.deleted_at is null and ${near}
-     ) neighbours
-     where not exists (select 1 from memberships m where m.company_id = $1 and m.user_id = neighbours.user_id)`,
-    [scope.companyId, latitude, longitude, radius, dLat, dLng],
-  );
-  return row?.n ?? 0;
-}
-
 /** Ids of the company's zones that contain the point. */
 export async function zonesContaining(db: Tx, scope: TenantScope, latitude: number, longitude: number): Promise<number[]> {
   const rows = await db.query<{ id: number }>(

@@ -1,10 +1,10 @@
-import { NEIGHBOURS_RADIUS_METRES, sharedReportPath, type ConflictReason, type Language, type Report } from "@atalaya/shared";
+import { sharedReportPath, type ConflictReason, type Language, type Report } from "@atalaya/shared";
 import { can, companiesSeeingReport, requireAccess, type Actor, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { geocode, usableAddress } from "../geocoding/index.js";
 import { AppError, notFound } from "../http/errors.js";
+import { queueNeighbourNotice, stopNeighbourNotice } from "../messages/index.js";
 import {
-  countNeighbours,
   shareFacts,
   markPrivate,
   moveReport,
@@ -25,7 +25,8 @@ export function makeReportPrivate(ctx: AppContext, scope: CompanyScope, reportId
   });
 }
 
-/** Notifies the app users within 500 m of the report (again after a cancellation); answers how many.
+/** Notifies the app users within 500 m of the report (again after a cancellation): a job delivers the
+ * notice to their inbox; answers how many.
  * Already notifying, a closed report or one its author deleted is 409. */
 export async function notifyNeighbours(
   ctx: AppContext,
@@ -37,9 +38,11 @@ export async function notifyNeighbours(
     if (closed(row) || row.deleted_at) throw invalid("closed");
     if (row.notify_neighbours && !row.notification_neighbours_was_canceled) throw invalid("alreadyNotified");
     await setNeighboursNotification(tx, scope, reportId, true);
-    neighbours = await countNeighbours(tx, scope, row.latitude, row.longitude, NEIGHBOURS_RADIUS_METRES);
+    // The notice reaches them through the reporter app's inbox, delivered by a job (messages domain).
+    neighbours = await queueNeighbourNotice(tx, scope, reportId, row.latitude, row.longitude);
     return { neighbours };
   });
+  ctx.jobs.kick();
   return { report, neighbours };
 }
 
@@ -48,6 +51,8 @@ export function cancelNeighboursNotification(ctx: AppContext, scope: CompanyScop
   return changeReport(ctx, scope, reportId, "report.work", "neighboursNotificationCanceled", async (tx, row) => {
     if (!row.notify_neighbours || row.notification_neighbours_was_canceled) throw invalid("notNotified");
     await setNeighboursNotification(tx, scope, reportId, false);
+    // What is not delivered yet is not: the job stops before its next batch.
+    await stopNeighbourNotice(tx, scope, reportId);
   });
 }
 

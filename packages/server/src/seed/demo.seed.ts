@@ -2,6 +2,7 @@ import { MODULES, REPORT_TYPES, DEFAULT_USER_SETTINGS, type ReportStatus } from 
 import { hashPassword } from "../auth/login.service.js";
 import { one, type Db, type Tx } from "../db/db.js";
 import { seedReportLife } from "./report-life.seed.js";
+import { seedDemoMessages } from "./demo-messages.seed.js";
 import { ringContains, toGeoJsonPolygon, toPgPolygon, type Position } from "../zones/index.js";
 import {
   CATEGORY_ATTENTION,
@@ -186,6 +187,10 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       "insert into company_gates (gate, company_id) values ('premium_alert', $1), ('subscription_badges', $1) on conflict do nothing",
       [companyId],
     );
+    // Its own random stream, so the reports below stay where they were.
+    const placeRnd = seededRandom(20261127);
+    // Mass messages (issue 15): the neighbours placed in the zones, a custom zone, messages in each state.
+    await seedDemoMessages(tx, companyId, staff["admin@demo.cl"]!, neighbours, (zone) => randomPointIn(DEMO_ZONES[zone]!.ring, placeRnd), now);
 
     // Reports of the last 30 days, each inside one of the zones, with this company's attention.
     const reports = [];

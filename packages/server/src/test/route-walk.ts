@@ -79,6 +79,9 @@ const BODIES: Record<string, unknown> = {
   "PUT /api/admin/companies/{id}/flags": { is_observer: false },
   // Information gathering (issue 17): at least one question with its text.
   "POST /api/companies/{companyId}/reports/{id}/gathering": { questions: [{ text: "¿Qué vio?" }] },
+  // Mass messages (issue 15): a custom zone's polygon must be a shape.
+  "PUT /api/companies/{companyId}/message-zones/{id}": { name: "Zona de mensajes", polygon: { type: "Polygon", coordinates: [[[-70.62, -33.43], [-70.61, -33.43], [-70.61, -33.42]]] } },
+  "POST /api/companies/{companyId}/message-zones": { name: "Zona de mensajes", polygon: { type: "Polygon", coordinates: [[[-70.62, -33.43], [-70.61, -33.43], [-70.61, -33.42]]] } },
 };
 
 /** A valid sample of a JSON schema (required properties only). */
@@ -115,5 +118,8 @@ export function fillPath(path: string, values: { companyId: number; id: number; 
     .replace("{name}", values.name ?? "x.png")
     // Open311 resources (issue 18) end in their format: services.{format}.
     .replace("{format}", "json")
+    // A message action and the provider's decision (issue 15) are words of a list.
+    .replace("{action}", "archive")
+    .replace("{decision}", "approve")
     .replace(/\{[a-zA-Z]+\}/g, String(values.id));
 }

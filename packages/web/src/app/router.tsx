@@ -96,6 +96,9 @@ export const router = createBrowserRouter(withPortalTexts([
           { path: "operators", lazy: async () => ({ Component: (await import("../features/operators/operators-page")).OperatorsPage }) },
           { path: "connections", lazy: async () => ({ Component: (await import("../features/operators/connections-page")).ConnectionsPage }) },
           { path: "sounds", lazy: async () => ({ Component: (await import("../features/alarm/sounds-page")).SoundsPage }) },
+          // Mass messages (issue 15): the company's list and editor; the provider's approval queue.
+          { path: "messages", lazy: async () => ({ Component: (await import("../features/messages/messages-page")).MessagesPage }) },
+          { path: "messages-approval", lazy: async () => ({ Component: (await import("../features/messages/approval-page")).ApprovalPage }) },
           // Organisation administration (issue 12).
           { path: "teams", lazy: async () => ({ Component: (await import("../features/organisation/teams-page")).TeamsPage }) },
           { path: "tags", lazy: async () => ({ Component: (await import("../features/organisation/tags-page")).TagsPage }) },

@@ -23,5 +23,7 @@ export const notificationsEn: typeof notificationsEs = {
     followedStatus: "{{report}}, which you follow, is now {{status}}",
     upgradeAnswered: "Your request to upgrade the plan was accepted",
     upgradeRejected: "Your request to upgrade the plan was declined",
+    messageApproved: "Your message “{{title}}” was approved",
+    messageRejected: "Your message “{{title}}” was rejected: {{reason}}",
   },
 };

@@ -21,5 +21,7 @@ export const notificationsEs = {
     followedStatus: "{{report}}, que sigues, pasó a {{status}}",
     upgradeAnswered: "Tu solicitud para mejorar el plan fue aceptada",
     upgradeRejected: "Tu solicitud para mejorar el plan fue rechazada",
+    messageApproved: "Tu mensaje «{{title}}» fue aprobado",
+    messageRejected: "Tu mensaje «{{title}}» fue rechazado: {{reason}}",
   },
 };

@@ -23,5 +23,7 @@ export const notificationsFr: typeof notificationsEs = {
     followedStatus: "{{report}}, que vous suivez, est maintenant {{status}}",
     upgradeAnswered: "Votre demande de passage à l’offre supérieure a été acceptée",
     upgradeRejected: "Votre demande de passage à l’offre supérieure a été refusée",
+    messageApproved: "Votre message « {{title}} » a été approuvé",
+    messageRejected: "Votre message « {{title}} » a été refusé : {{reason}}",
   },
 };

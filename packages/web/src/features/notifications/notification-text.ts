@@ -28,6 +28,9 @@ export function notificationText(n: Notification, typeName: (typeId: number) => 
       return n.actor ? { key: "notifications.kinds.followedComment", values } : { key: "notifications.kinds.followedCommentCommunity", values };
     case "upgradeAnswered":
       return { key: n.data.accepted === false ? "notifications.kinds.upgradeRejected" : "notifications.kinds.upgradeAnswered", values };
+    case "messageApproved":
+    case "messageRejected":
+      return { key: `notifications.kinds.${n.kind}`, values: { ...values, title: n.data.messageTitle ?? "", reason: n.data.reason ?? "" } };
     default:
       return { key: `notifications.kinds.${n.kind}`, values };
   }

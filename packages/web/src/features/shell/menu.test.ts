@@ -14,7 +14,10 @@ describe("visibleMenu", () => {
   it("locks the full plan's screens for a free organisation, whatever its modules", () => {
     const shown = visibleMenu({ modules: ["events"], role: "operator", freemium: true });
     expect(shown.filter((e) => e.locked).map((e) => e.path)).toEqual(["/v3/teams", "/v3/messages"]);
-    expect(visibleMenu({ modules: every, role: "operator" }).some((e) => e.locked || e.path === "/v3/messages")).toBe(false);
+    // A full-plan organisation with the module opens the real messages screen (issue 15), unlocked.
+    const full = visibleMenu({ modules: every, role: "operator" });
+    expect(full.some((e) => e.locked)).toBe(false);
+    expect(full.some((e) => e.path === "/v3/messages")).toBe(true);
   });
 
   it("hides the admin-only connections from operators, and worker screens from patrols", () => {

@@ -23,6 +23,7 @@ import { mailOutboxEn } from "../../features/mail/messages-en";
 import { triageEn } from "../../features/triage/messages-en";
 import { duplicatesEn } from "../../features/duplicates/messages-en";
 import { reportLifeEn } from "../../features/report-life/messages-en";
+import { massMessagesEn } from "../../features/messages/messages-en";
 
 /** English catalogue. */
 export const en: Messages = {
@@ -103,6 +104,7 @@ export const en: Messages = {
     freemiumLimit: "This feature is not included in the free account.",
     invalidNumber: "The value must be a number: optional sign, digits and optional decimals.",
     providerOnly: "Only the provider's administrators can make this change.",
+    messageInvalidState: "This action is not possible in the message's current state.",
     zoneTooLarge: "The zone exceeds the maximum area of {{max}} km².",
     roleChangeForbidden: "You do not have permission to change this role",
     reasons: {
@@ -131,6 +133,9 @@ export const en: Messages = {
       ...REPORT_LIFE_REASON_TEXTS.en,
       commentsTurnedOff: "An operator closed this report to new community comments.",
       duplicateText: "You already wrote that same text on this report.",
+      messageState: "This action is not possible in the message's current state.",
+      messageZoneNameTaken: "A message zone with that name already exists.",
+      messageZoneInUse: "A message uses this zone; change its zone before deleting it.",
     },
     fields: {
       type: "type",
@@ -177,6 +182,7 @@ export const en: Messages = {
     lawEnforcement: "Law enforcement",
     mailOutbox: "Mail outbox",
     messagesLocked: "Messages",
+    messagesApproval: "Message approval",
     patrols: "Patrols",
     dashboard: "Dashboard",
     shifts: "Shifts",
@@ -418,6 +424,7 @@ export const en: Messages = {
   triage: triageEn,
   duplicates: duplicatesEn,
   reportLife: reportLifeEn,
+  massMessages: massMessagesEn,
   reportedUsers: reportedUsersEn,
   search: searchEn,
   history: historyEn,

@@ -81,6 +81,7 @@ export const esCore = {
     freemiumLimit: "Esta función no está incluida en la cuenta gratuita.",
     invalidNumber: "El valor debe ser un número: signo opcional, dígitos y decimales opcionales.",
     providerOnly: "Solo los administradores del proveedor pueden hacer este cambio.",
+    messageInvalidState: "Esta acción no es posible en el estado actual del mensaje.",
     zoneTooLarge: "La zona supera el área máxima de {{max}} km².",
     roleChangeForbidden: "No tienes permiso para cambiar este rol",
     // Why a 409 refused the action (CONFLICT_REASONS); a reason missing here is a compile error.
@@ -107,6 +108,9 @@ export const esCore = {
       sourceNameTaken: "Esa fuente ya existe.",
       ownAccount: "No puedes hacer esto con tu propia cuenta.",
       sharedAccount: "Esta cuenta también pertenece a otras organizaciones; solo puedes cambiar su rol, sus restricciones y su configuración, o quitarla de la tuya.",
+      messageState: "Esta acción no es posible en el estado actual del mensaje.",
+      messageZoneNameTaken: "Ya existe una zona de mensajes con ese nombre.",
+      messageZoneInUse: "Un mensaje usa esta zona; cámbiale la zona antes de eliminarla.",
       ...REPORT_LIFE_REASON_TEXTS.es,
       commentsTurnedOff: "Un operador cerró este reporte a nuevos comentarios de la comunidad.",
       duplicateText: "Ya escribiste ese mismo texto en este reporte.",

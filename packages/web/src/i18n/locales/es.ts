@@ -21,6 +21,7 @@ import { mailOutboxEs } from "../../features/mail/messages-es";
 import { triageEs } from "../../features/triage/messages-es";
 import { duplicatesEs } from "../../features/duplicates/messages-es";
 import { reportLifeEs } from "../../features/report-life/messages-es";
+import { massMessagesEs } from "../../features/messages/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. The sections the
  * login page needs are in es-core.ts (the first download); the rest loads with any other route. */
@@ -43,6 +44,7 @@ export const es = {
     lawEnforcement: "Autoridades",
     mailOutbox: "Correos",
     messagesLocked: "Mensajes",
+    messagesApproval: "Aprobación de mensajes",
     patrols: "Patrullas",
     dashboard: "Panel de control",
     shifts: "Turnos",
@@ -284,6 +286,7 @@ export const es = {
   triage: triageEs,
   duplicates: duplicatesEs,
   reportLife: reportLifeEs,
+  massMessages: massMessagesEs,
   reportedUsers: reportedUsersEs,
   search: searchEs,
   history: historyEs,

@@ -23,6 +23,7 @@ import { mailOutboxFr } from "../../features/mail/messages-fr";
 import { triageFr } from "../../features/triage/messages-fr";
 import { duplicatesFr } from "../../features/duplicates/messages-fr";
 import { reportLifeFr } from "../../features/report-life/messages-fr";
+import { massMessagesFr } from "../../features/messages/messages-fr";
 
 /** French catalogue. */
 export const fr: Messages = {
@@ -103,6 +104,7 @@ export const fr: Messages = {
     freemiumLimit: "Cette fonction n'est pas incluse dans le compte gratuit.",
     invalidNumber: "La valeur doit être un nombre : signe facultatif, chiffres et décimales facultatives.",
     providerOnly: "Seuls les administrateurs du fournisseur peuvent faire ce changement.",
+    messageInvalidState: "Cette action n'est pas possible dans l'état actuel du message.",
     zoneTooLarge: "La zone dépasse la surface maximale de {{max}} km².",
     roleChangeForbidden: "Vous n'avez pas la permission de modifier ce rôle",
     reasons: {
@@ -131,6 +133,9 @@ export const fr: Messages = {
       ...REPORT_LIFE_REASON_TEXTS.fr,
       commentsTurnedOff: "Un opérateur a fermé ce signalement aux nouveaux commentaires de la communauté.",
       duplicateText: "Vous avez déjà écrit ce même texte sur ce signalement.",
+      messageState: "Cette action n'est pas possible dans l'état actuel du message.",
+      messageZoneNameTaken: "Une zone de messages porte déjà ce nom.",
+      messageZoneInUse: "Un message utilise cette zone ; changez sa zone avant de la supprimer.",
     },
     fields: {
       type: "type",
@@ -177,6 +182,7 @@ export const fr: Messages = {
     lawEnforcement: "Autorités",
     mailOutbox: "Courriels",
     messagesLocked: "Messages",
+    messagesApproval: "Approbation des messages",
     patrols: "Patrouilles",
     dashboard: "Tableau de bord",
     shifts: "Quarts de travail",
@@ -418,6 +424,7 @@ export const fr: Messages = {
   triage: triageFr,
   duplicates: duplicatesFr,
   reportLife: reportLifeFr,
+  massMessages: massMessagesFr,
   reportedUsers: reportedUsersFr,
   search: searchFr,
   history: historyFr,
