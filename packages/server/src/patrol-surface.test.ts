@@ -17,6 +17,9 @@ const PATROL_MAY = new Set([
   "GET /api/companies/{companyId}/reports/{id}/comments", "POST /api/companies/{companyId}/reports/{id}/comments",
   "GET /api/companies/{companyId}/reports/{id}/notes", "POST /api/companies/{companyId}/reports/{id}/notes",
   "GET /api/companies/{companyId}/reports/{id}/followers", "GET /api/companies/{companyId}/reports/{id}/gallery",
+  // Messages to collaborators that reached it (issue 15): its own received list, one of them, its receipt.
+  "GET /api/companies/{companyId}/collaborator-messages", "GET /api/companies/{companyId}/collaborator-messages/unread-count",
+  "GET /api/companies/{companyId}/collaborator-messages/{id}", "POST /api/companies/{companyId}/collaborator-messages/{id}/read",
   // Its own positions and status.
   "POST /api/app/positions", "PUT /api/app/patrol-status",
 ]);

@@ -11,6 +11,9 @@ export const NOTIFICATION_KINDS = [
   "followedComment",
   "followedStatus",
   "upgradeAnswered",
+  // Issue 15: a message to collaborators reached the user; a report they follow changed beyond its status.
+  "collaboratorMessage",
+  "followedUpdate",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -30,6 +33,9 @@ export const notificationSchema = z.object({
     teamName: z.string().nullable().optional(),
     excerpt: z.string().nullable().optional(),
     accepted: z.boolean().nullable().optional(),
+    messageId: z.number().nullable().optional(),
+    title: z.string().nullable().optional(),
+    changes: z.array(z.string()).nullable().optional(),
   }),
   read: z.boolean(),
   createdAt: z.string(),

@@ -21,6 +21,8 @@ export const EVENT_TYPES = [
   "notification",
   // Someone of the company connected, disconnected or opened another report: the operators screen refreshes.
   "operators",
+  // Messages to collaborators (issue 15), to one user only: a message arrived, or one they sent was read.
+  "collaboratorMessage",
   "hello",
   // Bookkeeping of the stream, never a report event: `{type:"seq", seq:N, data:{}}` says the company's
   // stream is at N (a client behind it catches up with GET …/events?after=); `data: {from: F}` says the

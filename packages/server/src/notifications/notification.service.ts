@@ -109,15 +109,23 @@ export async function notifyMentions(tx: Tx, report: ReportFacts, actorUserId: n
   return recordNotifications(tx, list, report.audience);
 }
 
-/** The company's followers of a report are told of a comment (with its start) or a new status. */
+/** The company's followers of a report are told of a comment (with its start), a new status, or other changes (named by field). */
 export async function notifyFollowers(
   tx: Tx,
   report: ReportFacts,
   actorUserId: number | null,
-  change: { kind: Extract<NotificationKind, "followedComment">; excerpt: string } | { kind: Extract<NotificationKind, "followedStatus">; status: string },
+  change:
+    | { kind: Extract<NotificationKind, "followedComment">; excerpt: string }
+    | { kind: Extract<NotificationKind, "followedStatus">; status: string }
+    | { kind: Extract<NotificationKind, "followedUpdate">; changes: string[] },
 ): Promise<StoredNotification[]> {
   const followers = await followerIds(tx, report.companyId, report.reportId);
-  const data = change.kind === "followedComment" ? { ...reportData(report), excerpt: excerptOf(change.excerpt) } : { ...reportData(report), status: change.status };
+  const data =
+    change.kind === "followedComment"
+      ? { ...reportData(report), excerpt: excerptOf(change.excerpt) }
+      : change.kind === "followedStatus"
+        ? { ...reportData(report), status: change.status }
+        : { ...reportData(report), changes: change.changes };
   const list = followers.map((userId) => ({ userId, companyId: report.companyId, reportId: report.reportId, actorUserId, kind: change.kind, data }));
   return recordNotifications(tx, list, report.audience);
 }

@@ -45,7 +45,7 @@ describe("visibleMenu", () => {
 
   it("has one row per path, every path under /v3", () => {
     expect(new Set(paths([...MENU])).size).toBe(MENU.length);
-    for (const e of MENU) expect(e.path).toMatch(/^\/v3\/[a-z-]+$/);
+    for (const e of MENU) expect(e.path).toMatch(/^\/v3\/[a-z-]+(\/[a-z-]+)?$/);
   });
 });
 

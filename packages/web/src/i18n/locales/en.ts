@@ -13,6 +13,7 @@ import { companySettingsEn } from "../../features/company-settings/messages-en";
 import { clientErrorsEn } from "../../features/client-errors/messages-en";
 import { reportDetailEn } from "../../features/reports/detail/messages-en";
 import { notificationsEn } from "../../features/notifications/messages-en";
+import { collaboratorMessagesEn } from "../../features/collaborator-messages/messages-en";
 import { operatorsEn, connectionsEn } from "../../features/operators/messages-en";
 import { repliesEn } from "../../features/replies/messages-en";
 import { signupEn } from "../../features/signup/messages-en";
@@ -170,6 +171,7 @@ export const en: Messages = {
     clientErrors: "Portal errors",
     lawEnforcement: "Law enforcement",
     mailOutbox: "Mail outbox",
+    collaboratorMessages: "Collaborator messages",
     messagesLocked: "Messages",
     patrols: "Patrols",
     dashboard: "Dashboard",
@@ -406,6 +408,7 @@ export const en: Messages = {
   reportDetail: reportDetailEn,
   answers: answersEn,
   notifications: notificationsEn,
+  collaboratorMessages: collaboratorMessagesEn,
   operators: operatorsEn,
   connections: connectionsEn,
   replies: repliesEn,

@@ -13,6 +13,7 @@ import { companySettingsFr } from "../../features/company-settings/messages-fr";
 import { clientErrorsFr } from "../../features/client-errors/messages-fr";
 import { reportDetailFr } from "../../features/reports/detail/messages-fr";
 import { notificationsFr } from "../../features/notifications/messages-fr";
+import { collaboratorMessagesFr } from "../../features/collaborator-messages/messages-fr";
 import { operatorsFr, connectionsFr } from "../../features/operators/messages-fr";
 import { repliesFr } from "../../features/replies/messages-fr";
 import { signupFr } from "../../features/signup/messages-fr";
@@ -170,6 +171,7 @@ export const fr: Messages = {
     clientErrors: "Erreurs du portail",
     lawEnforcement: "Autorités",
     mailOutbox: "Courriels",
+    collaboratorMessages: "Messages aux collaborateurs",
     messagesLocked: "Messages",
     patrols: "Patrouilles",
     dashboard: "Tableau de bord",
@@ -406,6 +408,7 @@ export const fr: Messages = {
   reportDetail: reportDetailFr,
   answers: answersFr,
   notifications: notificationsFr,
+  collaboratorMessages: collaboratorMessagesFr,
   operators: operatorsFr,
   connections: connectionsFr,
   replies: repliesFr,
