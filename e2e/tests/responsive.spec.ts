@@ -33,6 +33,9 @@ const ROUTES = [
   // Issue 13: the provider's screens.
   "/v3/mail-outbox",
   "/v3/law-enforcement-requests",
+  // Issue 15: messages to collaborators.
+  "/v3/collaborators/messages",
+  "/v3/collaborators/messages?box=sent",
 ];
 
 // The visitor pages (issue 13), seen without an account.

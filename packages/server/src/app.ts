@@ -69,6 +69,7 @@ import { apiKeyRoutes, open311Routes } from "./open311/index.js";
 import { clientErrorRoutes } from "./client-errors/index.js";
 import { installMailJob, mailRoutes } from "./mail/index.js";
 import { SUMMARY_EVERY_MS, SUMMARY_JOB, sendDueSummaries } from "./summaries/index.js";
+import { PUSH_JOB, pushRoutes, sendPushes, vapidKeys } from "./push/index.js";
 import { signupRoutes } from "./signup/index.js";
 import { passwordResetRoutes } from "./password-reset/index.js";
 import { lawEnforcementRoutes } from "./law-enforcement/index.js";
@@ -177,6 +178,9 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   // The one mailer: stored mails are sent over SMTP by a retried job when SMTP_URL is set (mail/).
   installMailJob(ctx);
   // Daily and monthly summary e-mails (summaries/): hourly, once across processes; each user's once per period.
+  // Browser push (push/): the deployment's VAPID keys made at first start; each notification's push sent by a job.
+  await vapidKeys(db);
+  jobs.handle(PUSH_JOB, async ({ job }) => sendPushes(db, config, (job.payload.notificationIds as number[]) ?? []));
   if (config.summaryMails) jobs.handle(SUMMARY_JOB, async () => sendDueSummaries(db, config)).every(SUMMARY_JOB, SUMMARY_EVERY_MS);
   app.decorate("ctx", ctx);
 
@@ -244,6 +248,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await appUserLookupRoutes(scope, ctx);
     await notificationRoutes(scope, ctx);
     await collaboratorMessageRoutes(scope, ctx);
+    await pushRoutes(scope, ctx);
     await operatorRoutes(scope, ctx);
     await replyRoutes(scope, ctx);
     await companySettingsRoutes(scope, ctx);

@@ -86,6 +86,8 @@ const envSchema = z.object({
   // Daily and monthly summary e-mails (issue 15): "off" keeps the scheduled job from running (the API
   // tests, whose many users would each get one); the summaries' own tests run it themselves.
   SUMMARY_MAILS: z.enum(["on", "off"]).default("on"),
+  // Browser push services are https; plain http origins allowed as push endpoints (a local test server only).
+  PUSH_HTTP_ORIGINS: z.string().max(2000).default(""),
   MAIL_FROM: z.string().max(200).regex(/^[^\p{Cc}]*@[^\p{Cc}]*$/u, "must be an address such as Atalaya <no-reply@example.cl>").default("Atalaya <no-reply@atalaya.local>"),
   /** Lead-capture webhook the sign-up's organisation step is posted to (JSON); unset: none. */
   LEAD_WEBHOOK_URL: urlWithProtocol(["http:", "https:"]).optional(),
@@ -149,6 +151,8 @@ export type Config = {
   mailFrom: string;
   /** SUMMARY_MAILS: the scheduled summary e-mails run in this process. */
   summaryMails: boolean;
+  /** PUSH_HTTP_ORIGINS: http origins accepted as push endpoints besides https ones (tests). */
+  pushHttpOrigins: string[];
   /** LEAD_WEBHOOK_URL; undefined: leads are not posted. */
   leadWebhookUrl: string | undefined;
   /** Domains (lower case) whose e-mails may ask for law-enforcement access. */
@@ -204,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     summaryMails: e.SUMMARY_MAILS === "on",
+    pushHttpOrigins: e.PUSH_HTTP_ORIGINS.split(",").map((o) => o.trim().replace(/\/$/, "")).filter(Boolean),
     leadWebhookUrl: e.LEAD_WEBHOOK_URL,
     lawEnforcementDomains: e.LAW_ENFORCEMENT_DOMAINS
       ? e.LAW_ENFORCEMENT_DOMAINS.split(",").map((d) => d.trim().toLowerCase()).filter(Boolean)

@@ -36,3 +36,4 @@ export * from "./client-errors.js";
 export * from "./signup.js";
 export * from "./duplicates.js";
 export * from "./collaborator-messages.js";
+export * from "./push.js";

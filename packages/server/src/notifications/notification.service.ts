@@ -5,6 +5,7 @@ import type { AppContext } from "../context.js";
 import type { Db, Tx } from "../db/db.js";
 import { notFound } from "../http/errors.js";
 import type { EventBus } from "../realtime/bus.js";
+import { queuePush } from "../push/index.js";
 import { findMentions } from "./mentions.js";
 import {
   countUnread,
@@ -47,7 +48,10 @@ export async function recordNotifications(tx: Tx, list: readonly NewNotification
       if (r && (!audience || maySee(r, audience))) kept.push(n);
     }
   }
-  return insertNotifications(tx, kept);
+  const stored = await insertNotifications(tx, kept);
+  // Browser push (issue 15): a job sends each to its recipient's browsers after the commit.
+  await queuePush(tx, stored);
+  return stored;
 }
 
 /** Sends each stored notification live to its recipient's sockets only (the hub delivers a message with
