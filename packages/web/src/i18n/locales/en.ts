@@ -171,7 +171,7 @@ export const en: Messages = {
     clientErrors: "Portal errors",
     lawEnforcement: "Law enforcement",
     mailOutbox: "Mail outbox",
-    collaboratorMessages: "Collaborator messages",
+    collaboratorMessages: "Team messages",
     messagesLocked: "Messages",
     patrols: "Patrols",
     dashboard: "Dashboard",

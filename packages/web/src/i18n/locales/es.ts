@@ -173,7 +173,7 @@ export const es = {
     clientErrors: "Errores del portal",
     lawEnforcement: "Autoridades",
     mailOutbox: "Correos",
-    collaboratorMessages: "Mensajes a colaboradores",
+    collaboratorMessages: "Mensajes al equipo",
     messagesLocked: "Mensajes",
     patrols: "Patrullas",
     dashboard: "Panel de control",

@@ -171,7 +171,7 @@ export const fr: Messages = {
     clientErrors: "Erreurs du portail",
     lawEnforcement: "Autorités",
     mailOutbox: "Courriels",
-    collaboratorMessages: "Messages aux collaborateurs",
+    collaboratorMessages: "Messages à l’équipe",
     messagesLocked: "Messages",
     patrols: "Patrouilles",
     dashboard: "Tableau de bord",
