@@ -90,7 +90,7 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
                 label:
                   badge && unreadMessages > 0 ? (
                     <span className="side-nav__badged">
-                      {t(`nav.${label}`)}
+                      <span className="side-nav__badged-text">{t(`nav.${label}`)}</span>
                       <Badge count={unreadMessages} overflowCount={99} className="side-nav__badge" data-testid="collaborator-unread-badge" aria-hidden />
                       <span className="sr-only">{t("collaboratorMessages.menuUnread", { count: unreadMessages })}</span>
                     </span>
