@@ -33,6 +33,8 @@ const ANY_ACCOUNT = new Set([
   "GET /api/public/reports/{uuid}", "GET /api/public/shared-url-hosts",
   // Open311's discovery document (issue 18); the rest of Open311 needs an organisation's api_key.
   "GET /open311/v2/discovery.{format}",
+  // One's own browser push subscriptions and the deployment's public key (issue 15).
+  "GET /api/push/key", "POST /api/push/subscriptions", "DELETE /api/push/subscriptions",
   // Reporting the portal's own errors (issue 18).
   "POST /api/client-errors",
   // Sign-up, password reset and law-enforcement pages (issue 13): open to anyone.

@@ -77,8 +77,9 @@ export const collaboratorMessageBodySchema = z
     userIds: z.array(id, msg("collaboratorRecipientInvalid")).max(1000).default([]),
     teamIds: z.array(id, msg("collaboratorTeamInvalid")).max(200).default([]),
   })
-  .strict()
-  .refine((b) => b.everyone || b.userIds.length > 0 || b.teamIds.length > 0, { message: "collaboratorNoRecipients", path: ["userIds"] });
+  // Nobody chosen is refused by the service (400 collaboratorNoRecipients on userIds), after the company
+  // scope: another company's path answers 404 whatever the body.
+  .strict();
 export type CollaboratorMessageBody = z.input<typeof collaboratorMessageBodySchema>;
 
 /** One message as the caller reads it: `read` is the caller's own receipt (null when not a recipient);
