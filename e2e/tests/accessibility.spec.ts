@@ -62,12 +62,21 @@ test("answers, history, activity, search, reported users, dashboard, shifts, rep
   // Twenty screens, each loaded and audited.
   test.setTimeout(300_000);
   await signIn(page, "admin@demo.cl");
-  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/reviews", "/v3/dashboard", "/v3/shifts", "/v3/replies", "/v3/operators", "/v3/connections", "/v3/sounds", "/v3/settings", ...ORGANISATION_ROUTES, "/v3/users", await firstUserView(page)]) {
+  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/reviews", "/v3/dashboard", "/v3/shifts", "/v3/replies", "/v3/operators", "/v3/connections", "/v3/sounds", "/v3/settings", "/v3/collaborators/messages", "/v3/collaborators/messages?box=sent", ...ORGANISATION_ROUTES, "/v3/users", await firstUserView(page)]) {
     await page.goto(route);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");
     await expectAccessible(page);
   }
+});
+
+test("the collaborator message compose drawer passes axe-core", async ({ page }) => {
+  await signIn(page, "admin@demo.cl");
+  await page.goto("/v3/collaborators/messages");
+  await page.getByTestId("collaborator-compose-open").click();
+  await expect(page.getByTestId("collaborator-compose")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await expectAccessible(page);
 });
 
 test("the notification drawer passes axe-core", async ({ page }) => {

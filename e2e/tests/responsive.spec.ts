@@ -37,6 +37,9 @@ const ROUTES = [
   // Issue 15: mass messages and the provider's approval queue.
   "/v3/messages",
   "/v3/messages-approval",
+  // Issue 15: messages to collaborators.
+  "/v3/collaborators/messages",
+  "/v3/collaborators/messages?box=sent",
 ];
 
 // The visitor pages (issue 13), seen without an account.

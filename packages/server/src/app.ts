@@ -24,6 +24,7 @@ import { purgeReportSheets } from "./exports/report-sheet.service.js";
 import { fileRoutes, installUploadCleanup } from "./files/index.js";
 import { replyRoutes, reportVisibleInApp } from "./interactions/index.js";
 import { notificationRoutes } from "./notifications/index.js";
+import { collaboratorMessageRoutes } from "./collaborator-messages/index.js";
 import { databaseOnlineRegistry, operatorRoutes } from "./operators/index.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
@@ -68,6 +69,8 @@ import { providerRoutes } from "./provider/index.js";
 import { apiKeyRoutes, open311Routes } from "./open311/index.js";
 import { clientErrorRoutes } from "./client-errors/index.js";
 import { installMailJob, mailRoutes } from "./mail/index.js";
+import { SUMMARY_EVERY_MS, SUMMARY_JOB, sendDueSummaries } from "./summaries/index.js";
+import { PUSH_JOB, pushRoutes, sendPushes, vapidKeys } from "./push/index.js";
 import { signupRoutes } from "./signup/index.js";
 import { passwordResetRoutes } from "./password-reset/index.js";
 import { lawEnforcementRoutes } from "./law-enforcement/index.js";
@@ -179,6 +182,11 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   installMailJob(ctx);
   // Mass messages and neighbours' notices reach the reporter app's inbox through delivery jobs (messages/).
   installMessageJobs(ctx);
+  // Daily and monthly summary e-mails (summaries/): hourly, once across processes; each user's once per period.
+  // Browser push (push/): the deployment's VAPID keys made at first start; each notification's push sent by a job.
+  await vapidKeys(db);
+  jobs.handle(PUSH_JOB, async ({ job }) => sendPushes(db, config, (job.payload.notificationIds as number[]) ?? []));
+  if (config.summaryMails) jobs.handle(SUMMARY_JOB, async () => sendDueSummaries(db, config)).every(SUMMARY_JOB, SUMMARY_EVERY_MS);
   app.decorate("ctx", ctx);
 
   app.addHook("onClose", async () => {
@@ -245,6 +253,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await publicReportRoutes(scope, ctx);
     await appUserLookupRoutes(scope, ctx);
     await notificationRoutes(scope, ctx);
+    await collaboratorMessageRoutes(scope, ctx);
+    await pushRoutes(scope, ctx);
     await operatorRoutes(scope, ctx);
     await replyRoutes(scope, ctx);
     await companySettingsRoutes(scope, ctx);

@@ -83,6 +83,11 @@ const envSchema = z.object({
   /** SMTP server of the mailer (smtp://user:pass@host:587, smtps://…); unset: mails stay in the outbox table. */
   SMTP_URL: urlWithProtocol(["smtp:", "smtps:"]).optional(),
   /** Sender of every mail. */
+  // Daily and monthly summary e-mails (issue 15): "off" keeps the scheduled job from running (the API
+  // tests, whose many users would each get one); the summaries' own tests run it themselves.
+  SUMMARY_MAILS: z.enum(["on", "off"]).default("on"),
+  // Browser push services are https; plain http origins allowed as push endpoints (a local test server only).
+  PUSH_HTTP_ORIGINS: z.string().max(2000).default(""),
   MAIL_FROM: z.string().max(200).regex(/^[^\p{Cc}]*@[^\p{Cc}]*$/u, "must be an address such as Atalaya <no-reply@example.cl>").default("Atalaya <no-reply@atalaya.local>"),
   /** Lead-capture webhook the sign-up's organisation step is posted to (JSON); unset: none. */
   LEAD_WEBHOOK_URL: urlWithProtocol(["http:", "https:"]).optional(),
@@ -144,6 +149,10 @@ export type Config = {
   /** SMTP_URL; undefined: mails stay in the outbox table. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** SUMMARY_MAILS: the scheduled summary e-mails run in this process. */
+  summaryMails: boolean;
+  /** PUSH_HTTP_ORIGINS: http origins accepted as push endpoints besides https ones (tests). */
+  pushHttpOrigins: string[];
   /** LEAD_WEBHOOK_URL; undefined: leads are not posted. */
   leadWebhookUrl: string | undefined;
   /** Domains (lower case) whose e-mails may ask for law-enforcement access. */
@@ -198,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    summaryMails: e.SUMMARY_MAILS === "on",
+    pushHttpOrigins: e.PUSH_HTTP_ORIGINS.split(",").map((o) => o.trim().replace(/\/$/, "")).filter(Boolean),
     leadWebhookUrl: e.LEAD_WEBHOOK_URL,
     lawEnforcementDomains: e.LAW_ENFORCEMENT_DOMAINS
       ? e.LAW_ENFORCEMENT_DOMAINS.split(",").map((d) => d.trim().toLowerCase()).filter(Boolean)

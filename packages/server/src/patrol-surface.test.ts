@@ -19,6 +19,9 @@ const PATROL_MAY = new Set([
   // Editing its own comments and notes there (issue 17 edited; the author alone, else 403).
   "PUT /api/companies/{companyId}/reports/{id}/comments/{itemId}", "PUT /api/companies/{companyId}/reports/{id}/notes/{itemId}",
   "GET /api/companies/{companyId}/reports/{id}/followers", "GET /api/companies/{companyId}/reports/{id}/gallery",
+  // Messages to collaborators that reached it (issue 15): its own received list, one of them, its receipt.
+  "GET /api/companies/{companyId}/collaborator-messages", "GET /api/companies/{companyId}/collaborator-messages/unread-count",
+  "GET /api/companies/{companyId}/collaborator-messages/{id}", "POST /api/companies/{companyId}/collaborator-messages/{id}/read",
   // Its own positions and status.
   "POST /api/app/positions", "PUT /api/app/patrol-status",
 ]);
@@ -34,6 +37,8 @@ const ANY_ACCOUNT = new Set([
   "GET /api/app/reports/{uuid}/gathering", "POST /api/app/reports/{uuid}/gathering", "POST /api/app/reports/{uuid}/rating",
   // Open311's discovery document (issue 18); the rest of Open311 needs an organisation's api_key.
   "GET /open311/v2/discovery.{format}",
+  // One's own browser push subscriptions and the deployment's public key (issue 15).
+  "GET /api/push/key", "POST /api/push/subscriptions", "DELETE /api/push/subscriptions",
   // Reporting the portal's own errors (issue 18).
   "POST /api/client-errors",
   // Sign-up, password reset and law-enforcement pages (issue 13): open to anyone.

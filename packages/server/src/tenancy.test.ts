@@ -176,6 +176,11 @@ const JUNK_BODIES: unknown[] = [
   { name: "x", members: [{}], color: ["#fff"], lang: "xx", translations: { es: 5, pt: "\u0007" } },
   { name: "x", group: {}, items: [{ name: "a" }, { name: "A" }, "b", null], link: "javascript:alert(1)" },
   { name: "x", items: Array.from({ length: 501 }, (_, i) => ({ name: String(i) })), link: "http://a;b/" },
+  // Messages to collaborators and browser push (issue 15).
+  { title: "x", body: "\u0000", everyone: "yes", userIds: [2147483648, -1], teamIds: ["x"] },
+  { title: "x".repeat(10_000), body: "y", userIds: Array.from({ length: 1001 }, (_, i) => i + 1) },
+  { endpoint: "javascript:alert(1)", keys: { p256dh: "\u0000", auth: 5 } },
+  { endpoint: `https://push.example/${"x".repeat(5000)}`, keys: { p256dh: "a".repeat(5000), auth: "b" } },
 ];
 const JUNK_QUERIES = [
   "?status=everything&sort=random&offset=-5&limit=1000000",

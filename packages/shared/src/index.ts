@@ -42,3 +42,5 @@ export * from "./duplicates.js";
 export * from "./report-life.js";
 export * from "./report-life-reasons.js";
 export * from "./messages.js";
+export * from "./collaborator-messages.js";
+export * from "./push.js";

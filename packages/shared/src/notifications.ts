@@ -14,6 +14,9 @@ export const NOTIFICATION_KINDS = [
   // Mass messages (issue 15): the provider approved or rejected a message (with its reason).
   "messageApproved",
   "messageRejected",
+  // Issue 15: a message to collaborators reached the user; a report they follow changed beyond its status.
+  "collaboratorMessage",
+  "followedUpdate",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -36,6 +39,8 @@ export const notificationSchema = z.object({
     messageId: z.number().nullable().optional(),
     messageTitle: z.string().nullable().optional(),
     reason: z.string().nullable().optional(),
+    title: z.string().nullable().optional(),
+    changes: z.array(z.string()).nullable().optional(),
   }),
   read: z.boolean(),
   createdAt: z.string(),

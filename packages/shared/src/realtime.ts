@@ -23,6 +23,8 @@ export const EVENT_TYPES = [
   "operators",
   // A mass message's state or counts changed (issue 15: delivery progress, an opening); not stored.
   "messages",
+  // Messages to collaborators (issue 15), to one user only: a message arrived, or one they sent was read.
+  "collaboratorMessage",
   "hello",
   // Bookkeeping of the stream, never a report event: `{type:"seq", seq:N, data:{}}` says the company's
   // stream is at N (a client behind it catches up with GET …/events?after=); `data: {from: F}` says the

@@ -70,6 +70,9 @@ const PERMISSIONS = {
   "reports.review": ["company_admin"],
   // Groups (teams) and geolocated messages: refused to freemium companies (SPEC §1).
   "messages.send": ["company_admin", "operator"],
+  // Messages to collaborators (issue 15): every member reads what reached them; admins and operators write.
+  "collaboratorMessages.read": ["company_admin", "operator", "patrol"],
+  "collaboratorMessages.send": ["company_admin", "operator"],
 } as const satisfies Record<string, readonly CompanyRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

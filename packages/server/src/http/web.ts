@@ -32,6 +32,9 @@ export async function serveWeb(app: FastifyInstance, dir: string): Promise<void>
     // Hashed assets are immutable; other files (icons) are kept an hour; anything else is a client route.
     if (path.startsWith("/assets/"))
       return reply.header("cache-control", "public, max-age=31536000, immutable").header("vary", "accept-encoding").sendFile(path.slice(1));
+    // The service worker (issue 15) is checked for a new version on every visit.
+    if (path === "/sw.js" && existsSync(join(dir, "sw.js")))
+      return reply.header("cache-control", "no-cache").header("vary", "accept-encoding").sendFile("sw.js");
     if (/\.[a-z0-9]+$/i.test(path) && existsSync(join(dir, path)))
       return reply.header("cache-control", "public, max-age=3600").header("vary", "accept-encoding").sendFile(path.slice(1));
     return path === "/v3/login" ? sendLogin(reply) : sendIndex(reply);

@@ -1,7 +1,7 @@
 import type { Language } from "@atalaya/shared";
 
 /** The mails the product sends; each has a subject and a plain-text body in es, en and fr. */
-export const MAIL_TEMPLATES = ["signupKey", "verifyEmail", "passwordReset", "lawEnforcementLink", "lawEnforcementConfirmation"] as const;
+export const MAIL_TEMPLATES = ["signupKey", "verifyEmail", "passwordReset", "lawEnforcementLink", "lawEnforcementConfirmation", "dailySummary", "monthlySummary"] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 type Texts = Record<MailTemplate, { subject: string; text: string }>;
@@ -30,6 +30,14 @@ const TEXTS: Record<Language, Texts> = {
       subject: "Solicitud recibida: {reference}",
       text: "Hola:\n\nRecibimos tu solicitud de información. Su número de referencia es {reference}; úsalo en toda comunicación sobre ella.",
     },
+    dailySummary: {
+      subject: "Resumen diario de Atalaya: {period}",
+      text: "Hola {name}:\n\nEste es el resumen del {period} ({timezone}).\n\n{sections}\n\nPuedes dejar de recibir este correo en tus ajustes de notificaciones: {link}",
+    },
+    monthlySummary: {
+      subject: "Resumen mensual de Atalaya: {period}",
+      text: "Hola {name}:\n\nEste es el resumen de {period} ({timezone}).\n\n{sections}\n\nPuedes dejar de recibir este correo en tus ajustes de notificaciones: {link}",
+    },
   },
   en: {
     signupKey: {
@@ -52,6 +60,14 @@ const TEXTS: Record<Language, Texts> = {
       subject: "Request received: {reference}",
       text: "Hello,\n\nWe received your information request. Its reference number is {reference}; quote it in any message about it.",
     },
+    dailySummary: {
+      subject: "Atalaya daily summary: {period}",
+      text: "Hello {name},\n\nHere is the summary of {period} ({timezone}).\n\n{sections}\n\nYou can stop receiving this e-mail in your notification settings: {link}",
+    },
+    monthlySummary: {
+      subject: "Atalaya monthly summary: {period}",
+      text: "Hello {name},\n\nHere is the summary of {period} ({timezone}).\n\n{sections}\n\nYou can stop receiving this e-mail in your notification settings: {link}",
+    },
   },
   fr: {
     signupKey: {
@@ -73,6 +89,14 @@ const TEXTS: Record<Language, Texts> = {
     lawEnforcementConfirmation: {
       subject: "Demande reçue : {reference}",
       text: "Bonjour,\n\nNous avons reçu votre demande d'informations. Son numéro de référence est {reference} ; rappelez-le dans tout échange à son sujet.",
+    },
+    dailySummary: {
+      subject: "Résumé quotidien Atalaya : {period}",
+      text: "Bonjour {name},\n\nVoici le résumé du {period} ({timezone}).\n\n{sections}\n\nVous pouvez ne plus recevoir cet e-mail dans vos réglages de notifications : {link}",
+    },
+    monthlySummary: {
+      subject: "Résumé mensuel Atalaya : {period}",
+      text: "Bonjour {name},\n\nVoici le résumé de {period} ({timezone}).\n\n{sections}\n\nVous pouvez ne plus recevoir cet e-mail dans vos réglages de notifications : {link}",
     },
   },
 };

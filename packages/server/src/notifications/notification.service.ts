@@ -5,6 +5,7 @@ import type { AppContext } from "../context.js";
 import type { Db, Tx } from "../db/db.js";
 import { notFound } from "../http/errors.js";
 import type { EventBus } from "../realtime/bus.js";
+import { queuePush } from "../push/index.js";
 import { findMentions } from "./mentions.js";
 import {
   countUnread,
@@ -47,7 +48,10 @@ export async function recordNotifications(tx: Tx, list: readonly NewNotification
       if (r && (!audience || maySee(r, audience))) kept.push(n);
     }
   }
-  return insertNotifications(tx, kept);
+  const stored = await insertNotifications(tx, kept);
+  // Browser push (issue 15): a job sends each to its recipient's browsers after the commit.
+  await queuePush(tx, stored);
+  return stored;
 }
 
 /** Sends each stored notification live to its recipient's sockets only (the hub delivers a message with
@@ -109,15 +113,23 @@ export async function notifyMentions(tx: Tx, report: ReportFacts, actorUserId: n
   return recordNotifications(tx, list, report.audience);
 }
 
-/** The company's followers of a report are told of a comment (with its start) or a new status. */
+/** The company's followers of a report are told of a comment (with its start), a new status, or other changes (named by field). */
 export async function notifyFollowers(
   tx: Tx,
   report: ReportFacts,
   actorUserId: number | null,
-  change: { kind: Extract<NotificationKind, "followedComment">; excerpt: string } | { kind: Extract<NotificationKind, "followedStatus">; status: string },
+  change:
+    | { kind: Extract<NotificationKind, "followedComment">; excerpt: string }
+    | { kind: Extract<NotificationKind, "followedStatus">; status: string }
+    | { kind: Extract<NotificationKind, "followedUpdate">; changes: string[] },
 ): Promise<StoredNotification[]> {
   const followers = await followerIds(tx, report.companyId, report.reportId);
-  const data = change.kind === "followedComment" ? { ...reportData(report), excerpt: excerptOf(change.excerpt) } : { ...reportData(report), status: change.status };
+  const data =
+    change.kind === "followedComment"
+      ? { ...reportData(report), excerpt: excerptOf(change.excerpt) }
+      : change.kind === "followedStatus"
+        ? { ...reportData(report), status: change.status }
+        : { ...reportData(report), changes: change.changes };
   const list = followers.map((userId) => ({ userId, companyId: report.companyId, reportId: report.reportId, actorUserId, kind: change.kind, data }));
   return recordNotifications(tx, list, report.audience);
 }

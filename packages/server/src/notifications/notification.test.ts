@@ -146,6 +146,27 @@ describe("notifications of report work", () => {
   });
 });
 
+describe("notifications of a followed report's other changes (issue 15)", () => {
+  it("tell followers which fields changed when the status stays, and nothing when nothing changed", async () => {
+    const report = await w.communityReport();
+    await take(report.id);
+    const follow = await w.app.inject({ method: "POST", url: `/api/companies/${w.companyA}/reports/${report.id}/follow`, headers: h(w.tokens.opA) });
+    expect(follow.statusCode, follow.body).toBe(200);
+    const update = (payload: object) => w.app.inject({ method: "PUT", url: `/api/companies/${w.companyA}/reports/${report.id}`, headers: h(w.tokens.opA2), payload });
+    const res = await update({ priority: "highest", observations: "Cámara revisada" });
+    expect(res.statusCode, res.body).toBe(200);
+    const got = (await list(w.tokens.opA)).notifications.filter((n) => n.reportId === report.id && n.kind === "followedUpdate");
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatchObject({ actor: { id: w.opA2.id } });
+    expect([...(got[0]!.data.changes ?? [])].sort()).toEqual(["observations", "priority"]);
+    // The same values again change nothing and tell nobody.
+    expect((await update({ priority: "highest" })).statusCode).toBe(200);
+    expect((await list(w.tokens.opA)).notifications.filter((n) => n.reportId === report.id && n.kind === "followedUpdate")).toHaveLength(1);
+    // The one who changed it is not told, even when following.
+    expect((await list(w.tokens.opA2)).notifications.filter((n) => n.reportId === report.id && n.kind === "followedUpdate")).toEqual([]);
+  });
+});
+
 describe("reading notifications", () => {
   it("marks one read, refuses another user's with 404, marks all read and pages", async () => {
     const report = await w.communityReport();

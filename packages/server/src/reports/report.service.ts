@@ -318,7 +318,30 @@ async function notifyOfChange(tx: Tx, scope: CompanyScope, before: ReportRow, af
   const teamId = after.assigned_team && after.assigned_team.id !== before.assigned_team?.id ? after.assigned_team.id : null;
   const out = userId || teamId ? await notifyAssignment(tx, facts, actorId, { userId, teamId }) : [];
   if (after.status !== before.status) out.push(...(await notifyFollowers(tx, facts, actorId, { kind: "followedStatus", status: after.closing_kind === "repeated" ? "repeated" : after.status })));
+  else {
+    // Any other change a follower cares about (issue 15): what changed, named by field.
+    const changes = followedChanges(before, after);
+    if (changes.length > 0) out.push(...(await notifyFollowers(tx, facts, actorId, { kind: "followedUpdate", changes })));
+  }
   return out;
+}
+
+/** The fields of a report its followers hear about when they change without a new status. */
+export function followedChanges(before: ReportRow, after: ReportRow): string[] {
+  const tagIds = (r: ReportRow) => r.tags.map((t) => t.id).sort((a, b) => a - b).join(",");
+  const checks: [string, boolean][] = [
+    ["type", before.type_id !== after.type_id],
+    ["priority", before.priority !== after.priority],
+    ["title", before.title !== after.title],
+    ["description", before.description !== after.description],
+    ["observations", before.observations !== after.observations],
+    ["dueDate", (before.due_date?.getTime() ?? null) !== (after.due_date?.getTime() ?? null)],
+    ["address", before.address !== after.address],
+    ["assignee", before.assigned_user?.id !== after.assigned_user?.id || before.assigned_team?.id !== after.assigned_team?.id],
+    ["tags", tagIds(before) !== tagIds(after)],
+    ["private", before.is_private !== after.is_private],
+  ];
+  return checks.filter(([, changed]) => changed).map(([name]) => name);
 }
 
 /** Take (SPEC §4): the first operator moves a pending report to in_progress; a second gets 409 alreadyTaken. */

@@ -154,6 +154,27 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       `insert into team_members (company_id, team_id, user_id) values ($1, $2, $4), ($1, $3, $5), ($1, $3, $6)`,
       [companyId, teamIds[0], teamIds[2], staff["patrulla@demo.cl"], operators[0], operators[1]],
     );
+    // Messages to collaborators (issue 15): one to everyone, read by one operator; one to the admin, unread.
+    for (const m of [
+      { from: staff["admin@demo.cl"]!, everyone: true, to: [] as number[], readBy: [operators[1]], hoursAgo: 20,
+        title: "Bienvenida al turno de fin de semana", body: "Recuerden revisar los reportes pendientes de la zona centro antes de cada ronda.\nGracias por el trabajo de esta semana." },
+      { from: operators[1]!, everyone: false, to: [staff["admin@demo.cl"]!], readBy: [], hoursAgo: 2,
+        title: "Cámara de Huérfanos sin imagen", body: "La cámara de Huérfanos con Bandera no transmite desde las 8:00. ¿Avisamos a mantención?" },
+    ]) {
+      const row = await one<{ id: number }>(
+        tx,
+        `insert into collaborator_messages (company_id, sender_user_id, title, body, everyone, user_ids, created_at)
+         values ($1, $2, $3, $4, $5, $6, now() - make_interval(hours => $7)) returning id`,
+        [companyId, m.from, m.title, m.body, m.everyone, m.to, m.hoursAgo],
+      );
+      await tx.query(
+        `insert into collaborator_message_recipients (message_id, company_id, user_id, read_at)
+         select $1, $2, ms.user_id, case when ms.user_id = any($6::int[]) then now() - interval '1 hour' end
+           from memberships ms join users u on u.id = ms.user_id
+          where ms.company_id = $2 and ms.user_id <> $3 and not u.locked and ($4 or ms.user_id = any($5::int[]))`,
+        [row!.id, companyId, m.from, m.everyone, m.to, m.readBy],
+      );
+    }
     for (const a of DEMO_ANSWERS) {
       await tx.query(
         `insert into automatic_answers (company_id, title, answer, usable_in_management, usable_in_closure)

@@ -49,6 +49,8 @@ export async function testApp(env: Record<string, string> = {}): Promise<Fastify
     APP_REPORTS_PER_REPORTER: "1000000",
     CLIENT_ERRORS_PER_ADDRESS: "1000000",
     CLIENT_ERRORS_PER_USER: "1000000",
+    // Every test user would get a summary e-mail; summaries/ tests run the job themselves.
+    SUMMARY_MAILS: "off",
     ...env,
   });
   const bus = await testBus();

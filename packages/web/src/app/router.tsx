@@ -80,6 +80,10 @@ export const router = createBrowserRouter(withPortalTexts([
           { path: "reviews", lazy: async () => ({ Component: (await import("../features/report-life/review-page")).ReviewPage }) },
           { path: "history", lazy: async () => ({ Component: (await import("../features/history/history-page")).HistoryPage }) },
           { path: "dashboard", lazy: async () => ({ Component: (await import("../features/dashboard/dashboard-page")).DashboardPage }) },
+          {
+            path: "collaborators/messages",
+            lazy: async () => ({ Component: (await import("../features/collaborator-messages/collaborator-messages-page")).CollaboratorMessagesPage }),
+          },
           { path: "shifts", lazy: async () => ({ Component: (await import("../features/shifts/shifts-page")).ShiftsPage }) },
           { path: "users", lazy: async () => ({ Component: (await import("../features/users/users-page")).UsersPage }) },
           { path: "users/:id", lazy: async () => ({ Component: (await import("../features/users/user-view-page")).UserViewPage }) },

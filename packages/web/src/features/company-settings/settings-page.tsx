@@ -26,6 +26,7 @@ import { canManageAnswers } from "../answers/answer-form";
 import { useSettings } from "../settings/settings-context";
 import { ReviewSettingsSection, SubstatusesSettings } from "../report-life/settings-sections";
 import { ApiKeysPanel } from "./api-keys-panel";
+import { NotificationSettings } from "../notifications/notification-settings";
 import { companySettingsKeys, fetchCompanySettings, saveCompanySettings } from "./company-settings-api";
 import { configProblems, type ConfigProblem } from "./config-pairs";
 import "./company-settings.css";
@@ -41,7 +42,8 @@ export function SettingsPage(): ReactNode {
   const canManage = canManageAnswers(session);
   const query = useQuery({ queryKey: companySettingsKeys.settings(companyId), queryFn: ({ signal }) => fetchCompanySettings(companyId, signal) });
   const [params, setParams] = useSearchParams();
-  const tab = params.get("tab") === "api-keys" ? "api-keys" : "general";
+  const asked = params.get("tab");
+  const tab = asked === "notifications" ? "notifications" : asked === "api-keys" && canManage ? "api-keys" : "general";
 
   let body: ReactNode;
   if (query.isPending) body = <Skeleton active paragraph={{ rows: 8 }} data-testid="settings-loading" />;
@@ -65,19 +67,17 @@ export function SettingsPage(): ReactNode {
         <Typography.Text type="secondary">{t("companySettings.subtitle")}</Typography.Text>
       </header>
       {!canManage && <Alert type="info" showIcon icon={<LockOutlined />} title={t("companySettings.readOnly")} data-testid="settings-read-only" />}
-      {canManage ? (
-        <Tabs
-          activeKey={tab}
-          onChange={(key) => setParams(key === "general" ? {} : { tab: key }, { replace: true })}
-          items={[
-            { key: "general", label: t("companySettings.tabs.general"), children: <div className="company-settings__tab">{body}</div> },
-            { key: "api-keys", label: t("companySettings.tabs.apiKeys"), children: <ApiKeysPanel companyId={companyId} /> },
-          ]}
-          data-testid="settings-tabs"
-        />
-      ) : (
-        body
-      )}
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParams(key === "general" ? {} : { tab: key }, { replace: true })}
+        items={[
+          { key: "general", label: t("companySettings.tabs.general"), children: <div className="company-settings__tab">{body}</div> },
+          ...(canManage ? [{ key: "api-keys", label: t("companySettings.tabs.apiKeys"), children: <ApiKeysPanel companyId={companyId} /> }] : []),
+          // The user's own notification settings (issue 15): every member, admin or not.
+          { key: "notifications", label: t("notifications.settings.tab"), children: <NotificationSettings /> },
+        ]}
+        data-testid="settings-tabs"
+      />
     </div>
   );
 }

@@ -19,7 +19,12 @@ function useNotificationSentence(): (n: Notification) => string {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
   return (n) => {
-    const { key, values } = notificationText(n, (type) => reportTypeName(type, lang), (status) => t(`statuses.${status}` as "statuses.pending", { defaultValue: status }));
+    const { key, values } = notificationText(
+      n,
+      (type) => reportTypeName(type, lang),
+      (status) => t(`statuses.${status}` as "statuses.pending", { defaultValue: status }),
+      (field) => t(`notifications.fields.${field}` as "notifications.fields.type", { defaultValue: field }),
+    );
     return t(key, values);
   };
 }
@@ -71,6 +76,10 @@ export function NotificationBell(): ReactNode {
     if (n.reportUuid) {
       setOpen(false);
       void navigate(`/v3/events/${n.reportUuid}`);
+    } else if (n.kind === "collaboratorMessage" && n.data.messageId) {
+      // A message to collaborators opens on its screen (issue 15).
+      setOpen(false);
+      void navigate(`/v3/collaborators/messages?open=${n.data.messageId}`);
     }
   };
 

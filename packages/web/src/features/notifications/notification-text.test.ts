@@ -23,6 +23,17 @@ describe("notificationText", () => {
     expect(reportLabel({ ...base, reportId: null, data: {} }, typeName)).toBe("");
   });
 
+  it("says who sent a collaborator message and its subject, and which fields of a followed report changed (issue 15)", () => {
+    const message = { ...base, kind: "collaboratorMessage" as const, reportId: null, reportUuid: null, data: { messageId: 7, title: "Cambio de turno" } };
+    expect(notificationText(message, typeName, statusName)).toEqual({
+      key: "notifications.kinds.collaboratorMessage",
+      values: { actor: "Luis Soto", report: "", title: "Cambio de turno" },
+    });
+    const update = { ...base, kind: "followedUpdate" as const, data: { ...base.data, changes: ["priority", "tags"] } };
+    const fields = (f: string) => ({ priority: "prioridad", tags: "etiquetas" })[f] ?? f;
+    expect(notificationText(update, typeName, statusName, fields).values.changes).toBe("prioridad, etiquetas");
+  });
+
   it("gives each kind its sentence and values", () => {
     expect(notificationText(base, typeName, statusName)).toEqual({ key: "notifications.kinds.assigned", values: { actor: "Luis Soto", report: "Robo #42" } });
     expect(notificationText({ ...base, kind: "teamAssigned", data: { ...base.data, teamName: "Norte" } }, typeName, statusName).values.team).toBe("Norte");

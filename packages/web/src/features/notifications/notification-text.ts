@@ -16,9 +16,18 @@ export function reportLabel(n: Notification, typeName: (typeId: number) => strin
 }
 
 /** The sentence of a notification (which key, with which values); the caller translates it. */
-export function notificationText(n: Notification, typeName: (typeId: number) => string, statusName: (status: string) => string): NotificationText {
+export function notificationText(
+  n: Notification,
+  typeName: (typeId: number) => string,
+  statusName: (status: string) => string,
+  fieldName: (field: string) => string = (field) => field,
+): NotificationText {
   const values: Record<string, string> = { actor: n.actor?.name ?? "", report: reportLabel(n, typeName) };
   switch (n.kind) {
+    case "collaboratorMessage":
+      return { key: "notifications.kinds.collaboratorMessage", values: { ...values, title: n.data.title ?? "" } };
+    case "followedUpdate":
+      return { key: "notifications.kinds.followedUpdate", values: { ...values, changes: (n.data.changes ?? []).map(fieldName).join(", ") } };
     case "teamAssigned":
       return { key: "notifications.kinds.teamAssigned", values: { ...values, team: n.data.teamName ?? "" } };
     case "followedStatus":

@@ -16,6 +16,7 @@ import { getSelectedCompanyId, setSelectedCompanyId } from "../settings/company-
 import { fetchSettings, settingsQueryKey } from "../settings/settings-api";
 import { SettingsContext, type SettingsContextValue } from "../settings/settings-context";
 import { AppHeader } from "./app-header";
+import { PushPrompt } from "../push/push-prompt";
 import { SIDER_WIDTH, SideNav } from "./side-nav";
 
 /** The side navigation's state as the operator left it (remembered locally); on screens narrower than
@@ -124,6 +125,7 @@ export function AppLayout(): ReactNode {
             )}
             <Layout className="app-shell__main">
               <AppHeader collapsed={collapsed} onToggle={toggleCollapsed} />
+              <PushPrompt />
               <Layout.Content className="app-content">
                 <Outlet />
               </Layout.Content>

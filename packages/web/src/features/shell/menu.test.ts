@@ -26,13 +26,14 @@ describe("visibleMenu", () => {
     expect(operator).toContain("/v3/replies");
     expect(operator).not.toContain("/v3/connections");
     const patrol = paths(visibleMenu({ modules: every, role: "patrol" }));
-    expect(patrol).toEqual(["/v3/events", "/v3/history", "/v3/activity", "/v3/zones", "/v3/sounds"]);
+    // Messages to collaborators reach patrols too (issue 15).
+    expect(patrol).toEqual(["/v3/events", "/v3/history", "/v3/activity", "/v3/zones", "/v3/sounds", "/v3/collaborators/messages"]);
   });
 
   it("hides an entry whose module the company lacks, and keeps the entries that need none", () => {
     const shown = paths(visibleMenu({ modules: ["events"], role: "company_admin" }));
-    const noModule = ["/v3/connections", "/v3/operators", "/v3/users", "/v3/sources", "/v3/form-selectors", "/v3/settings"];
-    expect(shown).toEqual(["/v3/events", "/v3/replies", "/v3/connections", "/v3/operators", "/v3/sounds", "/v3/users", "/v3/sources", "/v3/form-selectors", "/v3/settings"]);
+    const noModule = ["/v3/connections", "/v3/operators", "/v3/users", "/v3/collaborators/messages", "/v3/sources", "/v3/form-selectors", "/v3/settings"];
+    expect(shown).toEqual(["/v3/events", "/v3/replies", "/v3/connections", "/v3/operators", "/v3/sounds", "/v3/users", "/v3/collaborators/messages", "/v3/sources", "/v3/form-selectors", "/v3/settings"]);
     expect(paths(visibleMenu({ modules: [], role: "company_admin" }))).toEqual(noModule);
   });
 
@@ -48,7 +49,7 @@ describe("visibleMenu", () => {
 
   it("has one row per path, every path under /v3", () => {
     expect(new Set(paths([...MENU])).size).toBe(MENU.length);
-    for (const e of MENU) expect(e.path).toMatch(/^\/v3\/[a-z-]+$/);
+    for (const e of MENU) expect(e.path).toMatch(/^\/v3\/[a-z-]+(\/[a-z-]+)?$/);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   AuditOutlined,
   BankOutlined,
   InboxOutlined,
+  MailOutlined,
   SafetyCertificateOutlined,
   BarChartOutlined,
   BugOutlined,
@@ -50,6 +51,8 @@ export interface MenuEntry {
   freemium?: "locked" | "lockedOnly";
   /** Only for the provider's administrators (groups 1 and 100), whatever their role in the company. */
   provider?: true;
+  /** A count shown on the row (the side navigation reads it): unread collaborator messages. */
+  badge?: "collaboratorMessages";
 }
 
 /** An entry as shown: locked ones open the upgrade prompt. */
@@ -85,6 +88,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: "/v3/sounds", icon: SoundOutlined, label: "sounds", module: "events", roles: ALL },
   { path: "/v3/users", icon: UserOutlined, label: "users", module: null, roles: ADMINS },
   { path: "/v3/teams", icon: ApartmentOutlined, label: "teams", module: "teams", roles: WORKERS, freemium: "locked" },
+  { path: "/v3/collaborators/messages", icon: MailOutlined, label: "collaboratorMessages", module: null, roles: ALL, badge: "collaboratorMessages" },
   { path: "/v3/messages", icon: MessageOutlined, label: "messagesLocked", module: "messages", roles: WORKERS, freemium: "locked" },
   { path: "/v3/messages-approval", icon: AuditOutlined, label: "messagesApproval", module: null, roles: ALL, provider: true },
   { path: "/v3/tags", icon: TagsOutlined, label: "tags", module: "tags", roles: WORKERS },

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useMemo } from "react";
-import { Layout, Menu } from "antd";
+import { Badge, Layout, Menu } from "antd";
 import { FundViewOutlined, LockOutlined, LogoutOutlined } from "@ant-design/icons";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -10,6 +10,7 @@ import { activeEntry, menuAccess, visibleMenu } from "./menu";
 import { useCustomDashboardMenuItems } from "../organisation/use-custom-dashboards";
 import { useUpgradePrompt } from "../company-settings";
 import { BrandLogo } from "../../components/brand-logo";
+import { useCollaboratorUnread } from "../collaborator-messages/use-collaborator-unread";
 
 /** Menu key prefix of a locked entry (it opens the upgrade prompt). */
 const UPGRADE = "upgrade:";
@@ -60,6 +61,8 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
   const entries = useMemo(() => visibleMenu(access), [access]);
   // Each of the company's custom dashboards is an entry of its own, after the table's (exact paths).
   const customDashboards = useCustomDashboardMenuItems(hasModule(access.modules, "custom_dashboards") && access.role !== null && access.role !== "patrol");
+  // The collaborator messages row carries the user's unread count (issue 15).
+  const unreadMessages = useCollaboratorUnread(settings.company.id, entries.some((e) => e.badge === "collaboratorMessages" && !e.locked));
   const active = activeEntry(pathname, entries);
   const selected = customDashboards.some((d) => d.key === pathname) ? [pathname] : active ? [active.path] : [];
 
@@ -81,10 +84,19 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
               void navigate(key);
             }}
             items={[
-              ...entries.map(({ path, icon: Icon, label, locked }) => ({
+              ...entries.map(({ path, icon: Icon, label, locked, badge }) => ({
                 key: locked ? `${UPGRADE}${path}` : path,
-                icon: locked ? <LockOutlined /> : <Icon />,
-                label: t(`nav.${label}`),
+                icon: locked ? <LockOutlined /> : badge && unreadMessages > 0 && collapsed ? <Badge dot offset={[-2, 2]}><Icon /></Badge> : <Icon />,
+                label:
+                  badge && unreadMessages > 0 ? (
+                    <span className="side-nav__badged">
+                      <span className="side-nav__badged-text">{t(`nav.${label}`)}</span>
+                      <Badge count={unreadMessages} overflowCount={99} className="side-nav__badge" data-testid="collaborator-unread-badge" aria-hidden />
+                      <span className="sr-only">{t("collaboratorMessages.menuUnread", { count: unreadMessages })}</span>
+                    </span>
+                  ) : (
+                    t(`nav.${label}`)
+                  ),
                 "data-testid": `nav-${path.slice("/v3/".length)}${locked ? "-locked" : ""}`,
               })),
               ...customDashboards.map((d) => ({ ...d, icon: <FundViewOutlined /> })),

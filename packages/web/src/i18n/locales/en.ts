@@ -14,6 +14,7 @@ import { companySettingsEn } from "../../features/company-settings/messages-en";
 import { clientErrorsEn } from "../../features/client-errors/messages-en";
 import { reportDetailEn } from "../../features/reports/detail/messages-en";
 import { notificationsEn } from "../../features/notifications/messages-en";
+import { collaboratorMessagesEn } from "../../features/collaborator-messages/messages-en";
 import { operatorsEn, connectionsEn } from "../../features/operators/messages-en";
 import { repliesEn } from "../../features/replies/messages-en";
 import { signupEn } from "../../features/signup/messages-en";
@@ -181,6 +182,7 @@ export const en: Messages = {
     clientErrors: "Portal errors",
     lawEnforcement: "Law enforcement",
     mailOutbox: "Mail outbox",
+    collaboratorMessages: "Team messages",
     messagesLocked: "Messages",
     messagesApproval: "Message approval",
     patrols: "Patrols",
@@ -418,6 +420,7 @@ export const en: Messages = {
   reportDetail: reportDetailEn,
   answers: answersEn,
   notifications: notificationsEn,
+  collaboratorMessages: collaboratorMessagesEn,
   operators: operatorsEn,
   connections: connectionsEn,
   replies: repliesEn,

@@ -13,6 +13,7 @@ import { companySettingsEs } from "../../features/company-settings/messages-es";
 import { clientErrorsEs } from "../../features/client-errors/messages-es";
 import { reportDetailEs } from "../../features/reports/detail/messages-es";
 import { notificationsEs } from "../../features/notifications/messages-es";
+import { collaboratorMessagesEs } from "../../features/collaborator-messages/messages-es";
 import { operatorsEs, connectionsEs } from "../../features/operators/messages-es";
 import { repliesEs } from "../../features/replies/messages-es";
 import { signupEs } from "../../features/signup/messages-es";
@@ -43,6 +44,7 @@ export const es = {
     clientErrors: "Errores del portal",
     lawEnforcement: "Autoridades",
     mailOutbox: "Correos",
+    collaboratorMessages: "Mensajes al equipo",
     messagesLocked: "Mensajes",
     messagesApproval: "Aprobación de mensajes",
     patrols: "Patrullas",
@@ -280,6 +282,7 @@ export const es = {
   reportDetail: reportDetailEs,
   answers: answersEs,
   notifications: notificationsEs,
+  collaboratorMessages: collaboratorMessagesEs,
   operators: operatorsEs,
   connections: connectionsEs,
   replies: repliesEs,

@@ -14,6 +14,7 @@ import { companySettingsFr } from "../../features/company-settings/messages-fr";
 import { clientErrorsFr } from "../../features/client-errors/messages-fr";
 import { reportDetailFr } from "../../features/reports/detail/messages-fr";
 import { notificationsFr } from "../../features/notifications/messages-fr";
+import { collaboratorMessagesFr } from "../../features/collaborator-messages/messages-fr";
 import { operatorsFr, connectionsFr } from "../../features/operators/messages-fr";
 import { repliesFr } from "../../features/replies/messages-fr";
 import { signupFr } from "../../features/signup/messages-fr";
@@ -181,6 +182,7 @@ export const fr: Messages = {
     clientErrors: "Erreurs du portail",
     lawEnforcement: "Autorités",
     mailOutbox: "Courriels",
+    collaboratorMessages: "Messages à l’équipe",
     messagesLocked: "Messages",
     messagesApproval: "Approbation des messages",
     patrols: "Patrouilles",
@@ -418,6 +420,7 @@ export const fr: Messages = {
   reportDetail: reportDetailFr,
   answers: answersFr,
   notifications: notificationsFr,
+  collaboratorMessages: collaboratorMessagesFr,
   operators: operatorsFr,
   connections: connectionsFr,
   replies: repliesFr,

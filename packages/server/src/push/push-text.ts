@@ -1,0 +1,59 @@
+import type { Language, PushPayload } from "@atalaya/shared";
+import type { PushTarget } from "./push.repository.js";
+
+// What a browser push says, in the recipient's language: a short sentence per notification kind (the
+// portal's bell writes the full one).
+const TEXTS: Record<Language, Record<string, string>> = {
+  es: {
+    assigned: "{actor} te asignó {report}",
+    teamAssigned: "{actor} asignó {report} a tu equipo",
+    mention: "{actor} te mencionó en {report}",
+    followedComment: "Nuevo comentario en {report}, que sigues",
+    followedStatus: "{report}, que sigues, cambió de estado",
+    followedUpdate: "{report}, que sigues, fue actualizado",
+    collaboratorMessage: "{actor}: {title}",
+    other: "Tienes una notificación nueva",
+    report: "el reporte #{id}",
+  },
+  en: {
+    assigned: "{actor} assigned {report} to you",
+    teamAssigned: "{actor} assigned {report} to your team",
+    mention: "{actor} mentioned you on {report}",
+    followedComment: "New comment on {report}, which you follow",
+    followedStatus: "{report}, which you follow, changed status",
+    followedUpdate: "{report}, which you follow, was updated",
+    collaboratorMessage: "{actor}: {title}",
+    other: "You have a new notification",
+    report: "report #{id}",
+  },
+  fr: {
+    assigned: "{actor} vous a attribué {report}",
+    teamAssigned: "{actor} a attribué {report} à votre équipe",
+    mention: "{actor} vous a mentionné dans {report}",
+    followedComment: "Nouveau commentaire sur {report}, que vous suivez",
+    followedStatus: "{report}, que vous suivez, a changé de statut",
+    followedUpdate: "{report}, que vous suivez, a été mis à jour",
+    collaboratorMessage: "{actor} : {title}",
+    other: "Vous avez une nouvelle notification",
+    report: "le signalement #{id}",
+  },
+};
+
+const fill = (text: string, vars: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? "");
+
+/** The push of one notification: title, text, the portal page a click opens and a tag (one per notification). */
+export function pushPayload(target: Pick<PushTarget, "notification" | "lang">): PushPayload {
+  const lang: Language = target.lang === "en" || target.lang === "fr" ? target.lang : "es";
+  const n = target.notification;
+  const t = TEXTS[lang];
+  const title = typeof n.data.reportTitle === "string" && n.data.reportTitle.trim() ? n.data.reportTitle.trim() : null;
+  const report = title ?? fill(t.report!, { id: String(n.reportId ?? "") });
+  const body = fill(t[n.kind] ?? t.other!, { actor: n.actorName ?? "Atalaya", report, title: String(n.data.title ?? "") });
+  const url =
+    n.kind === "collaboratorMessage" && typeof n.data.messageId === "number"
+      ? `/v3/collaborators/messages?open=${n.data.messageId}`
+      : n.reportUuid
+        ? `/v3/events/${n.reportUuid}`
+        : "/v3/events";
+  return { title: "Atalaya", body, url, tag: `notification-${n.id}` };
+}
