@@ -50,6 +50,13 @@ export const ERROR_CODES = [
   "freemiumLimit",
   "invalidNumber",
   "providerOnly",
+  // Plate lookup (SPEC §8: timeout, validationFailed, connectionFailed) and click-to-call (issue 17).
+  "timeout",
+  "validationFailed",
+  "connectionFailed",
+  "phoneCallsDisabled",
+  "noPhoneNumber",
+  "callFailed",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -101,6 +108,8 @@ export const CONFLICT_REASONS = [
   /** The account belongs to other companies too: its profile, password, lock and deletion are not one
    * company's to change. */
   "sharedAccount",
+  /** The police service does not report the plate stolen, so the report cannot carry the flag. */
+  "plateNotStolen",
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 export const conflictReasonSchema = z.enum(CONFLICT_REASONS);

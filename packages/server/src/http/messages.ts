@@ -1,10 +1,11 @@
-import { CLIENT_ERROR_MESSAGES, LANGUAGES, ORGANISATION_MESSAGES, isClientErrorProblem, ROLE_CHANGE_FORBIDDEN_MESSAGES, USER_FIELD_MESSAGES, isUserFieldProblem, type ConflictReason, type Language } from "@atalaya/shared";
+import { CLIENT_ERROR_MESSAGES, PLATE_MESSAGES, LANGUAGES, ORGANISATION_MESSAGES, isClientErrorProblem, ROLE_CHANGE_FORBIDDEN_MESSAGES, USER_FIELD_MESSAGES, isUserFieldProblem, type ConflictReason, type Language } from "@atalaya/shared";
 
 type Catalogue = Record<string, string>;
 
 // Messages the API sends in the user's language; the portal has its own texts for the same codes.
 const MESSAGES: Record<Language, Catalogue> = {
   es: {
+    ...PLATE_MESSAGES.es,
     validation: "Errores de validación",
     generalError: "Ha ocurrido un error inesperado, por favor inténtalo de nuevo",
     serviceUnavailable: "El servicio no está disponible en este momento; vuelve a intentarlo en unos segundos.",
@@ -46,6 +47,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     providerOnly: "Solo los administradores del proveedor pueden hacer este cambio",
   },
   en: {
+    ...PLATE_MESSAGES.en,
     validation: "Validation errors",
     generalError: "An unexpected error has occurred, please try again",
     serviceUnavailable: "The service is unavailable right now; please try again in a few seconds.",
@@ -87,6 +89,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     providerOnly: "Only the provider's administrators can make this change",
   },
   fr: {
+    ...PLATE_MESSAGES.fr,
     validation: "Erreurs de validation",
     generalError: "Une erreur inattendue s'est produite, veuillez réessayer",
     serviceUnavailable: "Le service est momentanément indisponible ; réessayez dans quelques secondes.",
@@ -155,6 +158,7 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     sourceNameTaken: ORGANISATION_MESSAGES.es.sourceNameTaken,
     ownAccount: "No puedes hacer esto con tu propia cuenta",
     sharedAccount: "Esta cuenta también pertenece a otras organizaciones; solo puedes cambiar su rol, sus restricciones y su configuración, o quitarla de la tuya",
+    plateNotStolen: "El servicio policial no informa esta patente como robada",
   },
   en: {
     alreadyTaken: "This report was already taken by {by}",
@@ -179,6 +183,7 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     sourceNameTaken: ORGANISATION_MESSAGES.en.sourceNameTaken,
     ownAccount: "You cannot do this to your own account",
     sharedAccount: "This account also belongs to other organisations; you may only change its role, restrictions and settings, or remove it from yours",
+    plateNotStolen: "The police service does not report this plate as stolen",
   },
   fr: {
     alreadyTaken: "Ce signalement a déjà été pris par {by}",
@@ -203,6 +208,7 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     sourceNameTaken: ORGANISATION_MESSAGES.fr.sourceNameTaken,
     ownAccount: "Vous ne pouvez pas faire cela avec votre propre compte",
     sharedAccount: "Ce compte appartient aussi à d'autres organisations ; vous pouvez seulement changer son rôle, ses restrictions et ses réglages, ou le retirer de la vôtre",
+    plateNotStolen: "Le service de police ne signale pas cette plaque comme volée",
   },
 };
 

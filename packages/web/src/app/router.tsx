@@ -82,6 +82,7 @@ export const router = createBrowserRouter([
           { path: "replies", lazy: async () => ({ Component: (await import("../features/replies/replies-page")).RepliesPage }) },
           { path: "operators", lazy: async () => ({ Component: (await import("../features/operators/operators-page")).OperatorsPage }) },
           { path: "connections", lazy: async () => ({ Component: (await import("../features/operators/connections-page")).ConnectionsPage }) },
+          { path: "plate-lookups", lazy: async () => ({ Component: (await import("../features/plates/plate-lookups-page")).PlateLookupsPage }) },
           { path: "sounds", lazy: async () => ({ Component: (await import("../features/alarm/sounds-page")).SoundsPage }) },
           // Organisation administration (issue 12).
           { path: "teams", lazy: async () => ({ Component: (await import("../features/organisation/teams-page")).TeamsPage }) },

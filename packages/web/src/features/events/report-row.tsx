@@ -7,6 +7,7 @@ import type { Report } from "@atalaya/shared";
 import { TimezoneContext } from "../../lib/dates";
 import { TagChip } from "../../components/tag-chip";
 import { DuplicateBadge } from "../duplicates/duplicate-badge";
+import { StolenPlateBadge } from "../plates/stolen-plate-badge";
 import { formatShortDateTime } from "./fast-date";
 import { PRIORITY_COLORS, ReportTypeIcon, reportTypeName } from "./report-type-visual";
 import { compactDuration, dueState, type CompactDuration } from "./time-format";
@@ -52,6 +53,7 @@ function RowBadges({ report, duplicates }: { report: Report; duplicates: number 
         </Tag>
       )}
       <DuplicateBadge count={duplicates} />
+      <StolenPlateBadge plate={report.stolenPlate} />
       {report.isAnonymous && (
         <Tag data-testid="badge-anonymous" icon={<UserOutlined />}>
           {t("events.anonymous")}

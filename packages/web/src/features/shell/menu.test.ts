@@ -22,14 +22,15 @@ describe("visibleMenu", () => {
     expect(operator).toContain("/v3/operators");
     expect(operator).toContain("/v3/replies");
     expect(operator).not.toContain("/v3/connections");
+    expect(operator).not.toContain("/v3/plate-lookups");
     const patrol = paths(visibleMenu({ modules: every, role: "patrol" }));
     expect(patrol).toEqual(["/v3/events", "/v3/history", "/v3/activity", "/v3/zones", "/v3/sounds"]);
   });
 
   it("hides an entry whose module the company lacks, and keeps the entries that need none", () => {
     const shown = paths(visibleMenu({ modules: ["events"], role: "company_admin" }));
-    const noModule = ["/v3/connections", "/v3/operators", "/v3/users", "/v3/sources", "/v3/form-selectors", "/v3/settings"];
-    expect(shown).toEqual(["/v3/events", "/v3/replies", "/v3/connections", "/v3/operators", "/v3/sounds", "/v3/users", "/v3/sources", "/v3/form-selectors", "/v3/settings"]);
+    const noModule = ["/v3/connections", "/v3/plate-lookups", "/v3/operators", "/v3/users", "/v3/sources", "/v3/form-selectors", "/v3/settings"];
+    expect(shown).toEqual(["/v3/events", "/v3/replies", "/v3/connections", "/v3/plate-lookups", "/v3/operators", "/v3/sounds", "/v3/users", "/v3/sources", "/v3/form-selectors", "/v3/settings"]);
     expect(paths(visibleMenu({ modules: [], role: "company_admin" }))).toEqual(noModule);
   });
 

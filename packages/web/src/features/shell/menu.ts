@@ -78,6 +78,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: "/v3/patrols", icon: CarOutlined, label: "patrols", module: "patrols", roles: WORKERS },
   { path: "/v3/zones", icon: GatewayOutlined, label: "zones", module: "zones", roles: ALL },
   { path: "/v3/connections", icon: WifiOutlined, label: "connections", module: null, roles: ADMINS },
+  { path: "/v3/plate-lookups", icon: CarOutlined, label: "plateLookups", module: null, roles: ADMINS },
   { path: "/v3/shifts", icon: ClockCircleOutlined, label: "shifts", module: "shifts", roles: WORKERS },
   { path: "/v3/operators", icon: TeamOutlined, label: "operators", module: null, roles: WORKERS },
   { path: "/v3/sounds", icon: SoundOutlined, label: "sounds", module: "events", roles: ALL },

@@ -21,6 +21,7 @@ import { lawEnforcementEn } from "../../features/law-enforcement/messages-en";
 import { mailOutboxEn } from "../../features/mail/messages-en";
 import { triageEn } from "../../features/triage/messages-en";
 import { duplicatesEn } from "../../features/duplicates/messages-en";
+import { platesEn } from "../../features/plates/messages-en";
 
 /** English catalogue. */
 export const en: Messages = {
@@ -126,6 +127,7 @@ export const en: Messages = {
       sourceNameTaken: "That source already exists.",
       ownAccount: "You cannot do this to your own account.",
       sharedAccount: "This account also belongs to other organisations; you may only change its role, restrictions and settings, or remove it from yours.",
+      plateNotStolen: "The police service does not report this plate as stolen.",
     },
     fields: {
       type: "type",
@@ -158,6 +160,7 @@ export const en: Messages = {
   nav: {
     replies: "Replies",
     connections: "Connections",
+    plateLookups: "Plate lookups",
     operators: "Operators",
     sounds: "Sounds",
     teams: "Teams",
@@ -408,6 +411,7 @@ export const en: Messages = {
   notifications: notificationsEn,
   operators: operatorsEn,
   connections: connectionsEn,
+  plates: platesEn,
   replies: repliesEn,
   triage: triageEn,
   duplicates: duplicatesEn,

@@ -21,6 +21,7 @@ import { lawEnforcementEs } from "../../features/law-enforcement/messages-es";
 import { mailOutboxEs } from "../../features/mail/messages-es";
 import { triageEs } from "../../features/triage/messages-es";
 import { duplicatesEs } from "../../features/duplicates/messages-es";
+import { platesEs } from "../../features/plates/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. */
 export const es = {
@@ -127,6 +128,7 @@ export const es = {
       sourceNameTaken: "Esa fuente ya existe.",
       ownAccount: "No puedes hacer esto con tu propia cuenta.",
       sharedAccount: "Esta cuenta también pertenece a otras organizaciones; solo puedes cambiar su rol, sus restricciones y su configuración, o quitarla de la tuya.",
+      plateNotStolen: "El servicio policial no informa esta patente como robada.",
     } satisfies Record<ConflictReason, string>,
     // Names of the fields a validation error lists; an unknown field is shown as the API names it.
     fields: {
@@ -160,6 +162,7 @@ export const es = {
   nav: {
     replies: "Respuestas",
     connections: "Conexiones",
+    plateLookups: "Consultas de patentes",
     operators: "Operadores",
     sounds: "Sonidos",
     teams: "Equipos",
@@ -410,6 +413,7 @@ export const es = {
   notifications: notificationsEs,
   operators: operatorsEs,
   connections: connectionsEs,
+  plates: platesEs,
   replies: repliesEs,
   triage: triageEs,
   duplicates: duplicatesEs,

@@ -21,6 +21,7 @@ import { lawEnforcementFr } from "../../features/law-enforcement/messages-fr";
 import { mailOutboxFr } from "../../features/mail/messages-fr";
 import { triageFr } from "../../features/triage/messages-fr";
 import { duplicatesFr } from "../../features/duplicates/messages-fr";
+import { platesFr } from "../../features/plates/messages-fr";
 
 /** French catalogue. */
 export const fr: Messages = {
@@ -126,6 +127,7 @@ export const fr: Messages = {
       sourceNameTaken: "Cette source existe déjà.",
       ownAccount: "Vous ne pouvez pas faire cela avec votre propre compte.",
       sharedAccount: "Ce compte appartient aussi à d'autres organisations ; vous pouvez seulement changer son rôle, ses restrictions et ses réglages, ou le retirer de la vôtre.",
+      plateNotStolen: "Le service de police ne signale pas cette plaque comme volée.",
     },
     fields: {
       type: "type",
@@ -158,6 +160,7 @@ export const fr: Messages = {
   nav: {
     replies: "Réponses",
     connections: "Connexions",
+    plateLookups: "Recherches de plaques",
     operators: "Opérateurs",
     sounds: "Sons",
     teams: "Équipes",
@@ -408,6 +411,7 @@ export const fr: Messages = {
   notifications: notificationsFr,
   operators: operatorsFr,
   connections: connectionsFr,
+  plates: platesFr,
   replies: repliesFr,
   triage: triageFr,
   duplicates: duplicatesFr,

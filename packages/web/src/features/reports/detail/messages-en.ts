@@ -333,6 +333,8 @@ export const reportDetailEn: typeof reportDetailEs = {
     newAddress: "New address: {{address}}",
     previousAddress: "Before: {{address}}",
     neighbours: "{{count}} neighbours notified",
+    plate: "Plate: {{plate}}",
+    call: "{{to}}: {{outcome}}",
     actions: {
       created: "Report created",
       taken: "Report taken",
@@ -357,6 +359,9 @@ export const reportDetailEn: typeof reportDetailEs = {
       mergedInto: "Closed as repeat (merged)",
       mergedFrom: "Repeat merged",
       duplicateDismissed: "Repeat suggestion dismissed",
+      stolenPlateFlagged: "Flagged with a stolen plate",
+      stolenPlateCleared: "Stolen-plate flag removed",
+      callPlaced: "Phone call",
       voteWithdrawn: "Vote withdrawn",
     },
   },

@@ -331,6 +331,8 @@ export const reportDetailEs = {
     newAddress: "Nueva dirección: {{address}}",
     previousAddress: "Antes: {{address}}",
     neighbours: "{{count}} vecinos notificados",
+    plate: "Patente: {{plate}}",
+    call: "{{to}}: {{outcome}}",
     actions: {
       created: "Reporte creado",
       taken: "Reporte tomado",
@@ -355,6 +357,9 @@ export const reportDetailEs = {
       mergedInto: "Cerrado como repetido (unido)",
       mergedFrom: "Repetido unido",
       duplicateDismissed: "Sugerencia de repetido descartada",
+      stolenPlateFlagged: "Marcado con patente robada",
+      stolenPlateCleared: "Marca de patente robada quitada",
+      callPlaced: "Llamada telefónica",
       voteWithdrawn: "Voto retirado",
     },
   },

@@ -333,6 +333,8 @@ export const reportDetailFr: typeof reportDetailEs = {
     newAddress: "Nouvelle adresse : {{address}}",
     previousAddress: "Avant : {{address}}",
     neighbours: "{{count}} voisins notifiés",
+    plate: "Plaque : {{plate}}",
+    call: "{{to}} : {{outcome}}",
     actions: {
       created: "Signalement créé",
       taken: "Signalement pris",
@@ -357,6 +359,9 @@ export const reportDetailFr: typeof reportDetailEs = {
       mergedInto: "Fermé comme doublon (fusionné)",
       mergedFrom: "Doublon fusionné",
       duplicateDismissed: "Suggestion de doublon écartée",
+      stolenPlateFlagged: "Marqué avec une plaque volée",
+      stolenPlateCleared: "Marque de plaque volée retirée",
+      callPlaced: "Appel téléphonique",
       voteWithdrawn: "Vote retiré",
     },
   },
