@@ -5,6 +5,9 @@ import { expectAccessible } from "../support/axe.js";
 // Stolen-vehicle plate lookup (issue 17) against the demo's fake police service, which the server starts
 // in-process (no PLATE_SERVICE_URL in the browser tests): BBCL23 and KHTR45 are its stolen plates.
 
+// Each test signs in and opens a few screens and dialogs: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
 async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
@@ -71,8 +74,8 @@ test("the plate lookups log lists the lookups for admins and passes axe-core", a
   await page.goto("/v3/plate-lookups");
   await expect(page.getByRole("heading", { level: 1, name: "Consultas de patentes" })).toBeVisible();
   await expect(page.getByTestId("plate-lookup-row").first()).toContainText("CD·56·78");
-  await page.getByLabel("Patente").fill("bbcl23");
-  await page.getByLabel("Patente").press("Enter");
+  await page.getByTestId("plate-lookups-filter").fill("bbcl23");
+  await page.getByTestId("plate-lookups-filter").press("Enter");
   await expect(page.getByTestId("plate-lookup-row").first()).toContainText("BB·CL·23");
   await expect(page.getByTestId("plate-lookup-row").filter({ hasText: "CD·56·78" })).toHaveCount(0);
   await page.waitForLoadState("networkidle");
@@ -110,5 +113,7 @@ test("click-to-call shows beside the reporter's phone for the gated demo organis
   await page.goto(`/v3/events/${report.uuid}`);
   await page.getByTestId("call-reporter").click();
   await expect(page.getByText(/Llamada iniciada/)).toBeVisible();
+  await page.getByTestId("activity-tab").click();
   await expect(page.getByText("Llamada telefónica").first()).toBeVisible();
+  await expect(page.getByText(/Llamar al informante: (sonando|ocupado)/).first()).toBeVisible();
 });
