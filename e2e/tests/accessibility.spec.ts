@@ -62,8 +62,8 @@ test("the header's plate search dialog, with a stolen result, passes axe-core", 
   await page.getByTestId("plate-search-open").click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectAccessible(page);
-  await page.getByTestId("plate-input").fill("BBCL23");
-  await page.getByTestId("plate-input").press("Enter");
+  await page.getByRole("dialog").getByLabel("Patente").fill("BBCL23");
+  await page.getByRole("dialog").getByLabel("Patente").press("Enter");
   await expect(page.getByTestId("plate-result")).toBeVisible();
   await expectAccessible(page);
 });

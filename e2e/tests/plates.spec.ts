@@ -74,8 +74,8 @@ test("the plate lookups log lists the lookups for admins and passes axe-core", a
   await page.goto("/v3/plate-lookups");
   await expect(page.getByRole("heading", { level: 1, name: "Consultas de patentes" })).toBeVisible();
   await expect(page.getByTestId("plate-lookup-row").first()).toContainText("CD·56·78");
-  await page.getByTestId("plate-lookups-filter").fill("bbcl23");
-  await page.getByTestId("plate-lookups-filter").press("Enter");
+  await page.locator("#plate-lookups-filter").fill("bbcl23");
+  await page.locator("#plate-lookups-filter").press("Enter");
   await expect(page.getByTestId("plate-lookup-row").first()).toContainText("BB·CL·23");
   await expect(page.getByTestId("plate-lookup-row").filter({ hasText: "CD·56·78" })).toHaveCount(0);
   await page.waitForLoadState("networkidle");

@@ -16,7 +16,7 @@ export const platesEn: typeof platesEs = {
   stolenDetail: "Plate {{plate}} has an active stolen-vehicle report. Do not intervene: alert the police.",
   clear: "Not reported stolen",
   clearDetail: "Plate {{plate}} has no reports according to the police service.",
-  cached: "Answer checked at {{time}} (reused for a few minutes).",
+  cached: "Answer from {{time}} (reused for a few minutes).",
   vehicle: {
     title: "Vehicle",
     make: "Make",

@@ -14,7 +14,7 @@ export const platesEs = {
   stolenDetail: "La patente {{plate}} tiene un encargo vigente. No intervengas: avisa a Carabineros.",
   clear: "Sin encargo por robo",
   clearDetail: "La patente {{plate}} no tiene encargos según el servicio policial.",
-  cached: "Respuesta consultada a las {{time}} (reutilizada por unos minutos).",
+  cached: "Respuesta obtenida el {{time}} (se reutiliza por unos minutos).",
   vehicle: {
     title: "Vehículo",
     make: "Marca",

@@ -16,7 +16,7 @@ export const platesFr: typeof platesEs = {
   stolenDetail: "La plaque {{plate}} fait l'objet d'un signalement de vol en cours. N'intervenez pas : prévenez la police.",
   clear: "Non signalé volé",
   clearDetail: "La plaque {{plate}} ne fait l'objet d'aucun signalement selon le service de police.",
-  cached: "Réponse obtenue à {{time}} (réutilisée quelques minutes).",
+  cached: "Réponse du {{time}} (réutilisée quelques minutes).",
   vehicle: {
     title: "Véhicule",
     make: "Marque",
