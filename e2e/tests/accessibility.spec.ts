@@ -58,6 +58,8 @@ test("answers, history, activity, search, reported users, dashboard, shifts, rep
 });
 
 test("the header's plate search dialog, with a stolen result, passes axe-core", async ({ page }) => {
+  // Two audits and a lookup through the demo's fake police service.
+  test.setTimeout(150_000);
   await signIn(page, "operador@demo.cl");
   await page.getByTestId("plate-search-open").click();
   await expect(page.getByRole("dialog")).toBeVisible();
