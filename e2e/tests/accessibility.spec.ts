@@ -58,11 +58,11 @@ test("the mass messages list, its editor drawer and the provider's approval queu
   await expectAccessible(page);
 });
 
-test("answers, history, activity, search, reported users, dashboard, shifts, replies, operators, connections, sounds, organisation screens, users and a user view pass axe-core", async ({ page }) => {
+test("answers, history, activity, search, reported users, dashboard, shifts, replies, operators, connections, plate lookups, sounds, organisation screens, users and a user view pass axe-core", async ({ page }) => {
   // Twenty screens, each loaded and audited.
   test.setTimeout(300_000);
   await signIn(page, "admin@demo.cl");
-  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/reviews", "/v3/dashboard", "/v3/shifts", "/v3/replies", "/v3/operators", "/v3/connections", "/v3/sounds", "/v3/settings", "/v3/collaborators/messages", "/v3/collaborators/messages?box=sent", ...ORGANISATION_ROUTES, "/v3/users", await firstUserView(page)]) {
+  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/reviews", "/v3/dashboard", "/v3/shifts", "/v3/replies", "/v3/operators", "/v3/connections", "/v3/plate-lookups", "/v3/sounds", "/v3/settings", "/v3/collaborators/messages", "/v3/collaborators/messages?box=sent", ...ORGANISATION_ROUTES, "/v3/users", await firstUserView(page)]) {
     await page.goto(route);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");
@@ -76,6 +76,19 @@ test("the collaborator message compose drawer passes axe-core", async ({ page })
   await page.getByTestId("collaborator-compose-open").click();
   await expect(page.getByTestId("collaborator-compose")).toBeVisible();
   await page.waitForLoadState("networkidle");
+  await expectAccessible(page);
+});
+
+test("the header's plate search dialog, with a stolen result, passes axe-core", async ({ page }) => {
+  // Two audits and a lookup through the demo's fake police service.
+  test.setTimeout(150_000);
+  await signIn(page, "operador@demo.cl");
+  await page.getByTestId("plate-search-open").click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("dialog").getByLabel("Patente").fill("BBCL23");
+  await page.getByRole("dialog").getByLabel("Patente").press("Enter");
+  await expect(page.getByTestId("plate-result")).toBeVisible();
   await expectAccessible(page);
 });
 

@@ -20,6 +20,7 @@ const ROUTES = [
   "/v3/replies",
   "/v3/operators",
   "/v3/connections",
+  "/v3/plate-lookups",
   "/v3/sounds",
   "/v3/teams",
   "/v3/tags",

@@ -76,6 +76,8 @@ import { passwordResetRoutes } from "./password-reset/index.js";
 import { lawEnforcementRoutes } from "./law-enforcement/index.js";
 import { reportLifeRoutes } from "./report-life/index.js";
 import { installMessageJobs, messageRoutes } from "./messages/index.js";
+import { plateRoutes } from "./plates/index.js";
+import { callRoutes } from "./calls/index.js";
 import { purgeExpiredCodes } from "./auth/one-time-codes.js";
 
 export type { Config } from "./config.js";
@@ -268,6 +270,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await lawEnforcementRoutes(scope, ctx);
     await reportLifeRoutes(scope, ctx);
     await messageRoutes(scope, ctx);
+    await plateRoutes(scope, ctx);
+    await callRoutes(scope, ctx);
   });
 
   await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);

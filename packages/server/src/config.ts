@@ -58,6 +58,18 @@ const envSchema = z.object({
   MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).max(1000).default(8),
   GEOCODER_URL: urlWithProtocol(["http:", "https:"]).default("https://nominatim.openstreetmap.org"),
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** The police service answering stolen-vehicle plate lookups (issue 17); unset: the local fake
+   * provider in demo mode (plates/fake-provider.ts), connectionFailed otherwise. */
+  PLATE_SERVICE_URL: urlWithProtocol(["http:", "https:"]).optional(),
+  PLATE_SERVICE_KEY: z.string().regex(/^[\x21-\x7e]{1,512}$/, "must be 1 to 512 printable characters without spaces").optional(),
+  PLATE_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** How long a plate's answer is reused before the police service is asked again (0: never). */
+  PLATE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** The telephony service that starts click-to-call calls (SPEC §6 phone-call gate); unset: the local
+   * fake in demo mode (calls/fake-telephony.ts), callFailed otherwise. */
+  TELEPHONY_URL: urlWithProtocol(["http:", "https:"]).optional(),
+  TELEPHONY_KEY: z.string().regex(/^[\x21-\x7e]{1,512}$/, "must be 1 to 512 printable characters without spaces").optional(),
+  TELEPHONY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** MapLibre style documents for the maps by day and by night (the built-in OpenStreetMap raster
    * styles when unset), and the origins their tiles, glyphs and sprites come from (allowed by the CSP). */
   MAP_STYLE_URL: urlWithProtocol(["http:", "https:"]).optional(),
@@ -142,6 +154,10 @@ export type Config = {
   /** Base URL of a Nominatim-compatible geocoder (address changes). */
   geocoderUrl: string;
   geocoderTimeoutMs: number;
+  /** The plate lookup's police service (url undefined: the demo's fake, or none) and its cache time. */
+  plateService: { url: string | undefined; key: string | undefined; timeoutMs: number; cacheSeconds: number };
+  /** The click-to-call telephony service (url undefined: the demo's fake, or none). */
+  telephony: { url: string | undefined; key: string | undefined; timeoutMs: number };
   /** Style URLs the portal's maps use by day and by night; null: the built-in OpenStreetMap raster styles. */
   mapStyles: { day: string | null; dark: string | null };
   /** Origins the maps may load from beyond the built-in tile server (the styles' own and MAP_ORIGINS). */
@@ -205,6 +221,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxReportImages: e.MAX_REPORT_IMAGES,
     geocoderUrl: e.GEOCODER_URL.replace(/\/$/, ""),
     geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS,
+    plateService: {
+      url: e.PLATE_SERVICE_URL?.replace(/\/$/, ""),
+      key: e.PLATE_SERVICE_KEY,
+      timeoutMs: e.PLATE_SERVICE_TIMEOUT_MS,
+      cacheSeconds: e.PLATE_CACHE_SECONDS,
+    },
+    telephony: { url: e.TELEPHONY_URL?.replace(/\/$/, ""), key: e.TELEPHONY_KEY, timeoutMs: e.TELEPHONY_TIMEOUT_MS },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     summaryMails: e.SUMMARY_MAILS === "on",

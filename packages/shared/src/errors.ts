@@ -55,6 +55,13 @@ export const ERROR_CODES = [
   "commentsTurnedOff",
   // Mass messages (issue 15): an action its state does not allow (409, reason messageState).
   "messageInvalidState",
+  // Plate lookup (SPEC §8: timeout, validationFailed, connectionFailed) and click-to-call (issue 17).
+  "timeout",
+  "validationFailed",
+  "connectionFailed",
+  "phoneCallsDisabled",
+  "noPhoneNumber",
+  "callFailed",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -118,6 +125,8 @@ export const CONFLICT_REASONS = [
   "messageZoneNameTaken",
   /** A message still uses the custom zone. */
   "messageZoneInUse",
+  /** The police service does not report the plate stolen, so the report cannot carry the flag. */
+  "plateNotStolen",
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 export const conflictReasonSchema = z.enum(CONFLICT_REASONS);

@@ -44,3 +44,4 @@ export * from "./report-life-reasons.js";
 export * from "./messages.js";
 export * from "./collaborator-messages.js";
 export * from "./push.js";
+export * from "./plates.js";

@@ -79,6 +79,9 @@ export const reportSchema = z.object({
   notesCount: z.number(),
   isAnonymous: z.boolean(),
   isPrivate: z.boolean(),
+  /** SPEC §3 stolen-plate flag: the plate an operator of the company found stolen through the police
+   * service for this report (issue 17), null when none. */
+  stolenPlate: z.string().nullable(),
   isCreatedByCompany: z.boolean(),
   informerType: z.enum(INFORMER_TYPES),
   contact: z

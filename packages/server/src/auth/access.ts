@@ -73,6 +73,11 @@ const PERMISSIONS = {
   // Messages to collaborators (issue 15): every member reads what reached them; admins and operators write.
   "collaboratorMessages.read": ["company_admin", "operator", "patrol"],
   "collaboratorMessages.send": ["company_admin", "operator"],
+  // Issue 17: operators look plates up and call reporters (companies in the SPEC §6 phone-call gate);
+  // the lookups log says who looked what up, for company admins only.
+  "plates.lookup": ["company_admin", "operator"],
+  "plates.audit": ["company_admin"],
+  "report.call": ["company_admin", "operator"],
 } as const satisfies Record<string, readonly CompanyRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

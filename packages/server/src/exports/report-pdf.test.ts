@@ -8,7 +8,7 @@ const report = {
   repeatedOf: 12, type: 21, initialType: 21, title: null, description: "Árbol caído bloquea la vereda ✅ — «urgente»", priority: "highest",
   observations: null, datetimeTtl: null, dueDate: null, reportFollowupId: 1, latitude: -33.45, longitude: -70.65, address: null,
   timezone: "America/Santiago", zones: [], filesMedia: [], likes: 0, dislikes: 0, abuseCounter: 0, commentsCount: 0, notesCount: 0, isAnonymous: false,
-  isPrivate: true, isCreatedByCompany: true, informerType: "user", contact: { phone: "+56 9 8765 4321", firstName: "Ana", lastName: "Pérez", email: null }, source: "portal",
+  isPrivate: true, stolenPlate: null, isCreatedByCompany: true, informerType: "user", contact: { phone: "+56 9 8765 4321", firstName: "Ana", lastName: "Pérez", email: null }, source: "portal",
   user: null, notifyNeighbours: false, notificationNeighboursWasCanceled: false, assignedUser: null, assignedTeam: null, assignedPatrol: null,
   operatorWhoClosedReport: { id: 1, uuid: "u", name: "Op Uno", email: null, cover: null }, closedAt: "2026-01-02T03:04:05.000Z",
   userFollowerIds: [], tags: [], tagsUuids: [], deletedAt: null, deletedBy: null, createdAt: "2026-01-01T12:00:00.000Z",

@@ -1,10 +1,11 @@
-import { CLIENT_ERROR_MESSAGES, LANGUAGES, ORGANISATION_MESSAGES, REPORT_LIFE_REASON_TEXTS, isClientErrorProblem, ROLE_CHANGE_FORBIDDEN_MESSAGES, USER_FIELD_MESSAGES, isUserFieldProblem, type ConflictReason, type Language } from "@atalaya/shared";
+import { CLIENT_ERROR_MESSAGES, LANGUAGES, ORGANISATION_MESSAGES, PLATE_MESSAGES, REPORT_LIFE_REASON_TEXTS, isClientErrorProblem, ROLE_CHANGE_FORBIDDEN_MESSAGES, USER_FIELD_MESSAGES, isUserFieldProblem, type ConflictReason, type Language } from "@atalaya/shared";
 
 type Catalogue = Record<string, string>;
 
 // Messages the API sends in the user's language; the portal has its own texts for the same codes.
 const MESSAGES: Record<Language, Catalogue> = {
   es: {
+    ...PLATE_MESSAGES.es,
     validation: "Errores de validación",
     generalError: "Ha ocurrido un error inesperado, por favor inténtalo de nuevo",
     serviceUnavailable: "El servicio no está disponible en este momento; vuelve a intentarlo en unos segundos.",
@@ -47,6 +48,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     messageInvalidState: "Esta acción no es posible en el estado actual del mensaje",
   },
   en: {
+    ...PLATE_MESSAGES.en,
     validation: "Validation errors",
     generalError: "An unexpected error has occurred, please try again",
     serviceUnavailable: "The service is unavailable right now; please try again in a few seconds.",
@@ -89,6 +91,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     messageInvalidState: "This action is not possible in the message's current state",
   },
   fr: {
+    ...PLATE_MESSAGES.fr,
     validation: "Erreurs de validation",
     generalError: "Une erreur inattendue s'est produite, veuillez réessayer",
     serviceUnavailable: "Le service est momentanément indisponible ; réessayez dans quelques secondes.",
@@ -164,6 +167,7 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     messageState: "Esta acción no es posible en el estado actual del mensaje",
     messageZoneNameTaken: "Ya existe una zona de mensajes con ese nombre",
     messageZoneInUse: "Un mensaje usa esta zona; cámbiale la zona antes de eliminarla",
+    plateNotStolen: "El servicio policial no informa esta patente como robada",
   },
   en: {
     alreadyTaken: "This report was already taken by {by}",
@@ -194,6 +198,7 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     messageState: "This action is not possible in the message's current state",
     messageZoneNameTaken: "A message zone with that name already exists",
     messageZoneInUse: "A message uses this zone; change its zone before deleting it",
+    plateNotStolen: "The police service does not report this plate as stolen",
   },
   fr: {
     alreadyTaken: "Ce signalement a déjà été pris par {by}",
@@ -224,6 +229,7 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     messageState: "Cette action n'est pas possible dans l'état actuel du message",
     messageZoneNameTaken: "Une zone de messages porte déjà ce nom",
     messageZoneInUse: "Un message utilise cette zone ; changez sa zone avant de la supprimer",
+    plateNotStolen: "Le service de police ne signale pas cette plaque comme volée",
   },
 };
 

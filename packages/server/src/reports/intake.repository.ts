@@ -224,7 +224,7 @@ export async function insertCommunityReports(
             r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.repeated_of, r.type_id, r.initial_type_id,
             r.title, r.description, a.priority, a.observations, a.due_date, a.followup_id::int as followup_id,
             r.latitude, r.longitude, r.address, r.timezone, a.zone_ids, r.media, r.likes_count, r.dislikes_count, r.abuse_counter,
-            (a.is_anonymous or r.is_anonymous) as is_anonymous, a.is_private, r.created_by_company_id, r.informer_type,
+            (a.is_anonymous or r.is_anonymous) as is_anonymous, a.is_private, a.stolen_plate, r.created_by_company_id, r.informer_type,
             r.contact, r.source, r.user_id, a.notify_neighbours, a.notification_neighbours_was_canceled, a.closed_at,
             r.deleted_at, r.deleted_by, r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version,
             coalesce((select c.is_observer from companies c where c.id = a.company_id), false) as company_is_observer,

@@ -90,6 +90,7 @@ export function presentReport(row: ReportRow, viewer: Viewer): Report {
     notesCount: row.notes_count,
     isAnonymous: row.is_anonymous,
     isPrivate: row.is_private,
+    stolenPlate: row.stolen_plate,
     isCreatedByCompany: row.created_by_company_id !== null,
     informerType: row.informer_type,
     contact: row.contact,

@@ -33,6 +33,8 @@ export interface ReportRow {
   notes_count: number;
   is_anonymous: boolean;
   is_private: boolean;
+  /** The company's stolen-plate flag (migration 034). */
+  stolen_plate: string | null;
   created_by_company_id: number | null;
   informer_type: "user" | "anonymous" | "operator";
   contact: { phone: string | null; firstName: string | null; lastName: string | null; email: string | null } | null;
@@ -120,7 +122,7 @@ select r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.rep
        r.latitude, r.longitude, r.address, r.timezone, a.zone_ids, r.media, r.likes_count, r.dislikes_count, r.abuse_counter,
        (select count(*)::int from comments c where c.report_id = r.id and not c.hidden) as comments_count,
        (select count(*)::int from notes n where n.company_id = a.company_id and n.report_id = r.id) as notes_count,
-       (a.is_anonymous or r.is_anonymous) as is_anonymous, a.is_private, r.created_by_company_id, r.informer_type, r.contact, r.source,
+       (a.is_anonymous or r.is_anonymous) as is_anonymous, a.is_private, a.stolen_plate, r.created_by_company_id, r.informer_type, r.contact, r.source,
        case when u.id is null or a.is_anonymous or r.is_anonymous then null else json_build_object('id', u.id,
          'uuid', u.uuid::text, 'firstName', u.first_name, 'lastName', u.last_name, 'phone', u.phone) end as author,
        a.notify_neighbours, a.notification_neighbours_was_canceled,

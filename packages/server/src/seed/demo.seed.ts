@@ -330,6 +330,33 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     );
     const [lng, lat] = randomPointIn(DEMO_ZONES[0]!.ring, rnd);
     await seedReportLife(tx, companyId, withIds, { ids: neighbours, passwordHash, point: { latitude: lat!, longitude: lng! }, typeId: activeTypes[0]!.id }, now);
+    // Issue 17: the demo organisation is in the SPEC §6 phone-call gate (call buttons beside phones),
+    // two open reports carry the stolen-plate flag of a plate the demo's fake police service reports
+    // stolen, and the lookups log has the operators' recent lookups.
+    await tx.query("insert into company_gates (gate, company_id) values ('phone_calls', $1) on conflict do nothing", [companyId]);
+    await tx.query("update companies set click_to_call = true where id = $1", [companyId]);
+    const flagged = withIds.filter((r) => r.status === "in_progress").slice(-2);
+    for (const [i, r] of flagged.entries()) {
+      const plate = ["BBCL23", "KHTR45"][i]!;
+      await tx.query("update report_attentions set stolen_plate = $3 where company_id = $1 and report_id = $2", [companyId, r.report_id, plate]);
+      await tx.query(
+        "insert into activity_log (company_id, report_id, actor_user_id, action, data, created_at) values ($1, $2, $3, 'stolenPlateFlagged', $4, $5)",
+        [companyId, r.report_id, r.assigned_user_id, JSON.stringify({ plate }), new Date(new Date(r.created_at).getTime() + 8 * 60_000)],
+      );
+    }
+    const lookups = [
+      ["BBCL23", "stolen"], ["DRLP61", "clear"], ["KHTR45", "stolen"], ["CD5678", "clear"], ["BBCL23", "stolen"], ["GHJK12", "clear"],
+    ] as const;
+    for (const [i, [plate, result]] of lookups.entries()) {
+      await tx.query("insert into plate_lookups (company_id, user_id, plate, result, cached, created_at) values ($1, $2, $3, $4, $5, $6)", [
+        companyId,
+        operators[i % operators.length],
+        plate,
+        result,
+        i === 4,
+        new Date(now.getTime() - (lookups.length - i) * 47 * 60_000),
+      ]);
+    }
   });
   return true;
 }

@@ -99,6 +99,7 @@ export const router = createBrowserRouter(withPortalTexts([
           { path: "replies", lazy: async () => ({ Component: (await import("../features/replies/replies-page")).RepliesPage }) },
           { path: "operators", lazy: async () => ({ Component: (await import("../features/operators/operators-page")).OperatorsPage }) },
           { path: "connections", lazy: async () => ({ Component: (await import("../features/operators/connections-page")).ConnectionsPage }) },
+          { path: "plate-lookups", lazy: async () => ({ Component: (await import("../features/plates/plate-lookups-page")).PlateLookupsPage }) },
           { path: "sounds", lazy: async () => ({ Component: (await import("../features/alarm/sounds-page")).SoundsPage }) },
           // Mass messages (issue 15): the company's list and editor; the provider's approval queue.
           { path: "messages", lazy: async () => ({ Component: (await import("../features/messages/messages-page")).MessagesPage }) },

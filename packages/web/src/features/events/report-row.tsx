@@ -9,6 +9,7 @@ import { TagChip } from "../../components/tag-chip";
 import { LifeBadges } from "../report-life/life-badges";
 import { DuplicateBadge } from "../duplicates/duplicate-badge";
 import { Countdown, FavoriteStar, HighlightMark, PremiumBadges } from "../report-flags/row-flags";
+import { StolenPlateBadge } from "../plates/stolen-plate-badge";
 import { formatShortDateTime } from "./fast-date";
 import { PRIORITY_COLORS, ReportTypeIcon, reportTypeName } from "./report-type-visual";
 import { compactDuration, dueState, type CompactDuration } from "./time-format";
@@ -55,6 +56,7 @@ function RowBadges({ report, duplicates }: { report: Report; duplicates: number 
       )}
       <PremiumBadges report={report} />
       <DuplicateBadge count={duplicates} />
+      <StolenPlateBadge plate={report.stolenPlate} />
       {report.isAnonymous && (
         <Tag data-testid="badge-anonymous" icon={<UserOutlined />}>
           {t("events.anonymous")}

@@ -33,6 +33,7 @@ export function buildReport(overrides: Partial<Report> = {}): Report {
     notesCount: 0,
     isAnonymous: false,
     isPrivate: false,
+    stolenPlate: null,
     isCreatedByCompany: false,
     informerType: "user",
     contact: null,

@@ -8,6 +8,7 @@ import { AlarmCenter } from "../alarm/alarm-center";
 import { ConnectionIndicator } from "../realtime/connection-indicator";
 import { NotificationBell } from "../notifications/notification-bell";
 import { HeaderSearch } from "../search/header-search";
+import { HeaderPlateSearch } from "../plates/header-plate-search";
 import { useSettings } from "../settings/settings-context";
 import { CompanySelector } from "./company-selector";
 import { roleLabelKey } from "./role-label";
@@ -37,6 +38,7 @@ export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggl
         <HeaderSearch />
       </Flex>
       <Flex align="center" gap={12} className="app-header__right">
+        <HeaderPlateSearch />
         <AlarmCenter />
         <NotificationBell />
         <Divider orientation="vertical" />

@@ -25,6 +25,7 @@ describe("visibleMenu", () => {
     expect(operator).toContain("/v3/operators");
     expect(operator).toContain("/v3/replies");
     expect(operator).not.toContain("/v3/connections");
+    expect(operator).not.toContain("/v3/plate-lookups");
     const patrol = paths(visibleMenu({ modules: every, role: "patrol" }));
     // Messages to collaborators reach patrols too (issue 15).
     expect(patrol).toEqual(["/v3/events", "/v3/history", "/v3/activity", "/v3/zones", "/v3/sounds", "/v3/collaborators/messages"]);
@@ -32,8 +33,8 @@ describe("visibleMenu", () => {
 
   it("hides an entry whose module the company lacks, and keeps the entries that need none", () => {
     const shown = paths(visibleMenu({ modules: ["events"], role: "company_admin" }));
-    const noModule = ["/v3/connections", "/v3/operators", "/v3/users", "/v3/collaborators/messages", "/v3/sources", "/v3/form-selectors", "/v3/settings"];
-    expect(shown).toEqual(["/v3/events", "/v3/replies", "/v3/connections", "/v3/operators", "/v3/sounds", "/v3/users", "/v3/collaborators/messages", "/v3/sources", "/v3/form-selectors", "/v3/settings"]);
+    const noModule = ["/v3/reviews", "/v3/connections", "/v3/plate-lookups", "/v3/operators", "/v3/users", "/v3/collaborators/messages", "/v3/sources", "/v3/form-selectors", "/v3/settings"];
+    expect(shown).toEqual(["/v3/events", "/v3/replies", "/v3/reviews", "/v3/connections", "/v3/plate-lookups", "/v3/operators", "/v3/sounds", "/v3/users", "/v3/collaborators/messages", "/v3/sources", "/v3/form-selectors", "/v3/settings"]);
     expect(paths(visibleMenu({ modules: [], role: "company_admin" }))).toEqual(noModule);
   });
 

@@ -25,6 +25,7 @@ import { triageEn } from "../../features/triage/messages-en";
 import { duplicatesEn } from "../../features/duplicates/messages-en";
 import { reportLifeEn } from "../../features/report-life/messages-en";
 import { massMessagesEn } from "../../features/messages/messages-en";
+import { platesEn } from "../../features/plates/messages-en";
 
 /** English catalogue. */
 export const en: Messages = {
@@ -86,6 +87,12 @@ export const en: Messages = {
     invalidTransition: "This action is not available in the report's current status.",
     conflict: "The data changed while you were working. Reload and try again.",
     overQueryLimit: "The map service query limit was exceeded. Try again in a few minutes.",
+    timeout: "The police service for patent consultation is not available.",
+    validationFailed: "The police service could not validate the plate.",
+    connectionFailed: "The police service for patent consultation is not available.",
+    phoneCallsDisabled: "Phone calls are not enabled for your organisation.",
+    noPhoneNumber: "This report has no phone number to call.",
+    callFailed: "The telephony service could not start the call; please try again.",
     unknow: "We could not look up the address. Please try again.",
     noResults: "No results found for that address.",
     noRegisteredAddress: "There is no registered address for this location.",
@@ -137,6 +144,7 @@ export const en: Messages = {
       messageState: "This action is not possible in the message's current state.",
       messageZoneNameTaken: "A message zone with that name already exists.",
       messageZoneInUse: "A message uses this zone; change its zone before deleting it.",
+      plateNotStolen: "The police service does not report this plate as stolen.",
     },
     fields: {
       type: "type",
@@ -170,6 +178,7 @@ export const en: Messages = {
     reviews: "Report review",
     replies: "Replies",
     connections: "Connections",
+    plateLookups: "Plate lookups",
     operators: "Operators",
     sounds: "Sounds",
     teams: "Teams",
@@ -423,6 +432,7 @@ export const en: Messages = {
   collaboratorMessages: collaboratorMessagesEn,
   operators: operatorsEn,
   connections: connectionsEn,
+  plates: platesEn,
   replies: repliesEn,
   triage: triageEn,
   duplicates: duplicatesEn,

@@ -23,6 +23,7 @@ import { triageEs } from "../../features/triage/messages-es";
 import { duplicatesEs } from "../../features/duplicates/messages-es";
 import { reportLifeEs } from "../../features/report-life/messages-es";
 import { massMessagesEs } from "../../features/messages/messages-es";
+import { platesEs } from "../../features/plates/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. The sections the
  * login page needs are in es-core.ts (the first download); the rest loads with any other route. */
@@ -32,6 +33,7 @@ export const es = {
     reviews: "Revisión de reportes",
     replies: "Respuestas",
     connections: "Conexiones",
+    plateLookups: "Consultas de patentes",
     operators: "Operadores",
     sounds: "Sonidos",
     teams: "Equipos",
@@ -285,6 +287,7 @@ export const es = {
   collaboratorMessages: collaboratorMessagesEs,
   operators: operatorsEs,
   connections: connectionsEs,
+  plates: platesEs,
   replies: repliesEs,
   triage: triageEs,
   duplicates: duplicatesEs,

@@ -25,6 +25,7 @@ import { triageFr } from "../../features/triage/messages-fr";
 import { duplicatesFr } from "../../features/duplicates/messages-fr";
 import { reportLifeFr } from "../../features/report-life/messages-fr";
 import { massMessagesFr } from "../../features/messages/messages-fr";
+import { platesFr } from "../../features/plates/messages-fr";
 
 /** French catalogue. */
 export const fr: Messages = {
@@ -86,6 +87,12 @@ export const fr: Messages = {
     invalidTransition: "Cette action n'est pas disponible dans l'état actuel du signalement.",
     conflict: "Les données ont changé pendant que vous travailliez. Rechargez et réessayez.",
     overQueryLimit: "La limite de requêtes du service de cartes est dépassée. Réessayez dans quelques minutes.",
+    timeout: "Le service de police de consultation des plaques n'est pas disponible.",
+    validationFailed: "Le service de police n'a pas pu valider la plaque.",
+    connectionFailed: "Le service de police de consultation des plaques n'est pas disponible.",
+    phoneCallsDisabled: "Les appels téléphoniques ne sont pas activés pour votre organisation.",
+    noPhoneNumber: "Ce signalement n'a pas de numéro de téléphone à appeler.",
+    callFailed: "Le service de téléphonie n'a pas pu lancer l'appel ; veuillez réessayer.",
     unknow: "Impossible de rechercher l'adresse. Veuillez réessayer.",
     noResults: "Aucun résultat pour cette adresse.",
     noRegisteredAddress: "Aucune adresse enregistrée pour cet emplacement.",
@@ -137,6 +144,7 @@ export const fr: Messages = {
       messageState: "Cette action n'est pas possible dans l'état actuel du message.",
       messageZoneNameTaken: "Une zone de messages porte déjà ce nom.",
       messageZoneInUse: "Un message utilise cette zone ; changez sa zone avant de la supprimer.",
+      plateNotStolen: "Le service de police ne signale pas cette plaque comme volée.",
     },
     fields: {
       type: "type",
@@ -170,6 +178,7 @@ export const fr: Messages = {
     reviews: "Examen des signalements",
     replies: "Réponses",
     connections: "Connexions",
+    plateLookups: "Recherches de plaques",
     operators: "Opérateurs",
     sounds: "Sons",
     teams: "Équipes",
@@ -423,6 +432,7 @@ export const fr: Messages = {
   collaboratorMessages: collaboratorMessagesFr,
   operators: operatorsFr,
   connections: connectionsFr,
+  plates: platesFr,
   replies: repliesFr,
   triage: triageFr,
   duplicates: duplicatesFr,

@@ -1,4 +1,4 @@
-import type { Activity } from "@atalaya/shared";
+import { formatPlate, type Activity } from "@atalaya/shared";
 import type { Translate } from "./action-errors";
 
 /** Action names of the activity log the portal translates. */
@@ -33,6 +33,9 @@ export const KNOWN_ACTIONS = [
   "commentsTurnedOn",
   "commentEdited",
   "noteEdited",
+  "stolenPlateFlagged",
+  "stolenPlateCleared",
+  "callPlaced",
 ] as const;
 export type KnownAction = (typeof KNOWN_ACTIONS)[number];
 
@@ -88,6 +91,10 @@ export function actionColor(action: KnownAction | null): string {
     case "neighboursNotified":
     case "neighboursNotificationCanceled":
       return "#fa8c16";
+    case "stolenPlateFlagged":
+      return "#f5222d";
+    case "callPlaced":
+      return "#13c2c2";
     default:
       return "#b4b7c5";
   }
@@ -189,6 +196,14 @@ function details(action: KnownAction | null, data: Record<string, unknown>, ctx:
       break;
     case "mediaAdded":
       if (str(data.name)) lines.push(String(data.name));
+      break;
+    case "stolenPlateFlagged":
+    case "stolenPlateCleared":
+      if (str(data.plate)) lines.push(t("reportDetail.activity.plate", { plate: formatPlate(String(data.plate)) }));
+      break;
+    case "callPlaced":
+      if ((data.to === "reporter" || data.to === "caller") && str(data.outcome))
+        lines.push(t("reportDetail.activity.call", { to: t(`plates.call.${data.to}`), outcome: t(`plates.call.outcomes.${String(data.outcome)}`) }));
       break;
     case "commented":
     case "noted": {

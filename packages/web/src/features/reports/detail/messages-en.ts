@@ -333,6 +333,8 @@ export const reportDetailEn: typeof reportDetailEs = {
     newAddress: "New address: {{address}}",
     previousAddress: "Before: {{address}}",
     neighbours: "{{count}} neighbours notified",
+    plate: "Plate: {{plate}}",
+    call: "{{to}}: {{outcome}}",
     actions: {
       created: "Report created",
       taken: "Report taken",
@@ -363,6 +365,9 @@ export const reportDetailEn: typeof reportDetailEs = {
       commentsTurnedOn: "Community comments reopened",
       commentEdited: "Comment edited",
       noteEdited: "Note edited",
+      stolenPlateFlagged: "Flagged with a stolen plate",
+      stolenPlateCleared: "Stolen-plate flag removed",
+      callPlaced: "Phone call",
       voteWithdrawn: "Vote withdrawn",
     },
   },

@@ -331,6 +331,8 @@ export const reportDetailEs = {
     newAddress: "Nueva dirección: {{address}}",
     previousAddress: "Antes: {{address}}",
     neighbours: "{{count}} vecinos notificados",
+    plate: "Patente: {{plate}}",
+    call: "{{to}}: {{outcome}}",
     actions: {
       created: "Reporte creado",
       taken: "Reporte tomado",
@@ -361,6 +363,9 @@ export const reportDetailEs = {
       commentsTurnedOn: "Comentarios de la comunidad reabiertos",
       commentEdited: "Comentario editado",
       noteEdited: "Nota editada",
+      stolenPlateFlagged: "Marcado con patente robada",
+      stolenPlateCleared: "Marca de patente robada quitada",
+      callPlaced: "Llamada telefónica",
       voteWithdrawn: "Voto retirado",
     },
   },

@@ -333,6 +333,8 @@ export const reportDetailFr: typeof reportDetailEs = {
     newAddress: "Nouvelle adresse : {{address}}",
     previousAddress: "Avant : {{address}}",
     neighbours: "{{count}} voisins notifiés",
+    plate: "Plaque : {{plate}}",
+    call: "{{to}} : {{outcome}}",
     actions: {
       created: "Signalement créé",
       taken: "Signalement pris",
@@ -363,6 +365,9 @@ export const reportDetailFr: typeof reportDetailEs = {
       commentsTurnedOn: "Commentaires de la communauté rouverts",
       commentEdited: "Commentaire modifié",
       noteEdited: "Note modifiée",
+      stolenPlateFlagged: "Marqué avec une plaque volée",
+      stolenPlateCleared: "Marque de plaque volée retirée",
+      callPlaced: "Appel téléphonique",
       voteWithdrawn: "Vote retiré",
     },
   },

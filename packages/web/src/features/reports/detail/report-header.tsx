@@ -38,6 +38,7 @@ import { isClosedStatus } from "./live-updates";
 import { PresenceBar } from "./presence-bar";
 import { RepeatedMarker } from "./repeated-marker";
 import { ShareModal } from "./share-modal";
+import { ReportPlateButton, ReportStolenPlate } from "../../plates/report-plate-tools";
 import { useNow } from "./use-now";
 
 function DueChip({ report }: { report: Report }): ReactNode {
@@ -283,6 +284,7 @@ export function ReportHeader({ report, companyId, viewers, pane, onReport, onRef
             {t("reportDetail.header.private")}
           </Tag>
         )}
+        <ReportStolenPlate report={report} companyId={companyId} onReport={onReport} />
         {report.isAnonymous && (
           <Tag icon={<EyeInvisibleOutlined />} className="rd-meta__tag" data-testid="anonymous-badge">
             {t("reportDetail.header.anonymous")}
@@ -356,6 +358,7 @@ export function ReportHeader({ report, companyId, viewers, pane, onReport, onRef
             {t("reportDetail.actions.share")}
           </Button>
         )}
+        <ReportPlateButton report={report} companyId={companyId} onReport={onReport} />
         <Button icon={<FilePdfOutlined />} loading={pdf.isPending} onClick={() => pdf.mutate()} data-testid="pdf-button">
           {t("reportDetail.actions.pdf")}
         </Button>

@@ -8,6 +8,7 @@ import { formatPhone, phoneHref, type Report } from "@atalaya/shared";
 import { actionErrorMessage } from "./action-errors";
 import { sendLike } from "./detail-api";
 import { MediaList } from "./media-view";
+import { CallButton } from "../../plates/call-button";
 
 /** Who sent the report: an app user (its author), or a caller or operator the organisation registered
  * (contact, under the informer type of the create form). */
@@ -69,9 +70,13 @@ export function ReportPreview({ report, companyId, onReport }: ReportPreviewProp
           {informer.name && <span className="rd-muted">· {t(`reportDetail.informer.${informer.source}`)}</span>}
         </span>
         {informer.phone && (
-          <a className="rd-meta__item" href={phoneHref(informer.phone)}>
-            <PhoneOutlined aria-hidden="true" /> {formatPhone(informer.phone)}
-          </a>
+          <span className="rd-meta__item">
+            <a href={phoneHref(informer.phone)}>
+              <PhoneOutlined aria-hidden="true" /> {formatPhone(informer.phone)}
+            </a>
+            {/* SPEC §6 phone-call gate: the reporter is the app author, the caller the contact taken by an operator. */}
+            <CallButton companyId={companyId} reportId={report.id} to={informer.source === "app" ? "reporter" : "caller"} />
+          </span>
         )}
         {informer.email && (
           <a className="rd-meta__item" href={`mailto:${informer.email}`}>

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { callBodySchema, callResponseSchema, errorBodySchema, reportParamsSchema } from "@atalaya/shared";
+import { scopeOf } from "../auth/company-scope.js";
+import type { AppContext } from "../context.js";
+import { callFromReport, closeDemoTelephony } from "./call.service.js";
+
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 502: errorBodySchema };
+
+/** Click-to-call from a report (SPEC §6 phone-call gate, issue 17). */
+export async function callRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook("onClose", () => closeDemoTelephony(ctx));
+
+  r.post("/api/companies/:companyId/reports/:id/call", {
+    config: { permission: "report.call" },
+    schema: {
+      tags: ["reports"],
+      summary:
+        "Start a call to the report's reporter or caller through the telephony service (companies in the SPEC §6 phone-call gate; others 403 phoneCallsDisabled); logged on the report's activity with its outcome (502 callFailed when the service fails, 422 noPhoneNumber without a phone)",
+      params: reportParamsSchema,
+      body: callBodySchema,
+      response: { 200: callResponseSchema, ...errors },
+    },
+  }, async (req) => ({ success: true as const, call: await callFromReport(ctx, scopeOf(req), req.params.id, req.body.to) }));
+}
