@@ -27,6 +27,8 @@ const PUBLIC = new Set([
   "POST /api/v2/app-companies/freemium/registration", "POST /api/v2/app-companies/freemium/lead", "GET /api/auth/verify-email",
   "POST /api/auth/forgot-password", "POST /api/auth/reset-password",
   "POST /api/law-enforcement/access", "GET /api/law-enforcement/link", "POST /api/law-enforcement/requests",
+  // An asset's QR page and a safe tag's finder page (issue 17): citizens and finders without an account.
+  "GET /api/app/assets/{uuid}", "POST /api/app/assets/{uuid}/reports", "GET /api/app/safetags/{code}", "POST /api/app/safetags/{code}/messages",
 ]);
 const fill = (path: string, companyId: number, id: number) => fillPath(path, { companyId, id });
 // Reads whose query is required: a valid one, so the answer is about the company, not the query.
@@ -174,6 +176,11 @@ const JUNK_BODIES: unknown[] = [
   { name: "x", members: [{}], color: ["#fff"], lang: "xx", translations: { es: 5, pt: "\u0007" } },
   { name: "x", group: {}, items: [{ name: "a" }, { name: "A" }, "b", null], link: "javascript:alert(1)" },
   { name: "x", items: Array.from({ length: 501 }, (_, i) => ({ name: String(i) })), link: "http://a;b/" },
+  // Assets and safe tags (issue 17).
+  { category: "x\u0000", description: ["x"], externalUrl: "javascript:alert(1)", tags: [1, null, "\u0007"], enabled: "yes", latitude: 91, longitude: "oeste" },
+  { category: "x", description: "y", externalUrl: "https://a.cl/" + "x".repeat(3000), tags: Array.from({ length: 50 }, (_, i) => `t${i}`), latitude: 1e400, longitude: -2147483649 },
+  { name: "lote", size: 2147483648, type: "1e3", message: "\u0000", latitude: "x" },
+  { name: "lote", size: -1, message: "hola", latitude: 10 },
 ];
 const JUNK_QUERIES = [
   "?status=everything&sort=random&offset=-5&limit=1000000",

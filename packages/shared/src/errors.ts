@@ -101,6 +101,14 @@ export const CONFLICT_REASONS = [
   /** The account belongs to other companies too: its profile, password, lock and deletion are not one
    * company's to change. */
   "sharedAccount",
+  /** Issue 17: a disabled asset's page takes no report. */
+  "assetDisabled",
+  /** Issue 17: a disabled safe tag can never be linked again (disabling is final). */
+  "safetagDisabled",
+  /** Issue 17: the safe tag is already linked to another account. */
+  "safetagLinked",
+  /** Issue 17: the safe tag is not linked to anyone (nobody to write to, nothing to unlink). */
+  "safetagNotLinked",
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 export const conflictReasonSchema = z.enum(CONFLICT_REASONS);

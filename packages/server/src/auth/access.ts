@@ -68,6 +68,10 @@ const PERMISSIONS = {
   "apiKeys.manage": ["company_admin"],
   // Groups (teams) and geolocated messages: refused to freemium companies (SPEC §1).
   "messages.send": ["company_admin", "operator"],
+  // Issue 17: operators read the assets and safe tags (a report names its asset); company admins
+  // create, edit, print and disable them.
+  "assets.manage": ["company_admin"],
+  "safetags.manage": ["company_admin"],
 } as const satisfies Record<string, readonly CompanyRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -155,6 +155,10 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     sourceNameTaken: ORGANISATION_MESSAGES.es.sourceNameTaken,
     ownAccount: "No puedes hacer esto con tu propia cuenta",
     sharedAccount: "Esta cuenta también pertenece a otras organizaciones; solo puedes cambiar su rol, sus restricciones y su configuración, o quitarla de la tuya",
+    assetDisabled: "Este activo está deshabilitado y no recibe reportes",
+    safetagDisabled: "Esta etiqueta segura está deshabilitada de forma permanente",
+    safetagLinked: "Esta etiqueta segura ya está vinculada a otra cuenta",
+    safetagNotLinked: "Esta etiqueta segura no está vinculada a ninguna cuenta",
   },
   en: {
     alreadyTaken: "This report was already taken by {by}",
@@ -179,6 +183,10 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     sourceNameTaken: ORGANISATION_MESSAGES.en.sourceNameTaken,
     ownAccount: "You cannot do this to your own account",
     sharedAccount: "This account also belongs to other organisations; you may only change its role, restrictions and settings, or remove it from yours",
+    assetDisabled: "This asset is disabled and takes no reports",
+    safetagDisabled: "This safe tag is permanently disabled",
+    safetagLinked: "This safe tag is already linked to another account",
+    safetagNotLinked: "This safe tag is not linked to any account",
   },
   fr: {
     alreadyTaken: "Ce signalement a déjà été pris par {by}",
@@ -203,6 +211,10 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     sourceNameTaken: ORGANISATION_MESSAGES.fr.sourceNameTaken,
     ownAccount: "Vous ne pouvez pas faire cela avec votre propre compte",
     sharedAccount: "Ce compte appartient aussi à d'autres organisations ; vous pouvez seulement changer son rôle, ses restrictions et ses réglages, ou le retirer de la vôtre",
+    assetDisabled: "Ce bien est désactivé et ne reçoit pas de signalements",
+    safetagDisabled: "Cette étiquette sûre est désactivée définitivement",
+    safetagLinked: "Cette étiquette sûre est déjà liée à un autre compte",
+    safetagNotLinked: "Cette étiquette sûre n'est liée à aucun compte",
   },
 };
 

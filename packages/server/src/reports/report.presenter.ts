@@ -110,6 +110,9 @@ export function presentReport(row: ReportRow, viewer: Viewer): Report {
     createdAt: iso(row.created_at)!,
     updatedAt: iso(row.updated_at)!,
     version: row.version,
+    assetId: row.asset_id,
+    assetCategoryName: row.asset_category_name,
+    asset: row.asset,
     can: abilities(row, viewer),
   };
 }

@@ -55,6 +55,10 @@ export interface ReportRow {
   /** The attending company is an observer (SPEC §3 is_observer): whoever of it looks may neither take
    * nor close, also in the events the row is presented for. */
   company_is_observer: boolean;
+  /** The asset reported about through its QR code (issue 17), and its category when reported. */
+  asset_id: number | null;
+  asset_category_name: string | null;
+  asset: { id: number; uuid: string; category: string; description: string } | null;
 }
 interface PersonJson {
   id: number;
@@ -92,7 +96,10 @@ select r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.rep
                   where rt.company_id = a.company_id and rt.report_id = r.id), '[]') as tags,
        coalesce(a.deleted_at, r.deleted_at) as deleted_at, case when a.deleted_at is not null then 'admin' else r.deleted_by end as deleted_by,
        r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version,
-       coalesce((select c.is_observer from companies c where c.id = a.company_id), false) as company_is_observer
+       coalesce((select c.is_observer from companies c where c.id = a.company_id), false) as company_is_observer,
+       r.asset_id, r.asset_category_name,
+       (select json_build_object('id', s.id, 'uuid', s.uuid::text, 'category', s.category, 'description', s.description)
+          from assets s where s.id = r.asset_id) as asset
   from report_attentions a
   join reports r on r.id = a.report_id
   left join users u on u.id = r.user_id

@@ -88,6 +88,8 @@ export const router = createBrowserRouter([
           { path: "tags", lazy: async () => ({ Component: (await import("../features/organisation/tags-page")).TagsPage }) },
           { path: "sources", lazy: async () => ({ Component: (await import("../features/organisation/sources-page")).SourcesPage }) },
           { path: "form-selectors", lazy: async () => ({ Component: (await import("../features/organisation/selectors-page")).SelectorsPage }) },
+          { path: "assets", lazy: async () => ({ Component: (await import("../features/assets/assets-page")).AssetsPage }) },
+          { path: "safetags", lazy: async () => ({ Component: (await import("../features/safetags/safetags-page")).SafetagsPage }) },
           { path: "custom-dashboards", lazy: async () => ({ Component: (await import("../features/organisation/custom-dashboards-page")).CustomDashboardsPage }) },
           { path: "custom-dashboards/:id", lazy: async () => ({ Component: (await import("../features/organisation/custom-dashboard-view")).CustomDashboardView }) },
           {
@@ -101,6 +103,8 @@ export const router = createBrowserRouter([
       },
     ],
   },
+  { path: "/a/:uuid", lazy: async () => ({ Component: (await import("../features/assets/public-asset-page")).PublicAssetPage }) },
+  { path: "/t/:code", lazy: async () => ({ Component: (await import("../features/safetags/finder-page")).FinderPage }) },
   { path: "/public/:reportUuid", lazy: async () => ({ Component: (await import("../features/public-link/public-report-page")).PublicReportPage }) },
   {
     path: "/shared/:reportUuid",

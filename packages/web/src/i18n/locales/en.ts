@@ -19,6 +19,8 @@ import { signupEn } from "../../features/signup/messages-en";
 import { passwordResetEn } from "../../features/password-reset/messages-en";
 import { lawEnforcementEn } from "../../features/law-enforcement/messages-en";
 import { mailOutboxEn } from "../../features/mail/messages-en";
+import { assetsEn } from "../../features/assets/messages-en";
+import { safetagsEn } from "../../features/safetags/messages-en";
 import { triageEn } from "../../features/triage/messages-en";
 import { duplicatesEn } from "../../features/duplicates/messages-en";
 
@@ -126,6 +128,10 @@ export const en: Messages = {
       sourceNameTaken: "That source already exists.",
       ownAccount: "You cannot do this to your own account.",
       sharedAccount: "This account also belongs to other organisations; you may only change its role, restrictions and settings, or remove it from yours.",
+      assetDisabled: "This asset is disabled and takes no reports.",
+      safetagDisabled: "This safe tag is permanently disabled.",
+      safetagLinked: "This safe tag is already linked to another account.",
+      safetagNotLinked: "This safe tag is not linked to any account.",
     },
     fields: {
       type: "type",
@@ -170,6 +176,8 @@ export const en: Messages = {
     clientErrors: "Portal errors",
     lawEnforcement: "Law enforcement",
     mailOutbox: "Mail outbox",
+    assets: "Assets",
+    safetags: "Safe tags",
     messagesLocked: "Messages",
     patrols: "Patrols",
     dashboard: "Dashboard",
@@ -499,4 +507,6 @@ export const en: Messages = {
   passwordReset: passwordResetEn,
   lawEnforcement: lawEnforcementEn,
   mailOutbox: mailOutboxEn,
+  assets: assetsEn,
+  safetags: safetagsEn,
 };

@@ -19,6 +19,8 @@ import { signupEs } from "../../features/signup/messages-es";
 import { passwordResetEs } from "../../features/password-reset/messages-es";
 import { lawEnforcementEs } from "../../features/law-enforcement/messages-es";
 import { mailOutboxEs } from "../../features/mail/messages-es";
+import { assetsEs } from "../../features/assets/messages-es";
+import { safetagsEs } from "../../features/safetags/messages-es";
 import { triageEs } from "../../features/triage/messages-es";
 import { duplicatesEs } from "../../features/duplicates/messages-es";
 
@@ -127,6 +129,10 @@ export const es = {
       sourceNameTaken: "Esa fuente ya existe.",
       ownAccount: "No puedes hacer esto con tu propia cuenta.",
       sharedAccount: "Esta cuenta también pertenece a otras organizaciones; solo puedes cambiar su rol, sus restricciones y su configuración, o quitarla de la tuya.",
+      assetDisabled: "Este activo está deshabilitado y no recibe reportes.",
+      safetagDisabled: "Esta etiqueta segura está deshabilitada de forma permanente.",
+      safetagLinked: "Esta etiqueta segura ya está vinculada a otra cuenta.",
+      safetagNotLinked: "Esta etiqueta segura no está vinculada a ninguna cuenta.",
     } satisfies Record<ConflictReason, string>,
     // Names of the fields a validation error lists; an unknown field is shown as the API names it.
     fields: {
@@ -172,6 +178,8 @@ export const es = {
     clientErrors: "Errores del portal",
     lawEnforcement: "Autoridades",
     mailOutbox: "Correos",
+    assets: "Activos",
+    safetags: "Etiquetas seguras",
     messagesLocked: "Mensajes",
     patrols: "Patrullas",
     dashboard: "Panel de control",
@@ -501,4 +509,6 @@ export const es = {
   passwordReset: passwordResetEs,
   lawEnforcement: lawEnforcementEs,
   mailOutbox: mailOutboxEs,
+  assets: assetsEs,
+  safetags: safetagsEs,
 };

@@ -19,6 +19,8 @@ import { signupFr } from "../../features/signup/messages-fr";
 import { passwordResetFr } from "../../features/password-reset/messages-fr";
 import { lawEnforcementFr } from "../../features/law-enforcement/messages-fr";
 import { mailOutboxFr } from "../../features/mail/messages-fr";
+import { assetsFr } from "../../features/assets/messages-fr";
+import { safetagsFr } from "../../features/safetags/messages-fr";
 import { triageFr } from "../../features/triage/messages-fr";
 import { duplicatesFr } from "../../features/duplicates/messages-fr";
 
@@ -126,6 +128,10 @@ export const fr: Messages = {
       sourceNameTaken: "Cette source existe déjà.",
       ownAccount: "Vous ne pouvez pas faire cela avec votre propre compte.",
       sharedAccount: "Ce compte appartient aussi à d'autres organisations ; vous pouvez seulement changer son rôle, ses restrictions et ses réglages, ou le retirer de la vôtre.",
+      assetDisabled: "Ce bien est désactivé et ne reçoit pas de signalements.",
+      safetagDisabled: "Cette étiquette sûre est désactivée définitivement.",
+      safetagLinked: "Cette étiquette sûre est déjà liée à un autre compte.",
+      safetagNotLinked: "Cette étiquette sûre n'est liée à aucun compte.",
     },
     fields: {
       type: "type",
@@ -170,6 +176,8 @@ export const fr: Messages = {
     clientErrors: "Erreurs du portail",
     lawEnforcement: "Autorités",
     mailOutbox: "Courriels",
+    assets: "Biens",
+    safetags: "Étiquettes sûres",
     messagesLocked: "Messages",
     patrols: "Patrouilles",
     dashboard: "Tableau de bord",
@@ -499,4 +507,6 @@ export const fr: Messages = {
   passwordReset: passwordResetFr,
   lawEnforcement: lawEnforcementFr,
   mailOutbox: mailOutboxFr,
+  assets: assetsFr,
+  safetags: safetagsFr,
 };
