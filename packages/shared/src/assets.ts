@@ -57,6 +57,7 @@ export function assetMessage(lang: Language, code: string): string | undefined {
 const msg = (code: AssetMessage) => ({ message: code });
 const NO_CONTROL = /^[^\p{Cc}]*$/u;
 // Tab, line feed and carriage return are the only control characters a message may hold.
+// eslint-disable-next-line no-control-regex -- refusing them is the point
 const NO_CONTROL_BUT_LINES = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
 export const ASSET_TEXT_MAX = 300;
 export const ASSET_MESSAGE_MAX = 2000;

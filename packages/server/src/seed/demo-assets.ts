@@ -39,7 +39,7 @@ export async function seedAssetsAndSafetags(tx: Tx, companyId: number, adminId: 
     `update reports set asset_id = $1, asset_category_name = $2
       where id = (select r.id from reports r join report_attentions a on a.report_id = r.id and a.company_id = $3
                    order by r.created_at desc limit 1)`,
-    [assetIds[0], DEMO_ASSETS[0]!.category],
+    [assetIds[0], DEMO_ASSETS[0]!.category, companyId],
   );
 
   const batch = await tx.query<{ id: number }>("insert into safetag_batches (company_id, name, size, created_by) values ($1, $2, 12, $3) returning id", [
