@@ -1,6 +1,14 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { adminApi } from "../pages/assets.js";
-import { signIn } from "../pages/login-page.js";
+import { LoginPage } from "../pages/login-page.js";
+
+/** Signs in through the form; the events screen may take a while on a loaded machine (its chunk is the largest). */
+async function signIn(page: Page, email: string): Promise<void> {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(email);
+  await expect(page).toHaveURL(/\/v3\/events/, { timeout: 30_000 });
+}
 
 // Issue 17: assets with QR codes and their public page, safe tags and their finder's page.
 
@@ -72,17 +80,17 @@ test("an admin creates an asset, sees its QR code, prints the sheet, and a citiz
   await phone.goto(new URL(publicUrl).pathname);
   await expect(phone.getByTestId("asset-public-message")).toHaveText("Este semáforo es municipal. Cuéntanos si falla.");
   await phone.getByTestId("asset-report-type").click();
-  await phone.getByRole("option").first().click();
+  await phone.locator(".ant-select-dropdown:visible .ant-select-item-option").first().click();
   await phone.getByTestId("asset-report-description").fill(`No funciona la luz roja ${stamp}`);
+  const posted = phone.waitForResponse((r) => /\/api\/app\/assets\/[^/]+\/reports$/.test(r.url()) && r.request().method() === "POST");
   await phone.getByTestId("asset-report-send").click();
   await expect(phone.getByTestId("asset-public-sent")).toBeVisible();
+  const { report } = (await (await posted).json()) as { report: { uuid: string } };
   await citizen.close();
 
   // It arrives in the operator's panel and its detail names the asset.
-  await page.goto("/v3/events");
-  const arrived = page.getByText(`No funciona la luz roja ${stamp}`).first();
-  await expect(arrived).toBeVisible({ timeout: 20_000 });
-  await arrived.click();
+  await page.goto(`/v3/events/${report.uuid}`);
+  await expect(page.getByText(`No funciona la luz roja ${stamp}`).first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("report-asset")).toContainText(`Semáforo · Semáforo de Moneda con Bandera ${stamp}`);
 });
 
