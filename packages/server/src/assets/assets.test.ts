@@ -1,10 +1,14 @@
 import type { FastifyInstance } from "fastify";
-import jsQR from "jsqr";
+import jsQRModule from "jsqr";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ASSET_MESSAGES, isValidAssetUrl, type Asset, type FieldError, type PublicAsset, type Report } from "@atalaya/shared";
 import type { Db } from "../db/db.js";
 import { body, buildCompany, buildUser, loginAs, TEST_ORIGIN, TEST_PASSWORD, testApp, testDb } from "../test/harness.js";
+
+// jsqr is CommonJS exporting `default`: its default import is the function or the module holding it.
+type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+const jsQR = ((jsQRModule as unknown as { default?: Decode }).default ?? jsQRModule) as unknown as Decode;
 
 let app: FastifyInstance;
 let db: Db;
