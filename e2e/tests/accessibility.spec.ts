@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../pages/login-page.js";
+import { demoPublicPages } from "../pages/assets.js";
 import { linkFromMail } from "../pages/outbox.js";
 import { expectAccessible } from "../support/axe.js";
 import { firstUserView } from "../pages/users.js";
@@ -43,7 +44,7 @@ test("login, events panel, report detail (pending, taken, close dialog) and crea
 });
 
 // Organisation administration (issue 12).
-const ORGANISATION_ROUTES = ["/v3/teams", "/v3/tags", "/v3/sources", "/v3/form-selectors", "/v3/custom-dashboards"];
+const ORGANISATION_ROUTES = ["/v3/teams", "/v3/tags", "/v3/sources", "/v3/form-selectors", "/v3/custom-dashboards", "/v3/assets", "/v3/safetags"];
 
 test("the mass messages list, its editor drawer and the provider's approval queue pass axe-core (issue 15)", async ({ page }) => {
   await signIn(page, "proveedor@demo.cl");
@@ -224,5 +225,35 @@ test("a report with a duplicate suggestion (panel badge, detail card) passes axe
   await expectAccessible(page);
   await page.goto(`/v3/events/${report.uuid}`);
   await expect(page.getByTestId("duplicate-suggestion").first()).toBeVisible();
+  await expectAccessible(page);
+});
+
+// Issue 17: an asset's QR page and a safe tag's finder page, without a session.
+test("the asset and safe tag public pages pass axe-core", async ({ browser, request }) => {
+  const { assetPage, tagPage } = await demoPublicPages(request);
+  const visitor = await browser.newContext();
+  const anonymous = await visitor.newPage();
+  for (const route of [assetPage, tagPage]) {
+    await anonymous.goto(route);
+    await expect(anonymous.getByRole("heading", { level: 1 })).toBeVisible();
+    await anonymous.waitForLoadState("networkidle");
+    await expectAccessible(anonymous);
+  }
+  await visitor.close();
+});
+
+test("the assets screen's drawer and QR dialog and a batch of safe tags pass axe-core", async ({ page }) => {
+  await signIn(page, "admin@demo.cl");
+  await page.goto("/v3/assets");
+  await page.getByTestId("assets-create").click();
+  await expect(page.getByTestId("asset-drawer")).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+  await page.getByTestId("asset-qr").first().click();
+  await expect(page.getByTestId("asset-qr-image")).toBeVisible();
+  await expectAccessible(page);
+  await page.goto("/v3/safetags");
+  await page.getByTestId("safetag-batch-open").last().click();
+  await expect(page.getByTestId("safetag-row").first()).toBeVisible();
   await expectAccessible(page);
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "../pages/login-page.js";
 import { firstUserView } from "../pages/users.js";
+import { demoPublicPages } from "../pages/assets.js";
 
 // Every signed-in screen at phone and tablet width: nothing wider than the window.
 const ROUTES = [
@@ -27,6 +28,9 @@ const ROUTES = [
   "/v3/sources",
   "/v3/form-selectors",
   "/v3/custom-dashboards",
+  // Issue 17: assets and safe tags.
+  "/v3/assets",
+  "/v3/safetags",
   "/v3/users",
   "/v3/settings",
   "/v3/settings?tab=api-keys",
@@ -119,10 +123,12 @@ test("the provider's screens at 390 px, with a long error open, do not scroll si
   await context.close();
 });
 for (const width of [390, 1024]) {
-  test(`no visitor page scrolls sideways at ${width} px`, async ({ browser }) => {
+  test(`no visitor page scrolls sideways at ${width} px`, async ({ browser, request }) => {
     const context = await browser.newContext({ viewport: { width, height: 844 } });
     const page = await context.newPage();
-    for (const route of VISITOR_ROUTES) {
+    // Issue 17: an asset's QR page and a safe tag's finder page.
+    const { assetPage, tagPage } = await demoPublicPages(request);
+    for (const route of [...VISITOR_ROUTES, assetPage, tagPage]) {
       await page.goto(route);
       await expect(page.locator("h1:visible").first()).toBeVisible();
       await page.waitForLoadState("networkidle");

@@ -78,6 +78,8 @@ import { reportLifeRoutes } from "./report-life/index.js";
 import { installMessageJobs, messageRoutes } from "./messages/index.js";
 import { plateRoutes } from "./plates/index.js";
 import { callRoutes } from "./calls/index.js";
+import { assetRoutes } from "./assets/index.js";
+import { safetagRoutes } from "./safetags/index.js";
 import { purgeExpiredCodes } from "./auth/one-time-codes.js";
 
 export type { Config } from "./config.js";
@@ -272,6 +274,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await messageRoutes(scope, ctx);
     await plateRoutes(scope, ctx);
     await callRoutes(scope, ctx);
+    await assetRoutes(scope, ctx);
+    await safetagRoutes(scope, ctx);
   });
 
   await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);

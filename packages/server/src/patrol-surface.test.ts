@@ -46,6 +46,9 @@ const ANY_ACCOUNT = new Set([
   "POST /api/v2/app-companies/freemium/registration", "POST /api/v2/app-companies/freemium/lead", "GET /api/auth/verify-email",
   "POST /api/auth/forgot-password", "POST /api/auth/reset-password",
   "POST /api/law-enforcement/access", "GET /api/law-enforcement/link", "POST /api/law-enforcement/requests",
+  // An asset's QR page and a safe tag's finder page, and one's own safe tags and their finders' messages (issue 17).
+  "GET /api/app/assets/{uuid}", "POST /api/app/assets/{uuid}/reports", "GET /api/app/safetags/{code}", "POST /api/app/safetags/{code}/messages",
+  "GET /api/app/safetags", "GET /api/app/safetags/messages", "POST /api/app/safetags/{code}/link", "POST /api/app/safetags/{code}/unlink",
 ]);
 const REQUIRED_QUERY: Record<string, string> = { "GET /api/companies/{companyId}/events": "?after=0", "GET /api/companies/{companyId}/duplicates": "?ids=1", "GET /api/companies/{companyId}/app-users/by-phone": "?phone=%2B56987654321" };
 

@@ -27,6 +27,8 @@ const PUBLIC = new Set([
   "POST /api/v2/app-companies/freemium/registration", "POST /api/v2/app-companies/freemium/lead", "GET /api/auth/verify-email",
   "POST /api/auth/forgot-password", "POST /api/auth/reset-password",
   "POST /api/law-enforcement/access", "GET /api/law-enforcement/link", "POST /api/law-enforcement/requests",
+  // An asset's QR page and a safe tag's finder page (issue 17): citizens and finders without an account.
+  "GET /api/app/assets/{uuid}", "POST /api/app/assets/{uuid}/reports", "GET /api/app/safetags/{code}", "POST /api/app/safetags/{code}/messages",
 ]);
 const fill = (path: string, companyId: number, id: number) => fillPath(path, { companyId, id });
 // Reads whose query is required: a valid one, so the answer is about the company, not the query.
@@ -181,6 +183,11 @@ const JUNK_BODIES: unknown[] = [
   { title: "x".repeat(10_000), body: "y", userIds: Array.from({ length: 1001 }, (_, i) => i + 1) },
   { endpoint: "javascript:alert(1)", keys: { p256dh: "\u0000", auth: 5 } },
   { endpoint: `https://push.example/${"x".repeat(5000)}`, keys: { p256dh: "a".repeat(5000), auth: "b" } },
+  // Assets and safe tags (issue 17).
+  { category: "x\u0000", description: ["x"], externalUrl: "javascript:alert(1)", tags: [1, null, "\u0007"], enabled: "yes", latitude: 91, longitude: "oeste" },
+  { category: "x", description: "y", externalUrl: "https://a.cl/" + "x".repeat(3000), tags: Array.from({ length: 50 }, (_, i) => `t${i}`), latitude: 1e400, longitude: -2147483649 },
+  { name: "lote", size: 2147483648, type: "1e3", message: "\u0000", latitude: "x" },
+  { name: "lote", size: -1, message: "hola", latitude: 10 },
 ];
 const JUNK_QUERIES = [
   "?status=everything&sort=random&offset=-5&limit=1000000",

@@ -127,6 +127,14 @@ export const CONFLICT_REASONS = [
   "messageZoneInUse",
   /** The police service does not report the plate stolen, so the report cannot carry the flag. */
   "plateNotStolen",
+  /** Issue 17: a disabled asset's page takes no report. */
+  "assetDisabled",
+  /** Issue 17: a disabled safe tag can never be linked again (disabling is final). */
+  "safetagDisabled",
+  /** Issue 17: the safe tag is already linked to another account. */
+  "safetagLinked",
+  /** Issue 17: the safe tag is not linked to anyone (nobody to write to, nothing to unlink). */
+  "safetagNotLinked",
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 export const conflictReasonSchema = z.enum(CONFLICT_REASONS);

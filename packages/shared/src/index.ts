@@ -45,3 +45,5 @@ export * from "./messages.js";
 export * from "./collaborator-messages.js";
 export * from "./push.js";
 export * from "./plates.js";
+export * from "./assets.js";
+export * from "./safetags.js";

@@ -89,6 +89,11 @@ export const reportSchema = z.object({
     .nullable(),
   /** Where the report came from (SPEC §3 source): app, portal or open311 (issue 18). */
   source: z.string().nullable(),
+  /** The asset a citizen reported about through its QR code (issue 17), its category then, and the asset
+   * as it is now (null once deleted). Optional for reports presented before the field existed. */
+  assetId: z.number().nullable().optional(),
+  assetCategoryName: z.string().nullable().optional(),
+  asset: z.object({ id: z.number(), uuid: z.string(), category: z.string(), description: z.string() }).nullable().optional(),
   user: z.object({ id: z.number(), uuid: z.string(), firstName: z.string(), lastName: z.string(), phone: z.string().nullable() }).nullable(),
   notifyNeighbours: z.boolean(),
   notificationNeighboursWasCanceled: z.boolean(),

@@ -78,6 +78,10 @@ const PERMISSIONS = {
   "plates.lookup": ["company_admin", "operator"],
   "plates.audit": ["company_admin"],
   "report.call": ["company_admin", "operator"],
+  // Issue 17: operators read the assets and safe tags (a report names its asset); company admins
+  // create, edit, print and disable them.
+  "assets.manage": ["company_admin"],
+  "safetags.manage": ["company_admin"],
 } as const satisfies Record<string, readonly CompanyRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

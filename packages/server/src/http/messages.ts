@@ -168,6 +168,10 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     messageZoneNameTaken: "Ya existe una zona de mensajes con ese nombre",
     messageZoneInUse: "Un mensaje usa esta zona; cámbiale la zona antes de eliminarla",
     plateNotStolen: "El servicio policial no informa esta patente como robada",
+    assetDisabled: "Este activo está deshabilitado y no recibe reportes",
+    safetagDisabled: "Esta etiqueta segura está deshabilitada de forma permanente",
+    safetagLinked: "Esta etiqueta segura ya está vinculada a otra cuenta",
+    safetagNotLinked: "Esta etiqueta segura no está vinculada a ninguna cuenta",
   },
   en: {
     alreadyTaken: "This report was already taken by {by}",
@@ -199,6 +203,10 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     messageZoneNameTaken: "A message zone with that name already exists",
     messageZoneInUse: "A message uses this zone; change its zone before deleting it",
     plateNotStolen: "The police service does not report this plate as stolen",
+    assetDisabled: "This asset is disabled and takes no reports",
+    safetagDisabled: "This safe tag is permanently disabled",
+    safetagLinked: "This safe tag is already linked to another account",
+    safetagNotLinked: "This safe tag is not linked to any account",
   },
   fr: {
     alreadyTaken: "Ce signalement a déjà été pris par {by}",
@@ -230,6 +238,10 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     messageZoneNameTaken: "Une zone de messages porte déjà ce nom",
     messageZoneInUse: "Un message utilise cette zone ; changez sa zone avant de la supprimer",
     plateNotStolen: "Le service de police ne signale pas cette plaque comme volée",
+    assetDisabled: "Ce bien est désactivé et ne reçoit pas de signalements",
+    safetagDisabled: "Cette étiquette sûre est désactivée définitivement",
+    safetagLinked: "Cette étiquette sûre est déjà liée à un autre compte",
+    safetagNotLinked: "Cette étiquette sûre n'est liée à aucun compte",
   },
 };
 

@@ -23,6 +23,8 @@ export {
   type ChangeFn,
   type ChangeOptions,
   createAppReports,
+  createAssetReport,
+  type AssetReportRequest,
   deliverDelayedReport,
   deliverReportIn,
   recordReportChange,

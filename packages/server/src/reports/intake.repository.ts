@@ -117,7 +117,7 @@ export async function insertReports(tx: Tx, reports: readonly NewReport[]): Prom
 /** The columns of the report view that a report just written has; the rest are known (below). */
 type WrittenRow = Omit<
   ReportRow,
-  "comments_count" | "notes_count" | "author" | "assigned_user" | "assigned_team" | "assigned_patrol" | "closer" | "follower_ids" | "tags" | LifeColumns
+  "comments_count" | "notes_count" | "author" | "assigned_user" | "assigned_team" | "assigned_patrol" | "closer" | "follower_ids" | "tags" | LifeColumns | "asset_id" | "asset_category_name" | "asset"
 > & {
   user_id: number | null;
 };
@@ -148,6 +148,10 @@ function justWritten(row: InsertedRow & WrittenRow, authors: ReadonlyMap<number,
     gathering: null,
     rating_points: null,
     rating_body: null,
+    // A community report comes through the app, never through an asset's page.
+    asset_id: null,
+    asset_category_name: null,
+    asset: null,
   };
 }
 

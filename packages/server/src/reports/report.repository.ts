@@ -73,6 +73,10 @@ export interface ReportRow {
   reporter_subscription: { plan: "premium"; until: string | null } | null;
   gate_premium_alert: boolean;
   gate_subscription_badges: boolean;
+  /** The asset reported about through its QR code (issue 17), and its category when reported. */
+  asset_id: number | null;
+  asset_category_name: string | null;
+  asset: { id: number; uuid: string; category: string; description: string } | null;
 }
 /** A gathering as the report view reads it (report_gatherings). */
 export interface GatheringJson {
@@ -141,7 +145,10 @@ select r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.rep
        r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version,
        coalesce((select c.is_observer from companies c where c.id = a.company_id), false) as company_is_observer,
        ${LIFE_COLUMNS},
-       ${FLAG_COLUMNS}
+       ${FLAG_COLUMNS},
+       r.asset_id, r.asset_category_name,
+       (select json_build_object('id', s.id, 'uuid', s.uuid::text, 'category', s.category, 'description', s.description)
+          from assets s where s.id = r.asset_id) as asset
   from report_attentions a
   join reports r on r.id = a.report_id
   left join users u on u.id = r.user_id

@@ -119,6 +119,50 @@ export async function createCompanyReport(ctx: AppContext, scope: CompanyScope, 
   return presentReport(row, viewerOf(scope));
 }
 
+/** A citizen's report about an asset, sent from the asset's public page (issue 17). */
+export interface AssetReportRequest {
+  companyId: number;
+  asset: { id: number; category: string; latitude: number; longitude: number; address: string | null };
+  typeId: number;
+  description: string;
+  /** The signed-in reporter, or null for an anonymous citizen. */
+  userId: number | null;
+  media: unknown[];
+  /** Runs in the report's transaction once it exists (the photo's file row). */
+  withReport?: (tx: Tx, reportId: number) => Promise<void>;
+}
+
+/** Creates a report about an asset: located at the asset, carrying it and its category, attended by
+ * the asset's company only (whatever its zones), which gets its newReport event and alarm. */
+export async function createAssetReport(ctx: AppContext, req: AssetReportRequest): Promise<{ id: number; uuid: string }> {
+  requireActiveType(req.typeId);
+  const company = systemScope(req.companyId);
+  return changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
+    const { id, uuid, createdAt } = await insertReport(tx, {
+      typeId: req.typeId,
+      description: req.description,
+      latitude: req.asset.latitude,
+      longitude: req.asset.longitude,
+      address: req.asset.address,
+      userId: req.userId,
+      isAnonymous: req.userId === null,
+      createdByCompanyId: null,
+      informerType: req.userId === null ? "anonymous" : "user",
+      contact: null,
+      source: "asset",
+      clientId: null,
+      media: req.media,
+    });
+    await tx.query("update reports set asset_id = $2, asset_category_name = $3 where id = $1", [id, req.asset.id, req.asset.category]);
+    await req.withReport?.(tx, id);
+    const routing = await routeOwnReport(tx, company, req.typeId, req.asset.latitude, req.asset.longitude, createdAt);
+    await insertAttention(tx, company, id, { priority: routing.priority, dueDate: routing.due_date, zoneIds: routing.zone_ids, isAnonymous: req.userId === null });
+    await logActivity(tx, company, id, null, "created", { source: "asset", assetId: req.asset.id });
+    await emitReport(tx, emit, company, id, "newReport");
+    return { id, uuid };
+  });
+}
+
 /** One community report sent from the app, with who sent it (null: not signed in). */
 export interface AppReportRequest {
   actor: Actor | null;

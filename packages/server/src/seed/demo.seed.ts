@@ -23,6 +23,7 @@ import {
   seededRandom,
   statusFor,
 } from "./demo-data.js";
+import { seedAssetsAndSafetags } from "./demo-assets.js";
 
 const UNIT_MS = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
 const REPORT_COUNT = 300;
@@ -357,6 +358,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
         new Date(now.getTime() - (lookups.length - i) * 47 * 60_000),
       ]);
     }
+    await seedAssetsAndSafetags(tx, companyId, staff["admin@demo.cl"]!, neighbours[0]!);
   });
   return true;
 }

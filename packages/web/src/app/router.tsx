@@ -109,6 +109,8 @@ export const router = createBrowserRouter(withPortalTexts([
           { path: "tags", lazy: async () => ({ Component: (await import("../features/organisation/tags-page")).TagsPage }) },
           { path: "sources", lazy: async () => ({ Component: (await import("../features/organisation/sources-page")).SourcesPage }) },
           { path: "form-selectors", lazy: async () => ({ Component: (await import("../features/organisation/selectors-page")).SelectorsPage }) },
+          { path: "assets", lazy: async () => ({ Component: (await import("../features/assets/assets-page")).AssetsPage }) },
+          { path: "safetags", lazy: async () => ({ Component: (await import("../features/safetags/safetags-page")).SafetagsPage }) },
           { path: "custom-dashboards", lazy: async () => ({ Component: (await import("../features/organisation/custom-dashboards-page")).CustomDashboardsPage }) },
           { path: "custom-dashboards/:id", lazy: async () => ({ Component: (await import("../features/organisation/custom-dashboard-view")).CustomDashboardView }) },
           {
@@ -122,6 +124,8 @@ export const router = createBrowserRouter(withPortalTexts([
       },
     ],
   },
+  { path: "/a/:uuid", lazy: async () => ({ Component: (await import("../features/assets/public-asset-page")).PublicAssetPage }) },
+  { path: "/t/:code", lazy: async () => ({ Component: (await import("../features/safetags/finder-page")).FinderPage }) },
   { path: "/public/:reportUuid", lazy: async () => ({ Component: (await import("../features/public-link/public-report-page")).PublicReportPage }) },
   {
     path: "/shared/:reportUuid",

@@ -1,6 +1,8 @@
 import type { ComponentType } from "react";
 import {
   ApartmentOutlined,
+  QrcodeOutlined,
+  KeyOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
@@ -96,6 +98,8 @@ export const MENU: readonly MenuEntry[] = [
   { path: "/v3/tags", icon: TagsOutlined, label: "tags", module: "tags", roles: WORKERS },
   { path: "/v3/sources", icon: DatabaseOutlined, label: "sources", module: null, roles: WORKERS },
   { path: "/v3/form-selectors", icon: AppstoreOutlined, label: "selectors", module: null, roles: WORKERS },
+  { path: "/v3/assets", icon: QrcodeOutlined, label: "assets", module: "assets", roles: WORKERS },
+  { path: "/v3/safetags", icon: KeyOutlined, label: "safetags", module: "safetags", roles: WORKERS },
   { path: "/v3/custom-dashboards", icon: FundViewOutlined, label: "customDashboards", module: "custom_dashboards", roles: ADMINS },
   { path: "/v3/companies", icon: BankOutlined, label: "companies", module: null, roles: ALL, provider: true },
   { path: "/v3/client-errors", icon: BugOutlined, label: "clientErrors", module: null, roles: ALL, provider: true },

@@ -21,6 +21,8 @@ import { signupEn } from "../../features/signup/messages-en";
 import { passwordResetEn } from "../../features/password-reset/messages-en";
 import { lawEnforcementEn } from "../../features/law-enforcement/messages-en";
 import { mailOutboxEn } from "../../features/mail/messages-en";
+import { assetsEn } from "../../features/assets/messages-en";
+import { safetagsEn } from "../../features/safetags/messages-en";
 import { triageEn } from "../../features/triage/messages-en";
 import { duplicatesEn } from "../../features/duplicates/messages-en";
 import { reportLifeEn } from "../../features/report-life/messages-en";
@@ -145,6 +147,10 @@ export const en: Messages = {
       messageZoneNameTaken: "A message zone with that name already exists.",
       messageZoneInUse: "A message uses this zone; change its zone before deleting it.",
       plateNotStolen: "The police service does not report this plate as stolen.",
+      assetDisabled: "This asset is disabled and takes no reports.",
+      safetagDisabled: "This safe tag is permanently disabled.",
+      safetagLinked: "This safe tag is already linked to another account.",
+      safetagNotLinked: "This safe tag is not linked to any account.",
     },
     fields: {
       type: "type",
@@ -192,6 +198,8 @@ export const en: Messages = {
     lawEnforcement: "Law enforcement",
     mailOutbox: "Mail outbox",
     collaboratorMessages: "Team messages",
+    assets: "Assets",
+    safetags: "Safe tags",
     messagesLocked: "Messages",
     messagesApproval: "Message approval",
     patrols: "Patrols",
@@ -556,4 +564,6 @@ export const en: Messages = {
     save: "Save",
     cancel: "Cancel",
   },
+  assets: assetsEn,
+  safetags: safetagsEn,
 };

@@ -19,6 +19,8 @@ import { repliesEs } from "../../features/replies/messages-es";
 import { signupEs } from "../../features/signup/messages-es";
 import { lawEnforcementEs } from "../../features/law-enforcement/messages-es";
 import { mailOutboxEs } from "../../features/mail/messages-es";
+import { assetsEs } from "../../features/assets/messages-es";
+import { safetagsEs } from "../../features/safetags/messages-es";
 import { triageEs } from "../../features/triage/messages-es";
 import { duplicatesEs } from "../../features/duplicates/messages-es";
 import { reportLifeEs } from "../../features/report-life/messages-es";
@@ -47,6 +49,8 @@ export const es = {
     lawEnforcement: "Autoridades",
     mailOutbox: "Correos",
     collaboratorMessages: "Mensajes al equipo",
+    assets: "Activos",
+    safetags: "Etiquetas seguras",
     messagesLocked: "Mensajes",
     messagesApproval: "Aprobación de mensajes",
     patrols: "Patrullas",
@@ -410,4 +414,6 @@ export const es = {
     save: "Guardar",
     cancel: "Cancelar",
   },
+  assets: assetsEs,
+  safetags: safetagsEs,
 };

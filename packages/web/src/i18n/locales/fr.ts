@@ -21,6 +21,8 @@ import { signupFr } from "../../features/signup/messages-fr";
 import { passwordResetFr } from "../../features/password-reset/messages-fr";
 import { lawEnforcementFr } from "../../features/law-enforcement/messages-fr";
 import { mailOutboxFr } from "../../features/mail/messages-fr";
+import { assetsFr } from "../../features/assets/messages-fr";
+import { safetagsFr } from "../../features/safetags/messages-fr";
 import { triageFr } from "../../features/triage/messages-fr";
 import { duplicatesFr } from "../../features/duplicates/messages-fr";
 import { reportLifeFr } from "../../features/report-life/messages-fr";
@@ -145,6 +147,10 @@ export const fr: Messages = {
       messageZoneNameTaken: "Une zone de messages porte déjà ce nom.",
       messageZoneInUse: "Un message utilise cette zone ; changez sa zone avant de la supprimer.",
       plateNotStolen: "Le service de police ne signale pas cette plaque comme volée.",
+      assetDisabled: "Ce bien est désactivé et ne reçoit pas de signalements.",
+      safetagDisabled: "Cette étiquette sûre est désactivée définitivement.",
+      safetagLinked: "Cette étiquette sûre est déjà liée à un autre compte.",
+      safetagNotLinked: "Cette étiquette sûre n'est liée à aucun compte.",
     },
     fields: {
       type: "type",
@@ -192,6 +198,8 @@ export const fr: Messages = {
     lawEnforcement: "Autorités",
     mailOutbox: "Courriels",
     collaboratorMessages: "Messages à l’équipe",
+    assets: "Biens",
+    safetags: "Étiquettes sûres",
     messagesLocked: "Messages",
     messagesApproval: "Approbation des messages",
     patrols: "Patrouilles",
@@ -556,4 +564,6 @@ export const fr: Messages = {
     save: "Enregistrer",
     cancel: "Annuler",
   },
+  assets: assetsFr,
+  safetags: safetagsFr,
 };

@@ -12,6 +12,7 @@ import {
   LockOutlined,
   MoreOutlined,
   NotificationOutlined,
+  QrcodeOutlined,
   ShareAltOutlined,
   StopOutlined,
   UserOutlined,
@@ -306,6 +307,14 @@ export function ReportHeader({ report, companyId, viewers, pane, onReport, onRef
         )}
         {report.isCreatedByCompany && <Tag className="rd-meta__tag">{t("reportDetail.header.createdByCompany")}</Tag>}
         {report.source === "open311" && <Tag className="rd-meta__tag" data-testid="report-source-open311">{t("reportDetail.header.viaOpen311")}</Tag>}
+        {/* Sent from an asset's QR page (issue 17): the category it had then, and the asset if it still exists. */}
+        {report.assetId != null && (
+          <Tag icon={<QrcodeOutlined />} color="geekblue" className="rd-meta__tag" data-testid="report-asset">
+            {report.asset
+              ? t("assets.reportAsset", { category: report.assetCategoryName ?? report.asset.category, description: report.asset.description })
+              : t("assets.reportAssetGone", { category: report.assetCategoryName ?? "" })}
+          </Tag>
+        )}
         {report.closingKind === "repeated" && report.repeatedOf !== null && (
           <RepeatedMarker companyId={companyId} reportId={report.repeatedOf} />
         )}
