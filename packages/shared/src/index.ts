@@ -35,3 +35,4 @@ export * from "./open311.js";
 export * from "./client-errors.js";
 export * from "./signup.js";
 export * from "./duplicates.js";
+export * from "./forms.js";
