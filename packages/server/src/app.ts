@@ -70,6 +70,7 @@ import { installMailJob, mailRoutes } from "./mail/index.js";
 import { signupRoutes } from "./signup/index.js";
 import { passwordResetRoutes } from "./password-reset/index.js";
 import { lawEnforcementRoutes } from "./law-enforcement/index.js";
+import { formRoutes } from "./forms/index.js";
 import { purgeExpiredCodes } from "./auth/one-time-codes.js";
 
 export type { Config } from "./config.js";
@@ -250,6 +251,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await signupRoutes(scope, ctx);
     await passwordResetRoutes(scope, ctx);
     await lawEnforcementRoutes(scope, ctx);
+    await formRoutes(scope, ctx);
   });
 
   await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);

@@ -538,11 +538,6 @@ export const formLinkSchema = z.object({ id: z.number(), token: z.string(), expi
 export const formLinkBodySchema = z.object({ expiresAt: z.iso.datetime({ offset: true }).nullable().default(null) });
 export const formLinksResponseSchema = z.object({ success: z.literal(true), links: z.array(formLinkSchema) });
 export const formLinkResponseSchema = z.object({ success: z.literal(true), link: formLinkSchema });
-export const formLinkParamsSchema = z.object({
-  companyId: z.coerce.number().int().positive().max(MAX_ID),
-  id: z.coerce.number().int().positive().max(MAX_ID),
-  linkId: z.coerce.number().int().positive().max(MAX_ID),
-});
 /** A fill link's token: 32 base64url characters. */
 export const formTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32}$/) });
 /** GET /api/public/forms/{token}: the template to fill, and the selector lists its predefined lists use. */

@@ -68,6 +68,11 @@ const PERMISSIONS = {
   "apiKeys.manage": ["company_admin"],
   // Groups (teams) and geolocated messages: refused to freemium companies (SPEC §1).
   "messages.send": ["company_admin", "operator"],
+  // Dynamic forms (issue 16): members read templates and results, company admins build templates and
+  // fill links; patrols fill forms too (from the app).
+  "forms.read": ["company_admin", "operator"],
+  "forms.manage": ["company_admin"],
+  "forms.fill": ["company_admin", "operator", "patrol"],
 } as const satisfies Record<string, readonly CompanyRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

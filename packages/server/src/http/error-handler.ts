@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { NOT_AUTHENTICATED_MESSAGE, organisationMessage, signupMessage, type Language } from "@atalaya/shared";
+import { NOT_AUTHENTICATED_MESSAGE, formsMessage, organisationMessage, signupMessage, type Language } from "@atalaya/shared";
 import { isDatabaseUnavailable } from "../db/unavailable.js";
 import { AppError } from "./errors.js";
 import { pickLanguage, translate, translateFieldProblem, translateReason } from "./messages.js";
@@ -12,7 +12,7 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** The text of a shared rule's problem code (the user forms', the organisation's and the sign-up's SPEC §5 rules). */
 function fieldProblemText(lang: Language, code: string): string | undefined {
-  return translateFieldProblem(lang, code) ?? organisationMessage(lang, code) ?? signupMessage(lang, code);
+  return translateFieldProblem(lang, code) ?? organisationMessage(lang, code) ?? signupMessage(lang, code) ?? formsMessage(lang, code);
 }
 
 function fieldName(instancePath: string, fallback: string | undefined): string {

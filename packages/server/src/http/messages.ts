@@ -1,4 +1,4 @@
-import { CLIENT_ERROR_MESSAGES, LANGUAGES, ORGANISATION_MESSAGES, isClientErrorProblem, ROLE_CHANGE_FORBIDDEN_MESSAGES, USER_FIELD_MESSAGES, isUserFieldProblem, type ConflictReason, type Language } from "@atalaya/shared";
+import { CLIENT_ERROR_MESSAGES, FORMS_MESSAGES, LANGUAGES, ORGANISATION_MESSAGES, isClientErrorProblem, ROLE_CHANGE_FORBIDDEN_MESSAGES, USER_FIELD_MESSAGES, isUserFieldProblem, type ConflictReason, type Language } from "@atalaya/shared";
 
 type Catalogue = Record<string, string>;
 
@@ -153,6 +153,7 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     teamNameTaken: ORGANISATION_MESSAGES.es.teamNameTaken,
     tagNameTaken: ORGANISATION_MESSAGES.es.tagNameTaken,
     sourceNameTaken: ORGANISATION_MESSAGES.es.sourceNameTaken,
+    categoryNameTaken: FORMS_MESSAGES.es.categoryNameTaken,
     ownAccount: "No puedes hacer esto con tu propia cuenta",
     sharedAccount: "Esta cuenta también pertenece a otras organizaciones; solo puedes cambiar su rol, sus restricciones y su configuración, o quitarla de la tuya",
   },
@@ -177,6 +178,7 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     teamNameTaken: ORGANISATION_MESSAGES.en.teamNameTaken,
     tagNameTaken: ORGANISATION_MESSAGES.en.tagNameTaken,
     sourceNameTaken: ORGANISATION_MESSAGES.en.sourceNameTaken,
+    categoryNameTaken: FORMS_MESSAGES.en.categoryNameTaken,
     ownAccount: "You cannot do this to your own account",
     sharedAccount: "This account also belongs to other organisations; you may only change its role, restrictions and settings, or remove it from yours",
   },
@@ -201,6 +203,7 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     teamNameTaken: ORGANISATION_MESSAGES.fr.teamNameTaken,
     tagNameTaken: ORGANISATION_MESSAGES.fr.tagNameTaken,
     sourceNameTaken: ORGANISATION_MESSAGES.fr.sourceNameTaken,
+    categoryNameTaken: FORMS_MESSAGES.fr.categoryNameTaken,
     ownAccount: "Vous ne pouvez pas faire cela avec votre propre compte",
     sharedAccount: "Ce compte appartient aussi à d'autres organisations ; vous pouvez seulement changer son rôle, ses restrictions et ses réglages, ou le retirer de la vôtre",
   },

@@ -23,6 +23,7 @@ export {
   type ChangeFn,
   type ChangeOptions,
   createAppReports,
+  createFormReport,
   deliverDelayedReport,
   getCompanyReport,
   listHistoryReports,

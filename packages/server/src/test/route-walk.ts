@@ -77,6 +77,11 @@ const BODIES: Record<string, unknown> = {
   // Company settings and the provider's flags (issue 12): an update names at least one section or flag.
   "PUT /api/companies/{companyId}/settings": { substatuses: ["En terreno"] },
   "PUT /api/admin/companies/{id}/flags": { is_observer: false },
+  // Dynamic forms (issue 16).
+  "POST /api/companies/{companyId}/form-templates": { title: "Formulario de prueba", components: [{ type: "text", fieldKey: "nombre" }] },
+  "PUT /api/companies/{companyId}/form-templates/{id}": { title: "Formulario de prueba", components: [{ type: "text", fieldKey: "nombre" }] },
+  "POST /api/companies/{companyId}/form-templates/{id}/submissions": { values: {} },
+  "POST /api/app/forms/{id}/submissions": { values: {} },
 };
 
 /** A valid sample of a JSON schema (required properties only). */

@@ -8,6 +8,7 @@ import { patrolsEs } from "../../features/patrols/messages-es";
 import { dashboardEs } from "../../features/dashboard/messages-es";
 import { shiftsEs } from "../../features/shifts/messages-es";
 import { organisationEs } from "../../features/organisation/messages-es";
+import { formsEs } from "../../features/forms/messages-es";
 import { usersEs } from "../../features/users/messages-es";
 import { companySettingsEs } from "../../features/company-settings/messages-es";
 import { clientErrorsEs } from "../../features/client-errors/messages-es";
@@ -125,6 +126,7 @@ export const es = {
       teamNameTaken: "Ya existe un equipo con ese nombre.",
       tagNameTaken: "Ya existe una etiqueta con ese nombre.",
       sourceNameTaken: "Esa fuente ya existe.",
+      categoryNameTaken: "Ya existe una categoría con ese nombre.",
       ownAccount: "No puedes hacer esto con tu propia cuenta.",
       sharedAccount: "Esta cuenta también pertenece a otras organizaciones; solo puedes cambiar su rol, sus restricciones y su configuración, o quitarla de la tuya.",
     } satisfies Record<ConflictReason, string>,
@@ -166,6 +168,7 @@ export const es = {
     tags: "Etiquetas",
     sources: "Fuentes",
     selectors: "Selectores",
+    forms: "Formularios",
     customDashboards: "Dashboards personalizados",
     settings: "Configuración",
     companies: "Organizaciones",
@@ -421,6 +424,7 @@ export const es = {
   dashboard: dashboardEs,
   shifts: shiftsEs,
   organisation: organisationEs,
+  forms: formsEs,
   users: usersEs,
   companySettings: companySettingsEs,
   clientErrors: clientErrorsEs,
