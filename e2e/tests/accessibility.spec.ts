@@ -44,12 +44,14 @@ test("login, events panel, report detail (pending, taken, close dialog) and crea
 
 // Organisation administration (issue 12).
 const ORGANISATION_ROUTES = ["/v3/teams", "/v3/tags", "/v3/sources", "/v3/form-selectors", "/v3/custom-dashboards"];
+// Dynamic forms (issue 16): the welcome page, the builder and the results of the seeded checklist.
+const FORMS_ROUTES = ["/v3/forms", "/v3/forms/builder/1", "/v3/forms/1/results"];
 
 test("answers, history, activity, search, reported users, dashboard, shifts, replies, operators, connections, sounds, organisation screens, users and a user view pass axe-core", async ({ page }) => {
   // Twenty screens, each loaded and audited.
   test.setTimeout(300_000);
   await signIn(page, "admin@demo.cl");
-  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/dashboard", "/v3/shifts", "/v3/replies", "/v3/operators", "/v3/connections", "/v3/sounds", "/v3/settings", ...ORGANISATION_ROUTES, "/v3/users", await firstUserView(page)]) {
+  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/dashboard", "/v3/shifts", "/v3/replies", "/v3/operators", "/v3/connections", "/v3/sounds", "/v3/settings", ...ORGANISATION_ROUTES, ...FORMS_ROUTES, "/v3/users", await firstUserView(page)]) {
     await page.goto(route);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");

@@ -25,6 +25,10 @@ const ROUTES = [
   "/v3/sources",
   "/v3/form-selectors",
   "/v3/custom-dashboards",
+  // Dynamic forms (issue 16).
+  "/v3/forms",
+  "/v3/forms/builder/1",
+  "/v3/forms/1/results",
   "/v3/users",
   "/v3/settings",
   "/v3/settings?tab=api-keys",

@@ -89,6 +89,10 @@ export const router = createBrowserRouter([
           { path: "sources", lazy: async () => ({ Component: (await import("../features/organisation/sources-page")).SourcesPage }) },
           { path: "form-selectors", lazy: async () => ({ Component: (await import("../features/organisation/selectors-page")).SelectorsPage }) },
           { path: "custom-dashboards", lazy: async () => ({ Component: (await import("../features/organisation/custom-dashboards-page")).CustomDashboardsPage }) },
+          // Dynamic forms (issue 16).
+          { path: "forms", lazy: async () => ({ Component: (await import("../features/forms/forms-home-page")).FormsHomePage }) },
+          { path: "forms/builder/:id", lazy: async () => ({ Component: (await import("../features/forms/builder/form-builder-page")).FormBuilderPage }) },
+          { path: "forms/:id/results", lazy: async () => ({ Component: (await import("../features/forms/form-results-page")).FormResultsPage }) },
           { path: "custom-dashboards/:id", lazy: async () => ({ Component: (await import("../features/organisation/custom-dashboard-view")).CustomDashboardView }) },
           {
             path: "*",
@@ -101,6 +105,8 @@ export const router = createBrowserRouter([
       },
     ],
   },
+  // A dynamic form's public fill link (issue 16): no session.
+  { path: "/f/:token", lazy: async () => ({ Component: (await import("../features/forms/public-fill-page")).PublicFillPage }) },
   { path: "/public/:reportUuid", lazy: async () => ({ Component: (await import("../features/public-link/public-report-page")).PublicReportPage }) },
   {
     path: "/shared/:reportUuid",
