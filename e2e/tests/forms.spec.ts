@@ -71,12 +71,9 @@ test("build a form, fill it with every component type, read it back in the resul
   await page.getByTestId("builder-add").click();
   await page.getByRole("menuitem", { name: "Campo numérico" }).click();
   await expect(page.getByTestId("builder-row")).toHaveCount(2);
-  // Keyboard reorder: pick up the second row's handle, move it up, drop it.
-  const handle = page.getByRole("button", { name: /Arrastrar Campo numérico/ });
-  await handle.focus();
-  await page.keyboard.press("Space");
-  await page.keyboard.press("ArrowUp");
-  await page.keyboard.press("Space");
+  // Reorder from the keyboard: the row's "move up" button, focused and pressed with Enter.
+  await page.getByRole("button", { name: "Subir Campo numérico" }).focus();
+  await page.keyboard.press("Enter");
   await expect(page.getByTestId("builder-row").first()).toHaveAttribute("data-key", "numeric");
   // The live preview draws what is built.
   await expect(page.getByTestId("builder-preview").getByLabel("Patente")).toBeVisible();
@@ -172,8 +169,8 @@ test("build a form, fill it with every component type, read it back in the resul
 });
 
 test("the forms screens have no horizontal scroll at 390 px and pass axe-core", async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, "admin@demo.cl");
+  await page.setViewportSize({ width: 390, height: 844 });
   for (const route of ["/v3/forms", "/v3/forms/builder/1", "/v3/forms/1/results"]) {
     await page.goto(route);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -385,9 +385,12 @@ function GeoInput({ c, ctx, id, label }: { c: FormComponent; ctx: FieldContext; 
   const [map, setMap] = useState(false);
   const [locating, setLocating] = useState(false);
   const point = ctx.values[c.fieldKey] as GeoValue | undefined;
+  // Coordinates typed one at a time: the value exists once both are there.
+  const [partial, setPartial] = useState<Partial<GeoValue>>(() => point ?? {});
   const set = (p: Partial<GeoValue>) => {
-    const next = { ...(point ?? {}), ...p } as GeoValue;
-    ctx.set(c.fieldKey, next.lat === undefined || next.lng === undefined || next.lat === null || next.lng === null ? undefined : next);
+    const next = { ...partial, ...(point ?? {}), ...p } as Partial<GeoValue>;
+    setPartial(next);
+    ctx.set(c.fieldKey, typeof next.lat === "number" && typeof next.lng === "number" ? (next as GeoValue) : undefined);
   };
   const locate = () => {
     if (!navigator.geolocation) return;
@@ -404,8 +407,8 @@ function GeoInput({ c, ctx, id, label }: { c: FormComponent; ctx: FieldContext; 
   return (
     <div className="form-geo">
       <Space wrap>
-        <InputNumber id={id} aria-label={t("forms.renderer.latitude")} placeholder={t("forms.renderer.latitude")} min={-90} max={90} step={0.0001} disabled={c.disabled} value={point?.lat ?? null} onChange={(n) => set({ lat: n ?? (undefined as unknown as number) })} data-testid={`lat-${c.fieldKey}`} />
-        <InputNumber aria-label={t("forms.renderer.longitude")} placeholder={t("forms.renderer.longitude")} min={-180} max={180} step={0.0001} disabled={c.disabled} value={point?.lng ?? null} onChange={(n) => set({ lng: n ?? (undefined as unknown as number) })} data-testid={`lng-${c.fieldKey}`} />
+        <InputNumber id={id} aria-label={t("forms.renderer.latitude")} placeholder={t("forms.renderer.latitude")} min={-90} max={90} step={0.0001} disabled={c.disabled} value={point?.lat ?? partial.lat ?? null} onChange={(n) => set({ lat: n ?? (undefined as unknown as number) })} data-testid={`lat-${c.fieldKey}`} />
+        <InputNumber aria-label={t("forms.renderer.longitude")} placeholder={t("forms.renderer.longitude")} min={-180} max={180} step={0.0001} disabled={c.disabled} value={point?.lng ?? partial.lng ?? null} onChange={(n) => set({ lng: n ?? (undefined as unknown as number) })} data-testid={`lng-${c.fieldKey}`} />
         <Button icon={<EnvironmentOutlined />} disabled={c.disabled} loading={locating} onClick={locate}>
           {t("forms.renderer.myLocation")}
         </Button>
