@@ -7,7 +7,7 @@ import { expectAccessible } from "../support/axe.js";
 // with every component type (dependent dropdown and signature included), reads the answer back in the
 // results, and opens a public fill link that stops working once revoked.
 
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 420_000 });
 
 // A 2×2 PNG for the images component.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFUlEQVR42mP8z8DwnwEIGBkZGRgAAB4AA/8x8b9wAAAAAElFTkSuQmCC", "base64");
