@@ -45,6 +45,8 @@ test("login, events panel, report detail (pending, taken, close dialog) and crea
 
 // Organisation administration (issue 12).
 const ORGANISATION_ROUTES = ["/v3/teams", "/v3/tags", "/v3/sources", "/v3/form-selectors", "/v3/custom-dashboards", "/v3/assets", "/v3/safetags"];
+// Dynamic forms (issue 16): the welcome page, the builder and the results of the seeded checklist.
+const FORMS_ROUTES = ["/v3/forms", "/v3/forms/builder/1", "/v3/forms/1/results"];
 
 test("the mass messages list, its editor drawer and the provider's approval queue pass axe-core (issue 15)", async ({ page }) => {
   await signIn(page, "proveedor@demo.cl");
@@ -63,7 +65,7 @@ test("answers, history, activity, search, reported users, dashboard, shifts, rep
   // Twenty screens, each loaded and audited.
   test.setTimeout(300_000);
   await signIn(page, "admin@demo.cl");
-  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/reviews", "/v3/dashboard", "/v3/shifts", "/v3/replies", "/v3/operators", "/v3/connections", "/v3/plate-lookups", "/v3/sounds", "/v3/settings", "/v3/collaborators/messages", "/v3/collaborators/messages?box=sent", ...ORGANISATION_ROUTES, "/v3/users", await firstUserView(page)]) {
+  for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/reviews", "/v3/dashboard", "/v3/shifts", "/v3/replies", "/v3/operators", "/v3/connections", "/v3/plate-lookups", "/v3/sounds", "/v3/settings", "/v3/collaborators/messages", "/v3/collaborators/messages?box=sent", ...ORGANISATION_ROUTES, ...FORMS_ROUTES, "/v3/users", await firstUserView(page)]) {
     await page.goto(route);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");

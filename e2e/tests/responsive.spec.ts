@@ -31,6 +31,10 @@ const ROUTES = [
   // Issue 17: assets and safe tags.
   "/v3/assets",
   "/v3/safetags",
+  // Dynamic forms (issue 16).
+  "/v3/forms",
+  "/v3/forms/builder/1",
+  "/v3/forms/1/results",
   "/v3/users",
   "/v3/settings",
   "/v3/settings?tab=api-keys",

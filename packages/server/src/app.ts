@@ -80,6 +80,7 @@ import { plateRoutes } from "./plates/index.js";
 import { callRoutes } from "./calls/index.js";
 import { assetRoutes } from "./assets/index.js";
 import { safetagRoutes } from "./safetags/index.js";
+import { formRoutes } from "./forms/index.js";
 import { purgeExpiredCodes } from "./auth/one-time-codes.js";
 
 export type { Config } from "./config.js";
@@ -276,6 +277,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await callRoutes(scope, ctx);
     await assetRoutes(scope, ctx);
     await safetagRoutes(scope, ctx);
+    await formRoutes(scope, ctx);
   });
 
   await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);

@@ -24,6 +24,8 @@ const PATROL_MAY = new Set([
   "GET /api/companies/{companyId}/collaborator-messages/{id}", "POST /api/companies/{companyId}/collaborator-messages/{id}/read",
   // Its own positions and status.
   "POST /api/app/positions", "PUT /api/app/patrol-status",
+  // Filling its company's dynamic forms (issue 16): from the app, or the portal's fill drawer with its images.
+  "POST /api/app/forms/{id}/submissions", "POST /api/companies/{companyId}/form-templates/{id}/submissions", "POST /api/companies/{companyId}/form-templates/{id}/files",
 ]);
 // What any account (or anyone) has regardless of role: signing in and out, one's own settings, the
 // community app's routes (public reports, one's own reports), share pages, files by their own rules.
@@ -49,8 +51,10 @@ const ANY_ACCOUNT = new Set([
   // An asset's QR page and a safe tag's finder page, and one's own safe tags and their finders' messages (issue 17).
   "GET /api/app/assets/{uuid}", "POST /api/app/assets/{uuid}/reports", "GET /api/app/safetags/{code}", "POST /api/app/safetags/{code}/messages",
   "GET /api/app/safetags", "GET /api/app/safetags/messages", "POST /api/app/safetags/{code}/link", "POST /api/app/safetags/{code}/unlink",
+  // A dynamic form's public fill link (issue 16): the token is the credential.
+  "GET /api/public/forms/{token}", "POST /api/public/forms/{token}", "POST /api/public/forms/{token}/files",
 ]);
-const REQUIRED_QUERY: Record<string, string> = { "GET /api/companies/{companyId}/events": "?after=0", "GET /api/companies/{companyId}/duplicates": "?ids=1", "GET /api/companies/{companyId}/app-users/by-phone": "?phone=%2B56987654321" };
+const REQUIRED_QUERY: Record<string, string> = { "GET /api/companies/{companyId}/events": "?after=0", "GET /api/companies/{companyId}/duplicates": "?ids=1", "GET /api/companies/{companyId}/app-users/by-phone": "?phone=%2B56987654321", "GET /api/companies/{companyId}/form-submissions": "?templateId=1" };
 
 let app: FastifyInstance;
 let companyId: number;

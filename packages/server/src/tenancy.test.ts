@@ -29,10 +29,12 @@ const PUBLIC = new Set([
   "POST /api/law-enforcement/access", "GET /api/law-enforcement/link", "POST /api/law-enforcement/requests",
   // An asset's QR page and a safe tag's finder page (issue 17): citizens and finders without an account.
   "GET /api/app/assets/{uuid}", "POST /api/app/assets/{uuid}/reports", "GET /api/app/safetags/{code}", "POST /api/app/safetags/{code}/messages",
+  // Public fill links of dynamic forms (issue 16): the token is the credential.
+  "GET /api/public/forms/{token}", "POST /api/public/forms/{token}", "POST /api/public/forms/{token}/files",
 ]);
 const fill = (path: string, companyId: number, id: number) => fillPath(path, { companyId, id });
 // Reads whose query is required: a valid one, so the answer is about the company, not the query.
-const REQUIRED_QUERY: Record<string, string> = { "{companyId}/events": "?after=0", "{companyId}/duplicates": "?ids=1", "app-users/by-phone": "?phone=%2B56987654321" };
+const REQUIRED_QUERY: Record<string, string> = { "{companyId}/events": "?after=0", "{companyId}/duplicates": "?ids=1", "app-users/by-phone": "?phone=%2B56987654321", "{companyId}/form-submissions": "?templateId=1" };
 
 beforeAll(async () => {
   app = await testApp();
@@ -188,6 +190,12 @@ const JUNK_BODIES: unknown[] = [
   { category: "x", description: "y", externalUrl: "https://a.cl/" + "x".repeat(3000), tags: Array.from({ length: 50 }, (_, i) => `t${i}`), latitude: 1e400, longitude: -2147483649 },
   { name: "lote", size: 2147483648, type: "1e3", message: "\u0000", latitude: "x" },
   { name: "lote", size: -1, message: "hola", latitude: 10 },
+  // Dynamic forms (issue 16): templates, categories, submissions, links.
+  { title: "x", components: [{ type: "section", fieldKey: "s", children: [{ type: "section", fieldKey: "t", children: "x" }] }], category: 2147483648 },
+  { title: "\u0000", components: [{ type: "radio", fieldKey: "r", options: [{ label: "a", value: "a", percentage: 1000 }], dependsOn: "r" }], reportType: -1 },
+  { title: "x", components: Array.from({ length: 301 }, (_, i) => ({ type: "text", fieldKey: `k${i}` })) },
+  { values: { a: { lat: "x" }, b: ["\u0000"] }, extras: { a: 5 }, parentId: 2147483648, expiresAt: "mañana", templateId: 2147483648 },
+  { values: [], extras: null },
 ];
 const JUNK_QUERIES = [
   "?status=everything&sort=random&offset=-5&limit=1000000",
@@ -196,6 +204,8 @@ const JUNK_QUERIES = [
   "?reportFollowupId=1e400",
   "?after=9007199254740991&reportFollowupId=2147483648&limit=2147483648&operator=2147483648",
   "?q=%00&phone=%00&from=%ED%A0%80",
+  "?templateId=2147483648&filters=%7B%22a%22%3A%7B%7D%7D&page=0&authorId=-1",
+  "?templateId=1&filters=%00&from=2026-13-45T00%3A00%3A00Z&includeDeleted=maybe",
 ];
 
 describe("every route, given junk", () => {

@@ -13,5 +13,10 @@ export type Operator = z.infer<typeof operatorSchema>;
 
 export const monitoringResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ companyId: z.number(), operators: z.array(operatorSchema) }),
+  data: z.object({
+    companyId: z.number(),
+    operators: z.array(operatorSchema),
+    /** The company's dynamic forms (issue 16): deleted ones counted with include_deleted_forms=true. */
+    forms: z.object({ total: z.number(), deleted: z.number() }),
+  }),
 });

@@ -108,6 +108,8 @@ export const CONFLICT_REASONS = [
   "teamNameTaken",
   "tagNameTaken",
   "sourceNameTaken",
+  /** Another form category (or subcategory of the same category) has that name (SPEC §5). */
+  "categoryNameTaken",
   /** An administrator cannot lock, remove, delete or change the role of their own account. */
   "ownAccount",
   /** The account belongs to other companies too: its profile, password, lock and deletion are not one

@@ -47,3 +47,4 @@ export * from "./push.js";
 export * from "./plates.js";
 export * from "./assets.js";
 export * from "./safetags.js";
+export * from "./forms.js";

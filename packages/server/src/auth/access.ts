@@ -82,6 +82,11 @@ const PERMISSIONS = {
   // create, edit, print and disable them.
   "assets.manage": ["company_admin"],
   "safetags.manage": ["company_admin"],
+  // Dynamic forms (issue 16): members read templates and results, company admins build templates and
+  // fill links; patrols fill forms too (from the app).
+  "forms.read": ["company_admin", "operator"],
+  "forms.manage": ["company_admin"],
+  "forms.fill": ["company_admin", "operator", "patrol"],
 } as const satisfies Record<string, readonly CompanyRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

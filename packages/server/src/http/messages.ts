@@ -1,4 +1,4 @@
-import { CLIENT_ERROR_MESSAGES, LANGUAGES, ORGANISATION_MESSAGES, PLATE_MESSAGES, REPORT_LIFE_REASON_TEXTS, isClientErrorProblem, ROLE_CHANGE_FORBIDDEN_MESSAGES, USER_FIELD_MESSAGES, isUserFieldProblem, type ConflictReason, type Language } from "@atalaya/shared";
+import { CLIENT_ERROR_MESSAGES, LANGUAGES, FORMS_MESSAGES, ORGANISATION_MESSAGES, PLATE_MESSAGES, REPORT_LIFE_REASON_TEXTS, isClientErrorProblem, ROLE_CHANGE_FORBIDDEN_MESSAGES, USER_FIELD_MESSAGES, isUserFieldProblem, type ConflictReason, type Language } from "@atalaya/shared";
 
 type Catalogue = Record<string, string>;
 
@@ -160,6 +160,7 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     tagNameTaken: ORGANISATION_MESSAGES.es.tagNameTaken,
     sourceNameTaken: ORGANISATION_MESSAGES.es.sourceNameTaken,
     ...REPORT_LIFE_REASON_TEXTS.es,
+    categoryNameTaken: FORMS_MESSAGES.es.categoryNameTaken,
     ownAccount: "No puedes hacer esto con tu propia cuenta",
     sharedAccount: "Esta cuenta también pertenece a otras organizaciones; solo puedes cambiar su rol, sus restricciones y su configuración, o quitarla de la tuya",
     commentsTurnedOff: "Un operador cerró este reporte a nuevos comentarios de la comunidad",
@@ -195,6 +196,7 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     tagNameTaken: ORGANISATION_MESSAGES.en.tagNameTaken,
     sourceNameTaken: ORGANISATION_MESSAGES.en.sourceNameTaken,
     ...REPORT_LIFE_REASON_TEXTS.en,
+    categoryNameTaken: FORMS_MESSAGES.en.categoryNameTaken,
     ownAccount: "You cannot do this to your own account",
     sharedAccount: "This account also belongs to other organisations; you may only change its role, restrictions and settings, or remove it from yours",
     commentsTurnedOff: "An operator closed this report to new community comments",
@@ -230,6 +232,7 @@ const REASONS: Record<Language, Record<ConflictReason, string>> = {
     tagNameTaken: ORGANISATION_MESSAGES.fr.tagNameTaken,
     sourceNameTaken: ORGANISATION_MESSAGES.fr.sourceNameTaken,
     ...REPORT_LIFE_REASON_TEXTS.fr,
+    categoryNameTaken: FORMS_MESSAGES.fr.categoryNameTaken,
     ownAccount: "Vous ne pouvez pas faire cela avec votre propre compte",
     sharedAccount: "Ce compte appartient aussi à d'autres organisations ; vous pouvez seulement changer son rôle, ses restrictions et ses réglages, ou le retirer de la vôtre",
     commentsTurnedOff: "Un opérateur a fermé ce signalement aux nouveaux commentaires de la communauté",

@@ -25,6 +25,7 @@ export {
   createAppReports,
   createAssetReport,
   type AssetReportRequest,
+  createFormReport,
   deliverDelayedReport,
   deliverReportIn,
   recordReportChange,

@@ -81,10 +81,18 @@ export async function createCompanyReport(ctx: AppContext, scope: CompanyScope, 
   requireAccess(scope, "report.create");
   requireActiveType(body.type);
   // A restricted operator creates only what they may see: their report types, inside their zones.
-  const { zoneIds: allowedZones, reportTypeIds: allowedTypes } = scope.restrictions;
+  const { reportTypeIds: allowedTypes } = scope.restrictions;
   if (allowedTypes.length > 0 && !allowedTypes.includes(body.type)) throw invalidField("type", "invalid_type");
+  const row = await insertOwnReport(ctx, scope, scope.actor.user.id, body, "portal");
+  return presentReport(row, viewerOf(scope));
+}
+
+/** A report a company makes for itself (the portal's create form, a completed dynamic form): only
+ * this company attends it; `actorId` is who made it (null: a public fill link). */
+async function insertOwnReport(ctx: AppContext, scope: TenantScope, actorId: number | null, body: CreateCompanyReport, source: string): Promise<ReportRow> {
+  const { zoneIds: allowedZones } = scope.restrictions;
   const companyId = scope.companyId;
-  const row = await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
+  return changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
     const anonymous = body.informerType === "anonymous";
     const { id, createdAt } = await insertReport(tx, {
       typeId: body.type,
@@ -100,7 +108,7 @@ export async function createCompanyReport(ctx: AppContext, scope: CompanyScope, 
         body.informerType === "user"
           ? { phone: body.phone ?? null, firstName: body.firstName ?? null, lastName: body.lastName ?? null, email: body.email ?? null }
           : null,
-      source: "portal",
+      source,
       clientId: null,
       media: [],
     });
@@ -112,11 +120,19 @@ export async function createCompanyReport(ctx: AppContext, scope: CompanyScope, 
       zoneIds: routing.zone_ids,
       isAnonymous: anonymous,
     });
-    await logActivity(tx, scope, id, scope.actor.user.id, "created", { informerType: body.informerType });
+    await logActivity(tx, scope, id, actorId, "created", { informerType: body.informerType });
     // Read as the company, not as the actor: the creator may be restricted and still made it.
     return emitReport(tx, emit, systemScope(companyId), id, "newReport");
   });
-  return presentReport(row, viewerOf(scope));
+}
+
+/** Creates the report a completed dynamic form asks for (issue 16): of the template's type, at the
+ * form's point, attended by the template's company only; answers its id. The form's submission is the
+ * authority (a patrol or a public fill link may complete a form that reports). */
+export async function createFormReport(ctx: AppContext, companyId: number, actorId: number | null, body: CreateCompanyReport): Promise<number> {
+  requireActiveType(body.type);
+  const row = await insertOwnReport(ctx, systemScope(companyId), actorId, body, "form");
+  return row.id;
 }
 
 /** A citizen's report about an asset, sent from the asset's public page (issue 17). */

@@ -82,6 +82,11 @@ const BODIES: Record<string, unknown> = {
   // Mass messages (issue 15): a custom zone's polygon must be a shape.
   "PUT /api/companies/{companyId}/message-zones/{id}": { name: "Zona de mensajes", polygon: { type: "Polygon", coordinates: [[[-70.62, -33.43], [-70.61, -33.43], [-70.61, -33.42]]] } },
   "POST /api/companies/{companyId}/message-zones": { name: "Zona de mensajes", polygon: { type: "Polygon", coordinates: [[[-70.62, -33.43], [-70.61, -33.43], [-70.61, -33.42]]] } },
+  // Dynamic forms (issue 16).
+  "POST /api/companies/{companyId}/form-templates": { title: "Formulario de prueba", components: [{ type: "text", fieldKey: "nombre" }] },
+  "PUT /api/companies/{companyId}/form-templates/{id}": { title: "Formulario de prueba", components: [{ type: "text", fieldKey: "nombre" }] },
+  "POST /api/companies/{companyId}/form-templates/{id}/submissions": { values: {} },
+  "POST /api/app/forms/{id}/submissions": { values: {} },
 };
 
 /** A valid sample of a JSON schema (required properties only). */

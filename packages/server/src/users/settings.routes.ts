@@ -22,6 +22,7 @@ import { getCompany, getCompanyConfig, listMembers } from "../companies/index.js
 import { companyGates } from "../company-settings/index.js";
 import type { AppContext } from "../context.js";
 import { notFound } from "../http/errors.js";
+import { countForms } from "../forms/index.js";
 import { listUserTeamIds, patchUserSettings } from "./user.repository.js";
 
 const ROLE_LABEL = { company_admin: "Admin", operator: "Operator", patrol: "Patrol" } as const;
@@ -107,6 +108,9 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const { companyId } = scope;
       const online = await ctx.hub.onlineUserIds(companyId);
       const members = await listMembers(ctx.db, scope);
+      // The company's forms: deleted ones are counted only when asked (include_deleted_forms=true).
+      const forms = await countForms(ctx.db, scope);
+      const withDeleted = req.query.include_deleted_forms === "true";
       return {
         success: true as const,
         data: {
@@ -119,6 +123,7 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
             patrolStatus: m.patrol_status,
             online: online.has(m.user_id),
           })),
+          forms: { total: withDeleted ? forms.total : forms.total - forms.deleted, deleted: withDeleted ? forms.deleted : 0 },
         },
       };
     },

@@ -112,6 +112,10 @@ export const router = createBrowserRouter(withPortalTexts([
           { path: "assets", lazy: async () => ({ Component: (await import("../features/assets/assets-page")).AssetsPage }) },
           { path: "safetags", lazy: async () => ({ Component: (await import("../features/safetags/safetags-page")).SafetagsPage }) },
           { path: "custom-dashboards", lazy: async () => ({ Component: (await import("../features/organisation/custom-dashboards-page")).CustomDashboardsPage }) },
+          // Dynamic forms (issue 16).
+          { path: "forms", lazy: async () => ({ Component: (await import("../features/forms/forms-home-page")).FormsHomePage }) },
+          { path: "forms/builder/:id", lazy: async () => ({ Component: (await import("../features/forms/builder/form-builder-page")).FormBuilderPage }) },
+          { path: "forms/:id/results", lazy: async () => ({ Component: (await import("../features/forms/form-results-page")).FormResultsPage }) },
           { path: "custom-dashboards/:id", lazy: async () => ({ Component: (await import("../features/organisation/custom-dashboard-view")).CustomDashboardView }) },
           {
             path: "*",
@@ -126,6 +130,8 @@ export const router = createBrowserRouter(withPortalTexts([
   },
   { path: "/a/:uuid", lazy: async () => ({ Component: (await import("../features/assets/public-asset-page")).PublicAssetPage }) },
   { path: "/t/:code", lazy: async () => ({ Component: (await import("../features/safetags/finder-page")).FinderPage }) },
+  // A dynamic form's public fill link (issue 16): no session.
+  { path: "/f/:token", lazy: async () => ({ Component: (await import("../features/forms/public-fill-page")).PublicFillPage }) },
   { path: "/public/:reportUuid", lazy: async () => ({ Component: (await import("../features/public-link/public-report-page")).PublicReportPage }) },
   {
     path: "/shared/:reportUuid",

@@ -9,6 +9,7 @@ import { patrolsEn } from "../../features/patrols/messages-en";
 import { dashboardEn } from "../../features/dashboard/messages-en";
 import { shiftsEn } from "../../features/shifts/messages-en";
 import { organisationEn } from "../../features/organisation/messages-en";
+import { formsEn } from "../../features/forms/messages-en";
 import { usersEn } from "../../features/users/messages-en";
 import { companySettingsEn } from "../../features/company-settings/messages-en";
 import { clientErrorsEn } from "../../features/client-errors/messages-en";
@@ -138,6 +139,7 @@ export const en: Messages = {
       teamNameTaken: "A team with that name already exists.",
       tagNameTaken: "A tag with that name already exists.",
       sourceNameTaken: "That source already exists.",
+      categoryNameTaken: "A category with that name already exists.",
       ownAccount: "You cannot do this to your own account.",
       sharedAccount: "This account also belongs to other organisations; you may only change its role, restrictions and settings, or remove it from yours.",
       ...REPORT_LIFE_REASON_TEXTS.en,
@@ -191,6 +193,7 @@ export const en: Messages = {
     tags: "Tags",
     sources: "Sources",
     selectors: "Form selectors",
+    forms: "Forms",
     customDashboards: "Custom dashboards",
     settings: "Settings",
     companies: "Organisations",
@@ -454,6 +457,7 @@ export const en: Messages = {
   dashboard: dashboardEn,
   shifts: shiftsEn,
   organisation: organisationEn,
+  forms: formsEn,
   users: usersEn,
   companySettings: companySettingsEn,
   clientErrors: clientErrorsEn,

@@ -112,6 +112,7 @@ export const esCore = {
       teamNameTaken: "Ya existe un equipo con ese nombre.",
       tagNameTaken: "Ya existe una etiqueta con ese nombre.",
       sourceNameTaken: "Esa fuente ya existe.",
+      categoryNameTaken: "Ya existe una categoría con ese nombre.",
       ownAccount: "No puedes hacer esto con tu propia cuenta.",
       sharedAccount: "Esta cuenta también pertenece a otras organizaciones; solo puedes cambiar su rol, sus restricciones y su configuración, o quitarla de la tuya.",
       assetDisabled: "Este activo está deshabilitado y no recibe reportes.",

@@ -8,6 +8,7 @@ import { patrolsEs } from "../../features/patrols/messages-es";
 import { dashboardEs } from "../../features/dashboard/messages-es";
 import { shiftsEs } from "../../features/shifts/messages-es";
 import { organisationEs } from "../../features/organisation/messages-es";
+import { formsEs } from "../../features/forms/messages-es";
 import { usersEs } from "../../features/users/messages-es";
 import { companySettingsEs } from "../../features/company-settings/messages-es";
 import { clientErrorsEs } from "../../features/client-errors/messages-es";
@@ -42,6 +43,7 @@ export const es = {
     tags: "Etiquetas",
     sources: "Fuentes",
     selectors: "Selectores",
+    forms: "Formularios",
     customDashboards: "Dashboards personalizados",
     settings: "Configuración",
     companies: "Organizaciones",
@@ -305,6 +307,7 @@ export const es = {
   dashboard: dashboardEs,
   shifts: shiftsEs,
   organisation: organisationEs,
+  forms: formsEs,
   users: usersEs,
   companySettings: companySettingsEs,
   clientErrors: clientErrorsEs,

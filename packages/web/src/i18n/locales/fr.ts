@@ -9,6 +9,7 @@ import { patrolsFr } from "../../features/patrols/messages-fr";
 import { dashboardFr } from "../../features/dashboard/messages-fr";
 import { shiftsFr } from "../../features/shifts/messages-fr";
 import { organisationFr } from "../../features/organisation/messages-fr";
+import { formsFr } from "../../features/forms/messages-fr";
 import { usersFr } from "../../features/users/messages-fr";
 import { companySettingsFr } from "../../features/company-settings/messages-fr";
 import { clientErrorsFr } from "../../features/client-errors/messages-fr";
@@ -138,6 +139,7 @@ export const fr: Messages = {
       teamNameTaken: "Une équipe porte déjà ce nom.",
       tagNameTaken: "Une étiquette porte déjà ce nom.",
       sourceNameTaken: "Cette source existe déjà.",
+      categoryNameTaken: "Une catégorie porte déjà ce nom.",
       ownAccount: "Vous ne pouvez pas faire cela avec votre propre compte.",
       sharedAccount: "Ce compte appartient aussi à d'autres organisations ; vous pouvez seulement changer son rôle, ses restrictions et ses réglages, ou le retirer de la vôtre.",
       ...REPORT_LIFE_REASON_TEXTS.fr,
@@ -191,6 +193,7 @@ export const fr: Messages = {
     tags: "Étiquettes",
     sources: "Sources",
     selectors: "Sélecteurs",
+    forms: "Formulaires",
     customDashboards: "Tableaux personnalisés",
     settings: "Paramètres",
     companies: "Organisations",
@@ -454,6 +457,7 @@ export const fr: Messages = {
   dashboard: dashboardFr,
   shifts: shiftsFr,
   organisation: organisationFr,
+  forms: formsFr,
   users: usersFr,
   companySettings: companySettingsFr,
   clientErrors: clientErrorsFr,

@@ -1,0 +1,163 @@
+import { randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import type { Writable } from "node:stream";
+import { finished } from "node:stream/promises";
+import ExcelJS from "exceljs";
+import { VALUE_COMPONENT_TYPES, walkComponents, type ExportJobStatus, type FormTemplate, type GeoValue, type Language } from "@atalaya/shared";
+import { requireAccess, systemScope, type CompanyScope } from "../auth/access.js";
+import type { AppContext } from "../context.js";
+import type { Db } from "../db/db.js";
+import { filesDir } from "../files/index.js";
+import { AppError, notFound } from "../http/errors.js";
+import { deleteJobs, enqueueJob, findCompanyJob, finishedJobsBefore, PermanentJobError, type JobHandler } from "../jobs/index.js";
+import { countSubmissions, findTemplate, findTemplateVersions, submissionsAfter, type SubmissionRow } from "./form.repository.js";
+
+// A form's results as XLSX, written by a background job in the jobs table (the same machinery and
+// 24-hour file life as the reports' export): one column per field key across every version.
+
+export const FORM_EXPORT_JOB = "forms.export";
+const FILE_TTL_MS = 24 * 60 * 60 * 1000;
+const PAGE = 500;
+const HEADERS = {
+  es: { id: "N°", createdAt: "Fecha", author: "Autor", version: "Versión", report: "Reporte", sheet: "Respuestas" },
+  en: { id: "No.", createdAt: "Date", author: "Author", version: "Version", report: "Report", sheet: "Answers" },
+  fr: { id: "N°", createdAt: "Date", author: "Auteur", version: "Version", report: "Signalement", sheet: "Réponses" },
+} as const;
+
+/** The field keys of every version, in the order they first appear (newest version first). */
+export function exportColumns(versions: readonly FormTemplate[]): { key: string; label: string; type: string }[] {
+  const seen = new Map<string, { key: string; label: string; type: string }>();
+  for (const v of [...versions].sort((a, b) => b.version - a.version)) {
+    for (const { component: c } of walkComponents(v.components)) {
+      if ((VALUE_COMPONENT_TYPES as readonly string[]).includes(c.type) && !seen.has(c.fieldKey)) seen.set(c.fieldKey, { key: c.fieldKey, label: c.label || c.fieldKey, type: c.type });
+    }
+  }
+  return [...seen.values()];
+}
+
+/** A value as one spreadsheet cell: choices joined, points as "lat, lng", signatures as a mark. */
+export function cellOf(type: string, value: unknown, extra: string | undefined): string | number {
+  if (value === undefined || value === null) return "";
+  let cell: string | number;
+  if (type === "signature") cell = "✓";
+  else if (type === "geolocation") {
+    const g = value as GeoValue;
+    cell = `${g.lat}, ${g.lng}${g.address ? ` (${g.address})` : ""}`;
+  } else if (Array.isArray(value)) cell = value.join(", ");
+  else cell = typeof value === "number" ? value : String(value);
+  return extra ? `${cell} — ${extra}` : cell;
+}
+
+/** Streams submissions into one sheet: id, date (UTC), author, version, report, then a column per field key. */
+export async function writeFormSheet(out: Writable, columns: ReturnType<typeof exportColumns>, pages: AsyncIterable<SubmissionRow[]>, lang: Language, onPage?: (n: number) => Promise<void>): Promise<number> {
+  const h = HEADERS[lang];
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(h.sheet);
+  sheet.columns = [
+    { header: h.id, key: "_id", width: 8 },
+    { header: h.createdAt, key: "_createdAt", width: 20, style: { numFmt: "dd/mm/yyyy hh:mm:ss" } },
+    { header: h.author, key: "_author", width: 22 },
+    { header: h.version, key: "_version", width: 8 },
+    { header: h.report, key: "_report", width: 10 },
+    ...columns.map((c) => ({ header: c.key, key: `f:${c.key}`, width: 20 })),
+  ];
+  sheet.getRow(1).font = { bold: true };
+  let written = 0;
+  for await (const page of pages) {
+    for (const s of page) {
+      const row: Record<string, unknown> = { _id: s.id, _createdAt: new Date(s.createdAt), _author: s.authorName ?? "", _version: s.version, _report: s.reportId ?? "" };
+      for (const c of columns) row[`f:${c.key}`] = cellOf(c.type, s.values[c.key], s.extras[c.key]);
+      sheet.addRow(row).commit();
+    }
+    written += page.length;
+    await onPage?.(written);
+  }
+  sheet.commit();
+  await workbook.commit();
+  return written;
+}
+
+const fileName = (title: string, now: Date) => `${title.normalize("NFD").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "formulario"}-${now.toISOString().slice(0, 10)}.xlsx`;
+
+/** Starts the background export of a template's submissions; answers the job id. */
+export async function startFormExport(ctx: AppContext, scope: CompanyScope, templateId: number, lang: Language): Promise<number> {
+  requireAccess(scope, "reports.export");
+  const t = await findTemplate(ctx.db, scope, templateId);
+  if (!t) throw notFound();
+  const total = await countSubmissions(ctx.db, scope, templateId);
+  const jobId = await enqueueJob(ctx.db, { kind: FORM_EXPORT_JOB, scope, createdBy: scope.actor.user.id, payload: { templateId, lang, total } });
+  ctx.jobs.kick();
+  return jobId;
+}
+
+/** Writes an export job's file under the data dir's files/exports. */
+export function formExportJobHandler(ctx: AppContext): JobHandler {
+  return async ({ job, progress }) => {
+    const p = job.payload as { templateId: number; lang: Language };
+    if (job.company_id === null) throw new PermanentJobError("export without company");
+    const scope = systemScope(job.company_id);
+    await purgeFormExports(ctx.db);
+    const t = await findTemplate(ctx.db, scope, p.templateId);
+    if (!t) throw new PermanentJobError("the template is gone");
+    const versions = await findTemplateVersions(ctx.db, scope, p.templateId, Array.from({ length: t.version }, (_, i) => i + 1));
+    const total = await countSubmissions(ctx.db, scope, p.templateId);
+    await progress(0, total);
+    const dir = join(filesDir(ctx.config), "exports");
+    await mkdir(dir, { recursive: true });
+    const path = join(dir, `${job.id}-${randomUUID()}.xlsx`);
+    const out = createWriteStream(path);
+    async function* pages(): AsyncIterable<SubmissionRow[]> {
+      for (let after = 0; ; ) {
+        const rows = await submissionsAfter(ctx.db, scope, p.templateId, after, PAGE);
+        if (rows.length === 0) return;
+        yield rows;
+        after = rows[rows.length - 1]!.id;
+      }
+    }
+    try {
+      const rows = await writeFormSheet(out, exportColumns(versions), pages(), p.lang, (n) => progress(n, Math.max(n, total)));
+      await finished(out);
+      return { path, filename: fileName(t.title, job.created_at), rows };
+    } catch (err) {
+      out.destroy();
+      await rm(path, { force: true });
+      throw err;
+    }
+  };
+}
+
+async function visibleJob(ctx: AppContext, scope: CompanyScope, jobId: number) {
+  requireAccess(scope, "reports.export");
+  const job = await findCompanyJob(ctx.db, scope, FORM_EXPORT_JOB, jobId);
+  if (!job) throw notFound();
+  return job;
+}
+
+/** Where a form export is. */
+export async function formExportStatus(ctx: AppContext, scope: CompanyScope, jobId: number): Promise<ExportJobStatus> {
+  const job = await visibleJob(ctx, scope, jobId);
+  return { state: job.state, rowsWritten: job.progress_done, rowsTotal: job.progress_total || Number((job.payload as { total?: number }).total ?? 0) };
+}
+
+/** The file of a finished form export, for 24 h. */
+export async function formExportFile(ctx: AppContext, scope: CompanyScope, jobId: number) {
+  const job = await visibleJob(ctx, scope, jobId);
+  const result = job.result as { path?: string; filename?: string } | null;
+  if (job.state !== "done" || !result?.path || !job.finished_at || Date.now() - job.finished_at.getTime() > FILE_TTL_MS) throw new AppError(404, "exportFileUnavailable", "export not available");
+  const size = await stat(result.path).then((s) => s.size).catch(() => undefined);
+  if (size === undefined) throw new AppError(404, "exportFileUnavailable", "export file missing");
+  return { filename: result.filename ?? "formulario.xlsx", size, stream: createReadStream(result.path) };
+}
+
+/** Removes form export files and jobs finished more than 24 h ago. */
+export async function purgeFormExports(db: Db, now = new Date()): Promise<number> {
+  const old = await finishedJobsBefore(db, FORM_EXPORT_JOB, new Date(now.getTime() - FILE_TTL_MS));
+  for (const job of old) {
+    const path = (job.result as { path?: string } | null)?.path;
+    if (path) await rm(path, { force: true });
+  }
+  await deleteJobs(db, old.map((j) => j.id));
+  return old.length;
+}

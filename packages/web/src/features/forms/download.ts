@@ -1,0 +1,30 @@
+import { ApiError } from "../../lib/api";
+import { currentLanguage, translateErrorCode } from "../../i18n/i18n";
+import { getSession } from "../session/session-store";
+
+/** Downloads an API file with the session's token (a plain link cannot carry it) through a temporary
+ * blob URL; answers the file's name. `path` is under /api. */
+export async function downloadFile(path: string, fallbackName: string): Promise<string> {
+  const token = getSession()?.token;
+  const headers: Record<string, string> = { "Accept-Language": currentLanguage() };
+  if (token) headers["access-token"] = token;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { headers, credentials: "same-origin" });
+  } catch {
+    throw new ApiError({ message: translateErrorCode("generalError") ?? "Error 0", status: 0 });
+  }
+  if (!response.ok) throw new ApiError({ message: translateErrorCode("exportFileUnavailable") ?? `Error ${response.status}`, status: response.status, code: "exportFileUnavailable", translated: true });
+  const blob = await response.blob();
+  const filename = /filename="?([^";]+)"?/i.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.rel = "noopener";
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return filename;
+}
