@@ -57,6 +57,8 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // The portal's service worker (browser push) runs in a worker's scope.
+  { files: ["packages/web/public/**/*.js"], languageOptions: { globals: { ...globals.serviceworker } } },
   // Server boundaries: a domain folder imports the cross-cutting folders (db, auth, realtime, http) and
   // another domain only through its public index.ts; the cross-cutting folders import no domain; and
   // only realtime/publish.ts may open the transaction whose last statement carries the commit.

@@ -29,5 +29,6 @@ export async function signIn(page: Page, email: string): Promise<void> {
   const login = new LoginPage(page);
   await login.open();
   await login.signIn(email);
-  await expect(page).toHaveURL(/\/v3\/events/);
+  // A loaded CI machine (three test stages side by side) can take longer than the default 10 s.
+  await expect(page).toHaveURL(/\/v3\/events/, { timeout: 30_000 });
 }

@@ -187,7 +187,7 @@ const JUNK_BODIES: unknown[] = [
   { endpoint: `https://push.example/${"x".repeat(5000)}`, keys: { p256dh: "a".repeat(5000), auth: "b" } },
   // Assets and safe tags (issue 17).
   { category: "x\u0000", description: ["x"], externalUrl: "javascript:alert(1)", tags: [1, null, "\u0007"], enabled: "yes", latitude: 91, longitude: "oeste" },
-  { category: "x", description: "y", externalUrl: "https://a.cl/" + "x".repeat(3000), tags: Array.from({ length: 50 }, (_, i) => `t${i}`), latitude: 1e400, longitude: -2147483649 },
+  { category: "x", description: "y", externalUrl: "https://a.cl/" + "x".repeat(3000), tags: Array.from({ length: 50 }, (_, i) => `t${i}`), latitude: Number.MAX_VALUE, longitude: -2147483649 },
   { name: "lote", size: 2147483648, type: "1e3", message: "\u0000", latitude: "x" },
   { name: "lote", size: -1, message: "hola", latitude: 10 },
   // Dynamic forms (issue 16): templates, categories, submissions, links.

@@ -115,6 +115,7 @@ export const en: Messages = {
     freemiumLimit: "This feature is not included in the free account.",
     invalidNumber: "The value must be a number: optional sign, digits and optional decimals.",
     providerOnly: "Only the provider's administrators can make this change.",
+    commentsTurnedOff: "An operator closed this report to new community comments.",
     messageInvalidState: "This action is not possible in the message's current state.",
     zoneTooLarge: "The zone exceeds the maximum area of {{max}} km².",
     roleChangeForbidden: "You do not have permission to change this role",
@@ -391,6 +392,8 @@ export const en: Messages = {
     },
   },
   eventTypes: {
+    messages: "Mass messages",
+    collaboratorMessage: "Team message",
     newReport: "New report",
     updateReport: "Report updated",
     updateTtlReport: "Due time updated",

@@ -87,6 +87,7 @@ export const esCore = {
     freemiumLimit: "Esta función no está incluida en la cuenta gratuita.",
     invalidNumber: "El valor debe ser un número: signo opcional, dígitos y decimales opcionales.",
     providerOnly: "Solo los administradores del proveedor pueden hacer este cambio.",
+    commentsTurnedOff: "Un operador cerró este reporte a nuevos comentarios de la comunidad.",
     messageInvalidState: "Esta acción no es posible en el estado actual del mensaje.",
     zoneTooLarge: "La zona supera el área máxima de {{max}} km².",
     roleChangeForbidden: "No tienes permiso para cambiar este rol",

@@ -241,6 +241,8 @@ export const es = {
     },
   },
   eventTypes: {
+    messages: "Mensajes masivos",
+    collaboratorMessage: "Mensaje al equipo",
     newReport: "Nuevo reporte",
     updateReport: "Reporte actualizado",
     updateTtlReport: "Plazo actualizado",

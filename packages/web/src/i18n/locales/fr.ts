@@ -115,6 +115,7 @@ export const fr: Messages = {
     freemiumLimit: "Cette fonction n'est pas incluse dans le compte gratuit.",
     invalidNumber: "La valeur doit être un nombre : signe facultatif, chiffres et décimales facultatives.",
     providerOnly: "Seuls les administrateurs du fournisseur peuvent faire ce changement.",
+    commentsTurnedOff: "Un opérateur a fermé ce signalement aux nouveaux commentaires de la communauté.",
     messageInvalidState: "Cette action n'est pas possible dans l'état actuel du message.",
     zoneTooLarge: "La zone dépasse la surface maximale de {{max}} km².",
     roleChangeForbidden: "Vous n'avez pas la permission de modifier ce rôle",
@@ -391,6 +392,8 @@ export const fr: Messages = {
     },
   },
   eventTypes: {
+    messages: "Messages de masse",
+    collaboratorMessage: "Message à l'équipe",
     newReport: "Nouveau signalement",
     updateReport: "Signalement mis à jour",
     updateTtlReport: "Échéance mise à jour",
