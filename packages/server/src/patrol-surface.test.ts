@@ -37,6 +37,8 @@ const ANY_ACCOUNT = new Set([
   "GET /api/public/reports/{uuid}", "GET /api/public/shared-url-hosts",
   // A reporter's own report (issue 17): answering a gathering, rating it.
   "GET /api/app/reports/{uuid}/gathering", "POST /api/app/reports/{uuid}/gathering", "POST /api/app/reports/{uuid}/rating",
+  // One's own app inbox (mass messages and neighbours' notices, issue 15) and last known location.
+  "GET /api/app/messages", "PUT /api/app/location",
   // Open311's discovery document (issue 18); the rest of Open311 needs an organisation's api_key.
   "GET /open311/v2/discovery.{format}",
   // One's own browser push subscriptions and the deployment's public key (issue 15).

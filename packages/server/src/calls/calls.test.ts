@@ -17,7 +17,7 @@ beforeAll(async () => {
   expect(inGate).toHaveLength(0);
   const report = await w.communityReport();
   ungated = { id: w.companyB, token: w.tokens.opB, reportId: report.id };
-  await w.db.query("update users set phone = '+56 9 8765 4321' where id = $1", [w.author.id]);
+  await w.db.query("update users set phone = '+56 9 7654 3219' where id = $1", [w.author.id]);
 });
 afterAll(async () => {
   await w.close();
@@ -54,7 +54,7 @@ describe("POST /api/companies/:companyId/reports/:id/call", () => {
     const res = await call(ungated.reportId, "reporter");
     expect(res.statusCode, res.body).toBe(200);
     expect(body<{ call: { to: string; outcome: string } }>(res).call).toMatchObject({ to: "reporter", outcome: "ringing" });
-    expect(fake.calls.at(-1)).toMatchObject({ to: "+56987654321", agent: w.opA.email, authorization: "Bearer phone-key" });
+    expect(fake.calls.at(-1)).toMatchObject({ to: "+56976543219", agent: w.opA.email, authorization: "Bearer phone-key" });
     expect((await callLog(ungated.reportId)).map((r) => r.data)).toEqual([{ to: "reporter", outcome: "ringing", callId: expect.any(String) }]);
   });
 

@@ -147,7 +147,8 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   r.get("/api/companies/:companyId/reports/:id/neighbours", {
-    config: { permission: "report.read" },
+    // Whoever may notify the neighbours follows the delivery (a patrol does neither).
+    config: { permission: "report.work" },
     schema: { tags: ["reports"], summary: "The report's neighbours' notice: notified, cancelled, neighbours found and delivered so far", params: messageParamsSchema, response: { 200: neighboursNoticeResponseSchema, ...errors } },
   }, async (req) => {
     const scope = scopeOf(req);

@@ -18,6 +18,9 @@ export const theme: ThemeConfig = {
   token: {
     colorPrimary: THEME_PRIMARY_STRONG,
     colorLink: THEME_PRIMARY_STRONG,
+    // A hovered or pressed link darkens (Ant Design would lighten it below 4.5:1 under the pointer).
+    colorLinkHover: "#99063f",
+    colorLinkActive: "#99063f",
     colorInfo: THEME_PRIMARY_STRONG,
     colorTextBase: PALETTE.text,
     // Secondary texts, descriptions and placeholders at 4.5:1 or more on white and on the page
