@@ -11,7 +11,8 @@ const dataDir = mkdtempSync(join(tmpdir(), "atalaya-e2e-"));
 
 export default defineConfig({
   testDir: "./tests",
-  outputDir: "../test-results",
+  // Each shard of `npm test` has its own (Playwright empties it when a run starts).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "../test-results",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -2,7 +2,7 @@
 // when DATABASE_URL / REDIS_URL are set (and the fault suite's short run when both are), then the browser
 // tests on the built portal. No stage is ever
 // left out; stages that do not depend on each other run side by side, TEST_JOBS at a time (default: the
-// cores plus one, 3 on CI's 2 cores: the browser tests and the PostgreSQL run spend much of their time
+// cores plus two, 4 on CI's 2 cores: the browser shards and the PostgreSQL run spend much of their time
 // waiting, on timers of the page or on the database). Each stage's output is held and printed whole
 // when it ends, with its duration; a summary closes the run, which fails if any stage failed.
 import { spawn } from "node:child_process";
@@ -36,7 +36,15 @@ const stages = [
     : []),
   // typecheck runs `tsc -b`, which writes the same dist/ as the build: one after the other.
   { name: "build", cmd: "npm", args: ["run", "build"], env, after: ["typecheck"] },
-  { name: "browser tests (Playwright, Debian Chromium)", cmd: "npx", args: ["playwright", "test", "-c", "e2e/playwright.config.ts"], env, after: ["build"] },
+  // The browser tests in two shards side by side (Playwright splits the spec files), each with its own
+  // server, port, embedded database and output folder: one run alone outgrew CI's time.
+  ...[1, 2].map((shard) => ({
+    name: `browser tests ${shard}/2 (Playwright, Debian Chromium)`,
+    cmd: "npx",
+    args: ["playwright", "test", "-c", "e2e/playwright.config.ts", `--shard=${shard}/2`],
+    env: { ...env, E2E_PORT: String(8180 + shard), E2E_OUTPUT_DIR: `../test-results/shard-${shard}` },
+    after: ["build"],
+  })),
   // The fault suite's short run (bench/faults.mjs): two built server processes on a database it creates
   // on DATABASE_URL's server and drops, the Redis of REDIS_URL and one it starts itself for its case.
   ...(DATABASE_URL && REDIS_URL
@@ -53,7 +61,7 @@ const stages = [
   { name: "lint", cmd: "npm", args: ["run", "lint"], env, background: true },
 ];
 
-const jobs = Math.max(1, Number.parseInt(process.env.TEST_JOBS ?? "", 10) || availableParallelism() + 1);
+const jobs = Math.max(1, Number.parseInt(process.env.TEST_JOBS ?? "", 10) || availableParallelism() + 2);
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const started = Date.now();
 /** @type {Map<string, { status: "passed" | "failed" | "not run"; ms: number; code?: number | null; why?: string }>} */

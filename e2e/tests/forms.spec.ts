@@ -44,7 +44,8 @@ const IMPORTED = {
 
 async function pickOption(page: Page, testId: string, label: string): Promise<void> {
   await page.getByTestId(testId).click();
-  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: label }).first().click();
+  // The open list is the newest one: a closed drawer's lists stay in the page, hidden.
+  await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option", { hasText: label }).last().click({ timeout: 20_000 });
 }
 
 async function horizontalOverflow(page: Page): Promise<number> {

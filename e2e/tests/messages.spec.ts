@@ -6,7 +6,11 @@ const PASSWORD = "Atalaya2026";
 
 /** Clicks the map at fractions of its box. */
 async function clickMap(page: Page, points: [number, number][]): Promise<void> {
-  const box = (await page.getByTestId("message-zone-map").locator("canvas").boundingBox())!;
+  // The map sits below the form in the drawer: in view first, or the clicks land outside the page.
+  const canvas = page.getByTestId("message-zone-map").locator("canvas");
+  await canvas.scrollIntoViewIfNeeded();
+  await expect(canvas).toBeVisible();
+  const box = (await canvas.boundingBox())!;
   for (const [fx, fy] of points) {
     await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
     await page.waitForTimeout(150);

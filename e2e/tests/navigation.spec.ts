@@ -17,13 +17,21 @@ async function signIn(page: Page, email: string): Promise<void> {
 /** What each role's menu holds (menu.ts, the demo organisation with every module), in menu order. */
 const WORKER_ENTRIES = [
   "nav-events", "nav-dashboard", "nav-history", "nav-activity", "nav-replies", "nav-answers", "nav-reported-users", "nav-maps",
-  "nav-patrols", "nav-zones", "nav-shifts", "nav-operators", "nav-sounds", "nav-teams", "nav-tags", "nav-sources", "nav-form-selectors",
-  "nav-settings",
+  "nav-patrols", "nav-zones", "nav-shifts", "nav-operators", "nav-sounds", "nav-teams", "nav-collaborators/messages", "nav-messages",
+  "nav-tags", "nav-sources", "nav-form-selectors", "nav-assets", "nav-safetags", "nav-forms", "nav-settings",
 ];
+// A company admin also has the review queue, connections, plate lookups, users and custom dashboards.
 const ADMIN_ENTRIES = [
-  ...WORKER_ENTRIES.slice(0, WORKER_ENTRIES.indexOf("nav-shifts")), "nav-connections",
-  ...WORKER_ENTRIES.slice(WORKER_ENTRIES.indexOf("nav-shifts"), WORKER_ENTRIES.indexOf("nav-teams")), "nav-users",
-  ...WORKER_ENTRIES.slice(WORKER_ENTRIES.indexOf("nav-teams"), WORKER_ENTRIES.indexOf("nav-settings")), "nav-custom-dashboards", "nav-settings",
+  "nav-events", "nav-dashboard", "nav-history", "nav-activity", "nav-replies", "nav-answers", "nav-reported-users", "nav-reviews",
+  "nav-maps", "nav-patrols", "nav-zones", "nav-connections", "nav-plate-lookups", "nav-shifts", "nav-operators", "nav-sounds",
+  "nav-users", "nav-teams", "nav-collaborators/messages", "nav-messages", "nav-tags", "nav-sources", "nav-form-selectors",
+  "nav-assets", "nav-safetags", "nav-forms", "nav-custom-dashboards", "nav-settings",
+];
+// The provider's administrator (a company admin of the demo) also has the approval queue after the messages.
+const PROVIDER_ENTRIES = [
+  ...ADMIN_ENTRIES.slice(0, ADMIN_ENTRIES.indexOf("nav-messages") + 1), "nav-messages-approval",
+  ...ADMIN_ENTRIES.slice(ADMIN_ENTRIES.indexOf("nav-messages") + 1, -1),
+  "nav-companies", "nav-client-errors", "nav-mail-outbox", "nav-law-enforcement-requests", "nav-settings",
 ];
 
 /** The menu's entries as the signed-in user sees them (their test ids; custom dashboards' entries aside). */
@@ -90,7 +98,7 @@ test.describe("side navigation", () => {
 
   test("the provider's administrator opens every entry, the organisations included", async ({ page }) => {
     await signIn(page, "proveedor@demo.cl");
-    expect(await visitEveryEntry(page, "provider")).toEqual([...ADMIN_ENTRIES.slice(0, -1), "nav-companies", "nav-client-errors", "nav-mail-outbox", "nav-law-enforcement-requests", "nav-settings"]);
+    expect(await visitEveryEntry(page, "provider")).toEqual(PROVIDER_ENTRIES);
   });
 
   test("a free organisation's operator opens every entry; the full plan's ones open the upgrade prompt", async ({ page }) => {
