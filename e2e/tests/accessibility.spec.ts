@@ -62,8 +62,8 @@ test("the mass messages list, its editor drawer and the provider's approval queu
 });
 
 test("answers, history, activity, search, reported users, dashboard, shifts, replies, operators, connections, plate lookups, sounds, organisation screens, users and a user view pass axe-core", async ({ page }) => {
-  // Twenty screens, each loaded and audited.
-  test.setTimeout(300_000);
+  // Thirty screens, each loaded and audited.
+  test.setTimeout(600_000);
   await signIn(page, "admin@demo.cl");
   for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/reviews", "/v3/dashboard", "/v3/shifts", "/v3/replies", "/v3/operators", "/v3/connections", "/v3/plate-lookups", "/v3/sounds", "/v3/settings", "/v3/collaborators/messages", "/v3/collaborators/messages?box=sent", ...ORGANISATION_ROUTES, ...FORMS_ROUTES, "/v3/users", await firstUserView(page)]) {
     await page.goto(route);

@@ -99,7 +99,7 @@ test("a new reporter's report waits in the review queue and, approved, reaches t
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, "admin@demo.cl");
-  await page.getByRole("link", { name: "Revisión de reportes" }).click();
+  await page.getByTestId("nav-reviews").click();
   await expect(page.getByRole("heading", { level: 1, name: "Revisión de reportes" })).toBeVisible();
   const item = page.locator(`[data-testid="review-item"][data-report-id="${held.id}"]`);
   await expect(item).toContainText("Informante nuevo");

@@ -84,6 +84,8 @@ async function widestElements(page: Page): Promise<string> {
 
 for (const width of [390, 1024]) {
   test(`no screen scrolls sideways at ${width} px`, async ({ browser, request }) => {
+    // About fifty screens, each loaded to its network's rest and measured.
+    test.setTimeout(600_000);
     const context = await browser.newContext({ viewport: { width, height: 844 } });
     const page = await context.newPage();
     await signIn(page, "admin@demo.cl");

@@ -77,8 +77,9 @@ export function MessageDrawer({ companyId, timeZone, message, onClose, onSaved }
       }
     >
       <Form layout="vertical" onFinish={() => void save()}>
-        <Form.Item label={t("massMessages.form.title")} required validateStatus={titleProblem ? "error" : undefined} help={titleProblem ? t("massMessages.form.titleRequired") : undefined}>
+        <Form.Item htmlFor="message-title" label={t("massMessages.form.title")} required validateStatus={titleProblem ? "error" : undefined} help={titleProblem ? t("massMessages.form.titleRequired") : undefined}>
           <Input
+            id="message-title"
             value={title}
             maxLength={MESSAGE_TITLE_MAX}
             onChange={(e) => {
@@ -90,7 +91,7 @@ export function MessageDrawer({ companyId, timeZone, message, onClose, onSaved }
         </Form.Item>
         <Form.Item label={t("massMessages.form.body")}>
           <div className="messages-editor" data-testid="message-body">
-            <Editor value={body} onChange={(e) => setBody(e.target.value)} aria-label={t("massMessages.form.body")} containerProps={{ style: { minHeight: 160 } }} />
+            <Editor value={body} onChange={(e) => setBody(e.target.value)} role="textbox" aria-multiline aria-label={t("massMessages.form.body")} containerProps={{ style: { minHeight: 160 } }} />
           </div>
         </Form.Item>
         <Form.Item label={t("massMessages.form.ad")}>

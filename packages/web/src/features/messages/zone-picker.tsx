@@ -155,21 +155,21 @@ export function ZonePicker({ companyId, center, timeZone, zones, value, onChange
             </Button>
           ) : (
             <div className="messages-zone__form">
-              <Form.Item label={t("massMessages.form.zoneName")} required>
-                <Input value={draft.name} maxLength={80} onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))} data-testid="message-zone-name" />
+              <Form.Item htmlFor="message-zone-name" label={t("massMessages.form.zoneName")} required>
+                <Input id="message-zone-name" value={draft.name} maxLength={80} onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))} data-testid="message-zone-name" />
               </Form.Item>
               <div className="messages-zone__style">
                 <Form.Item label={t("massMessages.form.fillColor")}>
                   <ColorPicker value={draft.fillColor} disabledAlpha onChangeComplete={(c) => setDraft((d) => ({ ...d, fillColor: c.toHexString() }))} />
                 </Form.Item>
-                <Form.Item label={t("massMessages.form.fillOpacity")}>
-                  <InputNumber min={0} max={1} step={0.1} value={draft.fillOpacity} onChange={(v) => setDraft((d) => ({ ...d, fillOpacity: v ?? 0.3 }))} />
+                <Form.Item htmlFor="message-zone-opacity" label={t("massMessages.form.fillOpacity")}>
+                  <InputNumber id="message-zone-opacity" min={0} max={1} step={0.1} value={draft.fillOpacity} onChange={(v) => setDraft((d) => ({ ...d, fillOpacity: v ?? 0.3 }))} />
                 </Form.Item>
                 <Form.Item label={t("massMessages.form.lineColor")}>
                   <ColorPicker value={draft.lineColor} disabledAlpha onChangeComplete={(c) => setDraft((d) => ({ ...d, lineColor: c.toHexString() }))} />
                 </Form.Item>
-                <Form.Item label={t("massMessages.form.lineWeight")}>
-                  <InputNumber min={1} max={20} value={draft.lineWeight} onChange={(v) => setDraft((d) => ({ ...d, lineWeight: v ?? 2 }))} />
+                <Form.Item htmlFor="message-zone-weight" label={t("massMessages.form.lineWeight")}>
+                  <InputNumber id="message-zone-weight" min={1} max={20} value={draft.lineWeight} onChange={(v) => setDraft((d) => ({ ...d, lineWeight: v ?? 2 }))} />
                 </Form.Item>
               </div>
               <Space wrap>
