@@ -13,8 +13,9 @@ export default defineConfig({
   testDir: "./tests",
   // Each shard of `npm test` has its own (Playwright empties it when a run starts).
   outputDir: process.env.E2E_OUTPUT_DIR ?? "../test-results",
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Two shards share CI's two cores with the API tests: a test gets two minutes, an expectation 15 s.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
