@@ -7,7 +7,7 @@ import { Link, useParams } from "react-router";
 import { optionsOf, walkComponents, type ExportJobStatus, type FormSubmission, type FormTemplate } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
-import { downloadFile } from "./download";
+import { downloadFile } from "../export/download-file";
 import { FormRenderer } from "./form-renderer";
 import { exportFileUrl, fetchExportStatus, fetchSelectorItems, fetchSubmission, fetchSubmissions, fetchTemplate, formFileUrl, formKeys, startExport, submitForm, templateUploadPath, uploadImage, type SubmissionFilter } from "./forms-api";
 import { useSettings } from "../settings/settings-context";
