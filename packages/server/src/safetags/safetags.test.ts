@@ -34,7 +34,7 @@ beforeAll(async () => {
   operator = await loginAs(app, await buildUser(db, { companyId, role: "operator" }));
   otherAdmin = await loginAs(app, await buildUser(db, { companyId: otherCompanyId, role: "company_admin" }));
   owner = await buildUser(db);
-  await db.query("update users set phone = '+56911112222' where id = $1", [owner.id]);
+  await db.query("update users set phone = '+56922223333' where id = $1", [owner.id]);
   ownerToken = await appLogin(owner);
   otherToken = await appLogin(await buildUser(db));
 });
@@ -83,7 +83,7 @@ describe("state machine", () => {
 
     const listed = body<{ safetags: Safetag[] }>(await app.inject({ url: url(`safetag-batches/${tag.batchId}?state=linked`), headers: h(admin) })).safetags;
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ code: tag.code, name: "Mochila", state: "linked", user: { id: owner.id }, contact: { email: owner.email, phone: "+56911112222" } });
+    expect(listed[0]).toMatchObject({ code: tag.code, name: "Mochila", state: "linked", user: { id: owner.id }, contact: { email: owner.email, phone: "+56922223333" } });
     expect(listed[0]!.linkedAt).not.toBeNull();
 
     expect(body<{ safetag: Safetag }>(await app.inject({ method: "POST", url: url(`safetags/${tag.id}/unlink`), headers: h(admin) })).safetag.state).toBe("unlinked");
@@ -134,7 +134,7 @@ describe("the finder's page", () => {
     expect(body(sent)).toEqual({ success: true, delivered: true });
     for (const res of [page, sent]) {
       expect(res.body).not.toContain(owner.email);
-      expect(res.body).not.toContain("+56911112222");
+      expect(res.body).not.toContain("+56922223333");
       expect(res.body).not.toContain(owner.uuid);
       expect(res.body).not.toMatch(/"(user|userId|owner|email|phone|contact)"/);
     }

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { ConfigProvider } from "antd";
 import type { Locale } from "antd/es/locale";
 import enUS from "antd/locale/en_US";
@@ -20,8 +20,19 @@ loadWithLanguage(async (lang) => {
   if (lang === "fr") ANTD_LOCALES.fr ??= (await import("antd/locale/fr_FR")).default;
 });
 
+// People who ask their system for less motion (vestibular disorders, WCAG 2.3.3) get drawers, modals
+// and menus that appear without Ant Design's zoom and slide; the portal's own animations stop in CSS.
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+const reducedMotionQuery = typeof window !== "undefined" && window.matchMedia ? window.matchMedia(REDUCED_MOTION) : null;
+const motionlessTheme = { ...theme, token: { ...theme.token, motion: false } };
+function subscribeReducedMotion(onChange: () => void): () => void {
+  reducedMotionQuery?.addEventListener("change", onChange);
+  return () => reducedMotionQuery?.removeEventListener("change", onChange);
+}
+
 function ThemedApp(): ReactNode {
   const lang = useCurrentLanguage();
+  const reducedMotion = useSyncExternalStore(subscribeReducedMotion, () => reducedMotionQuery?.matches ?? false);
 
   useEffect(() => {
     document.documentElement.lang = lang;
@@ -30,7 +41,7 @@ function ThemedApp(): ReactNode {
   // The signed-in screens add Ant Design's <App> (toasts, notifications, confirmations) in their frame
   // (app/signed-in-frame.tsx): the login page does without it.
   return (
-    <ConfigProvider theme={theme} locale={ANTD_LOCALES[lang] ?? esES}>
+    <ConfigProvider theme={reducedMotion ? motionlessTheme : theme} locale={ANTD_LOCALES[lang] ?? esES}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
