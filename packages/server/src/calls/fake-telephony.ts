@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type IncomingMessage, type ServerResponse } from "node:http";
+import { startLocalService } from "../http/local-service.js";
 
 /** How the fake telephony service answers: starting calls, or failing. */
 export type FakeTelephonyMode = "normal" | "error";
@@ -21,7 +21,7 @@ export interface FakeTelephony {
 export async function startFakeTelephony(): Promise<FakeTelephony> {
   let mode: FakeTelephonyMode = "normal";
   const calls: FakeTelephony["calls"] = [];
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const service = await startLocalService((req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== "POST" || req.url !== "/calls") return void res.writeHead(404).end();
     let body = "";
     req.setEncoding("utf8");
@@ -43,18 +43,12 @@ export async function startFakeTelephony(): Promise<FakeTelephony> {
         .end(JSON.stringify({ id: randomUUID(), status: call.to.endsWith("0") ? "busy" : "ringing" }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: service.url,
     calls,
     mode: (m) => {
       mode = m;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: service.close,
   };
 }

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type IncomingMessage, type ServerResponse } from "node:http";
+import { startLocalService } from "../http/local-service.js";
 import { parsePlate, type Vehicle } from "@atalaya/shared";
 
 /** How the fake answers: as a police service would, or each failure the adapter must tell apart. */
@@ -40,7 +40,7 @@ function answer(res: ServerResponse, status: number, body: unknown): void {
 export async function startFakePlateProvider(): Promise<FakePlateProvider> {
   let mode: FakePlateMode = "normal";
   const requests: FakePlateProvider["requests"] = [];
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const service = await startLocalService((req: IncomingMessage, res: ServerResponse) => {
     const match = /^\/plates\/([^/?]+)$/.exec(req.url ?? "");
     if (req.method !== "GET" || !match) return answer(res, 404, { error: "not found" });
     const plate = decodeURIComponent(match[1]!);
@@ -51,18 +51,12 @@ export async function startFakePlateProvider(): Promise<FakePlateProvider> {
     const stolen = DEMO_STOLEN_PLATES[plate];
     answer(res, 200, { plate, stolen: stolen !== undefined, vehicle: stolen ?? DEMO_CLEAR[plate] ?? null });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: service.url,
     requests,
     mode: (m) => {
       mode = m;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: service.close,
   };
 }

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type IncomingMessage, type ServerResponse } from "node:http";
+import { startLocalService } from "../http/local-service.js";
 
 /** A local stand-in for a Nominatim-compatible geocoder: tests set how it answers; requests are kept. */
 export interface FakeGeocoder {
@@ -16,14 +16,12 @@ export interface FakeGeocoder {
 export async function startFakeGeocoder(): Promise<FakeGeocoder> {
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.writeHead(500).end();
   const requests: FakeGeocoder["requests"] = [];
-  const server = createServer((req, res) => {
+  const service = await startLocalService((req, res) => {
     requests.push({ url: new URL(req.url ?? "/", "http://127.0.0.1"), headers: req.headers });
     handler(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: service.url,
     requests,
     respond(h) {
       handler = h;
@@ -34,10 +32,6 @@ export async function startFakeGeocoder(): Promise<FakeGeocoder> {
           .writeHead(200, { "content-type": "application/json" })
           .end(JSON.stringify([{ lat: String(latitude), lon: String(longitude), display_name: displayName }]));
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: service.close,
   };
 }

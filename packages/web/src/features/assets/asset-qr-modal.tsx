@@ -4,7 +4,7 @@ import { DownloadOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import type { Asset } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
-import { downloadApiFile } from "./download";
+import { downloadFile } from "../export/download-file";
 import { qrPath } from "./assets-api";
 import { useFileUrl } from "../reports/detail/file-url";
 
@@ -13,7 +13,7 @@ export function AssetQrModal({ companyId, asset, publicUrl, onClose }: { company
   const { t } = useTranslation();
   const toast = useToast();
   const { src, failed } = useFileUrl(qrPath(companyId, asset.id, "png"));
-  const download = (format: "png" | "svg") => downloadApiFile(qrPath(companyId, asset.id, format, true), `asset-${asset.id}-qr.${format}`).catch(() => void toast.error(t("assets.qr.downloadError")));
+  const download = (format: "png" | "svg") => downloadFile(qrPath(companyId, asset.id, format, true), `asset-${asset.id}-qr.${format}`).catch(() => void toast.error(t("assets.qr.downloadError")));
   return (
     <Modal open onCancel={onClose} footer={null} title={t("assets.qr.title", { name: asset.description })} data-testid="asset-qr-modal">
       <div className="asset-qr">

@@ -3,14 +3,15 @@ import { currentLanguage, translateErrorCode } from "../../i18n/i18n";
 import { getSession } from "../session/session-store";
 
 /** Downloads an API file with the session's token (a plain link cannot carry it) through a temporary
- * blob URL; answers the file's name. `path` is under /api. */
+ * blob URL; answers the file's name. `path` is under /api, with or without that prefix (the assets'
+ * and safe tags' path builders also serve <img> and links, so they carry it). */
 export async function downloadFile(path: string, fallbackName: string): Promise<string> {
   const token = getSession()?.token;
   const headers: Record<string, string> = { "Accept-Language": currentLanguage() };
   if (token) headers["access-token"] = token;
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { headers, credentials: "same-origin" });
+    response = await fetch(path.startsWith("/api/") ? path : `/api${path}`, { headers, credentials: "same-origin" });
   } catch {
     throw new ApiError({ message: translateErrorCode("generalError") ?? "Error 0", status: 0 });
   }

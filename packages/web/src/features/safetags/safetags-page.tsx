@@ -9,7 +9,7 @@ import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
 import { formatInstant } from "../../lib/dates";
 import { canManageAnswers } from "../answers/answer-form";
-import { downloadApiFile } from "../assets/download";
+import { downloadFile } from "../export/download-file";
 import { parseForm } from "../organisation/form-rules";
 import { OrganisationPage } from "../organisation/organisation-page";
 import { openFile } from "../reports/detail/file-url";
@@ -63,7 +63,7 @@ export function SafetagsPage(): ReactNode {
   };
   const exportBatch = (format: "xlsx" | "pdf"): void => {
     if (selected === null) return;
-    const done = format === "pdf" ? openFile(exportPath(companyId, selected, "pdf")) : downloadApiFile(exportPath(companyId, selected, "xlsx"), `safetags-${selected}.xlsx`);
+    const done = format === "pdf" ? openFile(exportPath(companyId, selected, "pdf")) : downloadFile(exportPath(companyId, selected, "xlsx"), `safetags-${selected}.xlsx`);
     done.catch(() => void toast.error(t("safetags.exportError")));
   };
 
