@@ -1,10 +1,11 @@
 // `npm test`: type check, lint, unit and API tests on PGlite, the API tests again on PostgreSQL and Redis
 // when DATABASE_URL / REDIS_URL are set (and the fault suite's short run when both are), then the browser
-// tests on the built portal. No stage is ever
-// left out; stages that do not depend on each other run side by side, TEST_JOBS at a time (default: the
-// cores plus two, 4 on CI's 2 cores: the browser shards and the PostgreSQL run spend much of their time
-// waiting, on timers of the page or on the database). Each stage's output is held and printed whole
-// when it ends, with its duration; a summary closes the run, which fails if any stage failed.
+// tests on the built portal. No stage is ever left out. Stages run side by side, TEST_JOBS at a time
+// (default: the cores plus two), in two waves so that no stage with timeouts starves another: first the
+// type check, build, API tests and fault suite, then the two browser shards, which keep Chromium and the
+// server busy on every core. Lint has no timeout and fills the gaps at a low priority. Each stage's
+// output is held and printed whole when it ends, with its duration; a summary closes the run, which
+// fails if any stage failed.
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -13,24 +14,28 @@ const { DATABASE_URL, REDIS_URL, ...baseEnv } = process.env;
 const colour = process.stdout.isTTY ? { FORCE_COLOR: "1" } : {};
 const env = { ...baseEnv, ...colour };
 
-// In the order they are started when a slot is free: the longest chain (typecheck → build → browser
-// tests) first. `background` stages run at a lower CPU priority (nice 10): they only need throughput,
-// and the chain and the browser tests (whose pages must answer within the expect timeouts) take the
-// CPU they need first; the background stages get the rest.
-/** @type {{ name: string; cmd: string; args: string[]; env: NodeJS.ProcessEnv; after?: string[]; background?: boolean }[]} */
+// In the order they are started when a slot is free. `after`: stages that must have passed first;
+// `afterDone`: stages that must have ended, passed or not (only to keep two waves apart). `background`
+// stages run at a lower CPU priority (nice 10): lint only needs throughput and has no timeout to miss.
+// (A stop's CI once ran the API tests at that priority beside the browser shards: they starved for
+// 38 minutes and timed out.)
+const PGLITE_STAGE = "unit and API tests (PGlite, in-process bus)";
+const POSTGRES_STAGE = `API tests on PostgreSQL${REDIS_URL ? " with Redis fan-out" : ""}`;
+const FAULTS_STAGE = "fault suite, short (bench/faults.mjs --short)";
+const firstWave = [PGLITE_STAGE, ...(DATABASE_URL ? [POSTGRES_STAGE] : []), ...(DATABASE_URL && REDIS_URL ? [FAULTS_STAGE] : [])];
+/** @type {{ name: string; cmd: string; args: string[]; env: NodeJS.ProcessEnv; after?: string[]; afterDone?: string[]; background?: boolean }[]} */
 const stages = [
   { name: "typecheck", cmd: "npm", args: ["run", "typecheck"], env },
-  { name: "unit and API tests (PGlite, in-process bus)", cmd: "npx", args: ["vitest", "run"], env, background: true },
+  { name: PGLITE_STAGE, cmd: "npx", args: ["vitest", "run"], env },
   ...(DATABASE_URL
     ? [
         {
-          name: `API tests on PostgreSQL${REDIS_URL ? " with Redis fan-out" : ""}`,
+          name: POSTGRES_STAGE,
           cmd: "npx",
           args: ["vitest", "run", "--project", "server (postgres)"],
           // The tests create their own database on this server and drop it at the end (see
           // packages/server/src/test/test-database.ts); DATABASE_URL's own database is never used.
           env: { ...env, TEST_DATABASE_URL: DATABASE_URL, ...(REDIS_URL ? { TEST_REDIS_URL: REDIS_URL } : {}) },
-          background: true,
         },
       ]
     : []),
@@ -44,13 +49,14 @@ const stages = [
     args: ["playwright", "test", "-c", "e2e/playwright.config.ts", `--shard=${shard}/2`],
     env: { ...env, E2E_PORT: String(8180 + shard), E2E_OUTPUT_DIR: `../test-results/shard-${shard}` },
     after: ["build"],
+    afterDone: firstWave,
   })),
   // The fault suite's short run (bench/faults.mjs): two built server processes on a database it creates
   // on DATABASE_URL's server and drops, the Redis of REDIS_URL and one it starts itself for its case.
   ...(DATABASE_URL && REDIS_URL
     ? [
         {
-          name: "fault suite, short (bench/faults.mjs --short)",
+          name: FAULTS_STAGE,
           cmd: "node",
           args: ["bench/faults.mjs", "--short"],
           env: { ...env, FAULTS_DATABASE_URL: DATABASE_URL, FAULTS_REDIS_URL: REDIS_URL },
@@ -141,6 +147,7 @@ while (pending.length > 0 || inFlight.size > 0) {
       continue;
     }
     if (!after.every((name) => results.get(name)?.status === "passed")) continue;
+    if (!(stage.afterDone ?? []).every((name) => results.has(name))) continue;
     pending.splice(pending.indexOf(stage), 1);
     const p = start(stage).then(() => inFlight.delete(p));
     inFlight.add(p);

@@ -23,9 +23,9 @@ export default defineConfig({
     isolate: false,
     // Its own worker limit (one database per worker) needs its own group, run after the pure unit tests.
     sequence: { groupOrder: 1 },
-    // `npm test` runs this beside other stages on CI's 2 cores; a few tests (20 argon2 logins, the demo
-    // seed) take 15-20 s even alone.
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // `npm test` runs this beside the PostgreSQL run and the type check on CI's 2 cores; a few tests (20
+    // argon2 logins, the demo seed) take 15-20 s even alone. The limits only end a hung test.
+    testTimeout: 180_000,
+    hookTimeout: 240_000,
   },
 });
