@@ -110,7 +110,9 @@ test("a gathering with one of the company's forms: the reporter answers the form
   await expect(page.getByTestId("report-status")).toHaveAttribute("data-status", "in_progress");
   await card.getByText("Formulario", { exact: true }).click();
   await card.getByTestId("gathering-form-select").click();
-  await page.getByRole("option", { name: title }).click();
+  await page.keyboard.type(title);
+  // Ant Design's drawn list (its role=option twins are hidden for screen readers).
+  await page.locator(".ant-select-item-option").filter({ hasText: title }).click();
   await card.getByTestId("gathering-send-form").click();
   const gathering = card.getByTestId("gathering");
   await expect(gathering).toHaveAttribute("data-state", "active");
@@ -133,6 +135,35 @@ test("a gathering with one of the company's forms: the reporter answers the form
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(read).toBeVisible();
   await noHorizontalScroll(page);
+});
+
+test("a substatus renamed by an admin shows its new name on the open detail at once; deleted, the report keeps it", async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const token = await appToken(request, "vecino1@demo.cl");
+  const report = await appReport(request, token, `Basura acumulada ${Date.now()}`);
+  const login = await request.post("/api/login", { data: { email: "admin@demo.cl", password: DEMO_PASSWORD } });
+  const admin = ((await login.json()) as { user: { access_token: string } }).user.access_token;
+  const base = `/api/companies/${report.companies[0]}/substatuses`;
+  const name = `Derivado ${Date.now()}`;
+  const created = await request.post(base, { headers: { "access-token": admin }, data: { name } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const substatus = ((await created.json()) as { substatus: { id: number } }).substatus;
+
+  await signIn(page, "operador@demo.cl");
+  await page.goto(`/v3/events/${report.uuid}`);
+  await page.getByTestId("take-button").click();
+  await expect(page.getByTestId("report-status")).toHaveAttribute("data-status", "in_progress");
+  const picker = page.getByTestId("report-life").getByTestId("substatus-select");
+  await picker.click();
+  await page.getByRole("option", { name }).click();
+  await expect(picker).toContainText(name);
+
+  const renamed = `${name} a Carabineros`;
+  expect((await request.put(`${base}/${substatus.id}`, { headers: { "access-token": admin }, data: { name: renamed } })).ok()).toBe(true);
+  await expect(picker).toContainText(renamed);
+  expect((await request.delete(`${base}/${substatus.id}`, { headers: { "access-token": admin } })).ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId("report-life").getByTestId("substatus-select")).toContainText(renamed);
 });
 
 test("a new reporter's report waits in the review queue and, approved, reaches the operator's panel live", async ({ page, browser, request }) => {
