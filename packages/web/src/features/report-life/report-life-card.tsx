@@ -175,10 +175,12 @@ function FormAnswers({ form, gathering }: { form: GatheringForm; gathering: Gath
   const components = form.components as FormComponent[];
   return (
     <div className="life-card__form-answers" data-testid="gathering-form-answers">
-      <Typography.Text strong>
-        <FormOutlined aria-hidden /> {t("reportLife.gathering.formAsked", { title: form.title })}
-      </Typography.Text>{" "}
-      <Typography.Text type="secondary">({t("reportLife.gathering.formVersion", { version: form.version })})</Typography.Text>
+      <div>
+        <Typography.Text strong>
+          <FormOutlined aria-hidden /> {t("reportLife.gathering.formAsked", { title: form.title })}
+        </Typography.Text>{" "}
+        <Typography.Text type="secondary">({t("reportLife.gathering.formVersion", { version: form.version })})</Typography.Text>
+      </div>
       {gathering.formValues && (
         <Suspense fallback={<Spin size="small" />}>
           <FormRenderer template={{ title: form.title, components }} mode="read" selectors={selectors} values={gathering.formValues.values} extras={gathering.formValues.extras} />
