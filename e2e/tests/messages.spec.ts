@@ -93,3 +93,40 @@ test("a custom zone drawn, a message with an attachment sent, approved by the pr
   expect((await request.post(`/api/app/messages/${item!.id}/open`, { headers: { "access-token": neighbour } })).status()).toBe(200);
   await expect(row.getByTestId("message-opened")).not.toHaveText("0", { timeout: 30_000 });
 });
+
+test("neighbours notified from the report: the count and delivery progress show live, cancel stops it", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  // A neighbour of the reporter app stands beside the report's spot; another reports there.
+  const at = { latitude: -33.4412 - Math.random() * 0.002, longitude: -70.6535 };
+  const neighbour = await appToken(request, "vecino2@demo.cl");
+  const placed = await request.put("/api/app/location", { headers: { "access-token": neighbour }, data: { kind: "last", latitude: at.latitude + 0.0005, longitude: at.longitude } });
+  expect(placed.status()).toBe(200);
+  const reporter = await appToken(request, "vecino1@demo.cl");
+  const created = await request.post("/api/app/reports", {
+    headers: { "access-token": reporter },
+    data: { type: 6, description: `Poste caído ${Date.now()}`, ...at, address: "Agustinas 1100, Santiago" },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const report = ((await created.json()) as { report: { uuid: string } }).report;
+
+  await signIn(page, "operador@demo.cl");
+  await page.goto(`/v3/events/${report.uuid}`);
+  await page.getByTestId("take-button").click();
+  await expect(page.getByTestId("report-status")).toHaveAttribute("data-status", "in_progress");
+  await page.getByRole("button", { name: "Más acciones" }).click();
+  await page.getByRole("menuitem", { name: "Notificar a vecinos" }).click();
+  await page.getByRole("button", { name: "Notificar", exact: true }).click();
+  // The job delivers it to the neighbour's inbox; the tag counts delivered of found, live.
+  const progress = page.getByTestId("neighbours-progress");
+  await expect(progress).toContainText("Vecinos notificados");
+  await expect(progress).toHaveText(/Vecinos notificados: (\d+) de \1 avisados/, { timeout: 30_000 });
+  expect(Number(await progress.getAttribute("data-total"))).toBeGreaterThanOrEqual(1);
+  const inbox = (await (await request.get("/api/app/messages", { headers: { "access-token": neighbour } })).json()) as { items: { kind: string }[] };
+  expect(inbox.items.some((i) => i.kind === "neighbours")).toBe(true);
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Más acciones" }).click();
+  await page.getByRole("menuitem", { name: "Cancelar notificación a vecinos" }).click();
+  await page.getByRole("button", { name: "Cancelar notificación", exact: true }).click();
+  await expect(progress).toHaveText(/Notificación cancelada: avisados \d+ de \d+ antes de cancelar/);
+});

@@ -82,6 +82,90 @@ test("a gathering answered from the reporter API appears on the open detail", as
   await expect(card.getByTestId("gathering-form")).toBeVisible();
 });
 
+test("a gathering with one of the company's forms: the reporter answers the form and the answers read on the detail", async ({ page, request }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const token = await appToken(request, "vecino1@demo.cl");
+  const report = await appReport(request, token, `Semáforo apagado en la esquina ${Date.now()}`);
+  // The company admin keeps a form for it (the forms screen's own test builds one by hand).
+  const login = await request.post("/api/login", { data: { email: "admin@demo.cl", password: DEMO_PASSWORD } });
+  const admin = ((await login.json()) as { user: { access_token: string } }).user.access_token;
+  const title = `Testigo ${Date.now()}`;
+  const created = await request.post(`/api/companies/${report.companies[0]}/form-templates`, {
+    headers: { "access-token": admin },
+    data: {
+      title,
+      components: [
+        { type: "text", fieldKey: "seen", label: "¿Qué vio?", required: true },
+        { type: "radio", fieldKey: "lights", label: "¿Qué luces faltan?", options: [{ label: "Todas", value: "all" }, { label: "Solo la roja", value: "red" }] },
+      ],
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+
+  await signIn(page, "operador@demo.cl");
+  await page.goto(`/v3/events/${report.uuid}`);
+  const card = page.getByTestId("report-life");
+  await page.getByTestId("take-button").click();
+  await expect(page.getByTestId("report-status")).toHaveAttribute("data-status", "in_progress");
+  await card.getByText("Formulario", { exact: true }).click();
+  await card.getByTestId("gathering-form-select").click();
+  await page.keyboard.type(title);
+  // Ant Design's drawn list (its role=option twins are hidden for screen readers).
+  await page.locator(".ant-select-item-option").filter({ hasText: title }).click();
+  await card.getByTestId("gathering-send-form").click();
+  const gathering = card.getByTestId("gathering");
+  await expect(gathering).toHaveAttribute("data-state", "active");
+  await expect(gathering).toContainText(`Formulario: ${title}`);
+
+  // The app reads the form's questions and answers them; a wrong option is refused, then the answers arrive live.
+  const asked = await request.get(`/api/app/reports/${report.uuid}/gathering`, { headers: { "access-token": token } });
+  const { gatherings } = (await asked.json()) as { gatherings: { id: number; form: { title: string; components: { fieldKey: string }[] } }[] };
+  expect(gatherings[0]!.form.components.map((c) => c.fieldKey)).toEqual(["seen", "lights"]);
+  const answer = (values: object) => request.post(`/api/app/reports/${report.uuid}/gathering`, { headers: { "access-token": token }, data: { gatheringId: gatherings[0]!.id, values } });
+  expect((await answer({ seen: "Apagado", lights: "green" })).status()).toBe(400);
+  const answered = await answer({ seen: "Apagado desde la mañana", lights: "red" });
+  expect(answered.ok(), await answered.text()).toBe(true);
+  await expect(gathering).toHaveAttribute("data-state", "completed");
+  const read = gathering.getByTestId("form-renderer-read");
+  await expect(read.getByTestId("field-seen")).toContainText("Apagado desde la mañana");
+  await expect(read.getByTestId("read-lights")).toHaveText("Solo la roja");
+  await expectAccessible(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/gathering-form-1440.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(read).toBeVisible();
+  await noHorizontalScroll(page);
+});
+
+test("a substatus renamed by an admin shows its new name on the open detail at once; deleted, the report keeps it", async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const token = await appToken(request, "vecino1@demo.cl");
+  const report = await appReport(request, token, `Basura acumulada ${Date.now()}`);
+  const login = await request.post("/api/login", { data: { email: "admin@demo.cl", password: DEMO_PASSWORD } });
+  const admin = ((await login.json()) as { user: { access_token: string } }).user.access_token;
+  const base = `/api/companies/${report.companies[0]}/substatuses`;
+  const name = `Derivado ${Date.now()}`;
+  const created = await request.post(base, { headers: { "access-token": admin }, data: { name } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const substatus = ((await created.json()) as { substatus: { id: number } }).substatus;
+
+  await signIn(page, "operador@demo.cl");
+  await page.goto(`/v3/events/${report.uuid}`);
+  await page.getByTestId("take-button").click();
+  await expect(page.getByTestId("report-status")).toHaveAttribute("data-status", "in_progress");
+  const picker = page.getByTestId("report-life").getByTestId("substatus-select");
+  await picker.click();
+  await page.getByRole("option", { name }).click();
+  await expect(picker).toContainText(name);
+
+  const renamed = `${name} a Carabineros`;
+  expect((await request.put(`${base}/${substatus.id}`, { headers: { "access-token": admin }, data: { name: renamed } })).ok()).toBe(true);
+  await expect(picker).toContainText(renamed);
+  expect((await request.delete(`${base}/${substatus.id}`, { headers: { "access-token": admin } })).ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId("report-life").getByTestId("substatus-select")).toContainText(renamed);
+});
+
 test("a new reporter's report waits in the review queue and, approved, reaches the operator's panel live", async ({ page, browser, request }) => {
   test.setTimeout(300_000);
   const token = await appToken(request, "vecina.nueva@demo.cl");

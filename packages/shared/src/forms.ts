@@ -37,6 +37,8 @@ export const FORMS_MESSAGES = {
     valueNotInteger: "Ingresa un número entero",
     valueNotOption: "Elige una de las opciones",
     tooManyFiles: "Demasiadas imágenes",
+    gatheringQuestionsOrForm: "Escribe al menos una pregunta o elige un formulario, no ambos",
+    gatheringFormImages: "Un formulario con imágenes no se puede enviar al informante",
   },
   en: {
     fieldKeyRequired: "Field Key is required",
@@ -65,6 +67,8 @@ export const FORMS_MESSAGES = {
     valueNotInteger: "Enter a whole number",
     valueNotOption: "Choose one of the options",
     tooManyFiles: "Too many images",
+    gatheringQuestionsOrForm: "Write at least one question or choose a form, not both",
+    gatheringFormImages: "A form with images cannot be sent to the reporter",
   },
   fr: {
     fieldKeyRequired: "La clé du champ est obligatoire",
@@ -93,6 +97,8 @@ export const FORMS_MESSAGES = {
     valueNotInteger: "Saisissez un nombre entier",
     valueNotOption: "Choisissez une des options",
     tooManyFiles: "Trop d'images",
+    gatheringQuestionsOrForm: "Écrivez au moins une question ou choisissez un formulaire, pas les deux",
+    gatheringFormImages: "Un formulaire avec des images ne peut pas être envoyé à l'auteur",
   },
 } as const satisfies Record<Language, Record<string, string>>;
 export type FormsMessage = keyof (typeof FORMS_MESSAGES)["es"];

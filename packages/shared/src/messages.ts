@@ -224,6 +224,9 @@ export const neighboursNoticeSchema = z.object({
 export type NeighboursNotice = z.infer<typeof neighboursNoticeSchema>;
 export const neighboursNoticeResponseSchema = z.object({ success: z.literal(true), notice: neighboursNoticeSchema });
 
+/** The live `neighbours` event: a report's notice progress (its data). */
+export const neighboursProgressSchema = neighboursNoticeSchema.extend({ reportId: z.number() });
+
 /** The live `messages` event: a message's state and counts changed (delivery progress, an opening). */
 export const messageProgressSchema = z.object({ id: z.number(), state: z.number(), sentCount: z.number(), openedCount: z.number() });
 

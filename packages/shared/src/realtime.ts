@@ -23,6 +23,10 @@ export const EVENT_TYPES = [
   "operators",
   // A mass message's state or counts changed (issue 15: delivery progress, an opening); not stored.
   "messages",
+  // A report's neighbours' notice moved on (issue 15: delivered of total, cancelled); not stored.
+  "neighbours",
+  // The company's substatus list changed (issue 17: renamed or deleted); reports read their new name.
+  "substatuses",
   // Messages to collaborators (issue 15), to one user only: a message arrived, or one they sent was read.
   "collaboratorMessage",
   "hello",

@@ -1,5 +1,6 @@
 import { z } from "./zod.js";
 import { MAX_ID } from "./limits.js";
+import { formComponentSchema, formExtrasSchema, formValuesSchema } from "./forms.js";
 
 // The report's remaining life (issue 17): review of reports from new or flagged reporters (SPEC §4
 // "pending review, approved"), information gathering (SPEC §3 AI gathering per report: isActive,
@@ -79,12 +80,30 @@ export const gatheringQuestionSchema = z.object({
 });
 export type GatheringQuestion = z.infer<typeof gatheringQuestionSchema>;
 
-/** POST …/reports/{id}/gathering: free questions now; a dynamic form's id once forms exist. */
-export const startGatheringSchema = z.object({
-  questions: z.array(gatheringQuestionSchema).min(1).max(MAX_GATHERING_QUESTIONS),
-  formTemplateId: id().nullable().optional(),
-});
+/** POST …/reports/{id}/gathering: free questions, or one of the company's form templates
+ * (`formTemplateId`) whose questions the reporter answers; one or the other, never both. */
+export const startGatheringSchema = z
+  .object({
+    questions: z.array(gatheringQuestionSchema).max(MAX_GATHERING_QUESTIONS).default([]),
+    formTemplateId: id().nullable().optional(),
+  })
+  .superRefine((b, ctx) => {
+    const form = b.formTemplateId != null;
+    if (form === (b.questions.length > 0)) ctx.addIssue({ code: "custom", message: "gatheringQuestionsOrForm", path: ["questions"] });
+  });
 export type StartGathering = z.infer<typeof startGatheringSchema>;
+
+/** The form a gathering asks, as it was when the operator chose it: a later edit or deletion of the
+ * template changes neither the questions nor how the answers read. `selectors` are the items of the
+ * company's selector lists its predefined lists use. */
+export const gatheringFormSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  version: z.number(),
+  components: z.array(formComponentSchema),
+  selectors: z.array(z.object({ id: z.number(), items: z.array(z.string()) })),
+});
+export type GatheringForm = z.infer<typeof gatheringFormSchema>;
 
 /** A report's gathering as the company sees it (on the report, so it travels with its events). */
 export const gatheringSchema = z.object({
@@ -97,6 +116,9 @@ export const gatheringSchema = z.object({
   questions: z.array(z.object({ text: z.string(), required: z.boolean() })),
   /** The reporter's answers, one per question, once completed. */
   answers: z.array(z.string()).nullable(),
+  /** A form gathering's form (then `questions` is empty), and the reporter's values once completed. */
+  form: gatheringFormSchema.nullable(),
+  formValues: z.object({ values: z.record(z.string(), z.unknown()), extras: z.record(z.string(), z.string()) }).nullable(),
 });
 export type Gathering = z.infer<typeof gatheringSchema>;
 
@@ -104,10 +126,13 @@ export type Gathering = z.infer<typeof gatheringSchema>;
 export const appGatheringSchema = gatheringSchema.extend({ companyName: z.string() });
 export const appGatheringResponseSchema = z.object({ success: z.literal(true), gatherings: z.array(appGatheringSchema) });
 
-/** POST /api/app/reports/{uuid}/gathering: the answers, one per question in order. */
+/** POST /api/app/reports/{uuid}/gathering: the answers, one per question in order; for a form
+ * gathering its `values` (and `extras`) instead, checked against the form as a submission is. */
 export const answerGatheringSchema = z.object({
   gatheringId: id(),
-  answers: z.array(text(2000, true)).max(MAX_GATHERING_QUESTIONS),
+  answers: z.array(text(2000, true)).max(MAX_GATHERING_QUESTIONS).default([]),
+  values: formValuesSchema.optional(),
+  extras: formExtrasSchema.optional(),
 });
 export type AnswerGathering = z.infer<typeof answerGatheringSchema>;
 

@@ -312,3 +312,25 @@ export async function submitThroughLink(ctx: AppContext, token: string, body: Fo
   const { link, scope } = await openLink(ctx, token);
   return submit(ctx, scope, link.templateId, body, { authorId: null, via: "public", linkId: link.id });
 }
+
+// ── Gathering forms ────────────────────────────────────────────────────────────────────────────────
+
+/** The form a report's information gathering asks (issue 17): the company's live template at its
+ * current version with the items of the selector lists it uses, to keep on the gathering as asked.
+ * Undefined for a template that is not the company's or is deleted; `hasImages` because the reporter's
+ * app has no door to upload a form's images. */
+export async function gatheringFormOf(
+  db: Tx,
+  scope: TenantScope,
+  templateId: number,
+): Promise<{ form: { id: number; title: string; version: number; components: FormComponent[]; selectors: { id: number; items: string[] }[] }; hasImages: boolean } | undefined> {
+  const template = await repo.findTemplate(db, scope, templateId);
+  if (!template || template.deleted) return undefined;
+  const located = walkComponents(template.components);
+  const used = new Set(located.flatMap((l) => (l.component.type === "list" && l.component.selectorId !== undefined ? [l.component.selectorId] : [])));
+  const selectors = [...(await repo.selectorItems(db, scope))].filter(([id]) => used.has(id)).map(([id, items]) => ({ id, items }));
+  return {
+    form: { id: template.id, title: template.title, version: template.version, components: template.components, selectors },
+    hasImages: located.some((l) => l.component.type === "images"),
+  };
+}

@@ -113,6 +113,28 @@ export async function neighbourNotice(db: Db, scope: TenantScope, reportId: numb
   );
 }
 
+/** Tells the company's open report details how far a neighbours' notice got (the `neighbours` message,
+ * not stored: the next one replaces it), only to those whose restrictions let them see the report. */
+export async function publishNeighbourProgress(ctx: AppContext, companyId: number, reportId: number): Promise<void> {
+  const row = await one<{ notify: boolean; canceled: boolean; total: number; delivered: number; zone_ids: number[]; type_id: number; assigned_user_id: number | null }>(
+    ctx.db,
+    `select a.notify_neighbours as notify, a.notification_neighbours_was_canceled as canceled, a.neighbours_total as total,
+            a.neighbours_delivered as delivered, a.zone_ids, r.type_id, a.assigned_user_id
+       from report_attentions a join reports r on r.id = a.report_id where a.company_id = $1 and a.report_id = $2`,
+    [companyId, reportId],
+  );
+  if (!row) return;
+  await ctx.bus
+    .publish({
+      type: "neighbours",
+      seq: 0,
+      companyId,
+      audience: { zoneIds: row.zone_ids, typeId: row.type_id, assignedUserId: row.assigned_user_id },
+      data: { reportId, notify: row.notify, canceled: row.canceled, total: row.total, delivered: row.delivered },
+    })
+    .catch(() => undefined);
+}
+
 interface BatchResult {
   last: number | null;
   inserted: number;
@@ -208,6 +230,7 @@ export async function deliverNeighbourNotice(ctx: AppContext, job: JobContext, b
     if (!batch) return { stopped: true, delivered };
     delivered += batch.inserted;
     await job.progress(delivered);
+    await publishNeighbourProgress(ctx, companyId, reportId);
     if (batch.last === null) break;
     cursor = batch.last;
   }

@@ -4,6 +4,7 @@ import { MESSAGE_ACTIONS, MESSAGE_STATES, messageActionAllowed, type Message, ty
 import { one, type Db } from "../db/db.js";
 import type { JobContext } from "../jobs/index.js";
 import { body, buildCompany, buildUser, loginAs, testApp, testDb, unique, type TestUser } from "../test/harness.js";
+import { LiveSockets } from "../test/live.js";
 import { waitFor } from "../test/wait-for.js";
 import { deliverMessage } from "./delivery.js";
 import { MESSAGE_DELIVERY_JOB, messageRecipientIds } from "./index.js";
@@ -373,12 +374,19 @@ describe("neighbours notified through the inbox", () => {
     const created = await app.inject({ method: "POST", url: "/api/app/reports", payload: { type: 0, description: unique("Robo"), ...at } });
     const reportId = body<{ report: { id: number } }>(created).report.id;
     const report = (rest: string) => `/api/companies/${companyId}/reports/${reportId}${rest}`;
+    // The open detail follows the delivery live (the `neighbours` message), another company hears nothing.
+    const live = new LiveSockets();
+    const progress = await live.collect(app, adminToken, companyId, "neighbours", (d) => d);
+    const otherHears = await live.collect(app, otherToken, otherCompanyId, "neighbours", (d) => d);
     const notified = await app.inject({ method: "POST", url: report("/notify-neighbours"), headers: h(adminToken) });
     expect(body<{ neighbours: number }>(notified).neighbours).toBe(2);
     await waitFor(async () => {
       const notice = body<{ notice: unknown }>(await app.inject({ method: "GET", url: report("/neighbours"), headers: h(adminToken) })).notice;
       expect(notice).toEqual({ notify: true, canceled: false, total: 2, delivered: 2 });
     }, { timeout: 15_000 });
+    await waitFor(() => progress.some((p) => p.reportId === reportId && p.delivered === 2 && p.total === 2 && p.canceled === false), { timeout: 15_000 });
+    expect(otherHears).toEqual([]);
+    live.closeAll();
     for (const [user, gets] of [[near, true], [home, true], [far, false]] as const) {
       const items = body<{ items: { kind: string; reportId: number }[] }>(await app.inject({ method: "GET", url: "/api/app/messages", headers: h(await loginAs(app, user)) })).items;
       expect(items.some((i) => i.kind === "neighbours" && i.reportId === reportId)).toBe(gets);

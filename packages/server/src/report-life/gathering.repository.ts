@@ -1,4 +1,4 @@
-import type { GatheringQuestion } from "@atalaya/shared";
+import type { GatheringForm, GatheringQuestion } from "@atalaya/shared";
 import type { TenantScope } from "../auth/access.js";
 import { one, type Db, type Tx } from "../db/db.js";
 
@@ -26,12 +26,12 @@ export async function insertGathering(
   tx: Tx,
   scope: TenantScope,
   reportId: number,
-  g: { questions: GatheringQuestion[]; formTemplateId: number | null; startedBy: number },
+  g: { questions: GatheringQuestion[]; form: GatheringForm | null; startedBy: number },
 ): Promise<void> {
   await tx.query("delete from report_gatherings where company_id = $1 and report_id = $2", [scope.companyId, reportId]);
   await tx.query(
-    "insert into report_gatherings (company_id, report_id, form_template_id, questions, started_by) values ($1, $2, $3, $4::jsonb, $5)",
-    [scope.companyId, reportId, g.formTemplateId, JSON.stringify(g.questions), g.startedBy],
+    "insert into report_gatherings (company_id, report_id, form_template_id, questions, form, started_by) values ($1, $2, $3, $4::jsonb, $5::jsonb, $6)",
+    [scope.companyId, reportId, g.form?.id ?? null, JSON.stringify(g.questions), g.form ? JSON.stringify(g.form) : null, g.startedBy],
   );
 }
 
@@ -48,11 +48,13 @@ export interface AppGatheringRow {
   form_template_id: number | null;
   questions: { text: string; required: boolean }[];
   answers: string[] | null;
+  form: GatheringForm | null;
+  form_values: { values: Record<string, unknown>; extras: Record<string, string> } | null;
   started_at: Date;
   completed_at: Date | null;
 }
 
-const APP_ROW = `select g.id, g.company_id, c.name as company_name, g.form_template_id, g.questions, g.answers, g.started_at, g.completed_at
+const APP_ROW = `select g.id, g.company_id, c.name as company_name, g.form_template_id, g.questions, g.answers, g.form, g.form_values, g.started_at, g.completed_at
   from report_gatherings g join companies c on c.id = g.company_id`;
 
 /** Every organisation's gathering of the report, oldest first. */
@@ -65,7 +67,16 @@ export function lockReportGathering(tx: Tx, reportId: number, gatheringId: numbe
   return one<AppGatheringRow>(tx, `${APP_ROW} where g.report_id = $1 and g.id = $2 for update of g`, [reportId, gatheringId]);
 }
 
-/** Stores the reporter's answers, which completes the gathering. */
-export async function completeGathering(tx: Tx, gatheringId: number, answers: readonly string[]): Promise<void> {
-  await tx.query("update report_gatherings set answers = $2::jsonb, completed_at = now() where id = $1", [gatheringId, JSON.stringify(answers)]);
+/** Stores the reporter's answers (free questions) or form values, which completes the gathering. */
+export async function completeGathering(
+  tx: Tx,
+  gatheringId: number,
+  answers: readonly string[] | null,
+  formValues: { values: Record<string, unknown>; extras: Record<string, string> } | null,
+): Promise<void> {
+  await tx.query("update report_gatherings set answers = $2::jsonb, form_values = $3::jsonb, completed_at = now() where id = $1", [
+    gatheringId,
+    answers ? JSON.stringify(answers) : null,
+    formValues ? JSON.stringify(formValues) : null,
+  ]);
 }

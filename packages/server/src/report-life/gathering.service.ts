@@ -1,8 +1,10 @@
-import type { AnswerGathering, Report, StartGathering } from "@atalaya/shared";
-import type { Actor, CompanyScope } from "../auth/access.js";
+import { submissionBodySchemaFor, type AnswerGathering, type GatheringForm, type Report, type StartGathering } from "@atalaya/shared";
+import { requireModule, type Actor, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { AppError, invalidField, notFound } from "../http/errors.js";
+import type { Tx } from "../db/db.js";
 import { changeWithEvents } from "../realtime/publish.js";
+import { gatheringFormOf } from "../forms/index.js";
 import { changeReport, recordReportChange, type ReportRow } from "../reports/index.js";
 import {
   completeGathering,
@@ -23,17 +25,29 @@ function requireWorkable(row: ReportRow): void {
   if (row.deleted_at) throw new AppError(409, "invalidTransition", "deletedByAuthor");
 }
 
-/** An operator starts a gathering on a taken report: its reporter's app gets the questions and the
- * report's update event says "gathering started" live. 409 while one is still waiting for answers, and
- * for a report whose reporter has no app account (nobody could answer). */
+/** The form a gathering asks: the company's live template (the forms module on), kept as it is now. A
+ * template that is not the company's, is deleted or holds images (the app cannot upload them) is 400. */
+async function formToAsk(tx: Tx, scope: CompanyScope, templateId: number): Promise<GatheringForm> {
+  requireModule(scope, "forms");
+  const found = await gatheringFormOf(tx, scope, templateId);
+  if (!found) throw invalidField("formTemplateId", "invalid");
+  if (found.hasImages) throw invalidField("formTemplateId", "gatheringFormImages");
+  return found.form;
+}
+
+/** An operator starts a gathering on a taken report, with free questions or one of the company's forms:
+ * its reporter's app gets the questions and the report's update event says "gathering started" live. 409
+ * while one is still waiting for answers, and for a report whose reporter has no app account (nobody
+ * could answer). */
 export function startGathering(ctx: AppContext, scope: CompanyScope, reportId: number, body: StartGathering): Promise<Report> {
   return changeReport(ctx, scope, reportId, "report.work", "gatheringStarted", async (tx, row) => {
     requireWorkable(row);
     if (row.gathering && row.gathering.completedAt === null) throw new AppError(409, "conflict", "gatheringActive");
     const reporter = await tx.query<{ user_id: number | null }>("select user_id from reports where id = $1", [reportId]);
     if (reporter[0]?.user_id == null) throw new AppError(409, "conflict", "noReporter");
-    await insertGathering(tx, scope, reportId, { questions: body.questions, formTemplateId: body.formTemplateId ?? null, startedBy: scope.actor.user.id });
-    return { questions: body.questions.length, formTemplateId: body.formTemplateId ?? null };
+    const form = body.formTemplateId != null ? await formToAsk(tx, scope, body.formTemplateId) : null;
+    await insertGathering(tx, scope, reportId, { questions: form ? [] : body.questions, form, startedBy: scope.actor.user.id });
+    return form ? { form: form.title, formTemplateId: form.id, version: form.version } : { questions: body.questions.length };
   });
 }
 
@@ -57,6 +71,8 @@ function presentAppGathering(g: AppGatheringRow) {
     formTemplateId: g.form_template_id,
     questions: g.questions,
     answers: g.answers,
+    form: g.form,
+    formValues: g.form_values,
   };
 }
 
@@ -68,8 +84,19 @@ export async function appGatherings(ctx: AppContext, actor: Actor, uuid: string)
   return (await listReportGatherings(ctx.db, report.id)).map(presentAppGathering);
 }
 
-/** The reporter answers a gathering once (one answer per question, the required ones not empty): it
- * becomes completed and the organisation's open detail shows the answers live. */
+/** The reporter's values of a form gathering, checked against the form as it was asked as a submission
+ * is (400 with `values.<fieldKey>` paths). */
+function checkedFormValues(form: GatheringForm, body: AnswerGathering): { values: Record<string, unknown>; extras: Record<string, string> } {
+  if (body.answers.length > 0) throw invalidField("answers", "count");
+  if (body.values === undefined) throw invalidField("values", "required");
+  const selectors = new Map(form.selectors.map((s) => [s.id, s.items]));
+  const checked = submissionBodySchemaFor(form.components, selectors).safeParse({ values: body.values, extras: body.extras });
+  if (!checked.success) throw new AppError(400, "validation", "Validation errors", checked.error.issues.map((i) => ({ field: i.path.join("."), code: i.message })));
+  return { values: body.values, extras: body.extras ?? {} };
+}
+
+/** The reporter answers a gathering once (one answer per question, the required ones not empty; or the
+ * form's values): it becomes completed and the organisation's open detail shows the answers live. */
 export async function answerGathering(ctx: AppContext, actor: Actor, uuid: string, body: AnswerGathering) {
   return changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
     const report = await findOwnReport(tx, actor.user.id, uuid);
@@ -77,11 +104,18 @@ export async function answerGathering(ctx: AppContext, actor: Actor, uuid: strin
     const g = await lockReportGathering(tx, report.id, body.gatheringId);
     if (!g) throw notFound();
     if (g.completed_at !== null) throw new AppError(409, "conflict", "gatheringCompleted");
+    if (g.form) {
+      const formValues = checkedFormValues(g.form, body);
+      await completeGathering(tx, g.id, null, formValues);
+      await recordReportChange(tx, emit, g.company_id, report.id, "gatheringCompleted", { form: g.form.title });
+      return presentAppGathering({ ...g, form_values: formValues, completed_at: new Date() });
+    }
+    if (body.values !== undefined || body.extras !== undefined) throw invalidField("values", "invalid");
     if (body.answers.length !== g.questions.length) throw invalidField("answers", "count");
     g.questions.forEach((q, i) => {
       if (q.required && body.answers[i]!.length === 0) throw invalidField(`answers.${i}`, "required");
     });
-    await completeGathering(tx, g.id, body.answers);
+    await completeGathering(tx, g.id, body.answers, null);
     await recordReportChange(tx, emit, g.company_id, report.id, "gatheringCompleted", {});
     return presentAppGathering({ ...g, answers: [...body.answers], completed_at: new Date() });
   });

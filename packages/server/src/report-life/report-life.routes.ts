@@ -64,7 +64,7 @@ export async function reportLifeRoutes(app: FastifyInstance, ctx: AppContext): P
   // Information gathering
   r.post(`${base}/reports/:id/gathering`, {
     config: { permission: "report.work" },
-    schema: { tags: ["reports"], summary: "Ask the reporter questions (a taken report; formTemplateId for a dynamic form); 409 gatheringActive while unanswered", params: reportParamsSchema, body: startGatheringSchema, response: { 200: reportResponseSchema, ...errors } },
+    schema: { tags: ["reports"], summary: "Ask the reporter free questions, or one of the company's forms (formTemplateId: live, without images; 400 otherwise), on a taken report; 409 gatheringActive while unanswered", params: reportParamsSchema, body: startGatheringSchema, response: { 200: reportResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, report: await startGathering(ctx, scopeOf(req), req.params.id, req.body) }));
   r.delete(`${base}/reports/:id/gathering`, {
     config: { permission: "report.work" },
@@ -95,10 +95,10 @@ export async function reportLifeRoutes(app: FastifyInstance, ctx: AppContext): P
   // Reporter app
   const own = "/api/app/reports/:uuid";
   r.get(`${own}/gathering`, {
-    schema: { tags: ["app"], summary: "The questions organisations asked about the caller's report, and the answers given", params: appReportParamsSchema, response: { 200: appGatheringResponseSchema, ...errors } },
+    schema: { tags: ["app"], summary: "The questions (or form, as asked) organisations sent about the caller's report, and the answers given", params: appReportParamsSchema, response: { 200: appGatheringResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, gatherings: await appGatherings(ctx, actorOf(req), req.params.uuid) }));
   r.post(`${own}/gathering`, {
-    schema: { tags: ["app"], summary: "Answer a gathering once (one answer per question): it becomes completed", params: appReportParamsSchema, body: answerGatheringSchema, response: { 200: z.object({ success: z.literal(true), gathering: appGatheringSchema }), ...errors } },
+    schema: { tags: ["app"], summary: "Answer a gathering once (one answer per question, or a form's values checked against it): it becomes completed", params: appReportParamsSchema, body: answerGatheringSchema, response: { 200: z.object({ success: z.literal(true), gathering: appGatheringSchema }), ...errors } },
   }, async (req) => ({ ...ok, gathering: await answerGathering(ctx, actorOf(req), req.params.uuid, req.body) }));
   r.post(`${own}/rating`, {
     schema: { tags: ["app"], summary: "Rate the attention of the caller's closed report once (points 1-5, optional text)", params: appReportParamsSchema, body: rateReportSchema, response: { 200: ratingResponseSchema, ...errors } },

@@ -115,6 +115,48 @@ describe("review", () => {
   });
 });
 
+describe("review under restrictions", () => {
+  it("a zone- or type-restricted admin's queue holds only what their panel would show; deciding another is 404", async () => {
+    expect((await setReview(adminA, { enabled: true, newReporterDays: 7, abuseThreshold: 3 })).statusCode).toBe(200);
+    const pampa = (await w.db.query<{ id: number }>("select id from zones where company_id = $1 and name = 'Pampa'", [w.companyA]))[0]!.id;
+    const far = (await w.db.query<{ id: number }>(
+      "insert into zones (company_id, name, geojson, area) values ($1, 'Lejos', $2, '((10,10),(10.01,10),(10.01,10.01))'::polygon) returning id",
+      [w.companyA, JSON.stringify({ type: "Polygon", coordinates: [[[10, 10], [10.01, 10], [10.01, 10.01], [10, 10]]] })],
+    ))[0]!.id;
+    const restricted = async (zoneIds: number[], typeIds: number[], settings: object = {}) => {
+      const user = await buildUser(w.db, { companyId: w.companyA, role: "company_admin" });
+      await w.db.query("update memberships set zone_ids = $3, report_type_ids = $4 where company_id = $1 and user_id = $2", [w.companyA, user.id, zoneIds, typeIds]);
+      await w.db.query("update users set settings = $2 where id = $1", [user.id, JSON.stringify(settings)]);
+      return loginAs(w.app, user);
+    };
+    const inZone = await restricted([pampa], []);
+    const elsewhere = await restricted([far], []);
+    const otherType = await restricted([], [1]);
+    const onlyAssigned = await restricted([], [], { onlyAssignedReports: true });
+    const r = await w.app.inject({ method: "POST", url: "/api/app/reports", headers: h(w.tokens.author), payload: { type: 0, description: "Robo en revisión", ...w.here } });
+    const held = body<{ report: { id: number } }>(r).report.id;
+    const queue = async (token: string) => body<{ reviews: ReviewItem[]; total: number }>(await w.app.inject({ method: "GET", url: url(w.companyA, "reviews"), headers: h(token) }));
+    const sees = async (token: string) => {
+      const q = await queue(token);
+      expect(q.total).toBe(q.reviews.length);
+      return q.reviews.some((x) => x.reportId === held);
+    };
+    expect(await sees(adminA)).toBe(true);
+    expect(await sees(inZone)).toBe(true);
+    expect(await sees(elsewhere)).toBe(false);
+    expect(await sees(otherType)).toBe(false);
+    expect(await sees(onlyAssigned)).toBe(false);
+    for (const token of [elsewhere, otherType, onlyAssigned])
+      expect((await w.app.inject({ method: "POST", url: url(w.companyA, `reports/${held}/review`), headers: h(token), payload: { decision: "approve" } })).statusCode).toBe(404);
+    // The one who may see it approves: it enters the panel of the zone's operators as new, live.
+    const newReports = await live.collect(w.app, w.tokens.opA, w.companyA, "newReport", (d) => (d.report as Report).id);
+    const approve = await w.app.inject({ method: "POST", url: url(w.companyA, `reports/${held}/review`), headers: h(inZone), payload: { decision: "approve" } });
+    expect(approve.statusCode, approve.body).toBe(200);
+    await waitFor(() => newReports.includes(held));
+    expect(await report(w.companyA, w.tokens.opA, held)).toMatchObject({ status: "pending", review: "approved" });
+  });
+});
+
 describe("information gathering", () => {
   it("starts on a taken report, the app answers once, the portal socket sees it completed, then it is cleared", async () => {
     const { id, uuid } = await w.communityReport();
@@ -156,6 +198,85 @@ describe("information gathering", () => {
     const none = await w.app.inject({ method: "DELETE", url: url(w.companyA, `reports/${id}/gathering`), headers: h(w.tokens.opA) });
     expect(body<{ error: { reason: string } }>(none).error.reason).toBe("noGathering");
     expect(await w.activity(w.companyA, id)).toEqual(["created", "taken", "gatheringStarted", "gatheringCompleted", "gatheringCleared"]);
+  });
+
+  it("with one of the company's forms: the app gets its questions, answers are checked against the form as asked and read on the report", async () => {
+    const { id, uuid } = await w.communityReport();
+    await take(id);
+    const createTemplate = async (cid: number, token: string, payload: object) => {
+      const res = await w.app.inject({ method: "POST", url: url(cid, "form-templates"), headers: h(token), payload });
+      expect(res.statusCode, res.body).toBe(200);
+      return body<{ template: { id: number } }>(res).template.id;
+    };
+    const components = [
+      { type: "text", fieldKey: "seen", label: "¿Qué vio?", required: true },
+      { type: "dropdown", fieldKey: "vehicle", label: "Vehículo", options: [{ label: "Auto", value: "car" }, { label: "Moto", value: "bike" }] },
+      { type: "numeric", fieldKey: "people", label: "Personas", numberKind: "integer" },
+    ];
+    const formId = await createTemplate(w.companyA, adminA, { title: "Testigo", components });
+    const withImages = await createTemplate(w.companyA, adminA, { title: "Fotos", components: [{ type: "images", fieldKey: "pics", label: "Fotos" }] });
+    const adminB = await loginAs(w.app, await buildUser(w.db, { companyId: w.companyB, role: "company_admin" }));
+    const ofB = await createTemplate(w.companyB, adminB, { title: "De B", components });
+    const gone = await createTemplate(w.companyA, adminA, { title: "Borrado", components });
+    expect((await w.app.inject({ method: "DELETE", url: url(w.companyA, `form-templates/${gone}`), headers: h(adminA) })).statusCode).toBe(200);
+    const start = (payload: object) => w.app.inject({ method: "POST", url: url(w.companyA, `reports/${id}/gathering`), headers: h(w.tokens.opA), payload });
+    const fieldOf = (res: { body: string }) => (JSON.parse(res.body) as { error: { fields?: { field: string; code: string }[] } }).error.fields?.[0];
+    // Another company's, deleted or image-holding templates; questions and a form at once; neither.
+    for (const [payload, field, code] of [
+      [{ formTemplateId: ofB }, "formTemplateId", "invalid"],
+      [{ formTemplateId: gone }, "formTemplateId", "invalid"],
+      [{ formTemplateId: withImages }, "formTemplateId", "gatheringFormImages"],
+      [{ formTemplateId: formId, questions: [{ text: "¿Y?" }] }, "questions", "gatheringQuestionsOrForm"],
+      [{}, "questions", "gatheringQuestionsOrForm"],
+      [{ formTemplateId: "1" }, "formTemplateId", undefined],
+    ] as const) {
+      const res = await start(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      if (code) expect(fieldOf(res)).toMatchObject({ field, code });
+    }
+    const updates = await live.collect(w.app, w.tokens.opA2, w.companyA, "updateReport", (d) => (d.report as Report).gathering);
+    const started = await start({ formTemplateId: formId });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(body<{ report: Report }>(started).report.gathering).toMatchObject({ isActive: true, formTemplateId: formId, questions: [], form: { id: formId, title: "Testigo", version: 1 }, formValues: null });
+    await waitFor(() => updates.some((g) => g?.form?.id === formId));
+    // Editing the template afterwards changes neither what the reporter is asked nor how answers read.
+    const edited = await w.app.inject({ method: "PUT", url: url(w.companyA, `form-templates/${formId}`), headers: h(adminA), payload: { title: "Testigo v2", components: [{ type: "text", fieldKey: "other" }] } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const got = body<{ gatherings: { id: number; form: { title: string; components: { fieldKey: string }[] } }[] }>(
+      await w.app.inject({ method: "GET", url: `/api/app/reports/${uuid}/gathering`, headers: h(w.tokens.author) }),
+    ).gatherings;
+    expect(got[0]!.form.title).toBe("Testigo");
+    expect(got[0]!.form.components.map((c) => c.fieldKey)).toEqual(["seen", "vehicle", "people"]);
+    const answer = (payload: object) => w.app.inject({ method: "POST", url: `/api/app/reports/${uuid}/gathering`, headers: h(w.tokens.author), payload: { gatheringId: got[0]!.id, ...payload } });
+    for (const [payload, field] of [
+      [{}, "values"],
+      [{ answers: ["texto"] }, "answers"],
+      [{ values: { vehicle: "car" } }, "values.seen"],
+      [{ values: { seen: "Dos personas", vehicle: "truck" } }, "values.vehicle"],
+      [{ values: { seen: "Dos personas", people: 1.5 } }, "values.people"],
+      [{ values: { seen: "Dos personas", other: "x" } }, "values.other"],
+      [{ values: { seen: "a\u0000b" } }, "values.seen"],
+    ] as const) {
+      const res = await answer(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(fieldOf(res)?.field).toBe(field);
+    }
+    const done = await answer({ values: { seen: "Dos personas en moto", vehicle: "bike", people: 2 } });
+    expect(done.statusCode, done.body).toBe(200);
+    await waitFor(() => updates.some((g) => g?.isCompleted === true));
+    expect(updates.find((g) => g?.isCompleted)).toMatchObject({ answers: null, form: { title: "Testigo" }, formValues: { values: { seen: "Dos personas en moto", vehicle: "bike", people: 2 }, extras: {} } });
+    expect(body<{ error: { reason: string } }>(await answer({ values: { seen: "otra vez" } })).error.reason).toBe("gatheringCompleted");
+    expect((await report(w.companyA, w.tokens.opA, id))?.gathering?.formValues?.values).toEqual({ seen: "Dos personas en moto", vehicle: "bike", people: 2 });
+    // A company without the forms module cannot ask one.
+    await w.db.query("update companies set modules = array_remove(modules, 'forms') where id = $1", [w.companyA]);
+    try {
+      expect((await w.app.inject({ method: "DELETE", url: url(w.companyA, `reports/${id}/gathering`), headers: h(w.tokens.opA) })).statusCode).toBe(200);
+      const off = await start({ formTemplateId: formId });
+      expect(off.statusCode).toBe(403);
+      expect(body<{ error: { code: string } }>(off).error.code).toBe("moduleDisabled");
+    } finally {
+      await w.db.query("update companies set modules = array_append(modules, 'forms') where id = $1", [w.companyA]);
+    }
   });
 
   it("refuses a report whose reporter has no app account", async () => {
@@ -208,8 +329,11 @@ describe("substatuses", () => {
     expect(body<{ error: { reason: string } }>(dup).error.reason).toBe("substatusNameTaken");
     for (const bad of [{ name: "" }, { name: "a\tb" }, { name: "x".repeat(61) }, { name: 3 }, { name: "ok", position: -1 }, { name: "ok", position: 2_000_000 }])
       expect((await post(bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    const listChanges = await live.collect(w.app, w.tokens.opA2, w.companyA, "substatuses", (d) => d);
     const renamed = await w.app.inject({ method: "PUT", url: url(w.companyA, `substatuses/${waiting.id}`), headers: h(adminA), payload: { name: "En espera" } });
     expect(body<{ substatus: Substatus }>(renamed).substatus.name).toBe("En espera");
+    // Open panels hear of it and read the new name.
+    await waitFor(() => listChanges.some((d) => d.id === waiting.id && d.name === "En espera" && d.deleted === false));
     const list = body<{ substatuses: Substatus[] }>(await w.app.inject({ method: "GET", url: url(w.companyA, "substatuses"), headers: h(w.tokens.opA) })).substatuses;
     expect(list.map((s) => s.name)).toEqual(["Derivado a Carabineros", "En espera"]);
     // The settings screen's list is the same one.
@@ -234,9 +358,14 @@ describe("substatuses", () => {
     expect((await put({ substatusId: "1" })).statusCode).toBe(400);
     expect((await w.app.inject({ method: "PUT", url: url(w.companyA, `substatuses/${other.id}`), headers: h(adminA), payload: { name: "Mío" } })).statusCode).toBe(404);
     expect((await w.app.inject({ method: "DELETE", url: url(w.companyA, `substatuses/${other.id}`), headers: h(adminA) })).statusCode).toBe(404);
-    // Deleting it from the list leaves it on the report, and it can no longer be set.
+    // Renaming it renames it on the report; deleting it from the list leaves it on the report (live to
+    // open panels), and it can no longer be set.
+    expect((await w.app.inject({ method: "PUT", url: url(w.companyA, `substatuses/${created.id}`), headers: h(adminA), payload: { name: "Derivado" } })).statusCode).toBe(200);
+    expect((await report(w.companyA, w.tokens.opA, id))?.substatus).toEqual({ id: created.id, name: "Derivado" });
     expect((await w.app.inject({ method: "DELETE", url: url(w.companyA, `substatuses/${created.id}`), headers: h(adminA) })).statusCode).toBe(200);
-    expect((await report(w.companyA, w.tokens.opA, id))?.substatus?.name).toBe("Derivado a Carabineros");
+    await waitFor(() => listChanges.some((d) => d.id === created.id && d.deleted === true));
+    expect((await report(w.companyA, w.tokens.opA, id))?.substatus?.name).toBe("Derivado");
+    expect((await w.app.inject({ method: "DELETE", url: url(w.companyA, `substatuses/${created.id}`), headers: h(adminA) })).statusCode).toBe(404);
     const cleared = await put({ substatusId: null });
     expect(body<{ report: Report }>(cleared).report.substatus).toBeNull();
     expect((await put({ substatusId: created.id })).statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import type { ReviewSettings, ReviewState } from "@atalaya/shared";
 import type { TenantScope } from "../auth/access.js";
+import type { Restrictions } from "../auth/restrictions.js";
 import { one, type Db, type Tx } from "../db/db.js";
 
 /** A held report as the queue reads it (report_reviews with its report and reporter). */
@@ -27,6 +28,24 @@ const ROW = `select rv.report_id, r.uuid::text as uuid, r.type_id, r.description
        (select count(*)::int from user_complaints uc where uc.target_user_id = r.user_id) as complaints
   from report_reviews rv join reports r on r.id = rv.report_id left join users u on u.id = r.user_id`;
 
+/** The SQL condition (starting with " and") that keeps the held reports a member's restrictions would let
+ * them see once approved: the zones of the company the report's point lies in (what the attention's
+ * zone_ids will be), its type; a held report is assigned to nobody, so an only-assigned member sees none.
+ * The panel's rule (restrictionWhere) for reports that have no attention yet. Parameters are appended. */
+function heldRestrictionWhere(r: Restrictions, params: unknown[]): string {
+  let sql = "";
+  if (r.zoneIds.length) {
+    params.push(r.zoneIds);
+    sql += ` and exists (select 1 from zones z where z.company_id = rv.company_id and z.id = any($${params.length}::int[]) and z.area @> point(r.longitude, r.latitude))`;
+  }
+  if (r.reportTypeIds.length) {
+    params.push(r.reportTypeIds);
+    sql += ` and r.type_id = any($${params.length}::int[])`;
+  }
+  if (r.onlyAssignedTo !== null) sql += " and false";
+  return sql;
+}
+
 /** The company's review settings. */
 export async function readReviewSettings(db: Db, scope: TenantScope): Promise<ReviewSettings> {
   const r = await one<{ enabled: boolean; days: number; threshold: number }>(
@@ -51,16 +70,19 @@ export async function writeReviewSettings(db: Db, scope: TenantScope, s: ReviewS
  * newest first; with the total. */
 export async function listReviews(db: Db, scope: TenantScope, q: { state: ReviewState; limit: number; offset: number }): Promise<{ rows: ReviewRow[]; total: number }> {
   const order = q.state === "pending" ? "rv.report_id asc" : "rv.decided_at desc nulls last, rv.report_id desc";
+  const params: unknown[] = [scope.companyId, q.state];
+  const where = `where rv.company_id = $1 and rv.state = $2${heldRestrictionWhere(scope.restrictions, params)}`;
   const [rows, count] = await Promise.all([
-    db.query<ReviewRow>(`${ROW} where rv.company_id = $1 and rv.state = $2 order by ${order} limit $3 offset $4`, [scope.companyId, q.state, q.limit, q.offset]),
-    one<{ n: number }>(db, "select count(*)::int as n from report_reviews where company_id = $1 and state = $2", [scope.companyId, q.state]),
+    db.query<ReviewRow>(`${ROW} ${where} order by ${order} limit $${params.length + 1} offset $${params.length + 2}`, [...params, q.limit, q.offset]),
+    one<{ n: number }>(db, `select count(*)::int as n from report_reviews rv join reports r on r.id = rv.report_id ${where}`, params),
   ]);
   return { rows, total: count?.n ?? 0 };
 }
 
-/** One review of the company's. */
+/** One review of the company's, within the scope's restrictions (another one is not found). */
 export function findReview(db: Tx, scope: TenantScope, reportId: number): Promise<ReviewRow | undefined> {
-  return one<ReviewRow>(db, `${ROW} where rv.company_id = $1 and rv.report_id = $2`, [scope.companyId, reportId]);
+  const params: unknown[] = [scope.companyId, reportId];
+  return one<ReviewRow>(db, `${ROW} where rv.company_id = $1 and rv.report_id = $2${heldRestrictionWhere(scope.restrictions, params)}`, params);
 }
 
 /** Decides a pending review (locked by the update: a second decision at once finds it decided); false

@@ -136,6 +136,8 @@ function presentLife(row: ReportRow): Pick<Report, "substatus" | "review" | "gat
       formTemplateId: g.formTemplateId,
       questions: g.questions,
       answers: g.answers,
+      form: g.form,
+      formValues: g.formValues,
     },
     ratingPoints: row.rating_points,
     ratingBody: row.rating_body,

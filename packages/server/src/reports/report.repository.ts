@@ -1,4 +1,4 @@
-import type { CompanyRole, Priority, ReportCounters, ReportStatus, SortOption } from "@atalaya/shared";
+import type { CompanyRole, GatheringForm, Priority, ReportCounters, ReportStatus, SortOption } from "@atalaya/shared";
 import { restrictionWhere, systemScope, type TenantScope } from "../auth/access.js";
 import type { ReportAudience } from "../auth/restrictions.js";
 import { one, type Db, type Tx } from "../db/db.js";
@@ -84,6 +84,8 @@ export interface GatheringJson {
   formTemplateId: number | null;
   questions: { text: string; required: boolean }[];
   answers: string[] | null;
+  form: GatheringForm | null;
+  formValues: { values: Record<string, unknown>; extras: Record<string, string> } | null;
   startedAt: string;
   completedAt: string | null;
 }
@@ -104,7 +106,7 @@ const LIFE_COLUMNS = `(select json_build_object('id', s.id, 'name', s.name) from
           where s.company_id = a.company_id and s.id = a.substatus_id) as substatus,
        (select rv.state from report_reviews rv where rv.company_id = a.company_id and rv.report_id = a.report_id) as review,
        (select json_build_object('id', g.id, 'formTemplateId', g.form_template_id, 'questions', g.questions, 'answers', g.answers,
-                 'startedAt', g.started_at, 'completedAt', g.completed_at)
+                 'form', g.form, 'formValues', g.form_values, 'startedAt', g.started_at, 'completedAt', g.completed_at)
           from report_gatherings g where g.company_id = a.company_id and g.report_id = a.report_id) as gathering,
        r.rating_points, r.rating_body`;
 

@@ -48,6 +48,23 @@ describe("ReportSync", () => {
     expect(count()?.pending).toBe(3);
   });
 
+  it("shows a renamed substatus on the rows that carry it; a deleted one stays as it was", () => {
+    const queryClient = new QueryClient();
+    const carrying = buildReport({ id: 2, status: "in_progress", substatus: { id: 5, name: "Derivado" } });
+    const other = buildReport({ id: 1, status: "in_progress", substatus: { id: 6, name: "En espera" } });
+    queryClient.setQueryData(reportListKey(1, "in_progress", "newest"), { pages: [{ reports: [carrying, other], total: 2, hasMore: false }], pageParams: [0] });
+    const sync = new ReportSync(queryClient, scope);
+    sync.start();
+    const names = () => flattenList(queryClient.getQueryData<ReportListData>(reportListKey(1, "in_progress", "newest"))).map((r) => r.substatus?.name);
+    sync.handle({ type: "substatuses", seq: 0, companyId: 2, data: { id: 5, name: "De otra empresa", deleted: false } });
+    expect(names()).toEqual(["Derivado", "En espera"]);
+    sync.handle({ type: "substatuses", seq: 0, companyId: 1, data: { id: 5, name: "Derivado a Carabineros", deleted: false } });
+    expect(names()).toEqual(["Derivado a Carabineros", "En espera"]);
+    expect(sync.lookup(2)?.substatus?.name).toBe("Derivado a Carabineros");
+    sync.handle({ type: "substatuses", seq: 0, companyId: 1, data: { id: 6, name: "En espera", deleted: true } });
+    expect(names()).toEqual(["Derivado a Carabineros", "En espera"]);
+  });
+
   it("drops reports outside the operator's zones", () => {
     const { sync, ids } = setup({ zones: [20] });
     sync.handle(reportMessage("newReport", buildReport({ id: 4, zones: [10] })));

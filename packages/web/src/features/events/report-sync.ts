@@ -123,9 +123,19 @@ export class ReportSync {
 
   /** Applies a real-time message (or, with `polled`, a polled report as `newReport`) and returns its meaning. */
   handle(message: RealtimeMessage, options: { polled?: boolean } = {}): ReportChange {
+    if (message.type === "substatuses" && message.companyId === this.scope.companyId) this.renameSubstatus(message.data);
     const change = resolveMessage(message, this.lookup, this.scope, options);
     this.apply(change);
     return change;
+  }
+
+  /** A company admin renamed one of the company's substatuses (the `substatuses` message): the rows that
+   * carry it show the new name. A deleted one stays on its reports as it was. */
+  private renameSubstatus(data: Record<string, unknown>): void {
+    const { id, name, deleted } = data;
+    if (typeof id !== "number" || typeof name !== "string" || deleted === true) return;
+    for (const report of [...this.known.values()])
+      if (report.substatus?.id === id && report.substatus.name !== name) this.apply({ kind: "patch", id: report.id, patch: { substatus: { id, name } } });
   }
 
   /** Applies a report the operator changed themselves (e.g. the take response) like an update event. */

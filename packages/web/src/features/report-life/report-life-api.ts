@@ -66,9 +66,9 @@ export function setReportSubstatus(companyId: number, reportId: number, substatu
   return api.put(`${base(companyId)}/reports/${reportId}`, { substatusId }, { schema: reportBody });
 }
 
-/** `POST/DELETE …/reports/{id}/gathering`. */
-export function startGathering(companyId: number, reportId: number, questions: GatheringQuestion[]): Promise<Report> {
-  return api.post(`${base(companyId)}/reports/${reportId}/gathering`, { questions }, { schema: reportBody });
+/** `POST/DELETE …/reports/{id}/gathering`: free questions, or one of the company's forms. */
+export function startGathering(companyId: number, reportId: number, ask: { questions: GatheringQuestion[] } | { formTemplateId: number }): Promise<Report> {
+  return api.post(`${base(companyId)}/reports/${reportId}/gathering`, ask, { schema: reportBody });
 }
 export function clearGathering(companyId: number, reportId: number): Promise<Report> {
   return api.delete(`${base(companyId)}/reports/${reportId}/gathering`, { schema: reportBody });

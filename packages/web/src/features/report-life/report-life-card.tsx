@@ -1,13 +1,20 @@
-import { useState, type ReactNode } from "react";
-import { Alert, App, Button, Card, Checkbox, Input, Rate, Select, Space, Tag, Typography } from "antd";
-import { CheckCircleOutlined, DeleteOutlined, MinusCircleOutlined, PlusOutlined, QuestionCircleOutlined, SendOutlined } from "@ant-design/icons";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { Suspense, lazy, useMemo, useState, type ReactNode } from "react";
+import { Alert, App, Button, Card, Checkbox, Input, Radio, Rate, Select, Space, Spin, Tag, Typography } from "antd";
+import { CheckCircleOutlined, DeleteOutlined, FormOutlined, MinusCircleOutlined, PlusOutlined, QuestionCircleOutlined, SendOutlined } from "@ant-design/icons";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { MAX_GATHERING_QUESTIONS, type Gathering, type Report } from "@atalaya/shared";
+import { MAX_GATHERING_QUESTIONS, hasModule, walkComponents, type FormComponent, type Gathering, type GatheringForm, type Report } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
 import { useDateFormatter } from "../../lib/dates";
 import { isApiError } from "../../lib/api";
+import { fetchTemplates, formKeys } from "../forms/forms-api";
+import { useRealtimeEvents } from "../realtime/realtime-context";
+import { detailKeys } from "../reports/detail/detail-api";
+import { useSettings } from "../settings/settings-context";
 import { clearGathering, fetchSubstatuses, lifeKeys, setReportSubstatus, startGathering } from "./report-life-api";
+
+// The forms' renderer (and its map and signature parts) loads only when a form gathering is shown.
+const FormRenderer = lazy(async () => ({ default: (await import("../forms/form-renderer")).FormRenderer }));
 import "./report-life.css";
 
 interface CardProps {
@@ -44,6 +51,13 @@ export function ReportLifeCard({ report, companyId, onReport }: CardProps): Reac
 
 function SubstatusField({ report, companyId, onReport }: CardProps): ReactNode {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  // An admin renamed or deleted a substatus: the list is read again, and the report's own name too.
+  useRealtimeEvents((message) => {
+    if (message.type !== "substatuses" || message.companyId !== companyId) return;
+    void queryClient.invalidateQueries({ queryKey: lifeKeys.substatuses(companyId) });
+    if (report.substatus && message.data.id === report.substatus.id) void queryClient.invalidateQueries({ queryKey: detailKeys.report(companyId, report.uuid), exact: true });
+  });
   const toast = useToast();
   const failure = useFailure();
   const editable = report.can.work;
@@ -124,7 +138,7 @@ function GatheringSection({ report, companyId, onReport }: CardProps): ReactNode
           g.isCompleted && g.completedAt ? t("reportLife.gathering.completedAt", { date: format(g.completedAt) }) : t("reportLife.gathering.startedAt", { date: format(g.startedAt) })
         }
       />
-      <QuestionsAndAnswers gathering={g} />
+      {g.form ? <FormAnswers form={g.form} gathering={g} /> : <QuestionsAndAnswers gathering={g} />}
       {(report.can.work || report.can.close) && (
         <Button danger size="small" icon={<DeleteOutlined />} onClick={confirmClear} loading={clear.isPending} data-testid="gathering-clear">
           {t("reportLife.gathering.clear")}
@@ -153,13 +167,113 @@ function QuestionsAndAnswers({ gathering }: { gathering: Gathering }): ReactNode
   );
 }
 
+/** A form gathering: the form's title and version; once answered, the reporter's values read with the
+ * forms' renderer, as the form was when it was asked. */
+function FormAnswers({ form, gathering }: { form: GatheringForm; gathering: Gathering }): ReactNode {
+  const { t } = useTranslation();
+  const selectors = useMemo(() => new Map(form.selectors.map((s) => [s.id, s.items])), [form.selectors]);
+  const components = form.components as FormComponent[];
+  return (
+    <div className="life-card__form-answers" data-testid="gathering-form-answers">
+      <div>
+        <Typography.Text strong>
+          <FormOutlined aria-hidden /> {t("reportLife.gathering.formAsked", { title: form.title })}
+        </Typography.Text>{" "}
+        <Typography.Text type="secondary">({t("reportLife.gathering.formVersion", { version: form.version })})</Typography.Text>
+      </div>
+      {gathering.formValues && (
+        <Suspense fallback={<Spin size="small" />}>
+          <FormRenderer template={{ title: form.title, components }} mode="read" selectors={selectors} values={gathering.formValues.values} extras={gathering.formValues.extras} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+// A form whose images the reporter's app could not upload is not offered (the server refuses it too).
+const askable = (components: readonly FormComponent[]) => !walkComponents(components).some((l) => l.component.type === "images");
+
 function GatheringForm({ report, companyId, onReport }: CardProps): ReactNode {
+  const { t } = useTranslation();
+  const { settings } = useSettings();
+  const formsOn = hasModule(settings.company.modules, "forms");
+  const [kind, setKind] = useState<"questions" | "form">("questions");
+  return (
+    <div className="life-card__start">
+      {formsOn && (
+        <Radio.Group
+          value={kind}
+          onChange={(e) => setKind(e.target.value as "questions" | "form")}
+          optionType="button"
+          size="small"
+          aria-label={t("reportLife.gathering.kind")}
+          data-testid="gathering-kind"
+          options={[
+            { value: "questions", label: t("reportLife.gathering.kindQuestions") },
+            { value: "form", label: t("reportLife.gathering.kindForm") },
+          ]}
+        />
+      )}
+      {kind === "form" && formsOn ? <FormPicker report={report} companyId={companyId} onReport={onReport} /> : <QuestionsForm report={report} companyId={companyId} onReport={onReport} />}
+    </div>
+  );
+}
+
+function FormPicker({ report, companyId, onReport }: CardProps): ReactNode {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const failure = useFailure();
+  const [templateId, setTemplateId] = useState<number | null>(null);
+  const templates = useQuery({ queryKey: formKeys.templates(companyId), queryFn: ({ signal }) => fetchTemplates(companyId, "", signal) });
+  const options = (templates.data ?? []).filter((tpl) => !tpl.deleted && askable(tpl.components)).map((tpl) => ({ value: tpl.id, label: tpl.title }));
+  const start = useMutation({
+    mutationFn: (formTemplateId: number) => startGathering(companyId, report.id, { formTemplateId }),
+    onSuccess: (next) => {
+      setTemplateId(null);
+      onReport(next);
+    },
+    onError: (error) => toast.error(failure(error, t("reportLife.gathering.error"))),
+  });
+  return (
+    <form
+      className="life-card__form"
+      data-testid="gathering-form-picker"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (templateId !== null) start.mutate(templateId);
+      }}
+    >
+      {templates.isSuccess && options.length === 0 ? (
+        <Typography.Paragraph type="secondary">{t("reportLife.gathering.noForms")}</Typography.Paragraph>
+      ) : (
+        <Select
+          className="life-card__form-select"
+          value={templateId}
+          onChange={(v: number) => setTemplateId(v)}
+          options={options}
+          loading={templates.isPending}
+          placeholder={t("reportLife.gathering.formPlaceholder")}
+          aria-label={t("reportLife.gathering.form")}
+          data-testid="gathering-form-select"
+          showSearch={{ optionFilterProp: "label" }}
+        />
+      )}
+      <div className="life-card__form-actions">
+        <Button type="primary" htmlType="submit" icon={<SendOutlined />} disabled={templateId === null} loading={start.isPending} data-testid="gathering-send-form">
+          {t("reportLife.gathering.sendForm")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function QuestionsForm({ report, companyId, onReport }: CardProps): ReactNode {
   const { t } = useTranslation();
   const toast = useToast();
   const failure = useFailure();
   const [questions, setQuestions] = useState([{ text: "", required: true }]);
   const start = useMutation({
-    mutationFn: () => startGathering(companyId, report.id, questions.map((q) => ({ text: q.text.trim(), required: q.required }))),
+    mutationFn: () => startGathering(companyId, report.id, { questions: questions.map((q) => ({ text: q.text.trim(), required: q.required })) }),
     onSuccess: (next) => {
       setQuestions([{ text: "", required: true }]);
       onReport(next);

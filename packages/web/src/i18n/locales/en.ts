@@ -392,6 +392,8 @@ export const en: Messages = {
     },
   },
   eventTypes: {
+    neighbours: "Neighbours notified",
+    substatuses: "Substatuses",
     messages: "Mass messages",
     collaboratorMessage: "Team message",
     newReport: "New report",

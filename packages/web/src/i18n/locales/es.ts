@@ -241,6 +241,8 @@ export const es = {
     },
   },
   eventTypes: {
+    neighbours: "Vecinos notificados",
+    substatuses: "Subestados",
     messages: "Mensajes masivos",
     collaboratorMessage: "Mensaje al equipo",
     newReport: "Nuevo reporte",

@@ -392,6 +392,8 @@ export const fr: Messages = {
     },
   },
   eventTypes: {
+    neighbours: "Voisins avertis",
+    substatuses: "Sous-états",
     messages: "Messages de masse",
     collaboratorMessage: "Message à l'équipe",
     newReport: "Nouveau signalement",

@@ -18,6 +18,8 @@ export const reportDetailEn: typeof reportDetailEs = {
     deletedByAuthor: "Deleted by its author",
     deletedByAdmin: "Deleted by an administrator",
     neighboursNotified: "Neighbours notified",
+    neighboursProgress: "{{delivered}} of {{total}} told",
+    neighboursCanceledProgress: "{{delivered}} of {{total}} told before cancelling",
     notificationCanceled: "Notification cancelled",
     createdByCompany: "Created by the organisation",
     viaOpen311: "Received through Open311",

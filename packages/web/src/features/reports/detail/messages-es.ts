@@ -16,6 +16,8 @@ export const reportDetailEs = {
     deletedByAuthor: "Eliminado por su autor",
     deletedByAdmin: "Eliminado por un administrador",
     neighboursNotified: "Vecinos notificados",
+    neighboursProgress: "{{delivered}} de {{total}} avisados",
+    neighboursCanceledProgress: "avisados {{delivered}} de {{total}} antes de cancelar",
     notificationCanceled: "Notificación cancelada",
     createdByCompany: "Creado por la organización",
     viaOpen311: "Recibido por Open311",

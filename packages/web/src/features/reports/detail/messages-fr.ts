@@ -18,6 +18,8 @@ export const reportDetailFr: typeof reportDetailEs = {
     deletedByAuthor: "Supprimé par son auteur",
     deletedByAdmin: "Supprimé par un administrateur",
     neighboursNotified: "Voisins notifiés",
+    neighboursProgress: "{{delivered}} sur {{total}} avertis",
+    neighboursCanceledProgress: "{{delivered}} sur {{total}} avertis avant l'annulation",
     notificationCanceled: "Notification annulée",
     createdByCompany: "Créé par l'organisation",
     viaOpen311: "Reçu par Open311",

@@ -37,6 +37,7 @@ import { PriorityLabel, StatusTag, TypeBadge } from "./detail-ui";
 import { dueCountdown } from "./due-time";
 import { isClosedStatus } from "./live-updates";
 import { PresenceBar } from "./presence-bar";
+import { NeighboursProgress } from "./neighbours-progress";
 import { RepeatedMarker } from "./repeated-marker";
 import { ShareModal } from "./share-modal";
 import { ReportPlateButton, ReportStolenPlate } from "../../plates/report-plate-tools";
@@ -297,14 +298,7 @@ export function ReportHeader({ report, companyId, viewers, pane, onReport, onRef
             {t(report.deletedBy === "admin" ? "reportDetail.header.deletedByAdmin" : "reportDetail.header.deletedByAuthor")}
           </Tag>
         )}
-        {notifying && (
-          <Tag icon={<NotificationOutlined />} color="magenta" className="rd-meta__tag">
-            {t("reportDetail.header.neighboursNotified")}
-          </Tag>
-        )}
-        {report.notifyNeighbours && report.notificationNeighboursWasCanceled && (
-          <Tag className="rd-meta__tag">{t("reportDetail.header.notificationCanceled")}</Tag>
-        )}
+        <NeighboursProgress report={report} companyId={companyId} />
         {report.isCreatedByCompany && <Tag className="rd-meta__tag">{t("reportDetail.header.createdByCompany")}</Tag>}
         {report.source === "open311" && <Tag className="rd-meta__tag" data-testid="report-source-open311">{t("reportDetail.header.viaOpen311")}</Tag>}
         {/* Sent from an asset's QR page (issue 17): the category it had then, and the asset if it still exists. */}
