@@ -9,7 +9,6 @@ import { useOperators } from "../reports/detail/use-directory";
 import { useSettings } from "../settings/settings-context";
 import { menuAccess } from "../shell/menu";
 import { FormRenderer } from "./form-renderer";
-import { ReportWriteBack } from "./report-write-back";
 import { fetchReportForm, formFileUrl, formKeys, saveReportForm, saveSectionsUsers, templateUploadPath, uploadImage } from "./forms-api";
 
 interface ReportFormTabProps {
@@ -163,7 +162,6 @@ function LoadedForm({ report, companyId, form, myUserId, isAdmin, onSaved, onRep
           </Button>
         )}
       </div>
-      <ReportWriteBack report={report} />
       {status}
       {closed || (taken && !fillable) ? (
         submission ? (
