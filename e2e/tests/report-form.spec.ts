@@ -40,6 +40,15 @@ test("the form tab waits for the take, saves the operator's part, writes back on
   await signIn(colleague, "admin@demo.cl");
   await openFormTab(colleague, report.uuid);
   await expect(colleague.getByTestId("report-form-last-saved")).toHaveText("Aún nadie completó este formulario.");
+  // An admin sees who fills each section (the closing one is theirs) in the assignment dialog.
+  await colleague.getByTestId("report-form-assign").click();
+  const dialog = colleague.getByRole("dialog", { name: "Quién completa cada sección" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId("assign-section-cierre")).toContainText("Camila Rojas");
+  await colleague.waitForLoadState("networkidle");
+  await expectAccessible(colleague);
+  await dialog.getByRole("button", { name: "Cancelar" }).click();
+  await expect(dialog).toHaveCount(0);
 
   await page.getByTestId("take-button").click();
   await expect(page.getByTestId("report-status")).toHaveAttribute("data-status", "in_progress");
