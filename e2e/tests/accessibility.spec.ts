@@ -4,6 +4,7 @@ import { demoPublicPages } from "../pages/assets.js";
 import { linkFromMail } from "../pages/outbox.js";
 import { expectAccessible } from "../support/axe.js";
 import { firstUserView } from "../pages/users.js";
+import { apiSession, ensureWorkflow, sendWorkflowReport } from "../pages/report-forms.js";
 
 // The accessibility gate (WCAG 2.2 A/AA rules of axe-core, 0 critical and 0 serious) on every screen an
 // operator uses, in the states that change what is on it. A new screen adds itself here.
@@ -257,5 +258,23 @@ test("the assets screen's drawer and QR dialog and a batch of safe tags pass axe
   await page.goto("/v3/safetags");
   await page.getByTestId("safetag-batch-open").last().click();
   await expect(page.getByTestId("safetag-row").first()).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("the report detail's form tab (issue 16), unusable before the take and fillable after it, passes axe-core", async ({ page, request }) => {
+  const admin = await apiSession(request, "admin@demo.cl");
+  await ensureWorkflow(request, admin);
+  const report = await sendWorkflowReport(request, `Auto con alarma sonando ${Date.now()}`);
+  await signIn(page, "operador@demo.cl");
+  await page.goto(`/v3/events/${report.uuid}`);
+  await page.getByTestId("form-tab").click();
+  await expect(page.getByTestId("report-form-not-taken")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await expectAccessible(page);
+  await page.getByTestId("take-button").click();
+  await expect(page.getByTestId("report-form-not-taken")).toHaveCount(0);
+  await expect(page.getByTestId("form-submit")).toBeEnabled();
+  await page.getByTestId("form-submit").click();
+  await expect(page.getByText("Este campo es obligatorio").first()).toBeVisible();
   await expectAccessible(page);
 });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "../pages/login-page.js";
 import { firstUserView } from "../pages/users.js";
 import { demoPublicPages } from "../pages/assets.js";
+import { apiSession, ensureWorkflow, sendWorkflowReport } from "../pages/report-forms.js";
 
 // Every signed-in screen at phone and tablet width: nothing wider than the window.
 const ROUTES = [
@@ -165,5 +166,25 @@ test("on a phone the navigation is a drawer over the screen that closes when a s
   await expect(page).toHaveURL(/\/v3\/history$/);
   await expect(page.getByTestId("side-nav")).toBeHidden();
   await expect(page.getByRole("heading", { level: 1, name: "Historial" })).toBeVisible();
+  await context.close();
+});
+
+test("the report detail's form tab (issue 16) does not scroll sideways at 390 px", async ({ browser, request }) => {
+  const admin = await apiSession(request, "admin@demo.cl");
+  await ensureWorkflow(request, admin);
+  const report = await sendWorkflowReport(request, `Prueba de ancho del formulario ${Date.now()}`);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page, "admin@demo.cl");
+  await page.goto(`/v3/events/${report.uuid}`);
+  await page.getByTestId("form-tab").click();
+  await expect(page.getByTestId("report-form-tab")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await expect
+    .poll(() => horizontalOverflow(page), { message: "form tab at 390 px" })
+    .toBeLessThanOrEqual(0)
+    .catch(async (error: Error) => {
+      throw new Error(`${error.message}\nWider than the window now: ${await widestElements(page)}`);
+    });
   await context.close();
 });

@@ -62,6 +62,8 @@ export const ERROR_CODES = [
   "phoneCallsDisabled",
   "noPhoneNumber",
   "callFailed",
+  // Issue 16: a section of a report's form assigned to other members (sectionsUsers).
+  "sectionNotAssigned",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -181,6 +181,10 @@ export interface FormComponent {
   advancedFilter?: boolean | undefined;
   changesReportLocation?: boolean | undefined;
   changesReportDate?: boolean | undefined;
+  /** Filled for a report (its workflow form), the value becomes the report's optionalCode. */
+  writesOptionalCode?: boolean | undefined;
+  /** Filled for a report, the labelled answer is written into the report's extraInfo. */
+  writesExtraInfo?: boolean | undefined;
   /** numeric: integer or decimal. */
   numberKind?: (typeof NUMERIC_KINDS)[number] | undefined;
   /** date: date or date and time. */
@@ -220,6 +224,8 @@ const componentShape = z.object({
   advancedFilter: z.boolean().optional(),
   changesReportLocation: z.boolean().optional(),
   changesReportDate: z.boolean().optional(),
+  writesOptionalCode: z.boolean().optional(),
+  writesExtraInfo: z.boolean().optional(),
   numberKind: z.enum(NUMERIC_KINDS).optional(),
   dateKind: z.enum(DATE_KINDS).optional(),
   fileLimit: z.number().int().min(1).max(FORM_IMAGES_MAX).optional(),

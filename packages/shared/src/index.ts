@@ -48,3 +48,5 @@ export * from "./plates.js";
 export * from "./assets.js";
 export * from "./safetags.js";
 export * from "./forms.js";
+export * from "./report-form-fields.js";
+export * from "./report-forms.js";

@@ -4,6 +4,7 @@ import { CLOSING_KINDS, INFORMER_TYPES, PRIORITIES, REPORT_STATUSES, SORT_OPTION
 import { defaultSort } from "./sorting.js";
 import { reportLifeFields } from "./report-life.js";
 import { commentEditShape, reportFlagsShape } from "./report-flags.js";
+import { reportFormFields } from "./report-form-fields.js";
 
 const trimmed = (max: number) => z.string().trim().max(max);
 
@@ -119,6 +120,8 @@ export const reportSchema = z.object({
   /** Substatus, review, gathering and rating (issue 17). */
   ...reportLifeFields,
   ...reportFlagsShape,
+  /** Workflow form, section assignment and what the form wrote back (issue 16). */
+  ...reportFormFields,
 });
 export type Report = z.infer<typeof reportSchema>;
 

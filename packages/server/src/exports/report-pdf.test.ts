@@ -16,6 +16,7 @@ const report = {
   can: { take: false, work: false, close: false, comment: true, note: true, assign: false, makePrivate: false, changeAddress: false, delete: false },
   substatus: null, review: null, gathering: null, ratingPoints: null, ratingBody: null,
   highlighted: false, turnOffComments: false, countdown: null, edited: false, premiumUser: false, subscription: null,
+  workflow: null, sectionsUsers: {}, optionalCode: null, extraInfo: null,
 } satisfies Report;
 
 const data = (over: Partial<ReportPdfData> = {}): ReportPdfData => ({

@@ -186,13 +186,15 @@ export interface NewSubmission {
   authorId: number | null;
   via: "portal" | "app" | "public";
   linkId: number | null;
+  /** The report whose workflow form it fills (issue 16). */
+  reportId?: number | null;
 }
 
 export async function insertSubmission(tx: Tx, scope: TenantScope, s: NewSubmission): Promise<number> {
   const row = await one<{ id: number }>(
     tx,
-    `insert into form_submissions (company_id, template_id, version, "values", extras, author_id, via, link_id) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-    [scope.companyId, s.templateId, s.version, JSON.stringify(s.values), JSON.stringify(s.extras), s.authorId, s.via, s.linkId],
+    `insert into form_submissions (company_id, template_id, version, "values", extras, author_id, via, link_id, report_id) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+    [scope.companyId, s.templateId, s.version, JSON.stringify(s.values), JSON.stringify(s.extras), s.authorId, s.via, s.linkId, s.reportId ?? null],
   );
   return row!.id;
 }
@@ -332,4 +334,51 @@ export function templateCompany(db: Db, id: number): Promise<{ companyId: number
 export async function selectorItems(db: Tx, scope: TenantScope): Promise<Map<number, string[]>> {
   const rows = await db.query<{ id: number; items: { name: string }[] }>(`select id, items from selector_lists where company_id = $1`, [scope.companyId]);
   return new Map(rows.map((r) => [r.id, r.items.map((i) => i.name)]));
+}
+
+// ── Reports' workflow forms (issue 16, migration 038) ─────────────────────────────────────────────
+
+/** The report's latest submission of a template (what its form tab reads back). */
+export function latestReportSubmission(db: Tx, scope: TenantScope, reportId: number, templateId: number): Promise<SubmissionRow | undefined> {
+  return one<SubmissionRow>(
+    db,
+    `select ${SUBMISSION} from form_submissions s left join users u on u.id = s.author_id
+      where s.company_id = $1 and s.report_id = $2 and s.template_id = $3 order by s.id desc limit 1`,
+    [scope.companyId, reportId, templateId],
+  );
+}
+
+/** The company's report types that follow a (not deleted) template. */
+export function listWorkflows(db: Tx, scope: TenantScope): Promise<{ typeId: number; templateId: number }[]> {
+  return db.query(
+    `select w.report_type_id as "typeId", w.template_id as "templateId" from report_type_workflows w
+       join form_templates t on t.company_id = w.company_id and t.id = w.template_id and t.deleted_at is null
+      where w.company_id = $1 order by w.report_type_id`,
+    [scope.companyId],
+  );
+}
+
+/** Sets (or with null removes) the template a report type's reports follow. */
+export async function setWorkflow(db: Tx, scope: TenantScope, typeId: number, templateId: number | null): Promise<void> {
+  if (templateId === null) {
+    await db.query(`delete from report_type_workflows where company_id = $1 and report_type_id = $2`, [scope.companyId, typeId]);
+    return;
+  }
+  await db.query(
+    `insert into report_type_workflows (company_id, report_type_id, template_id) values ($1, $2, $3)
+     on conflict (company_id, report_type_id) do update set template_id = excluded.template_id, updated_at = now()`,
+    [scope.companyId, typeId, templateId],
+  );
+}
+
+/** Which of the ids are members of the company. */
+export async function memberIds(db: Tx, scope: TenantScope, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.query<{ user_id: number }>(`select user_id from memberships where company_id = $1 and user_id = any($2::int[])`, [scope.companyId, ids]);
+  return new Set(rows.map((r) => r.user_id));
+}
+
+/** Whether the company attends the report type (its settings list it as active). */
+export async function attendsType(db: Tx, scope: TenantScope, typeId: number): Promise<boolean> {
+  return (await db.query(`select 1 from company_report_types where company_id = $1 and report_type_id = $2 and active`, [scope.companyId, typeId])).length > 0;
 }

@@ -30,8 +30,19 @@ import {
   formTemplatesResponseSchema,
   formTokenParamsSchema,
   publicFormResponseSchema,
+  reportFormBodySchema,
+  reportFormParamsSchema,
+  reportFormResponseSchema,
+  reportFormSubmittedSchema,
+  reportResponseWithFormSchema,
+  reportTypeWorkflowBodySchema,
+  reportTypeWorkflowParamsSchema,
+  reportTypeWorkflowsResponseSchema,
+  sectionsUsersBodySchema,
   successSchema,
   type FormComponent,
+  type ReportForm,
+  type ReportFormWire,
 } from "@atalaya/shared";
 import { actorOf } from "../auth/authenticate.js";
 import { resolveScope, resolveScopeOrDefault, type TenantScope } from "../auth/access.js";
@@ -44,13 +55,18 @@ import { limits } from "../http/rate-limit.js";
 import { FORM_EXPORT_JOB, formExportFile, formExportJobHandler, formExportStatus, startFormExport } from "./form-export.js";
 import * as repo from "./form.repository.js";
 import * as service from "./form.service.js";
+import * as reportForms from "./report-form.service.js";
 
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
 const ok = { success: true as const };
 const HOUR = 60 * 60 * 1000;
 /** Public fill links: opening and submitting per client address and hour. */
 export const FORM_LINK_LIMITS = { opensPerAddress: 120 } as const;
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+// The template schema's recursive getter infers a nested component as Record<string, unknown>, which the
+// FormComponent interface (no index signature) is not assignable to: the same JSON, typed twice.
+const wire = (form: ReportForm) => form as unknown as ReportFormWire;
 
 const fields = <T extends { components: unknown }>(body: T) => ({ ...body, components: body.components as FormComponent[] });
 
@@ -148,6 +164,39 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const scope = scopeOf(req);
     return { ...ok, submission: await service.submit(ctx, scope, req.params.id, req.body, { authorId: scope.actor.user.id, via: "portal", linkId: null }) };
   });
+
+  // Reports' workflow forms (issue 16): per report type the template its reports follow; the report
+  // detail's form tab, its sections' assignment.
+  r.get(`${base}/report-type-workflows`, {
+    config: read,
+    schema: { tags: ["forms"], summary: "The report types whose reports follow a form (workflow), with the template", params: companyIdParamSchema, response: { 200: reportTypeWorkflowsResponseSchema, ...errors } },
+  }, async (req) => ({ ...ok, workflows: await reportForms.reportTypeWorkflows(ctx, scopeOf(req)) }));
+  r.put(`${base}/report-type-workflows/:id`, {
+    config: manage,
+    schema: { tags: ["forms"], summary: "Set the template the report type {id}'s reports follow (templateId null: none); an inactive type or another company's or deleted template is 400", params: reportTypeWorkflowParamsSchema, body: reportTypeWorkflowBodySchema, response: { 200: reportTypeWorkflowsResponseSchema, ...errors } },
+  }, async (req) => ({ ...ok, workflows: await reportForms.setReportTypeWorkflow(ctx, scopeOf(req), req.params.id, req.body.templateId) }));
+  r.get(`${base}/reports/:id/form`, {
+    config: read,
+    schema: { tags: ["forms", "reports"], summary: "The report's workflow form: the type's template (current version), the latest submission with the version it filled, the selector lists", params: reportFormParamsSchema, response: { 200: reportFormResponseSchema, ...errors } },
+  }, async (req) => ({ ...ok, form: wire(await reportForms.reportForm(ctx, scopeOf(req), req.params.id)) }));
+  r.post(`${base}/reports/:id/form`, {
+    config: { permission: "report.work" as const, module: "forms" as const },
+    schema: {
+      tags: ["forms", "reports"],
+      summary:
+        "Save the report's workflow form (a submission linked to the report): 409 notTaken/alreadyClosed before it is taken or once closed, 409 staleVersion unless basedOn is the latest submission, 400 at values.<fieldKey>, 403 sectionNotAssigned for a changed field of a section assigned to others, 422 notInZone when a location-changing point is outside the company's zones; moves the report and sets its creation date as the template's flagged components say, writes optionalCode and extraInfo back",
+      params: reportFormParamsSchema,
+      body: reportFormBodySchema,
+      response: { 200: reportFormSubmittedSchema, ...errors },
+    },
+  }, async (req) => {
+    const { form, report } = await reportForms.submitReportForm(ctx, scopeOf(req), req.params.id, req.body);
+    return { ...ok, form: wire(form), report };
+  });
+  r.put(`${base}/reports/:id/sections-users`, {
+    config: { permission: "report.read" as const, module: "forms" as const },
+    schema: { tags: ["forms", "reports"], summary: "Assign the sections of the report's workflow form to members (company admins): section field key → user ids, an empty list opens it to whoever works the report", params: reportFormParamsSchema, body: sectionsUsersBodySchema, response: { 200: reportResponseWithFormSchema, ...errors } },
+  }, async (req) => ({ ...ok, report: await reportForms.assignSections(ctx, scopeOf(req), req.params.id, req.body.sectionsUsers) }));
 
   // Export
   r.post(`${base}/form-submissions/exports`, {

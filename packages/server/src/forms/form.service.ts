@@ -212,7 +212,8 @@ export async function submit(ctx: AppContext, scope: TenantScope, templateId: nu
   return { id, reportId };
 }
 
-const presentSubmission = (r: repo.SubmissionRow): FormSubmission => ({
+/** A stored submission as it travels. */
+export const presentSubmission = (r: repo.SubmissionRow): FormSubmission => ({
   id: r.id,
   templateId: r.templateId,
   version: r.version,
@@ -303,8 +304,13 @@ export async function openLink(ctx: AppContext, token: string) {
   const scope = systemScope(link.companyId);
   const template = await getTemplate(ctx, scope, link.templateId);
   const selectors = await repo.selectorItems(ctx.db, scope);
-  const used = new Set(walkComponents(template.components).flatMap((l) => (l.component.type === "list" && l.component.selectorId !== undefined ? [l.component.selectorId] : [])));
-  return { link, scope, template, selectors: [...selectors].filter(([id]) => used.has(id)).map(([id, items]) => ({ id, items })) };
+  return { link, scope, template, selectors: usedSelectors([template], selectors) };
+}
+
+/** The selector lists the templates' predefined lists offer (and no other of the company's). */
+export function usedSelectors(templates: readonly Pick<FormTemplate, "components">[], selectors: ReadonlyMap<number, string[]>): { id: number; items: string[] }[] {
+  const used = new Set(templates.flatMap((t) => walkComponents(t.components).flatMap((l) => (l.component.type === "list" && l.component.selectorId !== undefined ? [l.component.selectorId] : []))));
+  return [...selectors].filter(([id]) => used.has(id)).map(([id, items]) => ({ id, items }));
 }
 
 /** A submission through a public fill link. */

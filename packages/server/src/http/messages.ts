@@ -46,6 +46,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     invalidNumber: "El valor de «{name}» debe ser un número: signo opcional, dígitos y decimales opcionales (por ejemplo 15 o -2.5)",
     providerOnly: "Solo los administradores del proveedor pueden hacer este cambio",
     messageInvalidState: "Esta acción no es posible en el estado actual del mensaje",
+    sectionNotAssigned: "Esta sección del formulario está asignada a otras personas",
   },
   en: {
     ...PLATE_MESSAGES.en,
@@ -89,6 +90,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     invalidNumber: "The value of “{name}” must be a number: optional sign, digits and optional decimals (for example 15 or -2.5)",
     providerOnly: "Only the provider's administrators can make this change",
     messageInvalidState: "This action is not possible in the message's current state",
+    sectionNotAssigned: "This section of the form is assigned to other people",
   },
   fr: {
     ...PLATE_MESSAGES.fr,
@@ -132,6 +134,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     invalidNumber: "La valeur de « {name} » doit être un nombre : signe facultatif, chiffres et décimales facultatives (par exemple 15 ou -2.5)",
     providerOnly: "Seuls les administrateurs du fournisseur peuvent faire ce changement",
     messageInvalidState: "Cette action n'est pas possible dans l'état actuel du message",
+    sectionNotAssigned: "Cette section du formulaire est attribuée à d'autres personnes",
   },
 };
 

@@ -11,7 +11,7 @@ export {
   type HistoryFilter,
   type ReportRow,
 } from "./report.repository.js";
-export { listZoneShapes } from "./report-actions.repository.js";
+export { listZoneShapes, lockAttention, moveReport, setFormWriteBack, setReportCreatedAt, setSectionsUsers, zonesContaining } from "./report-actions.repository.js";
 export { DELAYED_REPORT_JOB } from "./intake.repository.js";
 export {
   assignChange,
@@ -32,6 +32,7 @@ export {
   getCompanyReport,
   listHistoryReports,
   reportActivity,
+  requireOpen,
   requireActiveType,
   viewerOf,
   type AppReportRequest,

@@ -117,7 +117,7 @@ export async function insertReports(tx: Tx, reports: readonly NewReport[]): Prom
 /** The columns of the report view that a report just written has; the rest are known (below). */
 type WrittenRow = Omit<
   ReportRow,
-  "comments_count" | "notes_count" | "author" | "assigned_user" | "assigned_team" | "assigned_patrol" | "closer" | "follower_ids" | "tags" | LifeColumns | "asset_id" | "asset_category_name" | "asset"
+  "comments_count" | "notes_count" | "author" | "assigned_user" | "assigned_team" | "assigned_patrol" | "closer" | "follower_ids" | "tags" | LifeColumns | "asset_id" | "asset_category_name" | "asset" | "sections_users" | "optional_code" | "extra_info"
 > & {
   user_id: number | null;
 };
@@ -152,6 +152,10 @@ function justWritten(row: InsertedRow & WrittenRow, authors: ReadonlyMap<number,
     asset_id: null,
     asset_category_name: null,
     asset: null,
+    // Issue 16: nobody assigned to a section, nothing written back by a form yet.
+    sections_users: {},
+    optional_code: null,
+    extra_info: null,
   };
 }
 
@@ -238,7 +242,11 @@ export async function insertCommunityReports(
                          else json_build_object('plan', u.subscription, 'until', u.subscription_until) end
                from users u where u.id = r.user_id) as reporter_subscription,
             exists (select 1 from company_gates g where g.gate = 'premium_alert' and g.company_id = a.company_id) as gate_premium_alert,
-            exists (select 1 from company_gates g where g.gate = 'subscription_badges' and g.company_id = a.company_id) as gate_subscription_badges
+            exists (select 1 from company_gates g where g.gate = 'subscription_badges' and g.company_id = a.company_id) as gate_subscription_badges,
+            -- Issue 16: the type's workflow form for the company (report.repository.ts VIEW).
+            (select w.template_id from report_type_workflows w
+               join form_templates ft on ft.company_id = w.company_id and ft.id = w.template_id and ft.deleted_at is null
+              where w.company_id = a.company_id and w.report_type_id = r.type_id) as workflow
        from input
        left join ins r on r.id = input.id
        left join opened a on a.report_id = r.id

@@ -32,7 +32,7 @@ export async function zonesContaining(db: Tx, scope: TenantScope, latitude: numb
 
 /** Moves the shared report to a new address and point, and refreshes the zones of every company
  * attending it (each company's own zones containing the new point). */
-export async function moveReport(tx: Tx, reportId: number, address: string, latitude: number, longitude: number): Promise<void> {
+export async function moveReport(tx: Tx, reportId: number, address: string | null, latitude: number, longitude: number): Promise<void> {
   await tx.query("update reports set address = $2, latitude = $3, longitude = $4, updated_at = now() where id = $1", [
     reportId,
     address,
@@ -63,4 +63,37 @@ export function listZoneShapes(db: Db, scope: TenantScope): Promise<{ id: number
   return db.query(`select id, name, geojson, fill_color, stroke_color from zones where company_id = $1 and id <> ${GLOBAL_ZONE_ID} order by id`, [
     scope.companyId,
   ]);
+}
+
+// ── Issue 16: what a report's workflow form changes (migration 038) ────────────────────────────────
+
+/** Locks the company's attention of a report for the rest of the transaction (two saves of its form
+ * at once: the second waits, then sees the first's submission). */
+export async function lockAttention(tx: Tx, scope: TenantScope, reportId: number): Promise<void> {
+  await tx.query("select 1 from report_attentions where company_id = $1 and report_id = $2 for update", [scope.companyId, reportId]);
+}
+
+/** Replaces who fills which section of the report's workflow form. */
+export async function setSectionsUsers(tx: Tx, scope: TenantScope, reportId: number, sectionsUsers: Record<string, number[]>): Promise<void> {
+  await tx.query("update report_attentions set sections_users = $3 where company_id = $1 and report_id = $2", [scope.companyId, reportId, JSON.stringify(sectionsUsers)]);
+}
+
+/** Writes the workflow form's answers back onto the company's attention (SPEC §3 optionalCode, extraInfo). */
+export async function setFormWriteBack(
+  tx: Tx,
+  scope: TenantScope,
+  reportId: number,
+  w: { optionalCode: string | null; extraInfo: { fieldKey: string; label: string; value: string }[] | null },
+): Promise<void> {
+  await tx.query("update report_attentions set optional_code = $3, extra_info = $4 where company_id = $1 and report_id = $2", [
+    scope.companyId,
+    reportId,
+    w.optionalCode,
+    w.extraInfo === null ? null : JSON.stringify(w.extraInfo),
+  ]);
+}
+
+/** Sets the shared report's creation date (a date component marked "changes report creation date"). */
+export async function setReportCreatedAt(tx: Tx, reportId: number, createdAt: Date): Promise<void> {
+  await tx.query("update reports set created_at = $2, updated_at = now() where id = $1", [reportId, createdAt.toISOString()]);
 }

@@ -115,6 +115,10 @@ export function presentReport(row: ReportRow, viewer: Viewer): Report {
     assetCategoryName: row.asset_category_name,
     asset: row.asset,
     can: abilities(row, viewer),
+    workflow: row.workflow,
+    sectionsUsers: row.sections_users,
+    optionalCode: row.optional_code,
+    extraInfo: row.extra_info,
     ...presentLife(row),
     ...presentFlags(row),
   };

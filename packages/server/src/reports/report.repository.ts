@@ -77,6 +77,12 @@ export interface ReportRow {
   asset_id: number | null;
   asset_category_name: string | null;
   asset: { id: number; uuid: string; category: string; description: string } | null;
+  /** Issue 16 (migration 038): the type's workflow template for the company, who fills which section,
+   * and what the workflow form wrote back. */
+  workflow: number | null;
+  sections_users: Record<string, number[]>;
+  optional_code: string | null;
+  extra_info: { fieldKey: string; label: string; value: string }[] | null;
 }
 /** A gathering as the report view reads it (report_gatherings). */
 export interface GatheringJson {
@@ -150,7 +156,11 @@ select r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.rep
        ${FLAG_COLUMNS},
        r.asset_id, r.asset_category_name,
        (select json_build_object('id', s.id, 'uuid', s.uuid::text, 'category', s.category, 'description', s.description)
-          from assets s where s.id = r.asset_id) as asset
+          from assets s where s.id = r.asset_id) as asset,
+       a.sections_users, a.optional_code, a.extra_info,
+       (select w.template_id from report_type_workflows w
+          join form_templates ft on ft.company_id = w.company_id and ft.id = w.template_id and ft.deleted_at is null
+         where w.company_id = a.company_id and w.report_type_id = r.type_id) as workflow
   from report_attentions a
   join reports r on r.id = a.report_id
   left join users u on u.id = r.user_id

@@ -422,7 +422,8 @@ export function takeChange(scope: CompanyScope, reportId: number): ChangeFn {
   };
 }
 
-function requireOpen(row: ReportRow): void {
+/** 409 unless the report is taken (in progress or in observation), not closed and not deleted by its author. */
+export function requireOpen(row: ReportRow): void {
   if (row.status === "solved" || row.status === "false") throw new AppError(409, "invalidTransition", "alreadyClosed");
   if (row.status !== "in_progress" && row.status !== "in_observation") throw new AppError(409, "invalidTransition", "notTaken");
   if (row.deleted_at) throw new AppError(409, "invalidTransition", "deletedByAuthor");

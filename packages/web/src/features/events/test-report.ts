@@ -67,6 +67,10 @@ export function buildReport(overrides: Partial<Report> = {}): Report {
     countdown: null,
     edited: false,
     premiumUser: false,
+    workflow: null,
+    sectionsUsers: {},
+    optionalCode: null,
+    extraInfo: null,
     subscription: null,
     ...overrides,
   };

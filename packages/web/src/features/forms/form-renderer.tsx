@@ -16,7 +16,8 @@ interface FormRendererProps {
   template: Pick<FormTemplate, "title" | "components">;
   mode: RendererMode;
   selectors?: SelectorItems | undefined;
-  /** read mode: the submission's values and extras. */
+  /** read mode: the submission's values and extras; fill mode: the values it starts from (a report's
+   * latest submission). */
   values?: Values | undefined;
   extras?: Record<string, string> | undefined;
   /** fill mode: sends the values; a rejection keeps the form as it is. */
@@ -30,7 +31,16 @@ interface FormRendererProps {
   timeZone?: string | undefined;
   submitLabel?: string | undefined;
   busy?: boolean | undefined;
+  /** fill mode: field keys shown read-only (sections assigned to others); their problems are not the
+   * filler's. */
+  lockedKeys?: ReadonlySet<string> | undefined;
+  /** fill mode: every field and the submit button disabled (a report not taken yet). */
+  disabled?: boolean | undefined;
+  /** fill mode: told once, when the filler first changes something. */
+  onDirty?: (() => void) | undefined;
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 interface FieldContext {
   mode: RendererMode;
@@ -46,6 +56,8 @@ interface FieldContext {
   imageUrl?: ((name: string) => string) | undefined;
   mapCenter: { latitude: number; longitude: number };
   timeZone?: string | undefined;
+  locked: ReadonlySet<string>;
+  disabled: boolean;
 }
 
 const SANTIAGO = { latitude: -33.4489, longitude: -70.6693 };
@@ -68,11 +80,19 @@ function toLocalInput(iso: string): string {
 export function FormRenderer(props: FormRendererProps): ReactNode {
   const { t } = useTranslation();
   const { template, mode, selectors } = props;
-  const [values, setValues] = useState<Values>(() => (mode === "read" ? (props.values ?? {}) : initialValues(template.components)));
+  const [values, setValues] = useState<Values>(() => (mode === "read" ? (props.values ?? {}) : props.values ? { ...props.values } : initialValues(template.components)));
   const [extras, setExtras] = useState<Record<string, string>>(() => props.extras ?? {});
   const [tried, setTried] = useState(false);
   const shown = mode === "read" ? (props.values ?? {}) : values;
-  const problems = useMemo(() => (mode === "read" ? {} : problemsOf(template.components, values, selectors)), [mode, template.components, values, selectors]);
+  const locked = props.lockedKeys ?? NONE;
+  const problems = useMemo(() => {
+    if (mode === "read") return {};
+    const all = problemsOf(template.components, values, selectors);
+    // What others fill is theirs to get right.
+    return Object.fromEntries(Object.entries(all).filter(([key]) => !locked.has(key)));
+  }, [mode, template.components, values, selectors, locked]);
+  const { onDirty } = props;
+  const changed = () => onDirty?.();
 
   const ctx: FieldContext = {
     mode,
@@ -81,19 +101,30 @@ export function FormRenderer(props: FormRendererProps): ReactNode {
     problems,
     showProblems: tried,
     selectors,
-    set: (key, value) => setValues((v) => setValue(template.components, v, key, value, selectors)),
-    setExtra: (key, value) => setExtras((e) => ({ ...e, [key]: value })),
-    bulk: (section, value) => setValues((v) => applyBulkDefault(section, v, value)),
+    set: (key, value) => {
+      changed();
+      setValues((v) => setValue(template.components, v, key, value, selectors));
+    },
+    setExtra: (key, value) => {
+      changed();
+      setExtras((e) => ({ ...e, [key]: value }));
+    },
+    bulk: (section, value) => {
+      changed();
+      setValues((v) => applyBulkDefault(section, v, value));
+    },
     uploadImage: props.uploadImage,
     imageUrl: props.imageUrl,
     mapCenter: props.mapCenter ?? SANTIAGO,
     timeZone: props.timeZone,
+    locked,
+    disabled: props.disabled === true,
   };
   const count = Object.keys(problems).length;
 
   const submit = async () => {
     setTried(true);
-    if (count > 0 || !props.onSubmit) return;
+    if (count > 0 || !props.onSubmit || props.disabled) return;
     await props.onSubmit({ values, extras: keptExtras(template.components, values, extras) });
   };
 
@@ -107,7 +138,7 @@ export function FormRenderer(props: FormRendererProps): ReactNode {
         <div className="form-renderer-actions">
           {tried && count > 0 && <Alert type="error" showIcon role="alert" title={t("forms.renderer.problems", { count })} />}
           {mode === "fill" && (
-            <Button type="primary" loading={props.busy} onClick={() => void submit()} data-testid="form-submit">
+            <Button type="primary" loading={props.busy} disabled={props.disabled} onClick={() => void submit()} data-testid="form-submit">
               {props.submitLabel ?? t("forms.renderer.submit")}
             </Button>
           )}
@@ -122,8 +153,11 @@ export function FormRenderer(props: FormRendererProps): ReactNode {
   );
 }
 
-function ComponentView({ c, ctx }: { c: FormComponent; ctx: FieldContext }): ReactNode {
+function ComponentView({ c: given, ctx }: { c: FormComponent; ctx: FieldContext }): ReactNode {
   const { t } = useTranslation();
+  // A form not usable yet shows every field as its own disabled flag would.
+  const c = ctx.disabled && !given.disabled ? { ...given, disabled: true } : given;
+  const readOnly = ctx.mode === "read" || ctx.locked.has(c.fieldKey);
   if (c.type === "section") return <SectionView c={c} ctx={ctx} />;
   if (c.type === "textSection") return <TextSectionView c={c} />;
   // A bulk default is its section's button (SectionView).
@@ -153,7 +187,7 @@ function ComponentView({ c, ctx }: { c: FormComponent; ctx: FieldContext }): Rea
           {c.helpText}
         </div>
       )}
-      {ctx.mode === "read" ? <ReadValue c={c} ctx={ctx} /> : <FieldInput c={c} ctx={ctx} id={id} describedBy={describedBy} invalid={!!problem} label={label} />}
+      {readOnly ? <ReadValue c={c} ctx={ctx} /> : <FieldInput c={c} ctx={ctx} id={id} describedBy={describedBy} invalid={!!problem} label={label} />}
       {problem && (
         <div id={errorId} className="form-field-error" role="alert">
           {t(`forms.rules.${problem}`)}
@@ -179,7 +213,7 @@ function SectionView({ c, ctx }: { c: FormComponent; ctx: FieldContext }): React
         {ctx.mode !== "read" &&
           bulk.map((b) =>
             typeof b.defaultValue === "string" ? (
-              <Button key={b.fieldKey} size="small" disabled={b.disabled} onClick={() => ctx.bulk(c, b.defaultValue as string)} data-testid={`bulk-${b.fieldKey}`}>
+              <Button key={b.fieldKey} size="small" disabled={b.disabled || ctx.disabled || ctx.locked.has(c.fieldKey)} onClick={() => ctx.bulk(c, b.defaultValue as string)} data-testid={`bulk-${b.fieldKey}`}>
                 {b.label || t("forms.renderer.bulkDefault", { value: b.defaultValue })}
               </Button>
             ) : null,

@@ -11,6 +11,10 @@ import {
   formTemplateResponseSchema,
   formTemplatesResponseSchema,
   publicFormResponseSchema,
+  reportFormResponseSchema,
+  reportFormSubmittedSchema,
+  reportResponseWithFormSchema,
+  reportTypeWorkflowsResponseSchema,
   selectorsResponseSchema,
   successSchema,
   type ExportJobStatus,
@@ -19,6 +23,9 @@ import {
   type FormSubmissionBody,
   type FormTemplate,
   type FormTemplateBody,
+  type Report,
+  type ReportForm,
+  type ReportFormBody,
 } from "@atalaya/shared";
 import { z } from "zod";
 import { api } from "../../lib/api";
@@ -33,6 +40,9 @@ export const formKeys = {
   submission: (companyId: number, id: number) => ["forms", "submission", companyId, id] as const,
   links: (companyId: number, id: number) => ["forms", "links", companyId, id] as const,
   selectors: (companyId: number) => ["forms", "selectors", companyId] as const,
+  workflows: (companyId: number) => ["forms", "workflows", companyId] as const,
+  // Under ["reports"] like the rest of the detail, so a company switch forgets it too.
+  reportForm: (companyId: number, reportId: number) => ["reports", "detail", companyId, reportId, "form"] as const,
 };
 
 const base = (companyId: number) => `/companies/${companyId}`;
@@ -157,3 +167,32 @@ export function fetchExportStatus(companyId: number, jobId: number, signal?: Abo
   return api.get(`${base(companyId)}/form-submissions/exports/${jobId}`, { signal, schema: exportJobStatusSchema });
 }
 export const exportFileUrl = (companyId: number, jobId: number) => `${base(companyId)}/form-submissions/exports/${jobId}/file`;
+
+// ── Reports' workflow forms (issue 16) ────────────────────────────────────────────────────────────
+
+const asForm = (f: unknown) => f as ReportForm;
+
+/** `GET …/report-type-workflows`: the report types whose reports follow a form. */
+export function fetchWorkflows(companyId: number, signal?: AbortSignal): Promise<{ typeId: number; templateId: number }[]> {
+  return api.get(`${base(companyId)}/report-type-workflows`, { signal, schema: reportTypeWorkflowsResponseSchema.transform((b) => b.workflows) });
+}
+
+/** `PUT …/report-type-workflows/{typeId}`: the template a type's reports follow (null: none). */
+export function saveWorkflow(companyId: number, typeId: number, templateId: number | null): Promise<{ typeId: number; templateId: number }[]> {
+  return api.put(`${base(companyId)}/report-type-workflows/${typeId}`, { templateId }, { schema: reportTypeWorkflowsResponseSchema.transform((b) => b.workflows) });
+}
+
+/** `GET …/reports/{id}/form`: the report's workflow form and its latest submission. */
+export function fetchReportForm(companyId: number, reportId: number, signal?: AbortSignal): Promise<ReportForm> {
+  return api.get(`${base(companyId)}/reports/${reportId}/form`, { signal, schema: reportFormResponseSchema.transform((b) => asForm(b.form)) });
+}
+
+/** `POST …/reports/{id}/form`: saves the whole form from the latest submission (basedOn). */
+export function saveReportForm(companyId: number, reportId: number, body: ReportFormBody): Promise<{ form: ReportForm; report: Report }> {
+  return api.post(`${base(companyId)}/reports/${reportId}/form`, body, { schema: reportFormSubmittedSchema.transform((b) => ({ form: asForm(b.form), report: b.report })) });
+}
+
+/** `PUT …/reports/{id}/sections-users`: who fills which section (company admins). */
+export function saveSectionsUsers(companyId: number, reportId: number, sectionsUsers: Record<string, number[]>): Promise<Report> {
+  return api.put(`${base(companyId)}/reports/${reportId}/sections-users`, { sectionsUsers }, { schema: reportResponseWithFormSchema.transform((b) => b.report) });
+}

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import type { FormTemplate } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
+import { WorkflowsCard } from "./workflows-card";
 import { isApiError } from "../../lib/api";
 import { canManageAnswers } from "../answers/answer-form";
 import { useSettings } from "../settings/settings-context";
@@ -134,6 +135,7 @@ export function FormsHomePage(): ReactNode {
         </div>
         {list}
       </section>
+      {canManage && <WorkflowsCard companyId={companyId} />}
     </div>
   );
 }

@@ -89,6 +89,7 @@ export const esCore = {
     providerOnly: "Solo los administradores del proveedor pueden hacer este cambio.",
     commentsTurnedOff: "Un operador cerró este reporte a nuevos comentarios de la comunidad.",
     messageInvalidState: "Esta acción no es posible en el estado actual del mensaje.",
+    sectionNotAssigned: "Esta sección del formulario está asignada a otras personas.",
     zoneTooLarge: "La zona supera el área máxima de {{max}} km².",
     roleChangeForbidden: "No tienes permiso para cambiar este rol",
     // Why a 409 refused the action (CONFLICT_REASONS); a reason missing here is a compile error.

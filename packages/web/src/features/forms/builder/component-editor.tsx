@@ -137,6 +137,8 @@ export function ComponentEditor({ c, all, sections, inSection, selectors, proble
         {c.type === "geolocation" && check("previewAddress", t("forms.fields.previewAddress"))}
         {c.type === "geolocation" && check("changesReportLocation", t("forms.fields.changesReportLocation"))}
         {c.type === "date" && check("changesReportDate", t("forms.fields.changesReportDate"))}
+        {isValue && c.type !== "images" && c.type !== "signature" && check("writesOptionalCode", t("forms.fields.writesOptionalCode"))}
+        {isValue && c.type !== "images" && c.type !== "signature" && check("writesExtraInfo", t("forms.fields.writesExtraInfo"))}
         {c.type === "numeric" && check("enableRating", t("forms.fields.enableRating"))}
         {(HAS_OPTIONS.has(c.type) || c.type === "list" || c.type === "text" || c.type === "numeric") && check("advancedFilter", t("forms.fields.advancedFilter"))}
         {c.type === "section" && check("collapsed", t("forms.fields.collapsed"))}

@@ -36,6 +36,9 @@ export const KNOWN_ACTIONS = [
   "stolenPlateFlagged",
   "stolenPlateCleared",
   "callPlaced",
+  // Issue 16: the report's workflow form.
+  "formSubmitted",
+  "sectionsAssigned",
 ] as const;
 export type KnownAction = (typeof KNOWN_ACTIONS)[number];
 
@@ -95,6 +98,8 @@ export function actionColor(action: KnownAction | null): string {
       return "#f5222d";
     case "callPlaced":
       return "#13c2c2";
+    case "formSubmitted":
+      return "#2f54eb";
     default:
       return "#b4b7c5";
   }
@@ -205,6 +210,15 @@ function details(action: KnownAction | null, data: Record<string, unknown>, ctx:
       if ((data.to === "reporter" || data.to === "caller") && str(data.outcome))
         lines.push(t("reportDetail.activity.call", { to: t(`plates.call.${data.to}`), outcome: t(`plates.call.outcomes.${String(data.outcome)}`) }));
       break;
+    case "formSubmitted": {
+      if (str(data.title) && num(data.version) !== null) lines.push(t("reportDetail.activity.formSaved", { title: String(data.title), version: num(data.version) }));
+      const location = data.location as { address?: unknown; latitude?: unknown; longitude?: unknown } | undefined;
+      if (location && typeof location === "object")
+        lines.push(t("reportDetail.activity.formMoved", { address: str(location.address) ?? `${String(location.latitude)}, ${String(location.longitude)}` }));
+      if (str(data.createdAt)) lines.push(t("reportDetail.activity.formDated", { date: new Date(String(data.createdAt)).toLocaleString() }));
+      if (str(data.optionalCode)) lines.push(t("reportDetail.activity.formCode", { code: String(data.optionalCode) }));
+      break;
+    }
     case "commented":
     case "noted": {
       const body = str(data.body);

@@ -250,6 +250,7 @@ export const reportDetailEn: typeof reportDetailEs = {
     notes: "Notes",
     gallery: "Gallery",
     followers: "Followers",
+    form: "Form",
     activity: "Activity",
   },
   comments: {
@@ -337,6 +338,10 @@ export const reportDetailEn: typeof reportDetailEs = {
     neighbours: "{{count}} neighbours notified",
     plate: "Plate: {{plate}}",
     call: "{{to}}: {{outcome}}",
+    formSaved: "{{title}} (version {{version}})",
+    formMoved: "Location changed by the form: {{address}}",
+    formDated: "Creation date changed by the form: {{date}}",
+    formCode: "Code: {{code}}",
     actions: {
       created: "Report created",
       taken: "Report taken",
@@ -370,6 +375,8 @@ export const reportDetailEn: typeof reportDetailEs = {
       stolenPlateFlagged: "Flagged with a stolen plate",
       stolenPlateCleared: "Stolen-plate flag removed",
       callPlaced: "Phone call",
+      formSubmitted: "Form saved",
+      sectionsAssigned: "Form sections assigned",
       voteWithdrawn: "Vote withdrawn",
     },
   },

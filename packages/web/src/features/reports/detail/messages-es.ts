@@ -248,6 +248,7 @@ export const reportDetailEs = {
     notes: "Notas",
     gallery: "Galería",
     followers: "Seguidores",
+    form: "Formulario",
     activity: "Actividad",
   },
   comments: {
@@ -335,6 +336,10 @@ export const reportDetailEs = {
     neighbours: "{{count}} vecinos notificados",
     plate: "Patente: {{plate}}",
     call: "{{to}}: {{outcome}}",
+    formSaved: "{{title}} (versión {{version}})",
+    formMoved: "Ubicación cambiada por el formulario: {{address}}",
+    formDated: "Fecha de creación cambiada por el formulario: {{date}}",
+    formCode: "Código: {{code}}",
     actions: {
       created: "Reporte creado",
       taken: "Reporte tomado",
@@ -368,6 +373,8 @@ export const reportDetailEs = {
       stolenPlateFlagged: "Marcado con patente robada",
       stolenPlateCleared: "Marca de patente robada quitada",
       callPlaced: "Llamada telefónica",
+      formSubmitted: "Formulario guardado",
+      sectionsAssigned: "Secciones del formulario asignadas",
       voteWithdrawn: "Voto retirado",
     },
   },

@@ -250,6 +250,7 @@ export const reportDetailFr: typeof reportDetailEs = {
     notes: "Notes",
     gallery: "Galerie",
     followers: "Abonnés",
+    form: "Formulaire",
     activity: "Activité",
   },
   comments: {
@@ -337,6 +338,10 @@ export const reportDetailFr: typeof reportDetailEs = {
     neighbours: "{{count}} voisins notifiés",
     plate: "Plaque : {{plate}}",
     call: "{{to}} : {{outcome}}",
+    formSaved: "{{title}} (version {{version}})",
+    formMoved: "Emplacement modifié par le formulaire : {{address}}",
+    formDated: "Date de création modifiée par le formulaire : {{date}}",
+    formCode: "Code : {{code}}",
     actions: {
       created: "Signalement créé",
       taken: "Signalement pris",
@@ -370,6 +375,8 @@ export const reportDetailFr: typeof reportDetailEs = {
       stolenPlateFlagged: "Marqué avec une plaque volée",
       stolenPlateCleared: "Marque de plaque volée retirée",
       callPlaced: "Appel téléphonique",
+      formSubmitted: "Formulaire enregistré",
+      sectionsAssigned: "Sections du formulaire attribuées",
       voteWithdrawn: "Vote retiré",
     },
   },

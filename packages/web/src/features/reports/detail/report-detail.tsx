@@ -1,12 +1,13 @@
-import { useCallback, useState, type ReactNode } from "react";
+import { Suspense, lazy, useCallback, useState, type ReactNode } from "react";
 import { Alert, Badge, Button, Card, Result, Skeleton, Tabs } from "antd";
-import { CommentOutlined, FileImageOutlined, HistoryOutlined, LockOutlined, ReloadOutlined, TeamOutlined } from "@ant-design/icons";
+import { CommentOutlined, FileImageOutlined, FormOutlined, HistoryOutlined, LockOutlined, ReloadOutlined, TeamOutlined } from "@ant-design/icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Navigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Comment, Note, Report } from "@atalaya/shared";
 import { isApiError } from "../../../lib/api";
 import { DuplicateSuggestions } from "../../duplicates/duplicate-suggestions";
+import { ReportWriteBack } from "../../forms/report-write-back";
 import { ReportLifeCard } from "../../report-life/report-life-card";
 import { useSettings } from "../../settings/settings-context";
 import { actionErrorMessage } from "./action-errors";
@@ -26,6 +27,9 @@ import { ReportPreview } from "./report-preview";
 import { usePresence } from "./use-presence";
 import { useReportLive } from "./use-report-live";
 import "./report-detail.css";
+
+// The workflow form tab (issue 16) brings the form renderer: its code loads when the tab is opened.
+const ReportFormTab = lazy(async () => ({ default: (await import("../../forms/report-form-tab")).ReportFormTab }));
 
 function TabLabel({ icon, text, count, testId }: { icon: ReactNode; text: string; count?: number; testId: string }): ReactNode {
   return (
@@ -102,6 +106,11 @@ function LoadedDetail({ report, companyId, uuid, pane, onRefetch }: LoadedDetail
         <div className="rd-col">
           <DuplicateSuggestions report={report} companyId={companyId} onReport={onReport} />
           <ReportPreview report={report} companyId={companyId} onReport={onReport} />
+          {(report.optionalCode || report.extraInfo?.length) && (
+            <Card size="small" className="rd-card">
+              <ReportWriteBack report={report} />
+            </Card>
+          )}
           <ReportForm report={report} companyId={companyId} ownVersion={ownVersion} onReport={onReport} onRefetch={onRefetch} />
           <AddressCard report={report} companyId={companyId} onReport={onReport} />
           <AssignmentCard report={report} companyId={companyId} myUserId={myUserId} onReport={onReport} />
@@ -136,6 +145,19 @@ function LoadedDetail({ report, companyId, uuid, pane, onRefetch }: LoadedDetail
                   ),
                   children: <FollowersPanel report={report} companyId={companyId} myUserId={myUserId} />,
                 },
+                ...(settings.company.modules.includes("forms")
+                  ? [
+                      {
+                        key: "form",
+                        label: <TabLabel icon={<FormOutlined />} text={t("reportDetail.tabs.form")} testId="form-tab" />,
+                        children: (
+                          <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+                            <ReportFormTab report={report} companyId={companyId} onReport={onReport} />
+                          </Suspense>
+                        ),
+                      },
+                    ]
+                  : []),
                 {
                   key: "activity",
                   label: <TabLabel icon={<HistoryOutlined />} text={t("reportDetail.tabs.activity")} testId="activity-tab" />,
