@@ -48,3 +48,4 @@ export * from "./plates.js";
 export * from "./assets.js";
 export * from "./safetags.js";
 export * from "./forms.js";
+export * from "./activities.js";
