@@ -56,7 +56,7 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     schema: { tags: ["activities"], summary: "Compute the company's compliance again now, from the submissions", params: companyIdParamSchema, response: { 200: complianceRefreshResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, ...(await service.refreshCompany(ctx.db, scopeOf(req))) }));
   r.get(`${base}/mine`, {
-    config: { permission: "forms.fill" as const, module: "forms" as const },
+    config: read,
     schema: { tags: ["activities"], summary: "The caller's activities due now in the company, with their progress", params: companyIdParamSchema, response: { 200: dueActivitiesResponseSchema, ...errors } },
   }, async (req) => {
     const scope = scopeOf(req);
