@@ -118,7 +118,7 @@ export function ActivitiesPage(): ReactNode {
   else
     body = (
       <section className="screen-card" aria-label={t("activities.listLabel")}>
-        <Table<ScheduledActivity> rowKey="id" size="middle" columns={columns} dataSource={list.data} onRow={rowProps} pagination={false} scroll={{ x: "max-content" }} />
+        <Table<ScheduledActivity> rowKey="id" size="middle" columns={columns} dataSource={list.data} onRow={rowProps} pagination={false} />
       </section>
     );
 

@@ -115,7 +115,6 @@ export function CompliancePage(): ReactNode {
           onRow={rowProps}
           locale={{ emptyText: t("activities.compliance.empty") }}
           loading={rows.isFetching ? { delay: 300 } : false}
-          scroll={{ x: "max-content" }}
           pagination={{ current: filter.page, pageSize: rows.data.pageSize, total: rows.data.total, showSizeChanger: false, onChange: (page) => setFilter((f) => ({ ...f, page })) }}
         />
       </section>
