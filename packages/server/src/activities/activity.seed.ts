@@ -1,6 +1,7 @@
 import { activityBodySchema } from "@atalaya/shared";
 import { systemScope } from "../auth/access.js";
 import { one, type Tx } from "../db/db.js";
+import { demoSignature } from "../forms/index.js";
 import { insertActivity } from "./activity.repository.js";
 import { refreshActivity } from "./activity.service.js";
 
@@ -44,7 +45,7 @@ export async function seedDemoActivities(tx: Tx, companyId: number, people: { ad
   });
   const roundId = await insertActivity(tx, scope, round, people.admin);
   const checkId = await insertActivity(tx, scope, check, people.admin);
-  // History: the first operator did most days' round, the second about half; the patrol checked twice.
+  // History: the first operator did most days' round, the second about half; the patrol checked twice one week and once the next.
   const submit = async (templateId: number, authorId: number, at: Date, values: Record<string, unknown>) => {
     const row = await one<{ id: number }>(
       tx,
@@ -57,10 +58,13 @@ export async function seedDemoActivities(tx: Tx, companyId: number, people: { ad
     const at = new Date(now.getTime() - day * 24 * 3600_000);
     for (const [i, operator] of people.operators.entries()) {
       if ((i === 0 && day % 5 === 0) || (i > 0 && day % 2 === 0)) continue;
-      await submit(inspection, operator, at, { inspector: "Ronda diaria", fecha: at.toISOString(), sector: "centro", "lum-1": "cumple", "lum-2": "cumple", "lum-3": "cumple", "ver-1": "cumple", "ver-2": "cumple", puntaje: 5 });
+      await submit(inspection, operator, at, {
+        inspector: "Ronda diaria", fecha: at.toISOString(), sector: "centro", "tipo-luminaria": "LED", "lum-1": "cumple", "lum-2": "cumple", "lum-3": "cumple",
+        "ver-1": "cumple", "ver-2": "cumple", puntaje: 5, observaciones: "Sin observaciones.", firma: demoSignature(day + i * 20),
+      });
     }
   }
-  for (const days of [3, 10]) {
+  for (const days of [3, 9, 10]) {
     await submit(dump, people.patrol, new Date(now.getTime() - days * 24 * 3600_000), { tipo: "escombros", detalle: "ladrillos", volumen: 2, ubicacion: { lat: -33.4415, lng: -70.6588, address: "Agustinas 2150, Santiago" } });
   }
   await refreshActivity(tx, scope, roundId, now.getTime());

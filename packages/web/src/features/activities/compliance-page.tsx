@@ -55,7 +55,7 @@ export function CompliancePage(): ReactNode {
         <span>
           {t(`activities.periods.${r.period}`)}
           <br />
-          <span className="screen-muted">{format(r.periodStart)}</span>
+          <span className="screen-muted">{format(r.periodStart, "D MMM YYYY")}</span>
         </span>
       ),
     },

@@ -22,7 +22,7 @@ export const activitiesEn: typeof activitiesEs = {
   deleted: "Activity {{name}} deleted",
   deleteError: "The activity could not be deleted; please try again.",
   mine: {
-    title: "My activities now",
+    title: "My current activities",
     empty: "You have no activities due in this period.",
     progress: "{{done}} of {{times}}",
     until: "Until {{end}}",

@@ -20,7 +20,7 @@ export const activitiesEs = {
   deleted: "Actividad {{name}} eliminada",
   deleteError: "No se pudo eliminar la actividad; inténtalo de nuevo.",
   mine: {
-    title: "Mis actividades de hoy",
+    title: "Mis actividades en curso",
     empty: "No tienes actividades pendientes en este periodo.",
     progress: "{{done}} de {{times}}",
     until: "Hasta {{end}}",
