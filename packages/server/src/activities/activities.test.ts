@@ -5,7 +5,7 @@ import { systemScope } from "../auth/access.js";
 import { one, type Db } from "../db/db.js";
 import { body, buildCompany, buildUser, loginAs, testApp, testDb, type TestUser } from "../test/harness.js";
 import * as repo from "./activity.repository.js";
-import { refreshActivity } from "./activity.service.js";
+import { refreshActivity, refreshDueActivities } from "./activity.service.js";
 import { completionTimes, nextBoundary, periodState } from "./compliance.js";
 
 let app: FastifyInstance;
@@ -151,6 +151,18 @@ describe("compliance", () => {
     expect((await rows(operator, `&userId=${patrolUser.id}&state=completed`)).map((r) => r.periodIndex)).toEqual([2]);
     expect((await app.inject({ method: "POST", url: url("activities/compliance/refresh", companyId), headers: h(otherAdmin) })).statusCode).toBe(404);
     expect((await app.inject({ method: "GET", url: url("activities/compliance"), headers: h(patrol) })).statusCode).toBe(403);
+  });
+
+  it("is computed again by the refresh job once an activity's next boundary has passed", async () => {
+    const res = await app.inject({ method: "POST", url: url("activities"), headers: h(admin), payload: await activity({ name: "Barrido", startDate: "2026-01-05", endDate: "2026-01-06", totalPeriods: 2 }) });
+    const a = body<{ activity: ScheduledActivity }>(res).activity;
+    // As if stored before the periods ended: pending, with a boundary due.
+    await db.query(`update activity_compliance set state = 'pending' where company_id = $1 and activity_id = $2`, [companyId, a.id]);
+    await db.query(`update activities set next_refresh_at = now() - interval '1 second' where id = $1`, [a.id]);
+    await refreshDueActivities(db);
+    const rows = await db.query<{ state: string }>(`select state from activity_compliance where company_id = $1 and activity_id = $2`, [companyId, a.id]);
+    expect(rows.map((r) => r.state)).toEqual(["overdue", "overdue"]);
+    expect((await one<{ next: unknown }>(db, `select next_refresh_at as next from activities where id = $1`, [a.id]))?.next).toBeNull();
   });
 
   it("counts and groups: `and` needs every form, `or` any, times per period the k-th completion", () => {
