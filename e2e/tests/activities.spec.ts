@@ -7,6 +7,8 @@ import { expectAccessible } from "../support/axe.js";
 // /v3/activities, opens the form from there and fills it, and the compliance table shows the
 // operator's period completed after a refresh.
 
+const FAILURE = JSON.stringify({ success: false, error: { code: "internal", message: "Error" } });
+
 async function pickOption(page: Page, select: ReturnType<Page["getByTestId"]>, label: string): Promise<void> {
   await select.click();
   await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: label }).first().click();
@@ -40,7 +42,13 @@ test("schedule an activity for the operator, fill its form as the operator and s
   await expect(drawer.getByText("Una actividad no puede contener el mismo formulario dos veces")).toBeVisible();
   await expectAccessible(page);
   await drawer.getByRole("button", { name: "Quitar grupo 2" }).click();
+  // A failed schedule: SPEC §8's retry message, and its retry schedules it.
+  const schedule = /\/api\/companies\/\d+\/activities$/;
+  await page.route(schedule, (route) => (route.request().method() === "POST" ? route.fulfill({ status: 500, contentType: "application/json", body: FAILURE }) : route.continue()));
   await drawer.getByTestId("activity-save").click();
+  await expect(drawer.getByTestId("activity-schedule-error")).toContainText("No se pudo programar la actividad; inténtalo de nuevo.");
+  await page.unroute(schedule);
+  await drawer.getByTestId("activity-retry").click();
   await expect(drawer).toBeHidden();
   await expect(page.getByTestId("activity-row").filter({ hasText: name })).toBeVisible();
 
@@ -65,8 +73,14 @@ test("schedule an activity for the operator, fill its form as the operator and s
   await expect(operatorPage.getByTestId("my-activity").filter({ hasText: name })).toHaveAttribute("data-state", "completed");
 
   // The compliance table: stored rows change when refreshed.
+  // A failed load: SPEC §8's retry message for activity compliance data, with the refresh button.
+  const complianceList = /\/api\/companies\/\d+\/activities\/compliance(\?|$)/;
+  await operatorPage.route(complianceList, (route) => route.fulfill({ status: 500, contentType: "application/json", body: FAILURE }));
   await operatorPage.goto("/v3/activities/compliance");
   await expect(operatorPage.getByRole("heading", { level: 1, name: "Cumplimiento de actividades" })).toBeVisible();
+  await expect(operatorPage.getByTestId("compliance-error")).toContainText("No pudimos cargar los datos de cumplimiento de actividades");
+  await operatorPage.unroute(complianceList);
+  await operatorPage.getByTestId("compliance-retry").click();
   const row = operatorPage.getByTestId("compliance-row").filter({ hasText: name });
   await expect(row.first()).toHaveAttribute("data-state", "pending");
   await operatorPage.getByTestId("compliance-refresh").click();
