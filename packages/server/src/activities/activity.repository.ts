@@ -247,9 +247,19 @@ export async function listCompliance(db: Tx, scope: TenantScope, q: ComplianceQu
   };
 }
 
-/** Activities whose next period boundary has passed, across companies (the refresh job's sweep). */
+/** Activities to compute again, across companies (the refresh job's sweep): those whose next period
+ * boundary has passed, and those one of whose forms was filled since they were computed (found through
+ * form_submissions_template_idx), so the stored table follows the submissions without the forms
+ * domain knowing about activities. */
 export function dueForRefresh(db: Tx, limit: number): Promise<{ companyId: number; id: number }[]> {
-  return db.query(`select company_id as "companyId", id from activities where next_refresh_at <= now() order by next_refresh_at limit $1`, [limit]);
+  return db.query(
+    `select a.company_id as "companyId", a.id from activities a
+      where a.next_refresh_at <= now() or a.refreshed_at is null or exists (
+        select 1 from jsonb_array_elements(a.groups) g cross join jsonb_array_elements_text(g -> 'formIds') f
+         where exists (select 1 from form_submissions s where s.company_id = a.company_id and s.template_id = f::int and s.created_at > a.refreshed_at))
+      order by a.next_refresh_at nulls last, a.id limit $1`,
+    [limit],
+  );
 }
 
 /** Ids of the company's activities. */
