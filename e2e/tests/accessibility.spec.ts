@@ -46,8 +46,8 @@ test("login, events panel, report detail (pending, taken, close dialog) and crea
 
 // Organisation administration (issue 12).
 const ORGANISATION_ROUTES = ["/v3/teams", "/v3/tags", "/v3/sources", "/v3/form-selectors", "/v3/custom-dashboards", "/v3/assets", "/v3/safetags"];
-// Dynamic forms (issue 16): the welcome page, the builder and the results of the seeded checklist.
-const FORMS_ROUTES = ["/v3/forms", "/v3/forms/builder/1", "/v3/forms/1/results"];
+// Dynamic forms (issue 16): the welcome page, the builder and the results of the seeded checklist; activities and their compliance.
+const FORMS_ROUTES = ["/v3/forms", "/v3/forms/builder/1", "/v3/forms/1/results", "/v3/activities", "/v3/activities/compliance"];
 
 test("the mass messages list, its editor drawer and the provider's approval queue pass axe-core (issue 15)", async ({ page }) => {
   await signIn(page, "proveedor@demo.cl");

@@ -36,6 +36,8 @@ const ROUTES = [
   "/v3/forms",
   "/v3/forms/builder/1",
   "/v3/forms/1/results",
+  "/v3/activities",
+  "/v3/activities/compliance",
   "/v3/users",
   "/v3/settings",
   "/v3/settings?tab=api-keys",

@@ -81,6 +81,7 @@ import { callRoutes } from "./calls/index.js";
 import { assetRoutes } from "./assets/index.js";
 import { safetagRoutes } from "./safetags/index.js";
 import { formRoutes } from "./forms/index.js";
+import { activityRoutes } from "./activities/index.js";
 import { purgeExpiredCodes } from "./auth/one-time-codes.js";
 
 export type { Config } from "./config.js";
@@ -278,6 +279,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await assetRoutes(scope, ctx);
     await safetagRoutes(scope, ctx);
     await formRoutes(scope, ctx);
+    await activityRoutes(scope, ctx);
   });
 
   await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);

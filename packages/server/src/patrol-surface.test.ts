@@ -26,6 +26,8 @@ const PATROL_MAY = new Set([
   "POST /api/app/positions", "PUT /api/app/patrol-status",
   // Filling its company's dynamic forms (issue 16): from the app, or the portal's fill drawer with its images.
   "POST /api/app/forms/{id}/submissions", "POST /api/companies/{companyId}/form-templates/{id}/submissions", "POST /api/companies/{companyId}/form-templates/{id}/files",
+  // Its own due activities (issue 16), through the app: what it must fill in the current periods.
+  "GET /api/app/activities",
 ]);
 // What any account (or anyone) has regardless of role: signing in and out, one's own settings, the
 // community app's routes (public reports, one's own reports), share pages, files by their own rules.

@@ -196,6 +196,9 @@ const JUNK_BODIES: unknown[] = [
   { title: "x", components: Array.from({ length: 301 }, (_, i) => ({ type: "text", fieldKey: `k${i}` })) },
   { values: { a: { lat: "x" }, b: ["\u0000"] }, extras: { a: 5 }, parentId: 2147483648, expiresAt: "mañana", templateId: 2147483648 },
   { values: [], extras: null },
+  // Activities (issue 16): repeated forms, ids beyond integer, periods and dates that do not exist.
+  { name: "x", groups: [{ operator: "xor", formIds: [2147483648, 1, 1] }], userIds: [-1], teamIds: ["x"], period: "hourly", customDays: 0, timesPerPeriod: 1e9, totalPeriods: -1, startDate: "2026-02-30", endDate: "\u0000" },
+  { name: "\u0000", groups: Array.from({ length: 11 }, () => ({ operator: "and", formIds: [1] })), userIds: Array.from({ length: 501 }, (_, i) => i + 1), period: "custom", customDays: 2147483648, timesPerPeriod: 1, totalPeriods: 1, startDate: "2026-05-01", endDate: "2026-04-01" },
 ];
 const JUNK_QUERIES = [
   "?status=everything&sort=random&offset=-5&limit=1000000",
@@ -206,6 +209,7 @@ const JUNK_QUERIES = [
   "?q=%00&phone=%00&from=%ED%A0%80",
   "?templateId=2147483648&filters=%7B%22a%22%3A%7B%7D%7D&page=0&authorId=-1",
   "?templateId=1&filters=%00&from=2026-13-45T00%3A00%3A00Z&includeDeleted=maybe",
+  "?userId=2147483648&state=late&period=hourly&activityId=-1&pageSize=201",
 ];
 
 describe("every route, given junk", () => {

@@ -50,3 +50,4 @@ export * from "./safetags.js";
 export * from "./forms.js";
 export * from "./report-form-fields.js";
 export * from "./report-forms.js";
+export * from "./activities.js";

@@ -87,6 +87,10 @@ const PERMISSIONS = {
   "forms.read": ["company_admin", "operator"],
   "forms.manage": ["company_admin"],
   "forms.fill": ["company_admin", "operator", "patrol"],
+  // Activities (issue 16): company admins schedule them; members read them and the compliance; the
+  // assignees' own due activities come with forms.fill (patrols read theirs through the app).
+  "activities.read": ["company_admin", "operator"],
+  "activities.manage": ["company_admin"],
 } as const satisfies Record<string, readonly CompanyRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -3,4 +3,4 @@
 export { formRoutes } from "./form.routes.js";
 export { countForms } from "./form.repository.js";
 export { gatheringFormOf } from "./form.service.js";
-export { seedDemoForms } from "./form.seed.js";
+export { demoSignature, seedDemoForms } from "./form.seed.js";

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { assetMessage, NOT_AUTHENTICATED_MESSAGE, collaboratorMessageText, formsMessage, organisationMessage, pushMessageText, signupMessage, type Language } from "@atalaya/shared";
+import { activityMessage, assetMessage, NOT_AUTHENTICATED_MESSAGE, collaboratorMessageText, formsMessage, organisationMessage, pushMessageText, signupMessage, type Language } from "@atalaya/shared";
 import { isDatabaseUnavailable } from "../db/unavailable.js";
 import { AppError } from "./errors.js";
 import { pickLanguage, translate, translateFieldProblem, translateReason } from "./messages.js";
@@ -12,7 +12,7 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** The text of a shared rule's problem code (the user forms', the organisation's, the sign-up's and the assets' SPEC §5 rules). */
 function fieldProblemText(lang: Language, code: string): string | undefined {
-  return translateFieldProblem(lang, code) ?? organisationMessage(lang, code) ?? collaboratorMessageText(lang, code) ?? pushMessageText(lang, code) ?? signupMessage(lang, code) ?? assetMessage(lang, code) ?? formsMessage(lang, code);
+  return translateFieldProblem(lang, code) ?? organisationMessage(lang, code) ?? collaboratorMessageText(lang, code) ?? pushMessageText(lang, code) ?? signupMessage(lang, code) ?? assetMessage(lang, code) ?? formsMessage(lang, code) ?? activityMessage(lang, code);
 }
 
 function fieldName(instancePath: string, fallback: string | undefined): string {

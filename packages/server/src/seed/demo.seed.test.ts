@@ -43,6 +43,9 @@ describe("demo seed", () => {
     for (const s of await db.query<{ values: Record<string, unknown>; components: FormComponent[] }>(`select s."values", v.components from form_submissions s join form_template_versions v on v.template_id = s.template_id and v.version = s.version`)) {
       expect(submissionBodySchemaFor(s.components, selectors).safeParse({ values: s.values }).success).toBe(true);
     }
+    // Activities (issue 16): two scheduled on those forms, with a compliance history of every state but in progress.
+    const compliance = await db.query<{ name: string; state: string }>(`select distinct a.name, c.state from activity_compliance c join activities a on a.id = c.activity_id order by 1, 2`);
+    expect(compliance.map((c) => `${c.name}:${c.state}`)).toEqual(expect.arrayContaining(["Ronda diaria de luminarias:completed", "Ronda diaria de luminarias:overdue", "Ronda diaria de luminarias:pending", "Control semanal de microbasurales:completed"]));
     expect(counts!.types).toBeGreaterThan(15);
 
     const outside = await db.query(

@@ -1,4 +1,5 @@
 import { MODULES, REPORT_TYPES, DEFAULT_USER_SETTINGS, type ReportStatus } from "@atalaya/shared";
+import { seedDemoActivities } from "../activities/index.js";
 import { seedDemoForms } from "../forms/index.js";
 import { hashPassword } from "../auth/login.service.js";
 import { one, type Db, type Tx } from "../db/db.js";
@@ -362,6 +363,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     await seedAssetsAndSafetags(tx, companyId, staff["admin@demo.cl"]!, neighbours[0]!);
     // Dynamic forms (issue 16): an inspection checklist and a report form, with answers.
     await seedDemoForms(tx, companyId, { admin: staff["admin@demo.cl"]!, operators, patrol: staff["patrulla@demo.cl"]! }, now);
+    // Activities (issue 16): a daily round and a weekly check on those forms, with compliance history.
+    await seedDemoActivities(tx, companyId, { admin: staff["admin@demo.cl"]!, operators, patrol: staff["patrulla@demo.cl"]! }, now);
   });
   return true;
 }

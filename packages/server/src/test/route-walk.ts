@@ -47,6 +47,7 @@ export const SAMPLE_UUID = "6f1c2d3e-0000-4000-8000-000000000001";
 
 // A body that passes validation, so that a write reaches its tenant check instead of stopping at 400;
 // routes whose schema has a rule the sampler cannot see get theirs here.
+const ACTIVITY_BODY = { name: "Ronda", groups: [{ operator: "or", formIds: [1] }], userIds: [1], period: "daily", timesPerPeriod: 1, totalPeriods: 1, startDate: "2026-04-01", endDate: "2026-04-30" };
 const BODIES: Record<string, unknown> = {
   "POST /api/companies/{companyId}/reports": { type: 0, description: "Robo en la esquina", latitude: -33.45, longitude: -70.65, informerType: "anonymous" },
   "PUT /api/companies/{companyId}/reports/{id}": { priority: "high" },
@@ -87,6 +88,9 @@ const BODIES: Record<string, unknown> = {
   "PUT /api/companies/{companyId}/form-templates/{id}": { title: "Formulario de prueba", components: [{ type: "text", fieldKey: "nombre" }] },
   "POST /api/companies/{companyId}/form-templates/{id}/submissions": { values: {} },
   "POST /api/app/forms/{id}/submissions": { values: {} },
+  // Activities (issue 16): one form, one assignee.
+  "POST /api/companies/{companyId}/activities": ACTIVITY_BODY,
+  "PUT /api/companies/{companyId}/activities/{id}": ACTIVITY_BODY,
 };
 
 /** A valid sample of a JSON schema (required properties only). */

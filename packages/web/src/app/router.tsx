@@ -116,6 +116,9 @@ export const router = createBrowserRouter(withPortalTexts([
           { path: "forms", lazy: async () => ({ Component: (await import("../features/forms/forms-home-page")).FormsHomePage }) },
           { path: "forms/builder/:id", lazy: async () => ({ Component: (await import("../features/forms/builder/form-builder-page")).FormBuilderPage }) },
           { path: "forms/:id/results", lazy: async () => ({ Component: (await import("../features/forms/form-results-page")).FormResultsPage }) },
+          // Activities and compliance (issue 16).
+          { path: "activities", lazy: async () => ({ Component: (await import("../features/activities/activities-page")).ActivitiesPage }) },
+          { path: "activities/compliance", lazy: async () => ({ Component: (await import("../features/activities/compliance-page")).CompliancePage }) },
           { path: "custom-dashboards/:id", lazy: async () => ({ Component: (await import("../features/organisation/custom-dashboard-view")).CustomDashboardView }) },
           {
             path: "*",

@@ -3,7 +3,7 @@ import { Alert, Button, Drawer, Input, Progress, Result, Select, Skeleton, Space
 import { ArrowLeftOutlined, DownloadOutlined, EditOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { optionsOf, walkComponents, type ExportJobStatus, type FormSubmission, type FormTemplate } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
@@ -47,7 +47,9 @@ function Results({ companyId, template }: { companyId: number; template: FormTem
   const { settings } = useSettings();
   const [filter, setFilter] = useState<SubmissionFilter>({ page: 1, filters: {} });
   const [openId, setOpenId] = useState<number | null>(null);
-  const [filling, setFilling] = useState(false);
+  // `?fill=1` opens the fill drawer at once (the activities screen's "fill" links).
+  const [searchParams] = useSearchParams();
+  const [filling, setFilling] = useState(() => searchParams.get("fill") === "1");
   const selectors = useQuery({ queryKey: formKeys.selectors(companyId), queryFn: ({ signal }) => fetchSelectorItems(companyId, signal) });
   const list = useQuery({ queryKey: formKeys.submissions(companyId, template.id, filter), queryFn: ({ signal }) => fetchSubmissions(companyId, template.id, filter, signal) });
   const advanced = walkComponents(template.components).map((l) => l.component).filter((c) => c.advancedFilter);

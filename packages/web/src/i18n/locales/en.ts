@@ -10,6 +10,7 @@ import { dashboardEn } from "../../features/dashboard/messages-en";
 import { shiftsEn } from "../../features/shifts/messages-en";
 import { organisationEn } from "../../features/organisation/messages-en";
 import { formsEn } from "../../features/forms/messages-en";
+import { activitiesEn } from "../../features/activities/messages-en";
 import { usersEn } from "../../features/users/messages-en";
 import { companySettingsEn } from "../../features/company-settings/messages-en";
 import { clientErrorsEn } from "../../features/client-errors/messages-en";
@@ -196,6 +197,8 @@ export const en: Messages = {
     sources: "Sources",
     selectors: "Form selectors",
     forms: "Forms",
+    activities: "Activities",
+    activityCompliance: "Activity compliance",
     customDashboards: "Custom dashboards",
     settings: "Settings",
     companies: "Organisations",
@@ -464,6 +467,7 @@ export const en: Messages = {
   shifts: shiftsEn,
   organisation: organisationEn,
   forms: formsEn,
+  activities: activitiesEn,
   users: usersEn,
   companySettings: companySettingsEn,
   clientErrors: clientErrorsEn,

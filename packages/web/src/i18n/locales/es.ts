@@ -9,6 +9,7 @@ import { dashboardEs } from "../../features/dashboard/messages-es";
 import { shiftsEs } from "../../features/shifts/messages-es";
 import { organisationEs } from "../../features/organisation/messages-es";
 import { formsEs } from "../../features/forms/messages-es";
+import { activitiesEs } from "../../features/activities/messages-es";
 import { usersEs } from "../../features/users/messages-es";
 import { companySettingsEs } from "../../features/company-settings/messages-es";
 import { clientErrorsEs } from "../../features/client-errors/messages-es";
@@ -44,6 +45,8 @@ export const es = {
     sources: "Fuentes",
     selectors: "Selectores",
     forms: "Formularios",
+    activities: "Actividades",
+    activityCompliance: "Cumplimiento de actividades",
     customDashboards: "Dashboards personalizados",
     settings: "Configuración",
     companies: "Organizaciones",
@@ -312,6 +315,7 @@ export const es = {
   shifts: shiftsEs,
   organisation: organisationEs,
   forms: formsEs,
+  activities: activitiesEs,
   users: usersEs,
   companySettings: companySettingsEs,
   clientErrors: clientErrorsEs,

@@ -10,6 +10,7 @@ import { dashboardFr } from "../../features/dashboard/messages-fr";
 import { shiftsFr } from "../../features/shifts/messages-fr";
 import { organisationFr } from "../../features/organisation/messages-fr";
 import { formsFr } from "../../features/forms/messages-fr";
+import { activitiesFr } from "../../features/activities/messages-fr";
 import { usersFr } from "../../features/users/messages-fr";
 import { companySettingsFr } from "../../features/company-settings/messages-fr";
 import { clientErrorsFr } from "../../features/client-errors/messages-fr";
@@ -196,6 +197,8 @@ export const fr: Messages = {
     sources: "Sources",
     selectors: "Sélecteurs",
     forms: "Formulaires",
+    activities: "Activités",
+    activityCompliance: "Conformité des activités",
     customDashboards: "Tableaux personnalisés",
     settings: "Paramètres",
     companies: "Organisations",
@@ -464,6 +467,7 @@ export const fr: Messages = {
   shifts: shiftsFr,
   organisation: organisationFr,
   forms: formsFr,
+  activities: activitiesFr,
   users: usersFr,
   companySettings: companySettingsFr,
   clientErrors: clientErrorsFr,
