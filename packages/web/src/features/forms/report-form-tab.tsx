@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { Alert, App, Button, Empty, Modal, Result, Select, Skeleton, Space, Typography } from "antd";
+import { useToast } from "../../app/use-toast";
+import { Alert, Button, Empty, Modal, Result, Select, Skeleton, Space, Typography } from "antd";
 import { ReloadOutlined, TeamOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -31,7 +32,7 @@ const sectionsOf = (components: readonly FormComponent[]) => walkComponents(comp
  */
 export function ReportFormTab({ report, companyId, onReport }: ReportFormTabProps): ReactNode {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const queryClient = useQueryClient();
   const { settings } = useSettings();
   const role = menuAccess(settings).role;
@@ -71,7 +72,7 @@ export function ReportFormTab({ report, companyId, onReport }: ReportFormTabProp
       onSaved={(next) => {
         queryClient.setQueryData(key, next.form);
         onReport(next.report);
-        void message.success(t("forms.reportTab.saved"));
+        void toast.success(t("forms.reportTab.saved"));
       }}
       onReport={onReport}
       onReload={() => void refetch()}
@@ -204,7 +205,7 @@ interface AssignSectionsProps {
 /** Company admins: who fills each section of the report's form. */
 function AssignSections({ report, companyId, sections, onClose, onReport }: AssignSectionsProps): ReactNode {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const { operators, loading } = useOperators(companyId);
   const [draft, setDraft] = useState<Record<string, number[]>>(() => ({ ...report.sectionsUsers }));
   const [error, setError] = useState<string | null>(null);
@@ -212,7 +213,7 @@ function AssignSections({ report, companyId, sections, onClose, onReport }: Assi
     mutationFn: () => saveSectionsUsers(companyId, report.id, draft),
     onSuccess: (next) => {
       onReport(next);
-      void message.success(t("forms.reportTab.assignSaved"));
+      void toast.success(t("forms.reportTab.assignSaved"));
       onClose();
     },
     onError: (e) => setError(errorText(e, t("errors.generalError"))),
