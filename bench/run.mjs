@@ -86,7 +86,7 @@ function tail(path) {
 
 const BENCH_REPORT_LIMIT = 1_000_000;
 
-function startServer(name, port, { seed, redis }) {
+function startServer(name, port, { seed, redis, nodeArgs = [] }) {
   const env = {
     DATABASE_URL,
     PORT: String(port),
@@ -100,7 +100,7 @@ function startServer(name, port, { seed, redis }) {
     APP_REPORTS_PER_ADDRESS: String(BENCH_REPORT_LIMIT),
     APP_REPORTS_PER_REPORTER: String(BENCH_REPORT_LIMIT),
   };
-  return startProcess(name, [SERVER], env, async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).ok);
+  return startProcess(name, [...nodeArgs, SERVER], env, async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).ok);
 }
 
 /** Stops a child with SIGTERM (SIGKILL after 10 s) and waits for it. */
@@ -960,6 +960,23 @@ function shares(n, workers, targetOf) {
 
 const localAddress = (k) => `127.0.0.${2 + (k % SOCKETS.addresses)}`;
 
+// The processes measured here answer SIGUSR2 with their live heap after a full collection.
+const HEAP_PROBE = ["--expose-gc", "--import", join(ROOT, "bench/heap-probe.mjs")];
+
+/** A process's live heap (bytes, after a full collection), read from its log (bench/heap-probe.mjs). */
+async function liveHeap(proc) {
+  const lines = () => readFileSync(proc.logPath, "utf8").split("\n").filter((l) => l.startsWith("HEAP "));
+  const seen = lines().length;
+  proc.child.kill("SIGUSR2");
+  const until = Date.now() + 15_000;
+  while (Date.now() < until) {
+    await sleep(100);
+    const now = lines();
+    if (now.length > seen) return Number(now[now.length - 1].slice(5));
+  }
+  throw new Error(`${proc.name} did not report its heap`);
+}
+
 /** Waits (at most graceMs) until the receivers counted `expected` deliveries. */
 async function awaitDeliveries(rx, expected) {
   const until = performance.now() + SOCKETS.graceMs;
@@ -973,6 +990,7 @@ async function awaitDeliveries(rx, expected) {
 /** n sockets on our two processes: memory per idle socket, then 20 reports/s from the request. */
 async function manySocketsOurs(rx, servers, tokens, companyId, n) {
   const before = servers.map((s) => rss(s.pid));
+  const heapBefore = await Promise.all(servers.map((s) => liveHeap(s)));
   const opening = performance.now();
   const targetOf = (k) => ({ ...servers[k % 2].urls, token: tokens[k % tokens.length], companyId, localAddress: localAddress(k) });
   const parts = shares(n, rx.count, targetOf);
@@ -981,6 +999,8 @@ async function manySocketsOurs(rx, servers, tokens, companyId, n) {
   await sleep(3000);
   const after = servers.map((s) => rss(s.pid));
   const kbPerSocket = (after[0] + after[1] - before[0] - before[1]) / n / 1024;
+  const heapAfter = await Promise.all(servers.map((s) => liveHeap(s)));
+  const heapKbPerSocket = (heapAfter[0] + heapAfter[1] - heapBefore[0] - heapBefore[1]) / n / 1024;
 
   const rate = SOCKETS.ratePerSecond;
   const total = rate * SOCKETS.seconds;
@@ -1036,11 +1056,12 @@ async function manySocketsOurs(rx, servers, tokens, companyId, n) {
     createP99: quantile(createTimes, 0.99),
     missed,
     kbPerSocket,
+    heapKbPerSocket,
     cpu,
   };
   log(
     `sockets: ours, ${n} sockets at ${rate}/s: from the request p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms; create p99 ${fmt(result.createP99)} ms; ` +
-      `missed ${missed}; ${result.failedCreates} failed creates; ${fmt(kbPerSocket)} KB a socket; CPU: ${cpuText(cpu)}`,
+      `missed ${missed}; ${result.failedCreates} failed creates; ${fmt(heapKbPerSocket)} KB of live heap a socket (RSS ${fmt(kbPerSocket)} KB); CPU: ${cpuText(cpu)}`,
   );
   return result;
 }
@@ -1048,7 +1069,7 @@ async function manySocketsOurs(rx, servers, tokens, companyId, n) {
 /** The same n sockets on a bare `ws` process: memory per idle socket, then the broadcast at 20/s. */
 async function manySocketsReference(rx, n, messageBytes) {
   const port = PORTS.reference;
-  const server = await startProcess("ws-reference", [join(ROOT, "bench/ws-reference.mjs")], { PORT: String(port) }, () =>
+  const server = await startProcess("ws-reference", [...HEAP_PROBE, join(ROOT, "bench/ws-reference.mjs")], { PORT: String(port) }, () =>
     new Promise((resolve) => {
       const s = connect({ host: "127.0.0.1", port }, () => {
         s.end();
@@ -1061,11 +1082,13 @@ async function manySocketsReference(rx, n, messageBytes) {
     await sleep(500);
     const url = `ws://127.0.0.1:${port}/`;
     const before = rss(server.pid);
+    const heapBefore = await liveHeap(server);
     await Promise.all(
       shares(n, rx.count, (k) => ({ url, localAddress: localAddress(k) })).map((targets, i) => rx.ask(i, { cmd: "open", kind: "reference", targets, concurrency: SOCKETS.openConcurrency })),
     );
     await sleep(3000);
     const kbPerSocket = (rss(server.pid) - before) / n / 1024;
+    const heapKbPerSocket = ((await liveHeap(server)) - heapBefore) / n / 1024;
     const control = await new Promise((resolve, reject) => {
       const ws = new WebSocket(`${url}?control=1`);
       ws.once("open", () => resolve(ws));
@@ -1083,10 +1106,10 @@ async function manySocketsReference(rx, n, messageBytes) {
     await rx.all({ cmd: "close" });
     const due = Float64Array.from(collected.flatMap((c) => [...c.due])).sort();
     const received = collected.reduce((sum, c) => sum + c.received.reduce((x, [, count]) => x + count, 0), 0);
-    const result = { sockets: n, p50: quantile(due, 0.5), p99: quantile(due, 0.99), missed: total * n - received, kbPerSocket, broadcastRate: total / seconds, cpu };
+    const result = { sockets: n, p50: quantile(due, 0.5), p99: quantile(due, 0.99), missed: total * n - received, kbPerSocket, heapKbPerSocket, broadcastRate: total / seconds, cpu };
     log(
       `sockets: bare ws, ${n} sockets at ${SOCKETS.ratePerSecond}/s: from the due time p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms; missed ${result.missed}; ` +
-        `${fmt(kbPerSocket)} KB a socket; ${fmt(result.broadcastRate, 0)} broadcasts/s; CPU: ${cpuText(cpu)}`,
+        `${fmt(heapKbPerSocket)} KB of live heap a socket (RSS ${fmt(kbPerSocket)} KB); ${fmt(result.broadcastRate, 0)} broadcasts/s; CPU: ${cpuText(cpu)}`,
     );
     return result;
   } finally {
@@ -1112,8 +1135,8 @@ function ensureFileLimit(needed) {
 /** Two fresh server processes for one scale (memory freed by the previous scale's sockets would
  * otherwise hide the next one's growth), warmed with 20 sockets before the memory baseline. */
 async function socketServers(rx, state) {
-  const a = await startServer("sockets-a", PORTS.a, { seed: true, redis: true });
-  const b = await startServer("sockets-b", PORTS.b, { seed: false, redis: true });
+  const a = await startServer("sockets-a", PORTS.a, { seed: true, redis: true, nodeArgs: HEAP_PROBE });
+  const b = await startServer("sockets-b", PORTS.b, { seed: false, redis: true, nodeArgs: HEAP_PROBE });
   const servers = [a, b].map((s, i) => {
     const port = [PORTS.a, PORTS.b][i];
     return { ...s, urls: { base: `http://127.0.0.1:${port}`, ws: `ws://127.0.0.1:${port}` } };
@@ -1159,11 +1182,11 @@ async function manySockets() {
 function socketsMarkdown(m, quiet, results) {
   const date = new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC";
   const rows = results.map(({ ours: o, reference: r }) => {
-    const ratio = o.kbPerSocket / r.kbPerSocket;
+    const ratio = o.heapKbPerSocket / r.heapKbPerSocket;
     return [
       `| ${o.sockets.toLocaleString("en")} sockets, ${o.rate} reports/s for ${SOCKETS.seconds} s: the reporter's request → the event at every socket | p50 ${fmt(o.p50)} ms, p99 ${fmt(o.p99)} ms${contended(o.cpu)} | bare \`ws\`, from each message's due time: p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms${contended(r.cpu)} | p99 < ${SOCKET_TARGETS.p99Ms} ms | ${verdict(o.p99 < SOCKET_TARGETS.p99Ms)} |`,
       `| ${o.sockets.toLocaleString("en")} sockets: missed events (of ${o.reports * o.sockets}) | ${o.missed} | bare \`ws\`: ${r.missed} | 0 | ${verdict(o.missed === 0)} |`,
-      `| ${o.sockets.toLocaleString("en")} sockets: memory per idle socket | ${fmt(o.kbPerSocket)} KB | bare \`ws\`: ${fmt(r.kbPerSocket)} KB | ≤ ${SOCKET_TARGETS.memoryRatio}× | ${fmt(ratio, 2)}× — ${verdict(ratio <= SOCKET_TARGETS.memoryRatio)} |`,
+      `| ${o.sockets.toLocaleString("en")} sockets: memory per idle socket, live heap after a full collection (RSS growth beside it) | ${fmt(o.heapKbPerSocket)} KB (RSS ${fmt(o.kbPerSocket)} KB) | bare \`ws\`: ${fmt(r.heapKbPerSocket)} KB (RSS ${fmt(r.kbPerSocket)} KB) | ≤ ${SOCKET_TARGETS.memoryRatio}× | ${fmt(ratio, 2)}× — ${verdict(ratio <= SOCKET_TARGETS.memoryRatio)} |`,
     ].join("\n");
   });
   return `Run ${date} on ${m.nproc} CPUs (${m.cpu}); Node ${m.node}; the machine was ${quiet} % busy with other work just before the run. Two server processes joined by Redis, the sockets alternating between them, spread over ${SOCKETS.addresses} source addresses; the receiving client is ${SOCKETS.workers} threads of the bench process.
