@@ -2,5 +2,5 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  test: { projects: ["packages/shared", "packages/server", "packages/web"] },
+  test: { projects: ["packages/shared", "packages/server", "packages/web", "scripts"] },
 });

@@ -3,6 +3,7 @@
 // Protocol over a socket opened with ?control=1:
 //   → {"count": N, "rate": R, "size": BYTES}   broadcast N messages of BYTES at R a second to every
 //                                              other socket, each stamped with its wall-clock send time
+//                                              and the time it was due by the schedule
 //   ← {"done": true, "sent": N, "seconds": S}  when the last one was handed to every socket
 import { WebSocketServer } from "ws";
 
@@ -13,8 +14,8 @@ const sockets = new Set();
 // Wall clock with sub-millisecond resolution, comparable across processes on one machine.
 const now = () => performance.timeOrigin + performance.now();
 
-function message(seq, size) {
-  const head = `{"type":"newReport","seq":${seq},"companyId":1,"sentAt":${now()},"data":{"report":{"id":${seq},"pad":"`;
+function message(seq, size, dueAt) {
+  const head = `{"type":"newReport","seq":${seq},"companyId":1,"sentAt":${now()},"dueAt":${dueAt},"data":{"report":{"id":${seq},"pad":"`;
   const tail = `"}}}`;
   return head + "x".repeat(Math.max(0, size - head.length - tail.length)) + tail;
 }
@@ -28,7 +29,8 @@ wss.on("connection", (socket, req) => {
       const tick = () => {
         // Catch up on any tick the timer was late for, like a steady stream of creates would.
         while (seq < count && performance.now() - start >= (seq * 1000) / rate) {
-          const raw = message(++seq, size);
+          const raw = message(seq + 1, size, performance.timeOrigin + start + (seq * 1000) / rate);
+          seq++;
           for (const s of sockets) s.send(raw);
         }
         if (seq < count) setTimeout(tick, 1);

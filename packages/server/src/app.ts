@@ -99,8 +99,8 @@ export interface AppParts {
   bus?: EventBus;
   /** Where the JSON log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
-  /** Told how long each start phase took (`database`, `migrate`), for server.ts to print. */
-  onPhase?: (phase: string, ms: number) => void;
+  /** Told how long each start phase took (`database`, `migrate`, `routes`) and what it did, for server.ts to print. */
+  onPhase?: (phase: string, ms: number, note?: string) => void;
 }
 
 /** Builds the whole application: plugins, then domains, then the web portal. Does not listen. */
@@ -142,16 +142,18 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
 
   const ownsDb = !parts.db;
   let since = performance.now();
-  const phase = (name: string) => {
-    parts.onPhase?.(name, performance.now() - since);
+  const phase = (name: string, note?: string) => {
+    parts.onPhase?.(name, performance.now() - since, note);
     since = performance.now();
   };
   const db = parts.db ?? (await openDatabase(config));
   if (ownsDb) {
     phase("database");
-    await migrate(db);
+    // A restart applies nothing: applied migrations are recorded, and the catalogue's upsert writes
+    // only rows that differ.
+    const applied = await migrate(db);
     await seedCatalogue(db);
-    phase("migrate");
+    phase("migrate", applied.length ? `${applied.length} applied` : "up to date");
   }
   const redisPrefix = await redisPrefixOf(db, config.redisPrefix);
   const bus =
@@ -284,5 +286,6 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
 
   await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);
   app.addHook("onReady", async () => jobs.start());
+  phase("routes");
   return app;
 }

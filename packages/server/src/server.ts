@@ -3,6 +3,10 @@ import { ConfigError, loadConfig, type Config } from "./config.js";
 import { seedDemo } from "./seed/demo.seed.js";
 import { DEMO_PASSWORD, DEMO_STAFF } from "./seed/demo-data.js";
 
+// The first statement to run, once every import above is loaded: the time loading took (from the
+// process's start, or from the end of scripts/start.mjs's build check, which imports this module).
+const loaded = performance.now();
+
 /** Milliseconds as seconds with one decimal. */
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
@@ -23,10 +27,13 @@ try {
 const phases: string[] = [];
 const built = Number(process.env.ATALAYA_BUILD_MS);
 if (Number.isFinite(built)) phases.push(`build ${seconds(built)} (${process.env.ATALAYA_BUILD_NOTE ?? ""})`);
-const app = await buildApp(config, { onPhase: (name, ms) => phases.push(`${name} ${seconds(ms)}`) });
+const buildEnd = Number(process.env.ATALAYA_BUILD_END_MS);
+phases.push(`load ${seconds(loaded - (Number.isFinite(buildEnd) ? buildEnd : 0))}`);
+const app = await buildApp(config, { onPhase: (name, ms, note) => phases.push(`${name} ${seconds(ms)}${note ? ` (${note})` : ""}`) });
 let since = performance.now();
+// seedDemo leaves a database that has a company alone (one count), so a restart does not seed again.
 const seeded = config.seed === "demo" && (await seedDemo(app.ctx.db));
-phases.push(`seed ${seconds(performance.now() - since)}${seeded ? " (demo organisation seeded)" : ""}`);
+phases.push(`seed ${seconds(performance.now() - since)} (${config.seed !== "demo" ? "none asked" : seeded ? "demo organisation seeded" : "already seeded"})`);
 since = performance.now();
 await app.listen({ port: config.port, host: config.host });
 phases.push(`listen ${seconds(performance.now() - since)}`);

@@ -1,6 +1,9 @@
 import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
+import type PDFDocumentClass from "pdfkit";
 import QRCode from "qrcode";
+
+// Loaded on first use: pdfkit (with its fonts' code) is among the slowest modules to load, and every start paid it.
+const loadPdfKit = (): Promise<typeof PDFDocumentClass> => import("pdfkit").then((m) => m.default);
 
 // QR codes of assets and safe tags: PNG and SVG files to download, and printable A4 sheets of many
 // codes drawn as vector squares (sharp at any printer resolution, a few hundred bytes each).
@@ -55,7 +58,8 @@ function drawQr(doc: PDFKit.PDFDocument, link: string, x: number, y: number, siz
 
 /** A printable A4 sheet of labels, 3 × 4 a page, each a QR code with its title and text, cut marks
  * between them; `heading` tops every page. */
-export function renderQrSheet(labels: readonly QrLabel[], heading: string): Promise<Buffer> {
+export async function renderQrSheet(labels: readonly QrLabel[], heading: string): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({ size: "A4", margins: { top: 36, bottom: 36, left: 36, right: 36 }, info: { Title: pdfText(heading), Creator: "Atalaya" } });
   doc.registerFont("Regular", FONTS.regular);
   doc.registerFont("Bold", FONTS.bold);

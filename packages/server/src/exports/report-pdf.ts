@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
+import type PDFDocumentClass from "pdfkit";
 import {
   DEFAULT_TIMEZONE,
   DEFAULT_TYPE_COLOR,
@@ -12,6 +12,9 @@ import {
   type Language,
   type Report,
 } from "@atalaya/shared";
+
+// Loaded on first use: pdfkit (with its fonts' code) is among the slowest modules to load, and every start paid it.
+const loadPdfKit = (): Promise<typeof PDFDocumentClass> => import("pdfkit").then((m) => m.default);
 
 /** A zone drawn on the map panel: its outer ring as [longitude, latitude] positions. */
 export interface PdfZone {
@@ -163,7 +166,7 @@ function knownTimeZone(timeZone: string): string {
 
 /** Renders the report as an A4 PDF: header, details beside a drawn map of the zones and the point,
  * description, comments, notes and the activity log, with page numbers. */
-export function renderReportPdf(data: ReportPdfData, lang: Language, options: { compress?: boolean } = {}): Promise<Buffer> {
+export async function renderReportPdf(data: ReportPdfData, lang: Language, options: { compress?: boolean } = {}): Promise<Buffer> {
   const L = LABELS[lang];
   const { report } = data;
   const dateFormat = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: knownTimeZone(data.timezone), dateStyle: "medium", timeStyle: "short" });
@@ -172,6 +175,7 @@ export function renderReportPdf(data: ReportPdfData, lang: Language, options: { 
   const typeName = type ? localizedName(type.nameLocalized, lang) : `#${report.type}`;
   const typeColor = type?.color ?? DEFAULT_TYPE_COLOR;
 
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: "A4",
     margins: { top: 48, bottom: 56, left: 48, right: 48 },

@@ -1,8 +1,11 @@
 import type { Writable } from "node:stream";
-import ExcelJS from "exceljs";
+import type ExcelJSModule from "exceljs";
 import type { Language, ReportExportFilter } from "@atalaya/shared";
 import { invalidField } from "../http/errors.js";
 import type { SheetRow, SheetWindow } from "./report-sheet.repository.js";
+
+// Loaded on first use: exceljs takes longer to load than the rest of the server, and every start paid it.
+const loadExcel = (): Promise<typeof ExcelJSModule> => import("exceljs").then((m) => m.default);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -146,6 +149,7 @@ export async function writeReportSheet(
 ): Promise<number> {
   const words = WORDS[opts.lang];
   const h = HEADERS[opts.lang];
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(words.sheet);
   const date = { numFmt: DATE_FORMAT };

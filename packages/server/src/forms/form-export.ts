@@ -4,7 +4,7 @@ import { mkdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
-import ExcelJS from "exceljs";
+import type ExcelJSModule from "exceljs";
 import { VALUE_COMPONENT_TYPES, walkComponents, type ExportJobStatus, type FormTemplate, type GeoValue, type Language } from "@atalaya/shared";
 import { requireAccess, systemScope, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
@@ -13,6 +13,9 @@ import { filesDir } from "../files/index.js";
 import { AppError, notFound } from "../http/errors.js";
 import { deleteJobs, enqueueJob, findCompanyJob, finishedJobsBefore, PermanentJobError, type JobHandler } from "../jobs/index.js";
 import { countSubmissions, findTemplate, findTemplateVersions, submissionsAfter, type SubmissionRow } from "./form.repository.js";
+
+// Loaded on first use: exceljs takes longer to load than the rest of the server, and every start paid it.
+const loadExcel = (): Promise<typeof ExcelJSModule> => import("exceljs").then((m) => m.default);
 
 // A form's results as XLSX, written by a background job in the jobs table (the same machinery and
 // 24-hour file life as the reports' export): one column per field key across every version.
@@ -53,6 +56,7 @@ export function cellOf(type: string, value: unknown, extra: string | undefined):
 /** Streams submissions into one sheet: id, date (UTC), author, version, report, then a column per field key. */
 export async function writeFormSheet(out: Writable, columns: ReturnType<typeof exportColumns>, pages: AsyncIterable<SubmissionRow[]>, lang: Language, onPage?: (n: number) => Promise<void>): Promise<number> {
   const h = HEADERS[lang];
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(h.sheet);
   sheet.columns = [

@@ -166,11 +166,14 @@ export class Hub {
     let sentEvents = false;
     for (const [companyId, items] of this.pending) {
       sentEvents ||= items.some((i) => i.message.type !== "seq" && i.message.seq > 0);
+      // Usually every message is for everyone: then the sockets share the list instead of each filtering
+      // its own copy (thousands of sockets a flush).
+      const forSomeone = items.some((i) => i.message.recipientUserId !== undefined);
       for (const client of this.byCompany.get(companyId) ?? []) {
         const { socket } = client;
         if (socket.readyState !== socket.OPEN) continue;
         // A message for one user (a notification) reaches that user's sockets and no one else's.
-        const own = items.filter((i) => i.message.recipientUserId === undefined || i.message.recipientUserId === client.userId);
+        const own = forSomeone ? items.filter((i) => i.message.recipientUserId === undefined || i.message.recipientUserId === client.userId) : items;
         if (own.length === 0) continue;
         if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
           socket.close(1013, "too slow");

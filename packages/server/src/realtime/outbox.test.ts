@@ -104,6 +104,42 @@ describe("outbox relay", () => {
     await waitFor(async () => expect(await outboxSeqs(company.id)).toEqual([]));
   });
 
+  it("sends a change's events together, in order, without waiting for each reply; a failed one and those after it stay for the relay", async () => {
+    const company = await buildCompany(await testDb());
+    // A bus whose publishes answer only when released, the third one with a failure.
+    const asked: number[] = [];
+    const replies: (() => void)[] = [];
+    const inner = memoryBus();
+    const held: EventBus = {
+      kind: "memory",
+      publish: (message) =>
+        new Promise<void>((resolve, reject) => {
+          asked.push(message.seq);
+          const n = asked.length;
+          replies.push(() => (n === 3 ? reject(new Error("bus down")) : resolve()));
+        }),
+      subscribe: inner.subscribe,
+      close: inner.close,
+    };
+    const log = silentLog();
+    logPublishFailures(held, log);
+    const failures: unknown[] = [];
+    const change = emitWith(app, held, company.id, 4, (err) => failures.push(err));
+    // All four are asked for before any publish answered (before: one at a time, each after a reply).
+    await waitFor(async () => expect(asked).toHaveLength(4));
+    const seqs = await outboxSeqs(company.id);
+    expect(asked).toEqual(seqs);
+    for (const reply of replies) reply();
+    await change;
+    expect(failures).toHaveLength(1);
+    // The failed third is logged with what it leaves unsent (itself and the fourth: their outbox rows
+    // stay, for the relay); the first two are marked published and leave the outbox.
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ companyId: company.id, seq: seqs[2], unsent: 2 }), expect.stringContaining("publish failed"));
+    await waitFor(async () => expect(await outboxSeqs(company.id)).not.toEqual(expect.arrayContaining([seqs[0]])));
+    expect(await outboxSeqs(company.id)).not.toContain(seqs[1]);
+  });
+
   // Other relays (this file's apps, other test workers on PostgreSQL) may take some of these events
   // too: the assertions hold whoever sends what.
   it("a relay whose publish fails logs it once and makes the events due again at once", async () => {

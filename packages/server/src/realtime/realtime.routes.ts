@@ -1,4 +1,7 @@
-import type { FastifyInstance } from "fastify";
+import type { ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { WebSocket } from "ws";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -26,6 +29,18 @@ declare module "fastify" {
   interface FastifyRequest {
     socketScope?: { userId: number; companyId: number; tokenHash: string; restrictions: Restrictions };
   }
+}
+
+/** Lets an open socket drop what it kept of its upgrade request: @fastify/websocket's error listener
+ * holds the request and reply (for its error handler) and the TCP socket the response that was never
+ * sent, for as long as the socket stays open; at thousands of idle sockets that was most of what one
+ * cost beyond `ws`'s own (issue 19). An error of an open socket (ws closes it after one) is logged here. */
+function releaseUpgrade(socket: WebSocket, log: FastifyBaseLogger): void {
+  socket.removeAllListeners("error");
+  socket.on("error", (err) => log.info({ err }, "websocket error"));
+  const tcp = (socket as unknown as { _socket?: Socket & { _httpMessage?: ServerResponse | null } })._socket;
+  const response = tcp?._httpMessage;
+  if (tcp && response) response.detachSocket(tcp);
 }
 
 /** Ticket, WebSocket, catch-up and connectivity-log routes of the real-time channel. */
@@ -77,6 +92,7 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
     },
     async (socket, req) => {
+      releaseUpgrade(socket, app.log);
       const scope = req.socketScope!;
       ctx.hub.add(socket, scope.userId, scope.companyId, scope.tokenHash, scope.restrictions);
       socket.on("message", () => undefined); // the channel is server → client; client frames are ignored

@@ -116,6 +116,21 @@ describe("GET /api/realtime (WebSocket)", () => {
     ws.close();
   });
 
+  it("keeps nothing of the upgrade request while the socket is open (memory per idle socket)", async () => {
+    const { ws, next } = await open(app, await ticket());
+    await next(1);
+    // The server's side of every open socket: its TCP stream no longer holds the unsent HTTP response
+    // (which holds the request), and its one error listener is the route's, not the plugin's (which
+    // held the request and reply).
+    const server = [...app.websocketServer.clients] as unknown as { _socket: { _httpMessage?: unknown }; listeners(e: string): unknown[] }[];
+    expect(server.length).toBeGreaterThan(0);
+    for (const socket of server) {
+      expect(socket._socket._httpMessage ?? null).toBeNull();
+      expect(socket.listeners("error")).toHaveLength(1);
+    }
+    ws.close();
+  });
+
   it("does not deliver another company's events, nor events of a rolled-back change", async () => {
     const { ws, next, messages } = await open(app, await ticket());
     await next(1);

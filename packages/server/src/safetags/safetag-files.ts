@@ -1,7 +1,10 @@
 import { PassThrough } from "node:stream";
-import ExcelJS from "exceljs";
+import type ExcelJSModule from "exceljs";
 import type { Language, Safetag, SafetagBatch } from "@atalaya/shared";
 import { renderQrSheet } from "../assets/index.js";
+
+// Loaded on first use: exceljs takes longer to load than the rest of the server, and every start paid it.
+const loadExcel = (): Promise<typeof ExcelJSModule> => import("exceljs").then((m) => m.default);
 
 // A batch's files: the XLSX list of its codes for the office, and the PDF of its QR labels for the printer.
 
@@ -28,6 +31,7 @@ export async function batchWorkbook(batch: SafetagBatch, tags: readonly Safetag[
     out.on("end", resolve);
     out.on("error", reject);
   });
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   // A sheet name holds at most 31 characters and none of : \ / ? * [ ].
   const sheet = workbook.addWorksheet(batch.name.replace(/[:\\/?*[\]]/g, " ").slice(0, 31) || "Safe tags");
