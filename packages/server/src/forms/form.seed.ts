@@ -2,7 +2,7 @@ import { deflateSync } from "node:zlib";
 import { formTemplateBodySchema, type FormComponent } from "@atalaya/shared";
 import { systemScope } from "../auth/access.js";
 import { one, type Tx } from "../db/db.js";
-import { insertCategory, insertSubmission, insertTemplate } from "./form.repository.js";
+import { insertCategory, insertSubmission, insertTemplate, setWorkflow } from "./form.repository.js";
 
 // The demo's dynamic forms: an inspection checklist (sections, radio groups with a bulk default,
 // a signature) and a report form that creates a "Microbasural" report, each with a few answers.
@@ -111,6 +111,26 @@ const DUMP: FormComponent[] = [
   { type: "geolocation", fieldKey: "ubicacion", label: "Ubicación", required: true, changesReportLocation: true, previewAddress: true },
 ];
 
+/** "Robo" in the catalogue: the demo's robbery reports follow ROBBERY_PROCEDURE. */
+const ROBBERY_TYPE = 0;
+const ROBBERY_PROCEDURE: FormComponent[] = [
+  { type: "text", fieldKey: "parte", label: "N.º de parte policial", required: true, writesOptionalCode: true, placeholder: "Ej.: 4521-2026" },
+  {
+    type: "radio",
+    fieldKey: "resultado",
+    label: "Resultado del procedimiento",
+    required: true,
+    writesExtraInfo: true,
+    options: [
+      { label: "Sin novedad", value: "sin-novedad" },
+      { label: "Especies recuperadas", value: "recuperadas" },
+      { label: "Detenido entregado a Carabineros", value: "detenido" },
+    ],
+  },
+  { type: "text", fieldKey: "relato", label: "Relato del operador", rows: 4, maxLength: 1000 },
+  { type: "section", fieldKey: "cierre", label: "Cierre del supervisor", children: [{ type: "text", fieldKey: "veredicto", label: "Visto bueno del supervisor" }] },
+];
+
 /** Seeds the demo company's forms and answers (inside the demo seed's transaction). */
 export async function seedDemoForms(tx: Tx, companyId: number, authors: { admin: number; operators: number[]; patrol: number }, now: Date): Promise<void> {
   const scope = systemScope(companyId);
@@ -128,6 +148,11 @@ export async function seedDemoForms(tx: Tx, companyId: number, authors: { admin:
   const dump = formTemplateBodySchema.parse({ title: "Reporte de microbasural", category: city.id, reportType: 21, components: DUMP });
   const inspectionId = await insertTemplate(tx, scope, { ...inspection, components: withList }, authors.admin);
   const dumpId = await insertTemplate(tx, scope, { ...dump, components: DUMP }, authors.admin);
+  // The procedure robbery reports follow (the report detail's "Formulario" tab): the police report's
+  // number goes onto the report as its code, the outcome into its additional information, and the
+  // closing section is the supervisor's.
+  const procedure = formTemplateBodySchema.parse({ title: "Procedimiento por robo", category: category.id, components: ROBBERY_PROCEDURE });
+  await setWorkflow(tx, scope, ROBBERY_TYPE, await insertTemplate(tx, scope, { ...procedure, components: ROBBERY_PROCEDURE }, authors.admin));
 
   const sectors = ["centro", "yungay", "forestal"];
   const inspectors = ["Joaquín Muñoz", "Valentina Soto", "Matías González"];

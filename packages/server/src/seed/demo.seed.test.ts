@@ -32,13 +32,18 @@ describe("demo seed", () => {
       (select count(*)::int from reports where created_at < now() - interval '31 days') as too_old`);
     expect(counts).toMatchObject({ companies: 3, zones: 2, teams: 3, reports: 302, statuses: 5, catalogue: 40, too_old: 0 });
     expect(counts!.tags).toBeGreaterThan(0);
-    // Dynamic forms (issue 16): two templates (one creating reports of a type), with answers that pass their template's check.
+    // Dynamic forms (issue 16): two templates (one creating reports of a type) with answers that pass their
+    // template's check, and the procedure robbery reports follow (their detail's form tab).
     const forms = await db.query<{ title: string; report_type_id: number | null; components: FormComponent[]; n: number }>(
       `select v.title, v.report_type_id, v.components, (select count(*)::int from form_submissions s where s.template_id = v.template_id) as n
          from form_template_versions v order by v.template_id`,
     );
-    expect(forms.map((f) => [f.title, f.report_type_id])).toEqual([["Checklist de inspección de luminarias", null], ["Reporte de microbasural", 21]]);
-    expect(forms.every((f) => f.n >= 2)).toBe(true);
+    expect(forms.map((f) => [f.title, f.report_type_id])).toEqual([["Checklist de inspección de luminarias", null], ["Reporte de microbasural", 21], ["Procedimiento por robo", null]]);
+    expect(forms.slice(0, 2).every((f) => f.n >= 2)).toBe(true);
+    const workflows = await db.query<{ type: number; title: string }>(
+      `select w.report_type_id as type, v.title from report_type_workflows w join form_template_versions v on v.template_id = w.template_id`,
+    );
+    expect(workflows).toEqual([{ type: 0, title: "Procedimiento por robo" }]);
     const selectors = new Map((await db.query<{ id: number; items: { name: string }[] }>("select id, items from selector_lists")).map((r) => [r.id, r.items.map((i) => i.name)]));
     for (const s of await db.query<{ values: Record<string, unknown>; components: FormComponent[] }>(`select s."values", v.components from form_submissions s join form_template_versions v on v.template_id = s.template_id and v.version = s.version`)) {
       expect(submissionBodySchemaFor(s.components, selectors).safeParse({ values: s.values }).success).toBe(true);
