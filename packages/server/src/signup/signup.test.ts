@@ -99,8 +99,7 @@ describe("POST /api/v2/app-companies/freemium/preregistration", () => {
   });
 });
 
-// Each test solves proof-of-work captchas (CPU-bound): on CI's shared cores they get three minutes.
-describe("POST /api/v2/app-companies/freemium/registration", { timeout: 180_000 }, () => {
+describe("POST /api/v2/app-companies/freemium/registration", () => {
   it("creates a freemium company with its admin, zone (name as typed, ring closed) and chosen types; the admin signs in", async () => {
     const p = await payload();
     const res = await app.inject({ method: "POST", url: REG, headers: { "accept-language": "en" }, payload: p });

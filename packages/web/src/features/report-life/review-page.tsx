@@ -45,10 +45,14 @@ export function ReviewPage(): ReactNode {
     );
 
   return (
-    <div className="page review-page" data-testid="review-page">
-      <header>
-        <Typography.Title level={1}>{t("reportLife.review.title")}</Typography.Title>
-        <Typography.Text type="secondary">{t("reportLife.review.subtitle")}</Typography.Text>
+    <div className="page screen review-page" data-testid="review-page">
+      <header className="screen-header">
+        <div>
+          <Typography.Title level={1} className="screen-title">
+            {t("reportLife.review.title")}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t("reportLife.review.subtitle")}</Typography.Text>
+        </div>
       </header>
       <div className="screen-card">
         <Segmented<ReviewState>
