@@ -18,14 +18,15 @@ async function signIn(page: Page, email: string): Promise<void> {
 const WORKER_ENTRIES = [
   "nav-events", "nav-dashboard", "nav-history", "nav-activity", "nav-replies", "nav-answers", "nav-reported-users", "nav-maps",
   "nav-patrols", "nav-zones", "nav-shifts", "nav-operators", "nav-sounds", "nav-teams", "nav-collaborators/messages", "nav-messages",
-  "nav-tags", "nav-sources", "nav-form-selectors", "nav-assets", "nav-safetags", "nav-forms", "nav-settings",
+  "nav-tags", "nav-sources", "nav-form-selectors", "nav-assets", "nav-safetags", "nav-forms", "nav-activities",
+  "nav-activities/compliance", "nav-settings",
 ];
 // A company admin also has the review queue, connections, plate lookups, users and custom dashboards.
 const ADMIN_ENTRIES = [
   "nav-events", "nav-dashboard", "nav-history", "nav-activity", "nav-replies", "nav-answers", "nav-reported-users", "nav-reviews",
   "nav-maps", "nav-patrols", "nav-zones", "nav-connections", "nav-plate-lookups", "nav-shifts", "nav-operators", "nav-sounds",
   "nav-users", "nav-teams", "nav-collaborators/messages", "nav-messages", "nav-tags", "nav-sources", "nav-form-selectors",
-  "nav-assets", "nav-safetags", "nav-forms", "nav-custom-dashboards", "nav-settings",
+  "nav-assets", "nav-safetags", "nav-forms", "nav-activities", "nav-activities/compliance", "nav-custom-dashboards", "nav-settings",
 ];
 // The provider's administrator (a company admin of the demo) also has the approval queue after the messages.
 const PROVIDER_ENTRIES = [
