@@ -18,6 +18,12 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   if (!response.ok) throw new ApiError({ message: translateErrorCode("exportFileUnavailable") ?? `Error ${response.status}`, status: response.status, code: "exportFileUnavailable", translated: true });
   const blob = await response.blob();
   const filename = /filename="?([^";]+)"?/i.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? fallbackName;
+  saveBlob(blob, filename);
+  return filename;
+}
+
+/** Hands a downloaded file to the browser under `filename`, through a temporary blob URL. */
+export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
@@ -26,6 +32,6 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   document.body.appendChild(link);
   link.click();
   link.remove();
+  // Revoked later: some browsers read the blob after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return filename;
 }

@@ -30,6 +30,7 @@ import { z } from "zod";
 import { ApiError, api } from "../../../lib/api";
 import { currentLanguage, translateErrorCode } from "../../../i18n/i18n";
 import { getSession } from "../../session/session-store";
+import { saveBlob } from "../../export/download-file";
 
 // Every call of the report detail screen. Paths follow packages/server/src/reports/*.routes.ts.
 
@@ -307,15 +308,6 @@ export async function downloadReportPdf(companyId: number, reportId: number): Pr
   }
   const blob = await response.blob();
   const filename = filenameFromDisposition(response.headers.get("Content-Disposition"), `reporte-${reportId}.pdf`);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  link.rel = "noopener";
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the blob after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(blob, filename);
   return filename;
 }
