@@ -6,6 +6,11 @@
 // 10 s, the Redis stopped and restarted, and a soak with memory per process. Each case must end with
 // 0 acknowledged reports missing from the database and 0 events missing from any socket after
 // catch-up; the script exits 1 otherwise (and on a server process that died by itself, or a 500).
+// One more case (issue 15) has no report load: a scheduled mass message to a few hundred app users of a
+// custom zone, approved by the provider and delivered by the two processes' job workers, the delivering
+// process killed mid-batch and the other taking the job over; it must end with every recipient holding
+// the message exactly once (0 missing, 0 duplicated) and its sent count equal to the recipients (about
+// 10–15 s of the short run, most of it the killed process starting again).
 //
 // `--short` (CI, about 90 s) runs each case briefly; the full run takes about 8 minutes. The database
 // is one it creates on the server of FAULTS_DATABASE_URL (or DATABASE_URL; default the machine's
@@ -39,11 +44,15 @@ const OPERATOR_EMAILS = ["admin@demo.cl", "operador@demo.cl", "operadora@demo.cl
 const PLAN = SHORT
   ? { rate: 20, kill: { seconds: 10, killAt: 3 }, terminate: { seconds: 10, every: 700, for: 6 }, refuse: { before: 2, seconds: 10 }, redis: { before: 2, seconds: 5 }, soak: { seconds: 10, rate: 20 } }
   : { rate: 30, kill: { seconds: 30, killAt: 10 }, terminate: { seconds: 30, every: 500, for: 20 }, refuse: { before: 5, seconds: 10 }, redis: { before: 5, seconds: 10 }, soak: { seconds: 300, rate: 20 } };
+/** The mass message case: app users inside its zone, rows per delivery batch, the time each batch is held
+ * (a few hundred rows take milliseconds: held, the delivery lasts seconds and a kill lands inside it),
+ * how far ahead it is scheduled, and after how many batches the delivering process is killed. */
+const MESSAGE_PLAN = SHORT ? { users: 300, batch: 15, holdMs: 120, leadMs: 3000, killAfter: 3 } : { users: 2000, batch: 50, holdMs: 150, leadMs: 4000, killAfter: 10 };
 const CONVERGE_MS = 30_000; // time the operators get to hold every event after the load stops
 const MAX_IN_FLIGHT = 400;
 // A client waits this long for an answer before it retries (a phone's request timeout).
 const REQUEST_TIMEOUT_MS = 30_000;
-// FAULTS_ONLY=kill,terminate,refuse,soak,redis runs those cases alone (a failing one, again).
+// FAULTS_ONLY=kill,terminate,refuse,soak,message,redis runs those cases alone (a failing one, again).
 const ONLY = process.env.FAULTS_ONLY ? new Set(process.env.FAULTS_ONLY.split(",")) : undefined;
 const wanted = (name) => !ONLY || ONLY.has(name);
 const AFTER_FAULT_MS = SHORT ? 4000 : 8000; // load kept on past a fault's end, to see it recover under load
@@ -55,6 +64,14 @@ const log = (line) => console.log(`[faults ${new Date().toTimeString().slice(0, 
 function withDatabase(url, name) {
   const u = new URL(url);
   u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** The URL with an application_name: each process's backends name it (the message case tells by it
+ * which process ran a delivery batch). */
+function withApplicationName(url, name) {
+  const u = new URL(url);
+  u.searchParams.set("application_name", name);
   return u.toString();
 }
 
@@ -160,7 +177,7 @@ class Deployment {
       port: server.port,
       logName: `faults-${this.label}-${server.name}-${server.starts}`,
       env: {
-        DATABASE_URL,
+        DATABASE_URL: withApplicationName(DATABASE_URL, `faults-${server.name}`),
         REDIS_URL: this.redisUrl,
         ATALAYA_SEED: seed ? "demo" : "none",
         ATALAYA_DATA_DIR: this.dataDir,
@@ -645,6 +662,199 @@ const soakCase = (ctx) =>
     fault: async () => now(),
   });
 
+/**
+ * A scheduled mass message (issue 15) delivered exactly once by two processes: app users inside a
+ * custom zone (inserted in SQL; two more sign in and give their position through the app's API) and
+ * some outside it; the demo admin writes the message to that zone a few seconds ahead, the provider's
+ * root user approves it, and a process's job worker takes it up at its date in small batches. After
+ * a few batches that process is killed (SIGKILL) with a batch in flight; its job's lease is expired by
+ * hand (as if its minute had passed), the other process takes the job over and resumes from the stored
+ * cursor, and the killed one is started again. A trigger of the case's own on app_inbox holds each
+ * batch a moment and records which process (application_name) committed it and how many rows.
+ * Fails on a recipient without the message or with it twice, an inbox row for someone outside the
+ * zone, a sent count or recipients total other than the recipients, a sample inbox (`GET
+ * /api/app/messages`) without it exactly once, or a process that died by itself.
+ */
+async function messageCase(ctx) {
+  const { deployment, companyId, operators } = ctx;
+  const P = MESSAGE_PLAN;
+  const name = `mass message to ${P.users + 2} app users, the delivering process killed`;
+  log(`${name}: batches of ${P.batch}, each held ${P.holdMs} ms`);
+  const crashes0 = deployment.crashes.length;
+  const [A, B] = deployment.servers;
+  const zone = { lng: -72.3, lat: -39.9 }; // a 0.1° square far from the demo's data
+  const ring = [[zone.lng, zone.lat], [zone.lng + 0.1, zone.lat], [zone.lng + 0.1, zone.lat + 0.1], [zone.lng, zone.lat + 0.1], [zone.lng, zone.lat]];
+  const insideAt = (k) => [zone.lng + 0.005 + ((k * 7919) % 900) * 0.0001, zone.lat + 0.005 + ((k * 104729) % 900) * 0.0001];
+  await app(`
+    create table faults_message_batches (app text, rows int, at timestamptz default clock_timestamp());
+    create function faults_message_batch() returns trigger language plpgsql as $$
+      begin
+        insert into faults_message_batches (app, rows) select current_setting('application_name'), count(*) from faults_inserted;
+        perform pg_sleep(${P.holdMs / 1000});
+        return null;
+      end $$;
+    create trigger faults_message_batch after insert on app_inbox referencing new table as faults_inserted
+      for each statement execute function faults_message_batch();`);
+  try {
+    // The app users: half inside by their last location, half by their home (and then away from it),
+    // then a tenth as many outside by both; the demo password, so two of them can sign in.
+    const outside = Math.ceil(P.users / 10);
+    await app(
+      `with made as (
+         insert into users (email, password_hash, first_name, last_name, groups)
+         select 'faults-app-' || g || '@faults.cl', (select password_hash from users where email = $1), 'App', 'Faults', '{13}'
+           from generate_series(1, $2::int) g returning id)
+       insert into app_user_locations (user_id, last_longitude, last_latitude, home_longitude, home_latitude)
+       select id,
+              case when k > $3 then x + 0.2 when k % 2 = 0 then x else x + 1 end, y,
+              case when k > $3 then x - 0.2 when k % 2 = 1 then x end, case when k > $3 or k % 2 = 1 then y end
+         from (select id, row_number() over (order by id) as k from made) n,
+              lateral (select $4::float8 + 0.005 + ((k * 7919) % 900) * 0.0001 as x, $5::float8 + 0.005 + ((k * 104729) % 900) * 0.0001 as y) p`,
+      ["admin@demo.cl", P.users + outside, P.users, zone.lng, zone.lat],
+    );
+    const sample = [];
+    for (const [i, kind] of ["last", "home"].entries()) {
+      const email = `faults-app-sample-${i}@faults.cl`;
+      await app("insert into users (email, password_hash, first_name, last_name, groups) select $1, password_hash, 'App', 'Faults', '{13}' from users where email = 'admin@demo.cl'", [email]);
+      const server = deployment.servers[i % 2];
+      const { user } = await api(server, "POST", "/api/app/login", { email, password: DEMO_PASSWORD });
+      const [longitude, latitude] = insideAt(P.users + outside + i + 1);
+      await api(server, "PUT", "/api/app/location", { kind, latitude, longitude }, user.access_token);
+      sample.push({ token: user.access_token, server: deployment.servers[(i + 1) % 2] });
+    }
+    // Who must get it, told apart here by the square's bounds (the server tests its polygon).
+    const { rows: inside } = await app(
+      `select user_id from app_user_locations l join users u on u.id = l.user_id
+        where u.email like 'faults-app-%' and (
+          (l.last_longitude between $1 and $1 + 0.1 and l.last_latitude between $2 and $2 + 0.1)
+          or (l.home_longitude between $1 and $1 + 0.1 and l.home_latitude between $2 and $2 + 0.1))`,
+      [zone.lng, zone.lat],
+    );
+    const expected = new Set(inside.map((r) => r.user_id));
+
+    // The demo admin (the first operator's session) writes it; the provider's root user approves it.
+    const admin = operators[0].token;
+    const { user: provider } = await api(B, "POST", "/api/login", { email: "proveedor@demo.cl", password: DEMO_PASSWORD });
+    const { zone: made } = await api(A, "POST", `/api/companies/${companyId}/message-zones`, { name: `Faults ${process.pid}`, polygon: { type: "Polygon", coordinates: [ring] } }, admin);
+    const at = new Date(Date.now() + P.leadMs);
+    const { message } = await api(A, "POST", `/api/companies/${companyId}/messages`, { title: `Corte de agua ${process.pid}`, body: "<p>Mañana de 9 a 13 h.</p>", zoneId: made.id, scheduleDate: at.toISOString() }, admin);
+    await api(B, "POST", `/api/companies/${companyId}/messages/${message.id}/schedule`, {}, admin);
+    const { message: approved } = await api(A, "POST", `/api/provider/messages/${message.id}/approve`, {}, provider.access_token);
+    // Small batches: the job's payload may carry its batch size (the bench's and the tests' knob).
+    const patched = await app(
+      "update jobs j set payload = payload || jsonb_build_object('batchSize', $2::int) from messages m where m.id = $1 and j.id = m.delivery_job_id and j.state = 'queued' returning j.id",
+      [message.id, P.batch],
+    );
+    // A machine too busy to approve it before its date sends it at once, in batches of 5,000, and the
+    // kill may come after it: noted (the counts are checked all the same), not a failure.
+    const notes = [];
+    if (approved.state !== 2 || patched.rowCount === 0) notes.push(`approved after its date (state ${approved.state}${patched.rowCount ? "" : ", batches of 5,000"})`);
+    const problems = [];
+    log(`  message ${message.id} approved (state ${approved.state}) for ${at.toISOString().slice(11, 19)}; ${expected.size} recipients, ${outside} outside`);
+
+    // At its date a worker takes it; after a few batches its process is killed, its lease expired.
+    let victim;
+    let killedAfter = 0;
+    let inFlight = false;
+    let restart = Promise.resolve();
+    const until = at.getTime() + 60_000;
+    for (;;) {
+      const { rows: done } = await app("select count(*)::int as n, min(app) as app from faults_message_batches where rows > 0");
+      if (!victim && done[0].n >= P.killAfter) {
+        victim = deployment.servers.find((s) => `faults-${s.name}` === done[0].app);
+        if (!victim) throw new Error(`batches committed by ${done[0].app}, not by a process of the suite`);
+        // Killed while a batch of its is in flight: its statement running (the delivery's batch
+        // statement; pg_stat_activity keeps only the first 1 kB of its text), held by the trigger.
+        const batchRunning = async () =>
+          (await app(
+            "select count(*)::int as n from pg_stat_activity where datname = $1 and application_name = $2 and state = 'active' and query like 'with batch as (select l.user_id from app_user_locations%'",
+            [DB_NAME, done[0].app],
+          )).rows[0].n > 0;
+        const waitUntil = now() + 2000;
+        while (!(inFlight = await batchRunning()) && now() < waitUntil) await sleep(10);
+        await deployment.kill9(victim);
+        killedAfter = (await app("select count(*)::int as n from faults_message_batches where rows > 0")).rows[0].n;
+        const expired = await app("update jobs set locked_until = now() where kind = 'messages.deliver' and payload->>'messageId' = $1 and state = 'running'", [String(message.id)]);
+        log(`  ${victim.name} killed (SIGKILL) after ${killedAfter} batches${inFlight ? ", one more in flight" : ""}; its job's lease expired (${expired.rowCount}); starting it again`);
+        restart = deployment.start(victim, false);
+      }
+      const { rows: job } = await app("select j.state from jobs j join messages m on m.delivery_job_id = j.id where m.id = $1", [message.id]);
+      if (job[0]?.state === "done" || job[0]?.state === "failed") {
+        if (job[0].state === "failed") problems.push("its job failed");
+        break;
+      }
+      if (Date.now() > until) {
+        problems.push("not delivered within a minute of its date");
+        break;
+      }
+      await sleep(50);
+    }
+    const deliveredIn = (Date.now() - at.getTime()) / 1000; // from its date to its job done
+    if (!victim) notes.push("delivered before the kill");
+    await restart;
+
+    // Every recipient holds it once, nobody else does, and the counts say so.
+    const { rows: inbox } = await app("select app_user_id as id, count(*)::int as n from app_inbox where message_id = $1 group by 1", [message.id]);
+    const held = new Map(inbox.map((r) => [r.id, r.n]));
+    const missing = [...expected].filter((id) => !held.has(id)).length;
+    const duplicated = inbox.reduce((sum, r) => sum + r.n - 1, 0);
+    const strays = inbox.filter((r) => !expected.has(r.id)).length;
+    const { rows: m } = await app("select state, sent_count, recipients_total from messages where id = $1", [message.id]);
+    const { rows: batches } = await app(
+      "select app, count(*) filter (where rows > 0)::int as batches, sum(rows)::int as rows from faults_message_batches group by app order by app",
+    );
+    const { rows: job } = await app("select j.attempts, j.state from jobs j join messages m on m.delivery_job_id = j.id where m.id = $1", [message.id]);
+    let inboxes = 0;
+    for (const s of sample) {
+      const page = await api(s.server, "GET", "/api/app/messages", undefined, s.token);
+      if (page.items.filter((item) => item.messageId === message.id).length === 1) inboxes++;
+    }
+    const crashes = deployment.crashes.slice(crashes0);
+    const byProcess = batches.map((b) => `${b.app.replace("faults-", "")} ${b.batches} (${b.rows} rows)`).join(", ");
+    const row = {
+      kind: "message",
+      name,
+      expected: expected.size,
+      delivered: held.size,
+      missing,
+      duplicated,
+      strays,
+      sentCount: m[0].sent_count,
+      recipientsTotal: m[0].recipients_total,
+      state: m[0].state,
+      byProcess,
+      batchRows: batches.reduce((sum, b) => sum + b.rows, 0),
+      attempts: job[0]?.attempts,
+      killed: victim ? `${victim.name} killed after ${killedAfter} batches${inFlight ? ", one more in flight" : ""}` : "none",
+      deliveredIn,
+      inboxes: `${inboxes} / ${sample.length}`,
+      notes,
+      crashes,
+    };
+    row.why = [
+      missing > 0 && `${missing} recipients without the message`,
+      duplicated > 0 && `${duplicated} duplicated inbox rows`,
+      strays > 0 && `${strays} app users outside the zone got it`,
+      row.sentCount !== expected.size && `sent count ${row.sentCount} for ${expected.size} recipients`,
+      row.recipientsTotal !== expected.size && `recipients total ${row.recipientsTotal} for ${expected.size}`,
+      row.batchRows !== expected.size && `${row.batchRows} rows committed by the batches for ${expected.size}`,
+      row.state !== 3 && `message in state ${row.state}`,
+      inboxes !== sample.length && `${sample.length - inboxes} sample inboxes without it exactly once`,
+      ...problems,
+      ...crashes,
+    ].filter(Boolean);
+    row.passed = row.why.length === 0;
+    log(
+      `${name}: ${row.delivered} / ${row.expected} delivered (${missing} missing, ${duplicated} duplicated, ${strays} outside), sent count ${row.sentCount}, ` +
+        `batches by process ${byProcess}, job attempts ${row.attempts}, ${row.killed}, delivered in ${deliveredIn.toFixed(1)} s; sample inboxes ${row.inboxes}` +
+        `${notes.length ? `; ${notes.join("; ")}` : ""} → ${row.passed ? "ok" : `FAILED: ${row.why.join("; ")}`}`,
+    );
+    return row;
+  } finally {
+    await app("drop trigger if exists faults_message_batch on app_inbox; drop function if exists faults_message_batch(); drop table if exists faults_message_batches").catch(() => undefined);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Run
 
@@ -687,9 +897,23 @@ function table(rows) {
     "| Case | Reports acknowledged / stored (lost) | Events expected / received after catch-up (missing) | Live / caught up / relayed | Time to recover: writes / all | Errors seen | Memory MB A, B (start → end) | Result |",
     "|---|---|---|---|---|---|---|---|",
   ];
-  for (const r of rows) {
+  for (const r of rows.filter((row) => row.kind !== "message")) {
     lines.push(
       `| ${r.name} | ${r.acknowledged} / ${r.stored} (${r.lost})${r.retried ? `, ${r.retried} after retries` : ""}${r.notSent ? `; ${r.notSent} not sent (${MAX_IN_FLIGHT} in flight)` : ""} | ${r.expectedEvents} / ${r.receivedEvents} (${r.missingEvents}) | ${r.live} / ${r.caughtUp} / ${r.relayed} | ${Number.isFinite(r.writesSeconds) ? `${r.writesSeconds.toFixed(1)} s` : "—"} / ${Number.isFinite(r.recoverySeconds) ? `${r.recoverySeconds.toFixed(1)} s` : "not recovered"} | ${r.errors} | ${r.memStart.map((m, i) => `${mb(m)} → ${mb(r.memEnd[i])}`).join(", ")} | ${r.passed ? "✔" : `✖ ${r.why.join("; ")}`} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/** The mass message case's own table: what it counts is inbox rows, not reports and events. */
+function messageTable(rows) {
+  const lines = [
+    "| Case | Inbox rows: recipients holding it / expected (missing, duplicated, outside the zone) | Sent count / recipients total | Batches committed by process | Job attempts | Delivered in (from its date) | Sample inboxes (`GET /api/app/messages`) | Result |",
+    "|---|---|---|---|---|---|---|---|",
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.name} (${r.killed}) | ${r.delivered} / ${r.expected} (${r.missing}, ${r.duplicated}, ${r.strays}) | ${r.sentCount} / ${r.recipientsTotal} | ${r.byProcess} | ${r.attempts} | ${r.deliveredIn.toFixed(1)} s | ${r.inboxes} | ${r.passed ? "✔" : `✖ ${r.why.join("; ")}`}${r.notes.length ? ` (${r.notes.join("; ")})` : ""} |`,
     );
   }
   return lines.join("\n");
@@ -727,6 +951,7 @@ async function main() {
     if (wanted("terminate")) rows.push(await terminateCase(ctx));
     if (wanted("refuse")) rows.push(await refuseCase(ctx));
     if (wanted("soak")) rows.push(await soakCase(ctx));
+    if (wanted("message")) rows.push(await messageCase(ctx));
     if (wanted("redis")) {
       // The Redis case: the same deployment on a Redis the suite owns, so it can stop it.
       for (const o of operators) o.stop();
@@ -747,8 +972,14 @@ async function main() {
 function finish(rows, began) {
   const passed = rows.every((r) => r.passed);
   console.log(`\nFault suite (${SHORT ? "short" : "full"}), ${new Date().toISOString().slice(0, 10)}, ${((now() - began) / 1000).toFixed(0)} s, ${PLAN.rate} reports/s, ${OPERATOR_EMAILS.length * 2} operator sockets over 2 processes:\n`);
-  console.log(table(rows));
-  console.log(passed ? "\n✔ every case: 0 acknowledged reports lost, 0 events missing after catch-up" : "\n✖ a case failed (see the table)");
+  const messages = rows.filter((r) => r.kind === "message");
+  if (messages.length < rows.length) console.log(table(rows));
+  if (messages.length) console.log(`\n${messageTable(messages)}`);
+  console.log(
+    passed
+      ? `\n✔ every case: 0 acknowledged reports lost, 0 events missing after catch-up${messages.length ? ", the message in every recipient's inbox once" : ""}`
+      : "\n✖ a case failed (see the table)",
+  );
   process.exit(passed ? 0 : 1);
 }
 
