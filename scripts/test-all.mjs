@@ -2,8 +2,8 @@
 // when DATABASE_URL / REDIS_URL are set (and the fault suite's short run when both are), then the browser
 // tests on the built portal. No stage is ever left out. Stages run side by side, TEST_JOBS at a time
 // (default: the cores plus two), in two waves so that no stage with timeouts starves another: first the
-// type check, build, API tests and fault suite, then the two browser shards, which keep Chromium and the
-// server busy on every core. Lint has no timeout and fills the gaps at a low priority. Each stage's
+// type check, build, API tests and fault suite, then the browser tests on two workers, which keep Chromium
+// and the servers busy on every core. Lint has no timeout and fills the gaps at a low priority. Each stage's
 // output is held and printed whole when it ends, with its duration; a summary closes the run, which
 // fails if any stage failed.
 import { spawn } from "node:child_process";
@@ -22,6 +22,7 @@ const env = { ...baseEnv, ...colour };
 const PGLITE_STAGE = "unit and API tests (PGlite, in-process bus)";
 const POSTGRES_STAGE = `API tests on PostgreSQL${REDIS_URL ? " with Redis fan-out" : ""}`;
 const FAULTS_STAGE = "fault suite, short (bench/faults.mjs --short)";
+const BROWSER_STAGE = "browser tests (Playwright, Debian Chromium, two workers)";
 const firstWave = [PGLITE_STAGE, ...(DATABASE_URL ? [POSTGRES_STAGE] : []), ...(DATABASE_URL && REDIS_URL ? [FAULTS_STAGE] : [])];
 /** @type {{ name: string; cmd: string; args: string[]; env: NodeJS.ProcessEnv; after?: string[]; afterDone?: string[]; background?: boolean }[]} */
 const stages = [
@@ -41,16 +42,17 @@ const stages = [
     : []),
   // typecheck runs `tsc -b`, which writes the same dist/ as the build: one after the other.
   { name: "build", cmd: "npm", args: ["run", "build"], env, after: ["typecheck"] },
-  // The browser tests in two shards side by side (Playwright splits the spec files), each with its own
-  // server, port, embedded database and output folder: one run alone outgrew CI's time.
-  ...[1, 2].map((shard) => ({
-    name: `browser tests ${shard}/2 (Playwright, Debian Chromium)`,
+  // The browser tests: one Playwright run with two workers, each with its own server, port and embedded
+  // database (e2e/support/test.ts). Playwright hands each spec file to whichever worker is free, so the
+  // two end together however long the files are (two fixed shards ended minutes apart).
+  {
+    name: BROWSER_STAGE,
     cmd: "npx",
-    args: ["playwright", "test", "-c", "e2e/playwright.config.ts", `--shard=${shard}/2`],
-    env: { ...env, E2E_PORT: String(8180 + shard), E2E_OUTPUT_DIR: `../test-results/shard-${shard}` },
+    args: ["playwright", "test", "-c", "e2e/playwright.config.ts"],
+    env: { ...env, E2E_WORKERS: "2", E2E_PORT: "8181", E2E_OUTPUT_DIR: "../test-results/e2e" },
     after: ["build"],
     afterDone: firstWave,
-  })),
+  },
   // The fault suite's short run (bench/faults.mjs): two built server processes on a database it creates
   // on DATABASE_URL's server and drops, the Redis of REDIS_URL and one it starts itself for its case.
   ...(DATABASE_URL && REDIS_URL

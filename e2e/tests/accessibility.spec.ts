@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test.js";
 import { signIn } from "../pages/login-page.js";
 import { demoPublicPages } from "../pages/assets.js";
 import { linkFromMail } from "../pages/outbox.js";

@@ -5,10 +5,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, test } from "@playwright/test";
+import { expect, FIRST_PORT, test } from "../support/test.js";
 import { signIn } from "../pages/login-page.js";
 
-const PORT = Number(process.env.E2E_PORT ?? 8181) + 1;
+// Clear of the workers' own portals (FIRST_PORT plus the worker's index).
+const PORT = FIRST_PORT + 50;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SERVER = fileURLToPath(new URL("../../packages/server/dist/server.js", import.meta.url));
 

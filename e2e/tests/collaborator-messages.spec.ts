@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test.js";
 import { signIn } from "../pages/login-page.js";
 
 // Messages to collaborators (issue 15): an administrator writes to an operator, whose open portal in

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test.js";
 import { signIn } from "../pages/login-page.js";
 
 test("a caller's pasted international number keeps the +56 prefix once, and an app user's details fill in on request", async ({ page }) => {

@@ -1,7 +1,8 @@
 // The Content-Security-Policy allows exactly what the portal loads: walking its screens (login,
 // events panel, report detail with its map, create report with its map) and the API documentation
 // produces no CSP violation.
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/test.js";
 import { signIn } from "../pages/login-page.js";
 
 type Violation = { directive: string; blocked: string; source: string };

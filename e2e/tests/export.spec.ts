@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test.js";
 import { signIn } from "../pages/login-page.js";
 
 const pad = (n: number) => String(n).padStart(2, "0");

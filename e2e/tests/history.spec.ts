@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test.js";
 import { DEMO_PASSWORD, signIn } from "../pages/login-page.js";
 
 test("an admin deletes a report: it leaves the panel, and history and activity show it deleted by an administrator", async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test.js";
 import { DEMO_PASSWORD, signIn } from "../pages/login-page.js";
 
 test("the incoming comments drawer lists the community's comments also after a reload", async ({ page, request }) => {

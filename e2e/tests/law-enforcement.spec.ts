@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test.js";
 import { signIn } from "../pages/login-page.js";
 import { linkFromMail } from "../pages/outbox.js";
 import { expectAccessible } from "../support/axe.js";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test.js";
 import { DEMO_PASSWORD, signIn } from "../pages/login-page.js";
 
 test("a report sent through the reporter API reaches an open page live", async ({ page, request }) => {

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/test.js";
 import { LoginPage } from "../pages/login-page.js";
 import { expectAccessible } from "../support/axe.js";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test.js";
 import { DEMO_PASSWORD, LoginPage } from "../pages/login-page.js";
 import { linkFromMail } from "../pages/outbox.js";
 

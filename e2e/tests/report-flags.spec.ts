@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "../support/test.js";
 import { DEMO_PASSWORD, LoginPage } from "../pages/login-page.js";
 
 // Issue 17's report flags in the portal: highlight (live in a second browser), the "my favourites"

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/test.js";
 import { signIn } from "../pages/login-page.js";
 import { apiSession, ensureWorkflow, sendWorkflowReport, WORKFLOW_TITLE } from "../pages/report-forms.js";
 import { expectAccessible } from "../support/axe.js";

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "../support/test.js";
 import { DEMO_PASSWORD, signIn } from "../pages/login-page.js";
 import { expectAccessible } from "../support/axe.js";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test.js";
 import { DEMO_PASSWORD, signIn } from "../pages/login-page.js";
 
 test("a company admin locks a reported community user from the reported users screen", async ({ page, request }) => {

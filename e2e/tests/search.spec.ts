@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test.js";
 import { signIn } from "../pages/login-page.js";
 
 test("search finds a report by a word without its accent, from the header box", async ({ page, request }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "../support/test.js";
 import { DEMO_PASSWORD, signIn } from "../pages/login-page.js";
 
 // Company settings (issue 12): an admin sets a type's priority and attention time and the next report

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test.js";
 import { LoginPage, signIn } from "../pages/login-page.js";
 
 test.describe("sign-in and the portal shell", () => {
@@ -28,6 +28,9 @@ test.describe("sign-in and the portal shell", () => {
     await page.goto("/v3/login", { waitUntil: "commit" });
     await expect(page.getByRole("heading", { level: 1, name: "Inicia sesión" })).toBeVisible();
     await expect(page.locator("#root[data-prerendered='login']")).toBeAttached();
+    // The boot script (a few hundred bytes, not held) keeps a press from here on; on a busy machine the test
+    // could otherwise type and press before it ran, which no person does.
+    await expect(page.locator("#root[data-prerendered='login'] form[data-boot='ready']")).toBeAttached();
     await page.getByLabel("Correo electrónico").fill("admin@demo.cl");
     await page.getByLabel("Contraseña").fill("Atalaya2026");
     await page.getByRole("button", { name: "Iniciar sesión" }).click();
@@ -35,7 +38,8 @@ test.describe("sign-in and the portal shell", () => {
     // the live page signs in with what was typed.
     expect(page.url()).not.toContain("Atalaya2026");
     release();
-    await expect(page).toHaveURL(/\/v3\/events/);
+    // Every script of the portal and then the panel load now: as long as a sign-in on a loaded CI machine.
+    await expect(page).toHaveURL(/\/v3\/events/, { timeout: 30_000 });
     await expect(page.getByText("Camila Rojas")).toBeVisible();
     // Signing out and back in: the prerendered form's values are not carried over a second time.
     await page.getByText("Cerrar sesión").click();

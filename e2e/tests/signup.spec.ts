@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/test.js";
 import { expectAccessible } from "../support/axe.js";
 import { linkFromMail } from "../pages/outbox.js";
 

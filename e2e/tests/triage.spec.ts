@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "../support/test.js";
 import { signIn } from "../pages/login-page.js";
 import { expectAccessible } from "../support/axe.js";
 

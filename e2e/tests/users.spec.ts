@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "../support/test.js";
 import { LoginPage } from "../pages/login-page.js";
 
 // The user admin (issue 12): an admin creates an operator, restricts them to one zone from the user

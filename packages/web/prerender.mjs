@@ -39,6 +39,8 @@ function deferScripts(html) {
     "// A press of the button before the portal is up is kept for it (features/auth/login-shell.ts).",
     'const form = document.querySelector("#root[data-prerendered] form");',
     'form?.addEventListener("submit", (event) => { event.preventDefault(); form.dataset.submitted = "true"; });',
+    "// From here a press is kept (the browser tests wait for this mark before pressing).",
+    'if (form) form.dataset.boot = "ready";',
     `const preloads = ${JSON.stringify(preloads.map((m) => m[1]))};`,
     "requestAnimationFrame(() => setTimeout(() => {",
     "  for (const href of preloads) {",
