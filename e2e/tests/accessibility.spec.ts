@@ -3,6 +3,7 @@ import { signIn } from "../pages/login-page.js";
 import { demoPublicPages } from "../pages/assets.js";
 import { linkFromMail } from "../pages/outbox.js";
 import { expectAccessible } from "../support/axe.js";
+import { openRoute } from "../support/navigate.js";
 import { firstUserView } from "../pages/users.js";
 import { apiSession, ensureWorkflow, sendWorkflowReport } from "../pages/report-forms.js";
 
@@ -67,9 +68,7 @@ test("answers, history, activity, search, reported users, dashboard, shifts, rep
   test.setTimeout(600_000);
   await signIn(page, "admin@demo.cl");
   for (const route of ["/v3/answers", "/v3/history", "/v3/activity", "/v3/search?q=robo", "/v3/reported-users", "/v3/reviews", "/v3/dashboard", "/v3/shifts", "/v3/replies", "/v3/operators", "/v3/connections", "/v3/plate-lookups", "/v3/sounds", "/v3/settings", "/v3/collaborators/messages", "/v3/collaborators/messages?box=sent", ...ORGANISATION_ROUTES, ...FORMS_ROUTES, "/v3/users", await firstUserView(page)]) {
-    await page.goto(route);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await page.waitForLoadState("networkidle");
+    await openRoute(page, route);
     await expectAccessible(page);
   }
 });
@@ -107,7 +106,7 @@ test("the notification drawer passes axe-core", async ({ page }) => {
 test("the organisation screens' drawers pass axe-core", async ({ page }) => {
   await signIn(page, "admin@demo.cl");
   for (const [route, create] of [["/v3/teams", "teams-create"], ["/v3/tags", "tags-create"], ["/v3/sources", "sources-create"], ["/v3/form-selectors", "selectors-create"], ["/v3/custom-dashboards", "dashboards-create"]]) {
-    await page.goto(route!);
+    await openRoute(page, route!);
     await page.getByTestId(create!).click();
     await expect(page.locator(".ant-drawer-body")).toBeVisible();
     await expectAccessible(page);
@@ -117,9 +116,8 @@ test("the organisation screens' drawers pass axe-core", async ({ page }) => {
 test("the provider's organisations screen, the settings with provider flags, the portal errors (with a group open) and the upgrade prompt pass axe-core", async ({ page, browser }) => {
   await signIn(page, "proveedor@demo.cl");
   for (const route of ["/v3/companies", "/v3/settings", "/v3/client-errors"]) {
-    await page.goto(route);
+    await openRoute(page, route);
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-    await page.waitForLoadState("networkidle");
     await expectAccessible(page);
   }
   // A group of the portal errors open in its drawer (issue 18): one reported through the API first.
@@ -187,9 +185,7 @@ test("the landing, sign-up, password-reset and law-enforcement pages pass axe-co
   expect(sent.status()).toBe(201);
   await signIn(page, "proveedor@demo.cl");
   for (const route of ["/v3/mail-outbox", "/v3/law-enforcement-requests"]) {
-    await page.goto(route);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await page.waitForLoadState("networkidle");
+    await openRoute(page, route);
     await expectAccessible(page);
   }
 });

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.js";
 import { signIn } from "../pages/login-page.js";
+import { openRoute } from "../support/navigate.js";
 import { firstUserView } from "../pages/users.js";
 import { demoPublicPages } from "../pages/assets.js";
 import { apiSession, ensureWorkflow, sendWorkflowReport } from "../pages/report-forms.js";
@@ -97,14 +98,13 @@ async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
     });
 }
 
-/** Each route loaded once at phone width and measured, then the same page widened to a tablet's and
- * measured again (a page load is what costs; the two widths need not pay it twice). */
+/** Each route opened once at phone width (as the portal's links open it, see openRoute) and measured,
+ * then the same page widened to a tablet's and measured again (a page load is what costs; the two widths
+ * need not pay it twice). */
 async function expectRoutesFit(page: Page, routes: readonly string[], ready: string): Promise<void> {
   for (const route of routes) {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(route);
-    await expect(page.locator(ready).first()).toBeVisible();
-    await page.waitForLoadState("networkidle");
+    await openRoute(page, route, page.locator(ready).first());
     await expectNoSidewaysScroll(page, `${route} at 390 px`);
     await page.setViewportSize({ width: 1024, height: 844 });
     await expectNoSidewaysScroll(page, `${route} at 1024 px`);
@@ -134,9 +134,7 @@ test("the provider's screens at 390 px, with a long error open, do not scroll si
     data: { release: "30.14.0", errors: [{ kind: "error", message: long, route: "/v3/events/:id", stack: `Error\n    at ${"x".repeat(300)} (app.js:1:2)` }] },
   });
   for (const route of ["/v3/companies", "/v3/client-errors"]) {
-    await page.goto(route);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await page.waitForLoadState("networkidle");
+    await openRoute(page, route);
     await expect.poll(() => horizontalOverflow(page), { message: `${route} at 390 px` }).toBeLessThanOrEqual(0);
   }
   await page.getByTestId("client-error-open").first().click();
