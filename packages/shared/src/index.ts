@@ -41,6 +41,7 @@ export * from "./signup.js";
 export * from "./duplicates.js";
 export * from "./report-life.js";
 export * from "./report-life-reasons.js";
+export * from "./gathering-answer.js";
 export * from "./messages.js";
 export * from "./collaborator-messages.js";
 export * from "./push.js";
