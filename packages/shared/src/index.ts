@@ -49,6 +49,7 @@ export * from "./plates.js";
 export * from "./assets.js";
 export * from "./safetags.js";
 export * from "./forms.js";
+export * from "./forms-messages.js";
 export * from "./report-form-fields.js";
 export * from "./report-forms.js";
 export * from "./activities.js";
