@@ -1,403 +1,64 @@
 // `npm run bench`: the intake and fan-out benchmarks of issue 3, each beside a reference figure measured
 // in the same run on the same machine, written into bench/README.md between the results markers.
 // Uses its own database (atalaya_bench, schema public dropped and recreated) and Redis on loopback;
-// starts and stops its own server processes; bounded in time and count.
-import { spawn, spawnSync, execFileSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { createWriteStream, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { cpus, totalmem, tmpdir } from "node:os";
-import http from "node:http";
+// starts and stops its own server processes; bounded in time and count. What it shares with the
+// many-sockets benchmark (bench/sockets.mjs, which BENCH_ONLY=sockets runs) is in bench/harness.mjs.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import http from "node:http";
 import autocannon from "autocannon";
 import pg from "pg";
-import { Worker } from "node:worker_threads";
 import WebSocket from "ws";
 import { newReportId, openSocket } from "./ws-client.mjs";
+import {
+  ROOT,
+  README,
+  DATABASE_URL,
+  REDIS_URL,
+  PORTS,
+  log,
+  startProcess,
+  BENCH_REPORT_LIMIT,
+  startServer,
+  stop,
+  killAll,
+  cpuSnapshot,
+  cpuShares,
+  cpuText,
+  sampleBackends,
+  backendsText,
+  rss,
+  sleep,
+  quantile,
+  api,
+  reportBody,
+  redisPing,
+  resetDatabase,
+  withDb,
+  inBatches,
+  createOperators,
+  waitForQuietMachine,
+  machine,
+  fmt,
+  verdict,
+  contended,
+  demo,
+  OPERATORS,
+} from "./harness.mjs";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const SERVER = join(ROOT, "packages/server/dist/server.js");
-const README = join(ROOT, "bench/README.md");
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/atalaya_bench";
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
-// BENCH_PORT moves the three ports (default 8301–8303), for a machine where those are taken.
-const PORT_BASE = Number(process.env.BENCH_PORT ?? 8301);
-const PORTS = { intake: PORT_BASE, a: PORT_BASE, b: PORT_BASE + 1, reference: PORT_BASE + 2 };
-const DEADLINE_MS = (process.env.BENCH_ONLY === "sockets" ? 15 : 8) * 60_000;
+const DEADLINE_MS = 8 * 60_000;
 const ONLY = process.env.BENCH_ONLY; // "intake" or "fanout": run that part alone ("million", "web" or "dashboard": the other scripts alone)
 if (ONLY === "million" || ONLY === "web" || ONLY === "dashboard") process.exit(0);
+// The many-sockets mode is bench/sockets.mjs (it runs, writes its figures and exits).
+if (ONLY === "sockets") await import("./sockets.mjs");
 
 const INTAKE = { connections: 50, warmupSeconds: 3, maxSeconds: 10, steadySeconds: 10, steadyRuns: 3, rawClients: 10, rawSeconds: 10 };
 // BENCH_FANOUT_SOCKETS: fewer sockets, to try the benchmark out (the README is then left as it is).
-const FANOUT = { sockets: Number(process.env.BENCH_FANOUT_SOCKETS ?? 1000), operators: 10, ratePerSecond: 100, seconds: 10, openConcurrency: 20, graceMs: 5000 };
+const FANOUT = { sockets: Number(process.env.BENCH_FANOUT_SOCKETS ?? 1000), operators: OPERATORS, ratePerSecond: 100, seconds: 10, openConcurrency: 20, graceMs: 5000 };
 const TARGETS = { intakeRatio: 0.4, intakeP99Ms: 50, fanoutP99Ms: 100, socketKb: 50, fromRequestRatio: 2 };
 // The figures issue 19 started from (its text: a quiet 2-CPU machine), printed beside this run's.
 const BEFORE = { fromRequestP99Ms: 227, createP99Ms: 283, referenceRate: 76 };
-
-const { geometry, demo } = await loadServerModules();
-
-// ---------------------------------------------------------------------------------------------------
-// Processes
-
-const children = new Set();
-const log = (line) => console.log(`[bench ${new Date().toTimeString().slice(0, 8)}] ${line}`);
-
-async function loadServerModules() {
-  if (!existsSync(SERVER)) {
-    console.error("packages/server/dist is missing: run `npm run bench` (it builds first) or `npm run build`.");
-    process.exit(1);
-  }
-  return {
-    geometry: await import("../packages/server/dist/zones/geometry.js"),
-    demo: await import("../packages/server/dist/seed/demo-data.js"),
-  };
-}
-
-/** Starts a child process with its output in a log file; resolves once `ready()` answers true. */
-async function startProcess(name, args, env, ready) {
-  const logPath = join(tmpdir(), `atalaya-bench-${name}.log`);
-  const out = createWriteStream(logPath);
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  child.stdout.pipe(out);
-  child.stderr.pipe(out);
-  children.add(child);
-  let exited = false;
-  child.on("exit", () => {
-    exited = true;
-    children.delete(child);
-  });
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (exited) throw new Error(`${name} exited while starting; see ${logPath}:\n${tail(logPath)}`);
-    if (await ready().catch(() => false)) return { child, pid: child.pid, logPath, name };
-    await sleep(200);
-  }
-  throw new Error(`${name} not ready after 60 s; see ${logPath}`);
-}
-
-function tail(path) {
-  try {
-    return readFileSync(path, "utf8").split("\n").slice(-15).join("\n");
-  } catch {
-    return "";
-  }
-}
-
-const BENCH_REPORT_LIMIT = 1_000_000;
-
-function startServer(name, port, { seed, redis, nodeArgs = [] }) {
-  const env = {
-    DATABASE_URL,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: "warn",
-    ATALAYA_SEED: seed ? "demo" : "none",
-    ...(redis ? { REDIS_URL } : { REDIS_URL: "" }),
-    // The load comes from one address and a few reporters: the intake's per-address and per-reporter
-    // limits (200 per 100 s, 10 a minute by default) are raised for the benchmark (its results say so).
-    APP_REPORTS_PER_ADDRESS: String(BENCH_REPORT_LIMIT),
-    APP_REPORTS_PER_REPORTER: String(BENCH_REPORT_LIMIT),
-  };
-  return startProcess(name, [...nodeArgs, SERVER], env, async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).ok);
-}
-
-/** Stops a child with SIGTERM (SIGKILL after 10 s) and waits for it. */
-async function stop(proc) {
-  if (!proc || !children.has(proc.child)) return;
-  const exited = new Promise((resolve) => proc.child.once("exit", resolve));
-  proc.child.kill("SIGTERM");
-  const timer = setTimeout(() => proc.child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-function killAll() {
-  for (const child of children) child.kill("SIGKILL");
-}
-
-const CLK_TCK = 100; // Linux user-space ticks a second (getconf CLK_TCK)
-const REDIS_PID = findProcess("redis-server");
-
-/** The pid of the first process with this command name, if any. */
-function findProcess(comm) {
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === comm) return Number(entry);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return undefined;
-}
-
-/** CPU seconds (user + system) a process has used; with `children`, also its reaped children's. */
-function cpuSeconds(pid, children = false) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0)) / CLK_TCK;
-  } catch {
-    return 0; // gone meanwhile
-  }
-}
-
-/** CPU seconds of every PostgreSQL process, including backends that already exited (the postmaster
- * reaps them, so their time is in its children's counters). */
-function postgresCpuSeconds() {
-  let total = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let comm;
-    try {
-      comm = readFileSync(`/proc/${entry}/comm`, "utf8").trim();
-    } catch {
-      continue;
-    }
-    if (comm !== "postgres") continue;
-    const ppidOf = (pid) => Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ")[1]);
-    let isPostmaster = false;
-    try {
-      isPostmaster = readFileSync(`/proc/${ppidOf(entry)}/comm`, "utf8").trim() !== "postgres";
-    } catch {
-      // parent gone: count as a backend
-    }
-    total += cpuSeconds(entry, isPostmaster);
-  }
-  return total;
-}
-
-/** Busy and total jiffies of the whole machine. */
-function machineTicks() {
-  const f = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
-  const idle = f[3] + (f[4] ?? 0);
-  const total = f.reduce((a, b) => a + b, 0);
-  return { busy: total - idle, total };
-}
-
-/** A CPU snapshot of the named processes, PostgreSQL, this process and the machine. */
-function cpuSnapshot(pids) {
-  const usage = process.cpuUsage();
-  const all = { ...pids, ...(REDIS_PID ? { redis: REDIS_PID } : {}) };
-  return {
-    at: performance.now(),
-    pids: Object.fromEntries(Object.entries(all).map(([name, pid]) => [name, cpuSeconds(pid)])),
-    postgres: postgresCpuSeconds(),
-    self: (usage.user + usage.system) / 1e6,
-    machine: machineTicks(),
-    others: otherProcesses(new Set([process.pid, ...Object.values(all)])),
-  };
-}
-
-/** CPU seconds of every process that is neither ours nor PostgreSQL, by pid. */
-function otherProcesses(ours) {
-  const result = new Map();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry) || ours.has(Number(entry))) continue;
-    try {
-      const comm = readFileSync(`/proc/${entry}/comm`, "utf8").trim();
-      if (comm === "postgres") continue;
-      result.set(entry, { comm, cpu: cpuSeconds(entry) });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return result;
-}
-
-/** A short name for a process: its command, and for node the package it runs. */
-function processLabel(pid, comm) {
-  if (comm !== "node" && comm !== "MainThread") return comm;
-  try {
-    const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
-    const pkg = /node_modules\/(?:\.bin\/)?([\w@.-]+)/.exec(cmd)?.[1] ?? /([\w.-]+)\.m?js\b/.exec(cmd)?.[1];
-    return pkg ? `node ${pkg}` : "node";
-  } catch {
-    return "node";
-  }
-}
-
-/** Per process: % of one CPU between two snapshots; machine: % of all CPUs busy. */
-function cpuShares(a, b) {
-  const seconds = (b.at - a.at) / 1000;
-  const pct = (x) => Math.round((100 * x) / seconds);
-  const shares = Object.fromEntries(Object.keys(a.pids).map((name) => [name, pct(b.pids[name] - a.pids[name])]));
-  shares.postgres = pct(b.postgres - a.postgres);
-  shares.loadGenerator = pct(b.self - a.self);
-  const machine = (b.machine.busy - a.machine.busy) / (b.machine.total - a.machine.total);
-  const ours = Object.values(shares).reduce((x, y) => x + y, 0);
-  // The busiest outsiders, so a reader can tell what else ran.
-  const outsiders = new Map();
-  for (const [pid, p] of b.others) {
-    const used = p.cpu - (a.others.get(pid)?.cpu ?? 0);
-    if (used <= 0) continue;
-    const label = processLabel(pid, p.comm);
-    outsiders.set(label, (outsiders.get(label) ?? 0) + used);
-  }
-  const busiest = [...outsiders]
-    .map(([label, used]) => [label, pct(used)])
-    .filter(([, p]) => p >= 5)
-    .sort((x, y) => y[1] - x[1])
-    .slice(0, 3);
-  return {
-    ...shares,
-    // Everything else busy on the machine (other people's test runs, the kernel's share of loopback traffic).
-    other: Math.max(0, Math.round(machine * 100 * cpus().length - ours)),
-    machine: Math.round(100 * machine),
-    busiestOthers: busiest,
-    cpuSeconds: { ...Object.fromEntries(Object.keys(a.pids).map((n) => [n, b.pids[n] - a.pids[n]])), postgres: b.postgres - a.postgres },
-  };
-}
-
-const cpuText = (c) =>
-  Object.entries(c)
-    .filter(([k]) => !["cpuSeconds", "machine", "busiestOthers"].includes(k))
-    .map(([k, v]) => `${k} ${v} %`)
-    .join(", ") +
-  (c.busiestOthers.length ? ` (${c.busiestOthers.map(([l, p]) => `${l} ${p} %`).join(", ")})` : "") +
-  ` of one CPU; machine ${c.machine} % busy`;
-
-/** Samples what the benchmark database's connections are doing, every 25 ms, until stopped. */
-function sampleBackends() {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  const totals = { lock: 0, idleInTransaction: 0, running: 0, walSync: 0, idle: 0 };
-  let samples = 0;
-  let stopped = false;
-  const loop = (async () => {
-    await client.connect();
-    while (!stopped) {
-      const { rows } = await client.query(
-        `select state, wait_event_type, wait_event from pg_stat_activity
-          where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
-      );
-      samples++;
-      for (const r of rows) {
-        if (r.wait_event_type === "Lock") totals.lock++;
-        else if (r.state === "idle in transaction") totals.idleInTransaction++;
-        else if (r.state === "idle") totals.idle++;
-        else if (r.wait_event === "WALSync" || r.wait_event === "WALWrite") totals.walSync++;
-        else totals.running++;
-      }
-      await sleep(25);
-    }
-    await client.end();
-  })();
-  return async () => {
-    stopped = true;
-    await loop;
-    return Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, samples ? v / samples : 0]));
-  };
-}
-
-const backendsText = (b) =>
-  `${fmt(b.lock)} waiting for a row lock, ${fmt(b.idleInTransaction)} idle in a transaction (waiting for the server process's next statement), ` +
-  `${fmt(b.running)} running a statement, ${fmt(b.walSync)} flushing WAL, ${fmt(b.idle)} idle`;
-
-/** Resident memory of a process in bytes (VmRSS). */
-function rss(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
-  return Number(line?.match(/(\d+)/)?.[1] ?? 0) * 1024;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Helpers
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const round = (n, digits = 1) => Number(n.toFixed(digits));
-
-/** The p-quantile (0..1) of a sorted typed array, nearest-rank. */
-function quantile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
-}
-
-async function api(base, method, path, body, token) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { "access-token": token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const json = await res.json().catch(() => undefined);
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** Points inside the demo zones ([lng, lat]), deterministic. */
-function demoPoints(n) {
-  const rnd = demo.seededRandom(42);
-  const points = [];
-  while (points.length < n) {
-    const ring = demo.DEMO_ZONES[points.length % 3 === 0 ? 1 : 0].ring;
-    const xs = ring.map((p) => p[0]);
-    const ys = ring.map((p) => p[1]);
-    const p = [Math.min(...xs) + rnd() * (Math.max(...xs) - Math.min(...xs)), Math.min(...ys) + rnd() * (Math.max(...ys) - Math.min(...ys))];
-    if (geometry.ringContains(ring, p)) points.push([round(p[0], 6), round(p[1], 6)]);
-  }
-  return points;
-}
-
-const POINTS = demoPoints(2000);
-const DESCRIPTION = "Me robaron el celular en la esquina, el sujeto huyó corriendo hacia el norte.";
-let pointIndex = 0;
-
-/** The body of an anonymous robbery report (type 0) at the next demo point, with a fresh clientId. */
-function reportBody() {
-  const [longitude, latitude] = POINTS[pointIndex++ % POINTS.length];
-  return { type: 0, description: DESCRIPTION, latitude, longitude, address: "Huérfanos 1234, Santiago", anonymous: true, clientId: randomUUID() };
-}
-
-function redisPing(url) {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: hostname, port: Number(port || 6379) }, () => socket.write("PING\r\n"));
-    socket.setTimeout(3000, () => socket.destroy(new Error("timeout")));
-    socket.once("data", (d) => {
-      socket.end();
-      if (String(d).startsWith("+PONG")) resolve();
-      else reject(new Error(String(d).trim()));
-    });
-    socket.once("error", reject);
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Database
-
-/** Creates atalaya_bench (or the atalaya_bench_run_<suffix> named) when missing and empties its public schema.
- * Refuses any other database. */
-async function resetDatabase() {
-  const url = new URL(DATABASE_URL);
-  const name = url.pathname.slice(1);
-  // atalaya_bench_run_<suffix>: several checkouts on one PostgreSQL; never the kept data sets (atalaya_bench_1m…).
-  if (!/^atalaya_bench(_run_\w+)?$/.test(name)) throw new Error(`refusing to reset database "${name}": the benchmarks only use atalaya_bench (or atalaya_bench_run_<suffix>)`);
-  const adminUrl = new URL(DATABASE_URL);
-  adminUrl.pathname = "/postgres";
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  const exists = await admin.query("select 1 from pg_database where datname = $1", [name]);
-  if (exists.rowCount === 0) {
-    log(`creating database ${name}`);
-    await admin.query(`create database ${name}`);
-  }
-  await admin.end();
-  const db = new pg.Client({ connectionString: DATABASE_URL });
-  await db.connect();
-  await db.query("drop schema public cascade; create schema public");
-  await db.end();
-}
-
-async function withDb(fn) {
-  const db = new pg.Client({ connectionString: DATABASE_URL });
-  await db.connect();
-  try {
-    return await fn(db);
-  } finally {
-    await db.end();
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Intake
@@ -615,39 +276,6 @@ async function intake() {
 
 // ---------------------------------------------------------------------------------------------------
 // Fan-out
-
-async function inBatches(n, concurrency, fn) {
-  let next = 0;
-  const results = new Array(n);
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < n) {
-        const i = next++;
-        results[i] = await fn(i);
-      }
-    }),
-  );
-  return results;
-}
-
-async function createOperators(companyId, n) {
-  await withDb(async (db) => {
-    const { rows } = await db.query("select password_hash, settings from users where email = 'operador@demo.cl'");
-    for (let i = 1; i <= n; i++) {
-      const email = `bench.operador${i}@demo.cl`;
-      const user = await db.query(
-        `insert into users (email, password_hash, first_name, last_name, groups, settings, verified)
-         values ($1, $2, 'Operador', $3, '{3}', $4, true)
-         on conflict do nothing returning id`,
-        [email, rows[0].password_hash, `Bench ${i}`, rows[0].settings],
-      );
-      if (user.rows[0]) {
-        await db.query("insert into memberships (company_id, user_id, role) values ($1, $2, 'operator')", [companyId, user.rows[0].id]);
-      }
-    }
-  });
-  return Array.from({ length: n }, (_, i) => `bench.operador${i + 1}@demo.cl`);
-}
 
 async function fanout() {
   log("fan-out: starting two server processes joined by Redis");
@@ -897,336 +525,8 @@ function checkFileLimit() {
   }
 }
 
-/** % of the machine busy over 2 s; waits (up to 60 s) for other work (test runs…) to calm down, since
- * it shares the CPUs with everything measured here. */
-async function waitForQuietMachine() {
-  const until = Date.now() + 60_000;
-  for (;;) {
-    const a = machineTicks();
-    await sleep(2000);
-    const b = machineTicks();
-    const busy = Math.round((100 * (b.busy - a.busy)) / (b.total - a.total));
-    if (busy <= 20 || Date.now() > until) {
-      if (busy > 20) log(`the machine is still ${busy} % busy with other work: figures will be pessimistic`);
-      return busy;
-    }
-    log(`the machine is ${busy} % busy with other work; waiting for it to calm down`);
-  }
-}
-
-
-// ---------------------------------------------------------------------------------------------------
-// Many sockets (BENCH_ONLY=sockets): 10,000 sockets on the 2 processes at 20 reports/s, beside 1,000
-
-// BENCH_SOCKETS: fewer sockets to try it out (the README is written only at the full 10,000).
-const SOCKETS = {
-  sockets: Number(process.env.BENCH_SOCKETS ?? 10_000),
-  compare: 1000,
-  full: 10_000,
-  ratePerSecond: 20,
-  seconds: 10,
-  // Receiving threads (bench/receiver.mjs), and the source addresses the sockets are spread over so no
-  // address runs out of ephemeral ports.
-  workers: 4,
-  addresses: 8,
-  openConcurrency: 10,
-  graceMs: 5000,
-};
-const SOCKET_TARGETS = { p99Ms: 200, memoryRatio: 1.5 };
-
-/** Starts the receiving threads; `ask(i, message)` answers worker i's reply (one at a time each). */
-function receivers(n) {
-  const workers = Array.from({ length: n }, () => new Worker(new URL("./receiver.mjs", import.meta.url)));
-  const queues = workers.map(() => Promise.resolve());
-  const ask = (i, message) => {
-    const answer = queues[i].then(
-      () =>
-        new Promise((resolve, reject) => {
-          workers[i].once("message", (m) => (m.error ? reject(new Error(`receiver ${i}: ${m.error}`)) : resolve(m)));
-          workers[i].postMessage(message);
-        }),
-    );
-    queues[i] = answer.catch(() => undefined);
-    return answer;
-  };
-  const all = (message) => Promise.all(workers.map((_, i) => ask(i, message)));
-  return { ask, all, count: n, stop: () => Promise.all(workers.map((w) => w.terminate())) };
-}
-
-/** Splits `n` socket targets over the receivers: target k of worker i is socket i + k × workers. */
-function shares(n, workers, targetOf) {
-  return Array.from({ length: workers }, (_, i) => Array.from({ length: Math.ceil((n - i) / workers) }, (_, k) => targetOf(i + k * workers)));
-}
-
-const localAddress = (k) => `127.0.0.${2 + (k % SOCKETS.addresses)}`;
-
-// The processes measured here answer SIGUSR2 with their live heap after a full collection.
-const HEAP_PROBE = ["--expose-gc", "--import", join(ROOT, "bench/heap-probe.mjs")];
-
-/** A process's live heap (bytes, after a full collection), read from its log (bench/heap-probe.mjs). */
-async function liveHeap(proc) {
-  const lines = () => readFileSync(proc.logPath, "utf8").split("\n").filter((l) => l.startsWith("HEAP "));
-  const seen = lines().length;
-  proc.child.kill("SIGUSR2");
-  const until = Date.now() + 15_000;
-  while (Date.now() < until) {
-    await sleep(100);
-    const now = lines();
-    if (now.length > seen) return Number(now[now.length - 1].slice(5));
-  }
-  throw new Error(`${proc.name} did not report its heap`);
-}
-
-/** Waits (at most graceMs) until the receivers counted `expected` deliveries. */
-async function awaitDeliveries(rx, expected) {
-  const until = performance.now() + SOCKETS.graceMs;
-  for (;;) {
-    const got = (await rx.all({ cmd: "progress" })).reduce((n, r) => n + r.arrivals, 0);
-    if (got >= expected || performance.now() > until) return got;
-    await sleep(100);
-  }
-}
-
-/** n sockets on our two processes: memory per idle socket, then 20 reports/s from the request. */
-async function manySocketsOurs(rx, servers, tokens, companyId, n) {
-  const before = servers.map((s) => rss(s.pid));
-  const heapBefore = await Promise.all(servers.map((s) => liveHeap(s)));
-  const opening = performance.now();
-  const targetOf = (k) => ({ ...servers[k % 2].urls, token: tokens[k % tokens.length], companyId, localAddress: localAddress(k) });
-  const parts = shares(n, rx.count, targetOf);
-  await Promise.all(parts.map((targets, i) => rx.ask(i, { cmd: "open", kind: "report", targets, concurrency: SOCKETS.openConcurrency })));
-  log(`sockets: ${n} open on our 2 processes in ${((performance.now() - opening) / 1000).toFixed(1)} s`);
-  await sleep(3000);
-  const after = servers.map((s) => rss(s.pid));
-  const kbPerSocket = (after[0] + after[1] - before[0] - before[1]) / n / 1024;
-  const heapAfter = await Promise.all(servers.map((s) => liveHeap(s)));
-  const heapKbPerSocket = (heapAfter[0] + heapAfter[1] - heapBefore[0] - heapBefore[1]) / n / 1024;
-
-  const rate = SOCKETS.ratePerSecond;
-  const total = rate * SOCKETS.seconds;
-  const creates = [];
-  const inflight = [];
-  const cpuBefore = cpuSnapshot({ serverA: servers[0].pid, serverB: servers[1].pid });
-  const start = performance.now();
-  for (let i = 0; i < total; i++) {
-    const wait = start + (i * 1000) / rate - performance.now();
-    if (wait > 1) await sleep(wait);
-    const entry = { sentAt: performance.timeOrigin + performance.now(), respondedAt: NaN, id: undefined };
-    creates.push(entry);
-    inflight.push(
-      api(servers[i % 2].urls.base, "POST", "/api/app/reports", reportBody()).then(
-        (res) => {
-          entry.respondedAt = performance.timeOrigin + performance.now();
-          entry.id = res.report.id;
-        },
-        () => undefined,
-      ),
-    );
-  }
-  await Promise.all(inflight);
-  const ok = creates.filter((c) => c.id !== undefined);
-  await awaitDeliveries(rx, ok.length * n);
-  const cpu = cpuShares(cpuBefore, cpuSnapshot({ serverA: servers[0].pid, serverB: servers[1].pid }));
-  const collected = await rx.all({ cmd: "collect" });
-  const rows = collected.map((c) => new Map(c.reports));
-  const fromRequest = new Float64Array(ok.length * n);
-  let m = 0;
-  let missed = 0;
-  for (const c of ok) {
-    for (const [i, worker] of rows.entries()) {
-      const times = worker.get(c.id);
-      const size = parts[i].length;
-      for (let k = 0; k < size; k++) {
-        const at = times?.[k];
-        if (at === undefined || Number.isNaN(at)) missed++;
-        else fromRequest[m++] = at - c.sentAt;
-      }
-    }
-  }
-  await rx.all({ cmd: "close" });
-  const sorted = fromRequest.subarray(0, m).sort();
-  const createTimes = Float64Array.from(ok.map((c) => c.respondedAt - c.sentAt)).sort();
-  const result = {
-    sockets: n,
-    rate,
-    reports: ok.length,
-    failedCreates: total - ok.length,
-    p50: quantile(sorted, 0.5),
-    p99: quantile(sorted, 0.99),
-    createP99: quantile(createTimes, 0.99),
-    missed,
-    kbPerSocket,
-    heapKbPerSocket,
-    cpu,
-  };
-  log(
-    `sockets: ours, ${n} sockets at ${rate}/s: from the request p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms; create p99 ${fmt(result.createP99)} ms; ` +
-      `missed ${missed}; ${result.failedCreates} failed creates; ${fmt(heapKbPerSocket)} KB of live heap a socket (RSS ${fmt(kbPerSocket)} KB); CPU: ${cpuText(cpu)}`,
-  );
-  return result;
-}
-
-/** The same n sockets on a bare `ws` process: memory per idle socket, then the broadcast at 20/s. */
-async function manySocketsReference(rx, n, messageBytes) {
-  const port = PORTS.reference;
-  const server = await startProcess("ws-reference", [...HEAP_PROBE, join(ROOT, "bench/ws-reference.mjs")], { PORT: String(port) }, () =>
-    new Promise((resolve) => {
-      const s = connect({ host: "127.0.0.1", port }, () => {
-        s.end();
-        resolve(true);
-      });
-      s.once("error", () => resolve(false));
-    }),
-  );
-  try {
-    await sleep(500);
-    const url = `ws://127.0.0.1:${port}/`;
-    const before = rss(server.pid);
-    const heapBefore = await liveHeap(server);
-    await Promise.all(
-      shares(n, rx.count, (k) => ({ url, localAddress: localAddress(k) })).map((targets, i) => rx.ask(i, { cmd: "open", kind: "reference", targets, concurrency: SOCKETS.openConcurrency })),
-    );
-    await sleep(3000);
-    const kbPerSocket = (rss(server.pid) - before) / n / 1024;
-    const heapKbPerSocket = ((await liveHeap(server)) - heapBefore) / n / 1024;
-    const control = await new Promise((resolve, reject) => {
-      const ws = new WebSocket(`${url}?control=1`);
-      ws.once("open", () => resolve(ws));
-      ws.once("error", reject);
-    });
-    const total = SOCKETS.ratePerSecond * SOCKETS.seconds;
-    const done = new Promise((resolve) => control.once("message", (m) => resolve(JSON.parse(String(m)))));
-    const cpuBefore = cpuSnapshot({ reference: server.pid });
-    control.send(JSON.stringify({ count: total, rate: SOCKETS.ratePerSecond, size: messageBytes }));
-    const { seconds } = await done;
-    await awaitDeliveries(rx, total * n);
-    const cpu = cpuShares(cpuBefore, cpuSnapshot({ reference: server.pid }));
-    control.close();
-    const collected = await rx.all({ cmd: "collect" });
-    await rx.all({ cmd: "close" });
-    const due = Float64Array.from(collected.flatMap((c) => [...c.due])).sort();
-    const received = collected.reduce((sum, c) => sum + c.received.reduce((x, [, count]) => x + count, 0), 0);
-    const result = { sockets: n, p50: quantile(due, 0.5), p99: quantile(due, 0.99), missed: total * n - received, kbPerSocket, heapKbPerSocket, broadcastRate: total / seconds, cpu };
-    log(
-      `sockets: bare ws, ${n} sockets at ${SOCKETS.ratePerSecond}/s: from the due time p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms; missed ${result.missed}; ` +
-        `${fmt(heapKbPerSocket)} KB of live heap a socket (RSS ${fmt(kbPerSocket)} KB); ${fmt(result.broadcastRate, 0)} broadcasts/s; CPU: ${cpuText(cpu)}`,
-    );
-    return result;
-  } finally {
-    await stop(server);
-  }
-}
-
-/** Raises this process's open-file limit (and so its children's) by starting itself again under
- * `ulimit -n` when it is below what `needed` sockets take; answers false when it did (the parent exits). */
-function ensureFileLimit(needed) {
-  const line = readFileSync("/proc/self/limits", "utf8").split("\n").find((l) => l.startsWith("Max open files"));
-  const soft = Number(line?.split(/\s{2,}/)[1]);
-  if (!Number.isFinite(soft) || soft >= needed) return true;
-  if (process.env.BENCH_ULIMIT_RAISED) throw new Error(`the open-file limit is ${soft} even after \`ulimit -n ${needed}\`: raise it (as root) and run again`);
-  log(`the open-file limit is ${soft}; starting again under \`ulimit -n ${needed}\``);
-  const res = spawnSync("sh", ["-c", `ulimit -n ${needed} && exec "$0" "$@"`, process.execPath, ...process.argv.slice(1)], {
-    stdio: "inherit",
-    env: { ...process.env, BENCH_ULIMIT_RAISED: "1" },
-  });
-  process.exit(res.status ?? 1);
-}
-
-/** Two fresh server processes for one scale (memory freed by the previous scale's sockets would
- * otherwise hide the next one's growth), warmed with 20 sockets before the memory baseline. */
-async function socketServers(rx, state) {
-  const a = await startServer("sockets-a", PORTS.a, { seed: true, redis: true, nodeArgs: HEAP_PROBE });
-  const b = await startServer("sockets-b", PORTS.b, { seed: false, redis: true, nodeArgs: HEAP_PROBE });
-  const servers = [a, b].map((s, i) => {
-    const port = [PORTS.a, PORTS.b][i];
-    return { ...s, urls: { base: `http://127.0.0.1:${port}`, ws: `ws://127.0.0.1:${port}` } };
-  });
-  // The first servers seed the demo company; then its operators sign in once.
-  if (state.tokens.length === 0) {
-    state.companyId = await withDb(async (db) => (await db.query("select id from companies where name = $1", [demo.DEMO_COMPANY.name])).rows[0]?.id);
-    if (!state.companyId) throw new Error("the demo company is missing: did the seed run?");
-    const emails = await createOperators(state.companyId, FANOUT.operators);
-    for (const email of emails) state.tokens.push((await api(servers[0].urls.base, "POST", "/api/login", { email, password: demo.DEMO_PASSWORD })).user.access_token);
-  }
-  const warm = Array.from({ length: 20 }, (_, k) => ({ ...servers[k % 2].urls, token: state.tokens[0], companyId: state.companyId }));
-  await rx.ask(0, { cmd: "open", kind: "report", targets: warm, concurrency: 10 });
-  await rx.ask(0, { cmd: "collect" });
-  await rx.ask(0, { cmd: "close" });
-  await sleep(1500);
-  return servers;
-}
-
-async function manySockets() {
-  const scales = [...new Set([SOCKETS.compare, SOCKETS.sockets])].sort((a, b) => a - b);
-  log(`sockets: ${scales.join(" and ")} sockets on two server processes at ${SOCKETS.ratePerSecond} reports/s, beside a bare ws process`);
-  const rx = receivers(SOCKETS.workers);
-  let servers = [];
-  try {
-    const state = { companyId: undefined, tokens: [] };
-    const results = [];
-    for (const n of scales) {
-      servers = await socketServers(rx, state);
-      const ours = await manySocketsOurs(rx, servers, state.tokens, state.companyId, n);
-      await Promise.all(servers.map((s) => stop(s)));
-      // A newReport event is about this size (run.mjs's fan-out measures it: 1,288 bytes).
-      const reference = await manySocketsReference(rx, n, 1300);
-      results.push({ ours, reference });
-    }
-    return results;
-  } finally {
-    await rx.stop();
-    await Promise.all(servers.map((s) => stop(s)));
-  }
-}
-
-function socketsMarkdown(m, quiet, results) {
-  const date = new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC";
-  const rows = results.map(({ ours: o, reference: r }) => {
-    const ratio = o.heapKbPerSocket / r.heapKbPerSocket;
-    return [
-      `| ${o.sockets.toLocaleString("en")} sockets, ${o.rate} reports/s for ${SOCKETS.seconds} s: the reporter's request → the event at every socket | p50 ${fmt(o.p50)} ms, p99 ${fmt(o.p99)} ms${contended(o.cpu)} | bare \`ws\`, from each message's due time: p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms${contended(r.cpu)} | p99 < ${SOCKET_TARGETS.p99Ms} ms | ${verdict(o.p99 < SOCKET_TARGETS.p99Ms)} |`,
-      `| ${o.sockets.toLocaleString("en")} sockets: missed events (of ${o.reports * o.sockets}) | ${o.missed} | bare \`ws\`: ${r.missed} | 0 | ${verdict(o.missed === 0)} |`,
-      `| ${o.sockets.toLocaleString("en")} sockets: memory per idle socket, live heap after a full collection (RSS growth beside it) | ${fmt(o.heapKbPerSocket)} KB (RSS ${fmt(o.kbPerSocket)} KB) | bare \`ws\`: ${fmt(r.heapKbPerSocket)} KB (RSS ${fmt(r.kbPerSocket)} KB) | ≤ ${SOCKET_TARGETS.memoryRatio}× | ${fmt(ratio, 2)}× — ${verdict(ratio <= SOCKET_TARGETS.memoryRatio)} |`,
-    ].join("\n");
-  });
-  return `Run ${date} on ${m.nproc} CPUs (${m.cpu}); Node ${m.node}; the machine was ${quiet} % busy with other work just before the run. Two server processes joined by Redis, the sockets alternating between them, spread over ${SOCKETS.addresses} source addresses; the receiving client is ${SOCKETS.workers} threads of the bench process.
-
-| Benchmark | Figure | Reference (same run) | Target | Result |
-| --- | --- | --- | --- | --- |
-${rows.join("\n")}
-
-${results.map(({ ours: o, reference: r }) => `- ${o.sockets.toLocaleString("en")} sockets: create p99 ${fmt(o.createP99)} ms, ${o.failedCreates} failed; ${cpuText(o.cpu)}. Bare \`ws\`: ${fmt(r.broadcastRate, 0)} broadcasts/s; ${cpuText(r.cpu)}.`).join("\n")}`;
-}
-
-function writeSocketsReadme(markdown) {
-  const start = "<!-- bench:sockets:start -->";
-  const end = "<!-- bench:sockets:end -->";
-  const current = readFileSync(README, "utf8");
-  const from = current.indexOf(start);
-  const to = current.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`bench/README.md lacks the ${start} … ${end} markers`);
-  writeFileSync(README, `${current.slice(0, from + start.length)}\n${markdown}\n${current.slice(to)}`);
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Report
-
-function machine() {
-  const cpu = cpus()[0]?.model?.trim() ?? "unknown CPU";
-  let nproc = String(cpus().length);
-  try {
-    nproc = execFileSync("nproc", { encoding: "utf8" }).trim();
-  } catch {
-    // cpus() is close enough
-  }
-  return { nproc, cpu, memoryGb: round(totalmem() / 2 ** 30, 1), node: process.version };
-}
-
-const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "—");
-const verdict = (ok) => (ok ? "met" : "**missed**");
-
-// A figure measured while other work took a real share of the CPUs says so.
-const contended = (cpu) => (cpu.other > 25 ? ` ⚠ other work: ${cpu.other} % of a CPU` : "");
 
 function fanoutVerdict(f) {
   if (f.completedRate < f.rate * 0.95) return `**not reached**: the creates completed at ${fmt(f.completedRate, 0)}/s, not ${f.rate}/s`;
@@ -1304,8 +604,7 @@ process.on("exit", killAll);
 
 try {
   const began = performance.now();
-  if (ONLY === "sockets") ensureFileLimit(SOCKETS.sockets + 2000);
-  else checkFileLimit();
+  checkFileLimit();
   await redisPing(REDIS_URL).catch((err) => {
     throw new Error(`Redis is not reachable at ${REDIS_URL} (${err.message})`);
   });
@@ -1314,13 +613,6 @@ try {
   });
   const versions = await withDb(async (db) => ({ postgres: (await db.query("select version()")).rows[0].version.split(" on ")[0] }));
   const quiet = await waitForQuietMachine();
-  if (ONLY === "sockets") {
-    // Many sockets: its own table, written only at the full scale (on a quiet machine).
-    const results = await manySockets();
-    if (SOCKETS.sockets === SOCKETS.full) writeSocketsReadme(socketsMarkdown(machine(), quiet, results));
-    else log(`sockets: ${SOCKETS.sockets} is not the full ${SOCKETS.full}: figures in the log above, README untouched`);
-    process.exit(0);
-  }
   if (ONLY) {
     // One part alone, for working on it: its figures are in the log above; the README is left as it is.
     await (ONLY === "intake" ? intake() : ONLY === "fanout" ? fanout() : Promise.reject(new Error(`BENCH_ONLY must be intake or fanout, not ${ONLY}`)));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FORMS_MESSAGES, formCategoryBodySchema, formTemplateBodySchema, formsMessage, optionsOf, submissionBodySchemaFor, type FormComponent } from "./forms.js";
+import { formCategoryBodySchema, formTemplateBodySchema, optionsOf, submissionBodySchemaFor, type FormComponent } from "./forms.js";
+import { FORMS_MESSAGES, formsMessage } from "./forms-messages.js";
 
 const radio = (fieldKey: string, values: string[]): FormComponent => ({ type: "radio", fieldKey, label: fieldKey, options: values.map((v) => ({ label: v, value: v })) });
 

@@ -1,113 +1,13 @@
 import type { ZodArray, ZodOptional } from "zod";
 import { z } from "./zod.js";
-import type { Language } from "./constants.js";
 import { MAX_ID } from "./limits.js";
+import type { FormsMessage } from "./forms-messages.js";
 
 // Dynamic forms (issue 16, SPEC §3 Dynamic form template, §5 rules). A template is one JSON document:
 // this schema validates it in the builder and on the server alike, so an invalid template answers 400
 // with the path of each offending component (`components.2.children.0.fieldKey`). Every rule's message
-// is a code of FORMS_MESSAGES; the English texts of the field key rules are SPEC §5's, word for word.
+// is a code of FORMS_MESSAGES (forms-messages.ts); the English texts of the field key rules are SPEC §5's, word for word.
 
-/** Texts of the SPEC §5 form rules, in every portal language. */
-export const FORMS_MESSAGES = {
-  es: {
-    fieldKeyRequired: "La clave del campo es obligatoria",
-    fieldKeyPattern: "La clave del campo solo puede contener letras, números y guiones",
-    fieldKeyTaken: "Esta clave de campo ya existe. Debe ser única.",
-    formTitleRequired: "El título del formulario es obligatorio",
-    formTextTooLong: "El texto es demasiado largo",
-    formInvalidText: "El texto contiene caracteres no permitidos",
-    categoryNameRequired: "El nombre de la categoría es obligatorio",
-    categoryNameTaken: "Ya existe una categoría con ese nombre",
-    subcategoryNeedsCategory: "Selecciona primero una categoría",
-    percentageRange: "El porcentaje debe estar entre 0 y 100",
-    optionsRequired: "Agrega al menos una opción",
-    optionLabelRequired: "El texto de la opción es obligatorio",
-    optionDuplicate: "Las opciones deben ser distintas",
-    dependentParentMissing: "El campo del que depende no existe en el formulario",
-    dependentParentNoOptions: "El campo del que depende debe tener opciones (se puede perder el avance)",
-    dependentOptionParent: "Elige una opción del campo del que depende",
-    bulkDefaultOutsideSection: "El valor por defecto masivo debe estar dentro de una sección",
-    bulkDefaultMissingOption: "La opción elegida debe existir en todos los grupos de radio de la sección",
-    selectorRequired: "Elige una lista predefinida",
-    tooManyComponents: "El formulario tiene demasiados componentes",
-    valueRequired: "Este campo es obligatorio",
-    valueInvalid: "El valor no es válido",
-    valueTooLong: "El texto supera el largo máximo",
-    valueNotInteger: "Ingresa un número entero",
-    valueNotOption: "Elige una de las opciones",
-    tooManyFiles: "Demasiadas imágenes",
-    gatheringQuestionsOrForm: "Escribe al menos una pregunta o elige un formulario, no ambos",
-    gatheringFormImages: "Un formulario con imágenes no se puede enviar al informante",
-  },
-  en: {
-    fieldKeyRequired: "Field Key is required",
-    fieldKeyPattern: "Field Key can only contain letters, numbers and hyphens",
-    fieldKeyTaken: "This Field Key already exists. Must be unique.",
-    formTitleRequired: "The form title is required",
-    formTextTooLong: "The text is too long",
-    formInvalidText: "The text contains characters that are not allowed",
-    categoryNameRequired: "The category name is required",
-    categoryNameTaken: "A category with that name already exists",
-    subcategoryNeedsCategory: "Select a category first",
-    percentageRange: "The percentage must be between 0 and 100",
-    optionsRequired: "Add at least one option",
-    optionLabelRequired: "The option text is required",
-    optionDuplicate: "Options must be different",
-    dependentParentMissing: "The field it depends on is not in the form",
-    dependentParentNoOptions: "The field it depends on must have options (progress may be lost)",
-    dependentOptionParent: "Choose an option of the field it depends on",
-    bulkDefaultOutsideSection: "A bulk default value must be inside a section",
-    bulkDefaultMissingOption: "The chosen option must exist in every radio group of the section",
-    selectorRequired: "Choose a predefined list",
-    tooManyComponents: "The form has too many components",
-    valueRequired: "This field is required",
-    valueInvalid: "The value is not valid",
-    valueTooLong: "The text is longer than allowed",
-    valueNotInteger: "Enter a whole number",
-    valueNotOption: "Choose one of the options",
-    tooManyFiles: "Too many images",
-    gatheringQuestionsOrForm: "Write at least one question or choose a form, not both",
-    gatheringFormImages: "A form with images cannot be sent to the reporter",
-  },
-  fr: {
-    fieldKeyRequired: "La clé du champ est obligatoire",
-    fieldKeyPattern: "La clé du champ ne peut contenir que des lettres, des chiffres et des tirets",
-    fieldKeyTaken: "Cette clé de champ existe déjà. Elle doit être unique.",
-    formTitleRequired: "Le titre du formulaire est obligatoire",
-    formTextTooLong: "Le texte est trop long",
-    formInvalidText: "Le texte contient des caractères non autorisés",
-    categoryNameRequired: "Le nom de la catégorie est obligatoire",
-    categoryNameTaken: "Une catégorie porte déjà ce nom",
-    subcategoryNeedsCategory: "Sélectionnez d'abord une catégorie",
-    percentageRange: "Le pourcentage doit être compris entre 0 et 100",
-    optionsRequired: "Ajoutez au moins une option",
-    optionLabelRequired: "Le texte de l'option est obligatoire",
-    optionDuplicate: "Les options doivent être différentes",
-    dependentParentMissing: "Le champ dont il dépend n'est pas dans le formulaire",
-    dependentParentNoOptions: "Le champ dont il dépend doit avoir des options (la progression peut être perdue)",
-    dependentOptionParent: "Choisissez une option du champ dont il dépend",
-    bulkDefaultOutsideSection: "Une valeur par défaut groupée doit être dans une section",
-    bulkDefaultMissingOption: "L'option choisie doit exister dans chaque groupe radio de la section",
-    selectorRequired: "Choisissez une liste prédéfinie",
-    tooManyComponents: "Le formulaire a trop de composants",
-    valueRequired: "Ce champ est obligatoire",
-    valueInvalid: "La valeur n'est pas valide",
-    valueTooLong: "Le texte dépasse la longueur maximale",
-    valueNotInteger: "Saisissez un nombre entier",
-    valueNotOption: "Choisissez une des options",
-    tooManyFiles: "Trop d'images",
-    gatheringQuestionsOrForm: "Écrivez au moins une question ou choisissez un formulaire, pas les deux",
-    gatheringFormImages: "Un formulaire avec des images ne peut pas être envoyé à l'auteur",
-  },
-} as const satisfies Record<Language, Record<string, string>>;
-export type FormsMessage = keyof (typeof FORMS_MESSAGES)["es"];
-
-/** The text of a form rule's code in lang; undefined for a code that is not one of this module's. */
-export function formsMessage(lang: Language, code: string): string | undefined {
-  const catalogue: Record<string, string> = FORMS_MESSAGES[lang];
-  return Object.hasOwn(catalogue, code) ? catalogue[code] : undefined;
-}
 
 const msg = (code: FormsMessage) => ({ message: code });
 const NO_CONTROL = /^[^\p{Cc}]*$/u;

@@ -1,6 +1,6 @@
 import { z } from "./zod.js";
 import { MAX_ID } from "./limits.js";
-import { formComponentSchema, formExtrasSchema, formValuesSchema } from "./forms.js";
+import type { FormComponent } from "./forms.js";
 
 // The report's remaining life (issue 17): review of reports from new or flagged reporters (SPEC §4
 // "pending review, approved"), information gathering (SPEC §3 AI gathering per report: isActive,
@@ -95,12 +95,14 @@ export type StartGathering = z.infer<typeof startGatheringSchema>;
 
 /** The form a gathering asks, as it was when the operator chose it: a later edit or deletion of the
  * template changes neither the questions nor how the answers read. `selectors` are the items of the
- * company's selector lists its predefined lists use. */
+ * company's selector lists its predefined lists use. Its components are typed, not re-checked: they are
+ * a copy of a template the server validated when it was saved, and this schema travels with every
+ * report (the events panel's), which must not carry the forms' validation code (forms.ts). */
 export const gatheringFormSchema = z.object({
   id: z.number(),
   title: z.string(),
   version: z.number(),
-  components: z.array(formComponentSchema),
+  components: z.array(z.custom<FormComponent>()),
   selectors: z.array(z.object({ id: z.number(), items: z.array(z.string()) })),
 });
 export type GatheringForm = z.infer<typeof gatheringFormSchema>;
@@ -126,15 +128,8 @@ export type Gathering = z.infer<typeof gatheringSchema>;
 export const appGatheringSchema = gatheringSchema.extend({ companyName: z.string() });
 export const appGatheringResponseSchema = z.object({ success: z.literal(true), gatherings: z.array(appGatheringSchema) });
 
-/** POST /api/app/reports/{uuid}/gathering: the answers, one per question in order; for a form
- * gathering its `values` (and `extras`) instead, checked against the form as a submission is. */
-export const answerGatheringSchema = z.object({
-  gatheringId: id(),
-  answers: z.array(text(2000, true)).max(MAX_GATHERING_QUESTIONS).default([]),
-  values: formValuesSchema.optional(),
-  extras: formExtrasSchema.optional(),
-});
-export type AnswerGathering = z.infer<typeof answerGatheringSchema>;
+// POST /api/app/reports/{uuid}/gathering's body (`answerGatheringSchema`) is in gathering-answer.ts: it
+// checks a form's values with forms.ts's schemas, which the portal's report screens do not need.
 
 // ---------------------------------------------------------------------------------------------------
 // Rating (SPEC §3 Rating: points, body, reportUuid, reportId, reportType).

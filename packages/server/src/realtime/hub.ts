@@ -97,8 +97,23 @@ export class Hub {
   private lastFlush = -Infinity;
   private tailTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Each open socket's record, for the listeners below. */
+  private readonly clientOf = new WeakMap<WebSocket, Client>();
+  /** The pong and close listeners, one function each for every socket (ws calls them with the socket as
+   * `this`): closures made per socket cost each idle socket their memory (issue 19). */
+  private readonly onPong: (this: WebSocket) => void;
+  private readonly onClose: (this: WebSocket) => void;
 
   constructor(bus: EventBus, options: HubOptions = {}) {
+    const clientOf = this.clientOf;
+    this.onPong = function () {
+      const client = clientOf.get(this);
+      if (client) client.alive = true;
+    };
+    const hub = this; // eslint-disable-line @typescript-eslint/no-this-alias -- the listener's own `this` is the socket
+    this.onClose = function () {
+      hub.remove(this);
+    };
     this.lastSeqs = options.lastSeqs;
     this.restrictionsOf = options.restrictionsOf;
     this.liveTokens = options.liveTokens;
@@ -124,15 +139,25 @@ export class Hub {
     let set = this.byCompany.get(companyId);
     if (!set) this.byCompany.set(companyId, (set = new Set()));
     set.add(client);
-    socket.on("pong", () => (client.alive = true));
+    this.clientOf.set(socket, client);
+    socket.on("pong", this.onPong);
+    socket.on("close", this.onClose);
     void this.online?.opened(client.id, companyId, userId).catch(() => undefined);
-    socket.on("close", () => {
-      void this.online?.closed(client.id, companyId, userId).catch(() => undefined);
-      set.delete(client);
-      if (set.size > 0) return;
-      this.byCompany.delete(companyId);
-      this.delivered.delete(companyId);
-    });
+  }
+
+  /** Forgets a closed socket: its company's set (and the company, when it was the last), its online row. */
+  private remove(socket: WebSocket): void {
+    const client = this.clientOf.get(socket);
+    if (!client) return;
+    this.clientOf.delete(socket);
+    const { companyId, userId } = client;
+    void this.online?.closed(client.id, companyId, userId).catch(() => undefined);
+    const set = this.byCompany.get(companyId);
+    if (!set) return;
+    set.delete(client);
+    if (set.size > 0) return;
+    this.byCompany.delete(companyId);
+    this.delivered.delete(companyId);
   }
 
   /** Notes a company's seq told to a socket at hello (the database's last seq then). */

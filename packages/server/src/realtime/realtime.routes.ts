@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -34,10 +34,11 @@ declare module "fastify" {
 /** Lets an open socket drop what it kept of its upgrade request: @fastify/websocket's error listener
  * holds the request and reply (for its error handler) and the TCP socket the response that was never
  * sent, for as long as the socket stays open; at thousands of idle sockets that was most of what one
- * cost beyond `ws`'s own (issue 19). An error of an open socket (ws closes it after one) is logged here. */
-function releaseUpgrade(socket: WebSocket, log: FastifyBaseLogger): void {
+ * cost beyond `ws`'s own (issue 19). An error of an open socket (ws closes it after one) goes to
+ * `onError`, one function for every socket (a closure per socket would cost each its memory). */
+function releaseUpgrade(socket: WebSocket, onError: (this: WebSocket, err: Error) => void): void {
   socket.removeAllListeners("error");
-  socket.on("error", (err) => log.info({ err }, "websocket error"));
+  socket.on("error", onError);
   const tcp = (socket as unknown as { _socket?: Socket & { _httpMessage?: ServerResponse | null } })._socket;
   const response = tcp?._httpMessage;
   if (tcp && response) response.detachSocket(tcp);
@@ -47,6 +48,7 @@ function releaseUpgrade(socket: WebSocket, log: FastifyBaseLogger): void {
 export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const origins = originPolicy(ctx.config);
+  const onSocketError = (err: Error) => app.log.info({ err }, "websocket error");
 
   r.post(
     "/api/realtime/ticket",
@@ -92,10 +94,10 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
     },
     async (socket, req) => {
-      releaseUpgrade(socket, app.log);
+      releaseUpgrade(socket, onSocketError);
       const scope = req.socketScope!;
       ctx.hub.add(socket, scope.userId, scope.companyId, scope.tokenHash, scope.restrictions);
-      socket.on("message", () => undefined); // the channel is server → client; client frames are ignored
+      // The channel is server → client: client frames are read and dropped (ws emits them to no listener).
       const seq = await lastSeq(ctx.db, scope.companyId);
       ctx.hub.noteSeq(scope.companyId, seq);
       socket.send(JSON.stringify({ type: "hello", seq, companyId: scope.companyId, data: {} }));
