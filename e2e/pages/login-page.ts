@@ -24,11 +24,31 @@ export class LoginPage {
   }
 }
 
-/** Signs in through the form and waits for the events screen. */
-export async function signIn(page: Page, email: string): Promise<void> {
+/** Signs in through the login form and waits for the events screen, as an operator does. */
+export async function signInWithForm(page: Page, email: string): Promise<void> {
   const login = new LoginPage(page);
   await login.open();
   await login.signIn(email);
   // A loaded CI machine (three test stages side by side) can take longer than the default 10 s.
+  await expect(page).toHaveURL(/\/v3\/events/, { timeout: 30_000 });
+}
+
+/** Signs in as the login form would (`POST /api/login`, the session kept where the portal keeps it) and
+ * opens the events screen. The form itself is tested in shell.spec.ts; the other tests start signed in
+ * without paying a load of the login page each. */
+export async function signIn(page: Page, email: string): Promise<void> {
+  const res = await page.request.post("/api/login", { data: { email, password: DEMO_PASSWORD } });
+  expect(res.ok(), `sign-in of ${email}: ${res.status()}`).toBe(true);
+  const { user } = (await res.json()) as { user: { id: number; access_token: string } };
+  // Stored before the portal's first script runs, once per sign-in (a later logout stays logged out).
+  await page.addInitScript(
+    ({ session, mark }) => {
+      if (window.location.protocol === "about:" || window.sessionStorage.getItem(mark)) return;
+      window.sessionStorage.setItem(mark, "1");
+      window.localStorage.setItem("atalaya.session", session);
+    },
+    { session: JSON.stringify({ token: user.access_token, userId: user.id }), mark: `e2e.signed-in.${user.access_token.slice(-12)}` },
+  );
+  await page.goto("/v3/events");
   await expect(page).toHaveURL(/\/v3\/events/, { timeout: 30_000 });
 }

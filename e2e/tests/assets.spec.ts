@@ -1,16 +1,8 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.js";
 import { adminApi } from "../pages/assets.js";
-import { LoginPage } from "../pages/login-page.js";
+import { signIn } from "../pages/login-page.js";
 
 /** Signs in through the form; the events screen may take a while on a loaded machine (its chunk is the largest). */
-async function signIn(page: Page, email: string): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn(email);
-  await expect(page).toHaveURL(/\/v3\/events/, { timeout: 30_000 });
-}
-
 // Issue 17: assets with QR codes and their public page, safe tags and their finder's page.
 
 test("a disabled asset's page says it takes no reports", async ({ page, request }) => {

@@ -1,15 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "../support/test.js";
-import { DEMO_PASSWORD, LoginPage } from "../pages/login-page.js";
+import { DEMO_PASSWORD, LoginPage, signIn } from "../pages/login-page.js";
 
 /** Signs in through the form; on a loaded machine the first portal load may take a while. */
-async function signIn(page: Page, email: string): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn(email);
-  await expect(page).toHaveURL(/\/v3\/events/, { timeout: 30_000 });
-}
-
 // Every entry of the side navigation opens a finished screen (one visible h1, neither the 403 nor the
 // fallback screen) for each portal role, at desktop width where the whole menu shows; a screenshot of
 // each is kept under test-results/navigation. A free organisation's locked entries open the upgrade

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.js";
-import { LoginPage } from "../pages/login-page.js";
+import { signIn } from "../pages/login-page.js";
 import { expectAccessible } from "../support/axe.js";
 
 // Organisation administration (issue 12): an admin creates a team and a tag, tags a report, and adds a
@@ -27,13 +27,6 @@ test.afterAll(async () => {
 test.describe.configure({ timeout: 120_000 });
 
 /** Signs in through the form; the first lazy screens of a cold server may take a while to arrive. */
-async function signIn(page: Page, email: string): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn(email);
-  await expect(page).toHaveURL(/\/v3\/events/, { timeout: 30_000 });
-}
-
 /** Picks an option of an antd select by typing part of its label. */
 async function pick(page: Page, testId: string, text: string): Promise<void> {
   await page.getByTestId(testId).click();

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "../support/test.js";
-import { DEMO_PASSWORD, LoginPage } from "../pages/login-page.js";
+import { DEMO_PASSWORD, signIn } from "../pages/login-page.js";
 
 // Issue 17's report flags in the portal: highlight (live in a second browser), the "my favourites"
 // filter, unseen rows in bold until opened, the premium alert's banner.
@@ -9,13 +9,6 @@ import { DEMO_PASSWORD, LoginPage } from "../pages/login-page.js";
 test.describe.configure({ timeout: 150_000 });
 
 /** Signs in through the form; the events screen may take a while on a loaded machine. */
-async function signIn(page: Page, email: string): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn(email);
-  await expect(page).toHaveURL(/\/v3\/events/, { timeout: 30_000 });
-}
-
 const PLACE = { latitude: -33.4405, longitude: -70.6553, address: "Huérfanos 1100, Santiago" };
 
 async function sendReport(request: APIRequestContext, description: string, token?: string): Promise<{ id: number; uuid: string }> {

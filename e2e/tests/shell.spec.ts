@@ -1,9 +1,9 @@
 import { expect, test } from "../support/test.js";
-import { LoginPage, signIn } from "../pages/login-page.js";
+import { LoginPage, signIn, signInWithForm } from "../pages/login-page.js";
 
 test.describe("sign-in and the portal shell", () => {
   test("the demo admin signs in, sees the shell in Spanish and signs out", async ({ page }) => {
-    await signIn(page, "admin@demo.cl");
+    await signInWithForm(page, "admin@demo.cl");
     await expect(page.getByRole("navigation").getByText("Eventos").first()).toBeVisible();
     await expect(page.getByText("Camila Rojas")).toBeVisible();
     await expect(page.getByText("30.14.0").first()).toBeVisible();
