@@ -3,9 +3,10 @@ import { expect, type Locator, type Page } from "@playwright/test";
 const QUIET_MS = 500;
 
 /** Opens a portal screen the way its own links do, without reloading the page, and waits until the new
- * screen's title (or `ready`) is up and its data has arrived (no request in flight for half a second). A reload parses
- * every script again, most of a screen's cost in a sweep of many screens. A page not yet on the portal, a
- * page outside it, or a change of query alone (the same screen, whose title would not change) is loaded. */
+ * screen's title (or `ready`) is up and its data has arrived (no request in flight for half a second).
+ * A reload parses every script again, most of a screen's cost in a sweep of many screens. A page not
+ * yet on the portal, a page outside it, or a change of query alone (the same screen, whose title would
+ * not change) is loaded. */
 export async function openRoute(page: Page, route: string, ready: Locator = page.getByRole("heading", { level: 1 }).first()): Promise<void> {
   const here = new URL(page.url());
   const next = new URL(route, here.protocol.startsWith("http") ? here : "http://localhost");
