@@ -4,7 +4,7 @@
 // machine and the formatting of figures.
 import { spawn, execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { createWriteStream, existsSync, readFileSync, readdirSync } from "node:fs";
+import { createWriteStream, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem, tmpdir } from "node:os";
 import { connect } from "node:net";
 import { dirname, join } from "node:path";
@@ -461,3 +461,31 @@ export const verdict = (ok) => (ok ? "met" : "**missed**");
 
 // A figure measured while other work took a real share of the CPUs says so.
 export const contended = (cpu) => (cpu.other > 25 ? ` ⚠ other work: ${cpu.other} % of a CPU` : "");
+
+/** Replaces what stands between `<!-- bench:<name>:start -->` and its end marker in bench/README.md. */
+export function writeReadmeSection(name, markdown) {
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  const current = existsSync(README) ? readFileSync(README, "utf8") : `# Benchmarks\n\n${start}\n${end}\n`;
+  const from = current.indexOf(start);
+  const to = current.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`bench/README.md lacks the ${start} … ${end} markers`);
+  writeFileSync(README, `${current.slice(0, from + start.length)}\n${markdown}\n${current.slice(to)}`);
+}
+
+/** Ends a benchmark that outlives its deadline, and kills every child process on any exit or signal. */
+export function guardRun(deadlineMs) {
+  const deadline = setTimeout(() => {
+    console.error(`bench: still running after ${deadlineMs / 60_000} minutes; stopping`);
+    killAll();
+    process.exit(1);
+  }, deadlineMs);
+  deadline.unref();
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      killAll();
+      process.exit(130);
+    });
+  }
+  process.on("exit", killAll);
+}

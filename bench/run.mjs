@@ -3,7 +3,7 @@
 // Uses its own database (atalaya_bench, schema public dropped and recreated) and Redis on loopback;
 // starts and stops its own server processes; bounded in time and count. What it shares with the
 // many-sockets benchmark (bench/sockets.mjs, which BENCH_ONLY=sockets runs) is in bench/harness.mjs.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import http from "node:http";
@@ -13,7 +13,6 @@ import WebSocket from "ws";
 import { newReportId, openSocket } from "./ws-client.mjs";
 import {
   ROOT,
-  README,
   DATABASE_URL,
   REDIS_URL,
   PORTS,
@@ -45,6 +44,8 @@ import {
   contended,
   demo,
   OPERATORS,
+  guardRun,
+  writeReadmeSection,
 } from "./harness.mjs";
 
 const DEADLINE_MS = 8 * 60_000;
@@ -575,32 +576,10 @@ ${runs.map((x) => `- Fan-out at ${x.rate}/s: ${cpuText(x.cpu)}. The two servers'
 - Create requests at ${s.rate}/s: p99 ${fmt(s.createP99)} ms (before: ${BEFORE.createP99Ms} ms at 100/s).`;
 }
 
-function writeReadme(markdown) {
-  const start = "<!-- bench:results:start -->";
-  const end = "<!-- bench:results:end -->";
-  const current = existsSync(README) ? readFileSync(README, "utf8") : `# Benchmarks\n\n${start}\n${end}\n`;
-  const from = current.indexOf(start);
-  const to = current.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`bench/README.md lacks the ${start} … ${end} markers`);
-  writeFileSync(README, `${current.slice(0, from + start.length)}\n${markdown}\n${current.slice(to)}`);
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Main
 
-const deadline = setTimeout(() => {
-  console.error(`bench: still running after ${DEADLINE_MS / 60_000} minutes; stopping`);
-  killAll();
-  process.exit(1);
-}, DEADLINE_MS);
-deadline.unref();
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    killAll();
-    process.exit(130);
-  });
-}
-process.on("exit", killAll);
+guardRun(DEADLINE_MS);
 
 try {
   const began = performance.now();
@@ -620,7 +599,7 @@ try {
   }
   const i = await intake();
   const f = await fanout();
-  writeReadme(resultsMarkdown(machine(), versions, quiet, i, f));
+  writeReadmeSection("results", resultsMarkdown(machine(), versions, quiet, i, f));
   log(`done in ${((performance.now() - began) / 1000).toFixed(0)} s; figures written to bench/README.md`);
   process.exit(0);
 } catch (err) {

@@ -4,14 +4,13 @@
 // `npm run bench`: run it on a quiet machine. Its figures go into bench/README.md between the
 // bench:sockets markers, only at the full scale. Uses the database and ports of run.mjs (bench/harness.mjs).
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import WebSocket from "ws";
 import {
   ROOT,
-  README,
   DATABASE_URL,
   REDIS_URL,
   PORTS,
@@ -39,6 +38,8 @@ import {
   contended,
   demo,
   OPERATORS,
+  guardRun,
+  writeReadmeSection,
 } from "./harness.mjs";
 
 const DEADLINE_MS = 15 * 60_000;
@@ -326,32 +327,10 @@ ${rows.join("\n")}
 ${results.map(({ ours: o, reference: r }) => `- ${o.sockets.toLocaleString("en")} sockets: create p99 ${fmt(o.createP99)} ms, ${o.failedCreates} failed; ${cpuText(o.cpu)}. Bare \`ws\`: ${fmt(r.broadcastRate, 0)} broadcasts/s; ${cpuText(r.cpu)}.`).join("\n")}`;
 }
 
-function writeSocketsReadme(markdown) {
-  const start = "<!-- bench:sockets:start -->";
-  const end = "<!-- bench:sockets:end -->";
-  const current = readFileSync(README, "utf8");
-  const from = current.indexOf(start);
-  const to = current.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`bench/README.md lacks the ${start} … ${end} markers`);
-  writeFileSync(README, `${current.slice(0, from + start.length)}\n${markdown}\n${current.slice(to)}`);
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Main
 
-const deadline = setTimeout(() => {
-  console.error(`bench: still running after ${DEADLINE_MS / 60_000} minutes; stopping`);
-  killAll();
-  process.exit(1);
-}, DEADLINE_MS);
-deadline.unref();
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    killAll();
-    process.exit(130);
-  });
-}
-process.on("exit", killAll);
+guardRun(DEADLINE_MS);
 
 try {
   ensureFileLimit(SOCKETS.sockets + 2000);
@@ -364,7 +343,7 @@ try {
   const quiet = await waitForQuietMachine();
   // Its own table, written only at the full scale (on a quiet machine).
   const results = await manySockets();
-  if (SOCKETS.sockets === SOCKETS.full) writeSocketsReadme(socketsMarkdown(machine(), quiet, results));
+  if (SOCKETS.sockets === SOCKETS.full) writeReadmeSection("sockets", socketsMarkdown(machine(), quiet, results));
   else log(`sockets: ${SOCKETS.sockets} is not the full ${SOCKETS.full}: figures in the log above, README untouched`);
   process.exit(0);
 } catch (err) {
