@@ -1,6 +1,6 @@
 // Build stamps for `npm start` (scripts/start.mjs): a build is skipped when a digest of every file it is
 // made from equals the one written beside its output after its last successful build, and that output
-// has not been rewritten since by another build (`npm run build`, `npm run typecheck`), which may have
+// has not been rewritten since by another build (`npm run build`, a `tsc -b` of its own), which may have
 // built other sources (an edit since reverted would otherwise look up to date).
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
