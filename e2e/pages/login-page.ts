@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "Atalaya2026";
 
@@ -33,13 +33,29 @@ export async function signInWithForm(page: Page, email: string): Promise<void> {
   await expect(page).toHaveURL(/\/v3\/events/, { timeout: 30_000 });
 }
 
-/** Signs in as the login form would (`POST /api/login`, the session kept where the portal keeps it) and
- * opens the events screen. The form itself is tested in shell.spec.ts; the other tests start signed in
- * without paying a load of the login page each. */
-export async function signIn(page: Page, email: string): Promise<void> {
-  const res = await page.request.post("/api/login", { data: { email, password: DEMO_PASSWORD } });
+// The sessions this worker's tests signed in with, by e-mail: a worker's tests all talk to its own server
+// (support/test.ts), and a sign-in costs that server an argon2id verification (a quarter of a second of CPU
+// on CI's two cores) where checking a kept session costs a read.
+const sessions = new Map<string, { token: string; userId: number }>();
+
+/** A session of the user: the one this worker kept while the server still accepts it, else a new one. */
+async function sessionOf(request: APIRequestContext, email: string): Promise<{ token: string; userId: number }> {
+  const kept = sessions.get(email);
+  if (kept && (await request.get("/api/settings", { headers: { authorization: `Bearer ${kept.token}` } })).ok()) return kept;
+  const res = await request.post("/api/login", { data: { email, password: DEMO_PASSWORD } });
   expect(res.ok(), `sign-in of ${email}: ${res.status()}`).toBe(true);
   const { user } = (await res.json()) as { user: { id: number; access_token: string } };
+  const session = { token: user.access_token, userId: user.id };
+  sessions.set(email, session);
+  return session;
+}
+
+/** Signs in as the login form would (`POST /api/login`, the session kept where the portal keeps it) and
+ * opens `route` (the events screen unless told). The form itself is tested in shell.spec.ts; the other
+ * tests start signed in without paying a load of the login page, nor of the events screen when they
+ * want another one. */
+export async function signIn(page: Page, email: string, route = "/v3/events"): Promise<void> {
+  const { token, userId } = await sessionOf(page.request, email);
   // Stored before the portal's first script runs, once per sign-in (a later logout stays logged out).
   await page.addInitScript(
     ({ session, mark }) => {
@@ -47,8 +63,9 @@ export async function signIn(page: Page, email: string): Promise<void> {
       window.sessionStorage.setItem(mark, "1");
       window.localStorage.setItem("atalaya.session", session);
     },
-    { session: JSON.stringify({ token: user.access_token, userId: user.id }), mark: `e2e.signed-in.${user.access_token.slice(-12)}` },
+    { session: JSON.stringify({ token, userId }), mark: `e2e.signed-in.${token.slice(-12)}` },
   );
-  await page.goto("/v3/events");
-  await expect(page).toHaveURL(/\/v3\/events/, { timeout: 30_000 });
+  await page.goto(route);
+  const path = route.split(/[?#]/)[0]!;
+  await expect(page).toHaveURL((url) => url.pathname.startsWith(path), { timeout: 30_000 });
 }

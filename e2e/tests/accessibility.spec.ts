@@ -51,8 +51,7 @@ const ORGANISATION_ROUTES = ["/v3/teams", "/v3/tags", "/v3/sources", "/v3/form-s
 const FORMS_ROUTES = ["/v3/forms", "/v3/forms/builder/1", "/v3/forms/1/results", "/v3/activities", "/v3/activities/compliance"];
 
 test("the mass messages list, its editor drawer and the provider's approval queue pass axe-core (issue 15)", async ({ page }) => {
-  await signIn(page, "proveedor@demo.cl");
-  await page.goto("/v3/messages");
+  await signIn(page, "proveedor@demo.cl", "/v3/messages");
   await expect(page.getByTestId("message-row").first()).toBeVisible();
   await expectAccessible(page);
   await page.getByTestId("message-create").click();
@@ -74,8 +73,7 @@ test("answers, history, activity, search, reported users, dashboard, shifts, rep
 });
 
 test("the collaborator message compose drawer passes axe-core", async ({ page }) => {
-  await signIn(page, "admin@demo.cl");
-  await page.goto("/v3/collaborators/messages");
+  await signIn(page, "admin@demo.cl", "/v3/collaborators/messages");
   await page.getByTestId("collaborator-compose-open").click();
   await expect(page.getByTestId("collaborator-compose")).toBeVisible();
   await page.waitForLoadState("networkidle");
@@ -139,8 +137,7 @@ test("the provider's organisations screen, the settings with provider flags, the
 });
 
 test("the settings' API keys tab (issue 18), with a key just created and the revoke confirmation, passes axe-core", async ({ page }) => {
-  await signIn(page, "admin@demo.cl");
-  await page.goto("/v3/settings?tab=api-keys");
+  await signIn(page, "admin@demo.cl", "/v3/settings?tab=api-keys");
   await expect(page.getByTestId("api-keys-panel")).toBeVisible();
   await page.waitForLoadState("networkidle");
   await expectAccessible(page);
@@ -242,8 +239,7 @@ test("the asset and safe tag public pages pass axe-core", async ({ browser, requ
 });
 
 test("the assets screen's drawer and QR dialog and a batch of safe tags pass axe-core", async ({ page }) => {
-  await signIn(page, "admin@demo.cl");
-  await page.goto("/v3/assets");
+  await signIn(page, "admin@demo.cl", "/v3/assets");
   await page.getByTestId("assets-create").click();
   await expect(page.getByTestId("asset-drawer")).toBeVisible();
   await expectAccessible(page);
@@ -261,8 +257,7 @@ test("the report detail's form tab (issue 16), unusable before the take and fill
   const admin = await apiSession(request, "admin@demo.cl");
   await ensureWorkflow(request, admin);
   const report = await sendWorkflowReport(request, `Auto con alarma sonando ${Date.now()}`);
-  await signIn(page, "operador@demo.cl");
-  await page.goto(`/v3/events/${report.uuid}`);
+  await signIn(page, "operador@demo.cl", `/v3/events/${report.uuid}`);
   await page.getByTestId("form-tab").click();
   await expect(page.getByTestId("report-form-not-taken")).toBeVisible();
   await page.waitForLoadState("networkidle");

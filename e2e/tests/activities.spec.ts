@@ -25,8 +25,7 @@ async function tokenOf(request: APIRequestContext, email: string): Promise<{ tok
 
 test("schedule an activity for the operator, fill its form as the operator and see the compliance completed", async ({ page, browser, request }) => {
   const name = `Ronda e2e ${Date.now() % 100000}`;
-  await signIn(page, "admin@demo.cl");
-  await page.goto("/v3/activities");
+  await signIn(page, "admin@demo.cl", "/v3/activities");
   await expect(page.getByRole("heading", { level: 1, name: "Actividades" })).toBeVisible();
   // The seeded activities are listed.
   await expect(page.getByTestId("activity-row").filter({ hasText: "Ronda diaria de luminarias" })).toBeVisible();
@@ -56,8 +55,7 @@ test("schedule an activity for the operator, fill its form as the operator and s
   // The operator sees it due, and opens the form to fill from there.
   const context = await browser.newContext();
   const operatorPage = await context.newPage();
-  await signIn(operatorPage, "operador@demo.cl");
-  await operatorPage.goto("/v3/activities");
+  await signIn(operatorPage, "operador@demo.cl", "/v3/activities");
   const due = operatorPage.getByTestId("my-activity").filter({ hasText: name });
   await expect(due).toHaveAttribute("data-state", "pending");
   await due.getByTestId("my-activity-fill").click();

@@ -20,8 +20,7 @@ test("a disabled asset's page says it takes no reports", async ({ page, request 
 test("an admin creates an asset, sees its QR code, prints the sheet, and a citizen's report from its page reaches the panel", async ({ page, browser }) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
-  await signIn(page, "admin@demo.cl");
-  await page.goto("/v3/assets");
+  await signIn(page, "admin@demo.cl", "/v3/assets");
   await expect(page.getByRole("heading", { level: 1, name: "Activos" })).toBeVisible();
 
   await page.getByTestId("assets-create").click();
@@ -90,8 +89,7 @@ test("an admin creates an asset, sees its QR code, prints the sheet, and a citiz
 test("an admin creates a batch of safe tags, exports it, and a finder writes to a linked tag's owner", async ({ page, request }) => {
   test.setTimeout(90_000);
   const name = `Mochilas ${Date.now()}`;
-  await signIn(page, "admin@demo.cl");
-  await page.goto("/v3/safetags");
+  await signIn(page, "admin@demo.cl", "/v3/safetags");
   await expect(page.getByRole("heading", { level: 1, name: "Etiquetas seguras" })).toBeVisible();
   await page.getByTestId("safetags-create").click();
   await page.getByTestId("safetag-batch-name").fill(name);

@@ -9,8 +9,7 @@ test("a message from the administrator arrives live in the operator's browser an
   const operator = await operatorContext.newPage();
   try {
     await signIn(page, "admin@demo.cl");
-    await signIn(operator, "operador@demo.cl");
-    await operator.goto("/v3/collaborators/messages");
+    await signIn(operator, "operador@demo.cl", "/v3/collaborators/messages");
     await expect(operator.getByRole("heading", { level: 1, name: "Mensajes a colaboradores" })).toBeVisible();
     await expect(operator.getByText("En línea").first()).toBeVisible();
 

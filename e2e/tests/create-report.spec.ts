@@ -2,8 +2,7 @@ import { expect, test } from "../support/test.js";
 import { signIn } from "../pages/login-page.js";
 
 test("a caller's pasted international number keeps the +56 prefix once, and an app user's details fill in on request", async ({ page }) => {
-  await signIn(page, "operador@demo.cl");
-  await page.goto("/v3/events/new");
+  await signIn(page, "operador@demo.cl", "/v3/events/new");
   await page.getByTestId("create-informer").getByText("Usuario").click();
   const phone = page.getByTestId("create-phone");
   // The first demo neighbour's number, pasted as it is usually written.

@@ -130,8 +130,7 @@ test("an admin creates a shift that crosses midnight, sees it listed, meets the 
 });
 
 test("an operator reads the shifts without the tools to change them", async ({ page }) => {
-  await signIn(page, "operador@demo.cl");
-  await page.goto("/v3/shifts");
+  await signIn(page, "operador@demo.cl", "/v3/shifts");
   await expect(page.getByRole("heading", { level: 1, name: "Turnos" })).toBeVisible();
   await expect(page.getByTestId("shifts-read-only")).toBeVisible();
   await expect(page.getByTestId("shift-create")).toHaveCount(0);

@@ -72,8 +72,7 @@ test("a dismissed suggestion stays dismissed", async ({ page, request }) => {
   const stamp = Date.now();
   const original = await communityReport(request, `Choque leve en la avenida ${stamp}`, 500);
   const repeat = await communityReport(request, `Choque en la avenida, sin heridos ${stamp}`, 520);
-  await signIn(page, "operador@demo.cl");
-  await page.goto(`/v3/events/${repeat.uuid}`);
+  await signIn(page, "operador@demo.cl", `/v3/events/${repeat.uuid}`);
   const suggestion = page.locator(`[data-testid="duplicate-suggestion"][data-report-id="${original.id}"]`);
   await suggestion.getByTestId("duplicate-dismiss").click();
   await expect(suggestion).toHaveCount(0);

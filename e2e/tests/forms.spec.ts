@@ -61,8 +61,7 @@ async function horizontalOverflow(page: Page): Promise<number> {
 }
 
 test("build a form, fill it with every component type, read it back in the results, and share it by a revocable link", async ({ page, browser }) => {
-  await signIn(page, "admin@demo.cl");
-  await page.goto("/v3/forms");
+  await signIn(page, "admin@demo.cl", "/v3/forms");
   await expect(page.getByRole("heading", { level: 1, name: "Formularios" })).toBeVisible();
   await expect(page.getByTestId("form-row").first()).toBeVisible();
   await page.getByTestId("forms-create").click();

@@ -9,8 +9,7 @@ test("an admin deletes a report: it leaves the panel, and history and activity s
   expect(created.ok()).toBe(true);
   const { report } = (await created.json()) as { report: { id: number; uuid: string } };
 
-  await signIn(page, "admin@demo.cl");
-  await page.goto(`/v3/events/${report.uuid}`);
+  await signIn(page, "admin@demo.cl", `/v3/events/${report.uuid}`);
   await page.getByRole("button", { name: "Más acciones" }).click();
   await page.getByTestId("delete-report").click();
   await expect(page.getByText("Seguirá en el historial y en las exportaciones, marcado como eliminado.")).toBeVisible();
@@ -61,8 +60,7 @@ test("history reaches reports closed as not applicable, filtered by type and a w
   const from = new Date(at - 60_000).toISOString();
   const to = new Date(at + 60_000).toISOString();
 
-  await signIn(page, "operador@demo.cl");
-  await page.goto(`/v3/history?types=${notApplicable!.type}&from=${from}&to=${to}`);
+  await signIn(page, "operador@demo.cl", `/v3/history?types=${notApplicable!.type}&from=${from}&to=${to}`);
   const row = page.locator(`[data-testid="history-row"][data-report-id="${notApplicable!.id}"]`);
   await expect(row).toHaveAttribute("data-status", "false");
   await expect(row).toContainText("No aplica");

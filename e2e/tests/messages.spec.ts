@@ -74,8 +74,7 @@ test("a custom zone drawn, a message with an attachment sent, approved by the pr
   // The provider approves it from the queue.
   const provider = await browser.newContext();
   const providerPage = await provider.newPage();
-  await signIn(providerPage, "proveedor@demo.cl");
-  await providerPage.goto("/v3/messages-approval");
+  await signIn(providerPage, "proveedor@demo.cl", "/v3/messages-approval");
   const pending = providerPage.getByTestId("approval-row").filter({ hasText: title });
   await expect(pending).toBeVisible();
   await expectAccessible(providerPage);
@@ -110,8 +109,7 @@ test("neighbours notified from the report: the count and delivery progress show 
   expect(created.ok(), await created.text()).toBe(true);
   const report = ((await created.json()) as { report: { uuid: string } }).report;
 
-  await signIn(page, "operador@demo.cl");
-  await page.goto(`/v3/events/${report.uuid}`);
+  await signIn(page, "operador@demo.cl", `/v3/events/${report.uuid}`);
   await page.getByTestId("take-button").click();
   await expect(page.getByTestId("report-status")).toHaveAttribute("data-status", "in_progress");
   await page.getByRole("button", { name: "Más acciones" }).click();

@@ -81,8 +81,7 @@ test("an admin creates a team and a tag, and tags a report", async ({ page, requ
 });
 
 test("an operator reads the tags and is told to contact the administrator", async ({ page }) => {
-  await signIn(page, "operador@demo.cl");
-  await page.goto("/v3/tags");
+  await signIn(page, "operador@demo.cl", "/v3/tags");
   await expect(page.getByTestId("tags-read-only")).toHaveText("Solo un administrador puede crear etiquetas. Contacta al administrador de tu organización.");
   await expect(page.getByTestId("tags-create")).toHaveCount(0);
   await expect(page.getByTestId("tag-row").first()).toBeVisible();

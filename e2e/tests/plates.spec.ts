@@ -49,8 +49,7 @@ test("a stolen result flags the open report, whose badge shows in the detail and
     data: { type: 1, description: `Auto sospechoso estacionado ${Date.now()}`, latitude: -33.4402, longitude: -70.6541, address: "Agustinas 1000, Santiago" },
   });
   const { report } = (await created.json()) as { report: { uuid: string } };
-  await signIn(page, "operador@demo.cl");
-  await page.goto(`/v3/events/${report.uuid}`);
+  await signIn(page, "operador@demo.cl", `/v3/events/${report.uuid}`);
   await page.getByTestId("take-button").click();
   await expect(page.getByTestId("report-status")).toHaveAttribute("data-status", "in_progress");
   await page.getByTestId("report-plate-search").click();
@@ -86,8 +85,7 @@ test("the plate lookups log lists the lookups for admins and passes axe-core", a
 test("the plate dialog with a result and the lookups log do not scroll sideways at 390 px", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await signIn(page, "admin@demo.cl");
-  await page.goto("/v3/plate-lookups");
+  await signIn(page, "admin@demo.cl", "/v3/plate-lookups");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.waitForLoadState("networkidle");
   await expect.poll(() => horizontalOverflow(page), { message: "/v3/plate-lookups at 390 px" }).toBeLessThanOrEqual(0);
@@ -110,8 +108,7 @@ test("click-to-call shows beside the reporter's phone for the gated demo organis
     data: { type: 1, description: `Ruido molesto ${Date.now()}`, latitude: -33.4402, longitude: -70.6541, address: "Agustinas 1000, Santiago" },
   });
   const { report } = (await created.json()) as { report: { uuid: string } };
-  await signIn(page, "operador@demo.cl");
-  await page.goto(`/v3/events/${report.uuid}`);
+  await signIn(page, "operador@demo.cl", `/v3/events/${report.uuid}`);
   await page.getByTestId("call-reporter").click();
   await expect(page.getByText(/Llamada iniciada/)).toBeVisible();
   await page.getByTestId("activity-tab").click();

@@ -36,8 +36,7 @@ test("a gathering answered from the reporter API appears on the open detail", as
   await page.setViewportSize({ width: 1440, height: 900 });
   const token = await appToken(request, "vecino1@demo.cl");
   const report = await appReport(request, token, `Vereda levantada frente al almacén ${Date.now()}`);
-  await signIn(page, "operador@demo.cl");
-  await page.goto(`/v3/events/${report.uuid}`);
+  await signIn(page, "operador@demo.cl", `/v3/events/${report.uuid}`);
   const card = page.getByTestId("report-life");
   await expect(card).toContainText("Toma el reporte para enviar preguntas.");
   await page.getByTestId("take-button").click();
@@ -104,8 +103,7 @@ test("a gathering with one of the company's forms: the reporter answers the form
   });
   expect(created.ok(), await created.text()).toBe(true);
 
-  await signIn(page, "operador@demo.cl");
-  await page.goto(`/v3/events/${report.uuid}`);
+  await signIn(page, "operador@demo.cl", `/v3/events/${report.uuid}`);
   const card = page.getByTestId("report-life");
   await page.getByTestId("take-button").click();
   await expect(page.getByTestId("report-status")).toHaveAttribute("data-status", "in_progress");
@@ -150,8 +148,7 @@ test("a substatus renamed by an admin shows its new name on the open detail at o
   expect(created.ok(), await created.text()).toBe(true);
   const substatus = ((await created.json()) as { substatus: { id: number } }).substatus;
 
-  await signIn(page, "operador@demo.cl");
-  await page.goto(`/v3/events/${report.uuid}`);
+  await signIn(page, "operador@demo.cl", `/v3/events/${report.uuid}`);
   await page.getByTestId("take-button").click();
   await expect(page.getByTestId("report-status")).toHaveAttribute("data-status", "in_progress");
   const picker = page.getByTestId("report-life").getByTestId("substatus-select");

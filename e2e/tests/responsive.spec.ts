@@ -176,8 +176,7 @@ test("the report detail's form tab (issue 16) does not scroll sideways at 390 px
   const report = await sendWorkflowReport(request, `Prueba de ancho del formulario ${Date.now()}`);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await signIn(page, "admin@demo.cl");
-  await page.goto(`/v3/events/${report.uuid}`);
+  await signIn(page, "admin@demo.cl", `/v3/events/${report.uuid}`);
   await page.getByTestId("form-tab").click();
   await expect(page.getByTestId("report-form-tab")).toBeVisible();
   await page.waitForLoadState("networkidle");

@@ -97,8 +97,7 @@ test("a freemium operator meets the upgrade prompt, asks once, and the provider 
 });
 
 test("an admin creates an Open311 API key, a request sent with it reaches the panel marked Open311, and revoking the key refuses it", async ({ page, request }) => {
-  await signIn(page, "admin@demo.cl");
-  await page.goto("/v3/settings");
+  await signIn(page, "admin@demo.cl", "/v3/settings");
   await page.getByRole("tab", { name: "Claves de API" }).click();
   await expect(page).toHaveURL(/tab=api-keys/);
   const name = `App municipal ${Date.now()}`;

@@ -11,8 +11,7 @@ test("a share link opened without a session shows the report's public page, and 
   });
   const { report } = (await created.json()) as { report: { uuid: string } };
 
-  await signIn(page, "operador@demo.cl");
-  await page.goto(`/v3/events/${report.uuid}`);
+  await signIn(page, "operador@demo.cl", `/v3/events/${report.uuid}`);
   await page.getByTestId("share-button").click();
   const link = await page.getByTestId("share-url").inputValue();
   expect(link).toContain(`/public/${report.uuid}?sharedUrl=`);

@@ -53,8 +53,7 @@ test.describe("sign-in and the portal shell", () => {
       data: { type: 6, description: `Ventana rota en la sede vecinal ${Date.now()}`, latitude: -33.4402, longitude: -70.6541 },
     });
     const { report } = (await created.json()) as { report: { uuid: string } };
-    await signIn(page, "operador@demo.cl");
-    await page.goto(`/v3/events/${report.uuid}`);
+    await signIn(page, "operador@demo.cl", `/v3/events/${report.uuid}`);
     await expect(page.getByTestId("take-button")).toBeVisible();
     // Connected, and that reported (a request of before the logout).
     await expect(page.getByTestId("connection-status").first()).toHaveAttribute("data-state", "online");

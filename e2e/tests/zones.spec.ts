@@ -46,8 +46,7 @@ test("an admin draws a zone on the map, saves it, sees its area, and deletes it"
 
 test("an operator sees the zones without the drawing tools; at 390 px nothing scrolls sideways", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, "operador@demo.cl");
-  await page.goto("/v3/zones");
+  await signIn(page, "operador@demo.cl", "/v3/zones");
   await expect(page.getByTestId("zone-row").first()).toBeVisible();
   await expect(page.getByTestId("zone-new")).toHaveCount(0);
   await expect(page.getByTestId("zone-delete")).toHaveCount(0);
