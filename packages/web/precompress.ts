@@ -1,7 +1,12 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Plugin } from "vite";
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
 
 // Text files worth compressing; images and fonts are compressed already.
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
@@ -25,14 +30,19 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir.startsWith("/") ? config.build.outDir : join(config.root, config.build.outDir);
     },
-    closeBundle() {
-      for (const path of files(outDir)) {
-        if (!COMPRESSIBLE.test(path)) continue;
-        const content = readFileSync(path);
-        if (content.length < MIN_BYTES) continue;
-        writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
-        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
-      }
+    // Every file at once, on libuv's thread pool (so on every core): brotli at its highest quality was
+    // two thirds of the portal's build when the files went one after the other on the main thread.
+    async closeBundle() {
+      const compressible = files(outDir).filter((path) => COMPRESSIBLE.test(path));
+      await Promise.all(
+        compressible.map(async (path) => {
+          const content = await readFile(path);
+          if (content.length < MIN_BYTES) return;
+          const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length };
+          const [br, gz] = await Promise.all([brotli(content, { params }), gzipped(content, { level: 9 })]);
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+        }),
+      );
     },
   };
 }
