@@ -1,6 +1,6 @@
 // Build stamps for `npm start` (scripts/start.mjs): a build is skipped when a digest of every file it is
 // made from equals the one written beside its output after its last successful build, and that output
-// has not been rewritten since by another build (`npm run build`, a `tsc -b` of its own), which may have
+// has not been rewritten since by another build (`npm run build`, an emit of its own), which may have
 // built other sources (an edit since reverted would otherwise look up to date).
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -14,7 +14,8 @@ export const PORTAL_INPUTS = [
   "packages/web/index.html",
   "packages/web/vite.config.ts",
   "packages/web/prerender.mjs",
-  "packages/web/precompress.ts",
+  "packages/web/build.mjs",
+  "packages/web/compress-files.mjs",
   "packages/web/package.json",
   "packages/web/tsconfig.json",
   "packages/shared/src",
@@ -22,13 +23,15 @@ export const PORTAL_INPUTS = [
   "package-lock.json",
 ];
 
-/** What `tsc -b packages/shared packages/server` compiles from (tests included: harmless, a rebuild
- * too many), with the compiler's version through the lock. */
+/** What the server's build (scripts/emit.mjs on packages/shared and packages/server) emits from (tests
+ * included: harmless, a rebuild too many), with the emitter's version through the lock, and the
+ * migrations the embedded database's template is made from. */
 export const SERVER_INPUTS = [
   "packages/shared/src",
   "packages/shared/package.json",
   "packages/shared/tsconfig.json",
   "packages/server/src",
+  "packages/server/migrations",
   "packages/server/package.json",
   "packages/server/tsconfig.json",
   "tsconfig.base.json",

@@ -1,10 +1,10 @@
-// `npm start`: builds what changed since the last build, then starts the server in this process.
+// `npm start`: builds what changed since the last build, then starts the server in this process (and,
+// beside it, compresses the portal's files if a build left them uncompressed).
 // Each build is skipped when its stamp says its output was built from the current sources
-// (scripts/build-stamp.mjs): the server and shared package without even loading TypeScript (whose own
-// `tsc -b` build info, used when they did change, costs about a second to check), and the portal bundle
-// (Vite, the slow part). The two builds share nothing (the portal takes the shared package from its
-// TypeScript source), so they run side by side. The server prints the start's phases (build, database,
-// migrate, seed, listen) with their times.
+// (scripts/build-stamp.mjs): the server and shared package (esbuild, scripts/emit.mjs) and the portal
+// bundle (Vite, the slow part). The two builds share nothing (the portal takes the shared package from its
+// TypeScript source). The server prints the start's phases (build, load, database, migrate, routes,
+// portal, seed, listen) with their times.
 import { spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -13,9 +13,9 @@ import { PORTAL_INPUTS, SERVER_INPUTS, digestOf, isUpToDate, writeStamp } from "
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Runs a build command; exits with its status if it fails. */
-function run(cmd, args) {
+function run(cmd, args, env = process.env) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: "inherit" });
+    const child = spawn(cmd, args, { cwd: root, stdio: "inherit", env });
     child.on("error", (err) => {
       console.error(`${cmd}: ${err.message}`);
       process.exit(1);
@@ -37,25 +37,38 @@ async function buildUnlessUpToDate(inputs, stampFile, outputs, build) {
 }
 
 const started = performance.now();
-const [serverUpToDate, portalUpToDate] = await Promise.all([
-  // tsc -b rewrites each project's build info whenever it builds it.
-  buildUnlessUpToDate(
-    SERVER_INPUTS,
-    join(root, "packages/server/dist/.build-stamp"),
-    [join(root, "packages/shared/tsconfig.tsbuildinfo"), join(root, "packages/server/tsconfig.tsbuildinfo"), join(root, "packages/server/dist/server.js")],
-    // Emit only: `npm run typecheck` (and `npm test`) checks the types; a start only needs the JavaScript.
-    () => run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-b", "--noCheck", "packages/shared", "packages/server"]),
-  ),
-  // Vite empties dist/ (its stamp with it) on every build; prerender.mjs writes login.html last.
-  buildUnlessUpToDate(
-    PORTAL_INPUTS,
-    join(root, "packages/web/dist/.build-stamp"),
-    [join(root, "packages/web/dist/index.html"), join(root, "packages/web/dist/login.html")],
-    () => run("npm", ["run", "build", "-w", "@atalaya/web"]),
-  ),
-]);
-// The server reads these to print the build phase beside its own (and the time it took to load after it).
-process.env.ATALAYA_BUILD_MS = String(Math.round(performance.now() - started));
-process.env.ATALAYA_BUILD_END_MS = String(performance.now());
-process.env.ATALAYA_BUILD_NOTE = [serverUpToDate ? "server up to date" : "server built", portalUpToDate ? "portal up to date" : "portal built"].join(", ");
-await import(pathToFileURL(join(root, "packages/server/dist/server.js")).href);
+// The server's build (scripts/emit.mjs, well under a second) is waited for; the portal's (Vite, several
+// seconds) goes on beside the server's start, which opens and migrates the database meanwhile and waits
+// for it only before serving the portal (AppParts.portalBuild), so neither waits for the other.
+const serverUpToDate = await buildUnlessUpToDate(
+  SERVER_INPUTS,
+  join(root, "packages/server/dist/.build-stamp"),
+  [join(root, "packages/shared/dist/index.js"), join(root, "packages/server/dist/server.js")],
+  // JavaScript only: `npm run typecheck` (and `npm test`) checks the types.
+  () => run(process.execPath, [join(root, "scripts/emit.mjs"), "packages/shared", "packages/server"]),
+);
+// Vite empties dist/ (its stamp with it) on every build; the build writes login.html last. Without the
+// brotli and gzip copies, made once the server is listening (below).
+const portalBuild = buildUnlessUpToDate(
+  PORTAL_INPUTS,
+  join(root, "packages/web/dist/.build-stamp"),
+  [join(root, "packages/web/dist/index.html"), join(root, "packages/web/dist/login.html")],
+  () => run("npm", ["run", "build", "-w", "@atalaya/web"], { ...process.env, ATALAYA_DEFER_COMPRESSION: "1" }),
+).then((upToDate) => (upToDate ? "up to date" : "built"));
+const built = performance.now();
+const { startServer } = await import(pathToFileURL(join(root, "packages/server/dist/server.js")).href);
+await startServer({
+  build: { ms: built - started, endMs: built, note: serverUpToDate ? "server up to date" : "server built" },
+  portalBuild,
+});
+
+// The portal's compressed copies, made after a build, or finished after a start stopped before they were:
+// at a low priority beside the server, which sends the files uncompressed until each copy is there.
+const compress = spawn("nice", ["-n", "10", process.execPath, join(root, "packages/web/compress-files.mjs"), join(root, "packages/web/dist")], {
+  cwd: root,
+  stdio: "inherit",
+});
+compress.on("error", () => {
+  // No `nice` (Windows): at the normal priority.
+  spawn(process.execPath, [join(root, "packages/web/compress-files.mjs"), join(root, "packages/web/dist")], { cwd: root, stdio: "inherit" });
+});

@@ -42,7 +42,7 @@ const stages = [
     : []),
   // The types are checked once, by the type check, which writes nothing (the server's tests' project
   // covers the server and, through the `source` condition, the shared package); the build only emits
-  // (`tsc -b --noCheck`, then Vite). Neither waits for the other.
+  // (scripts/emit.mjs with esbuild, then Vite). Neither waits for the other.
   { name: "build", cmd: "npm", args: ["run", "build"], env },
   // The browser tests: one Playwright run with two workers, each with its own server, port and embedded
   // database (e2e/support/test.ts). Playwright hands each spec file to whichever worker is free, so the

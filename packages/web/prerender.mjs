@@ -1,5 +1,6 @@
-// After `vite build`: writes dist/login.html, the built index.html with the login page prerendered in
-// #root and its styles in <head> (src/prerender/login-shell.tsx), plus its .br and .gz copies. The
+// The portal build's last step (build.mjs): writes dist/login.html, the built index.html with the login
+// page prerendered in #root and its styles in <head> (src/prerender/login-shell.tsx), plus its .br and
+// .gz copies. The
 // server sends it for /v3/login, so the form paints from the HTML alone while the scripts download;
 // main.tsx then renders the live page in its place and keeps what was typed (features/auth/login-shell.ts).
 import { createHash } from "node:crypto";
@@ -58,24 +59,38 @@ function deferScripts(html) {
   return out;
 }
 
-const vite = await createServer({ root, mode: "production", configFile: join(root, "vite.config.ts"), logLevel: "error", server: { middlewareMode: true, hmr: false, watch: null }, appType: "custom" });
-try {
-  const { renderLoginShell } = await vite.ssrLoadModule("/src/prerender/login-shell.tsx");
-  const { html, styles } = renderLoginShell();
+/** Renders the login page on the server side (Vite's SSR loader, no build output needed): its markup and
+ * the `<style>` elements of its Ant Design components. Runs beside `vite build` (build.mjs). */
+export async function renderLoginShell() {
+  const vite = await createServer({ root, mode: "production", configFile: join(root, "vite.config.ts"), logLevel: "error", server: { middlewareMode: true, hmr: false, watch: null }, appType: "custom" });
+  try {
+    const { renderLoginShell: render } = await vite.ssrLoadModule("/src/prerender/login-shell.tsx");
+    return render();
+  } finally {
+    await vite.close();
+  }
+}
+
+/** Writes dist/login.html from the built dist/index.html and the rendered shell, with its brotli and gzip
+ * copies unless ATALAYA_DEFER_COMPRESSION leaves them to `npm start` (compress-files.mjs). */
+export function writeLoginPage({ html, styles }) {
   const index = readFileSync(join(dist, "index.html"), "utf8");
-  const root = '<div id="root"></div>';
-  if (!index.includes(root) || !index.includes("</head>")) throw new Error("dist/index.html has no empty #root or no </head>");
+  const emptyRoot = '<div id="root"></div>';
+  if (!index.includes(emptyRoot) || !index.includes("</head>")) throw new Error("dist/index.html has no empty #root or no </head>");
   // A submit before the scripts have run must not send the form natively (a GET would put the password in
   // the address): method="dialog" outside a dialog submits nothing; the boot script keeps the press.
   const form = html.replace(/<form(?![^>]*\smethod=)/, '<form method="dialog"');
   if (form === html) throw new Error("the prerendered login page has no <form>");
-  const page = deferScripts(inlineStylesheet(index, styles)).replace(root, `<div id="root" data-prerendered="login">${form}</div>`);
+  const page = deferScripts(inlineStylesheet(index, styles)).replace(emptyRoot, `<div id="root" data-prerendered="login">${form}</div>`);
   const out = join(dist, "login.html");
   writeFileSync(out, page);
   const bytes = Buffer.from(page);
-  writeFileSync(`${out}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
-  writeFileSync(`${out}.gz`, gzipSync(bytes, { level: 9 }));
-  console.log(`prerendered dist/login.html (${(bytes.length / 1024).toFixed(1)} KB, ${(brotliCompressSync(bytes).length / 1024).toFixed(1)} KB brotli)`);
-} finally {
-  await vite.close();
+  let note = "";
+  if (!process.env.ATALAYA_DEFER_COMPRESSION) {
+    const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+    writeFileSync(`${out}.br`, br);
+    writeFileSync(`${out}.gz`, gzipSync(bytes, { level: 9 }));
+    note = `, ${(br.length / 1024).toFixed(1)} KB brotli`;
+  }
+  console.log(`prerendered dist/login.html (${(bytes.length / 1024).toFixed(1)} KB${note})`);
 }

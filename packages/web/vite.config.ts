@@ -1,11 +1,28 @@
 // Vite build of the portal: the server serves `dist/` at `/` with an SPA fallback and the API at `/api`.
 import { defineConfig, defaultClientConditions } from "vite";
 import react from "@vitejs/plugin-react";
-import { precompress } from "./precompress";
+import type { Plugin } from "vite";
+import { compressFiles } from "./compress-files.mjs";
 
 // The dev server forwards `/api` (HTTP and the real-time WebSocket) to the API; ATALAYA_API_URL overrides it.
 // The proxy keeps the dev server's Host, so the API sees the WebSocket as same-origin (no PUBLIC_URL needed).
 const apiTarget = process.env.ATALAYA_API_URL ?? "http://localhost:8080";
+
+/** Compresses the build's text files (compress-files.mjs) once it is written, unless
+ * ATALAYA_DEFER_COMPRESSION is set: `npm start` compresses after the server is listening instead. */
+function precompress(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "atalaya-precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith("/") ? config.build.outDir : `${config.root}/${config.build.outDir}`;
+    },
+    async closeBundle() {
+      if (!process.env.ATALAYA_DEFER_COMPRESSION) await compressFiles(outDir);
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [react(), precompress()],

@@ -7,6 +7,6 @@ export default defineConfig({
   ssr: { resolve: { conditions: ["source"] } },
   test: {
     environment: "node",
-    include: ["src/**/*.test.ts"],
+    include: ["src/**/*.test.ts", "*.test.mjs"],
   },
 });

@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp } from "../test/harness.js";
+import { buildApp } from "../app.js";
+import { loadConfig } from "../config.js";
+import { testApp, testBus, testDb } from "../test/harness.js";
 
 let app: FastifyInstance;
 let webDir: string;
@@ -70,5 +72,34 @@ describe("the built portal", () => {
   it("answers 404 for a missing asset, never index.html", async () => {
     const res = await app.inject({ method: "GET", url: "/assets/missing-000.js", headers: { "accept-encoding": "br" } });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("a start beside the portal's build (npm start)", () => {
+  it("waits for the build before looking for the portal, and tells the wait as the portal phase", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "atalaya-web-"));
+    const phases: string[] = [];
+    let finish!: () => void;
+    const built = new Promise<void>((resolve) => (finish = resolve));
+    // The build writes the portal a moment after the start began: none of it is there yet.
+    const portalBuild = built.then(async () => {
+      await writeFile(join(dir, "index.html"), "<!doctype html><title>Atalaya</title>");
+      return "built";
+    });
+    const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST_DIR: dir, SUMMARY_MAILS: "off" });
+    const bus = await testBus();
+    const starting = buildApp(config, { db: await testDb(), bus, portalBuild, onPhase: (name, _ms, note) => phases.push(`${name} ${note ?? ""}`) });
+    setTimeout(finish, 50);
+    const late = await starting;
+    if (bus.kind === "redis") late.addHook("onClose", () => bus.close());
+    try {
+      expect(phases).toEqual(["routes ", "portal built"]);
+      const res = await late.inject({ method: "GET", url: "/v3/events" });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain("<title>Atalaya</title>");
+    } finally {
+      await late.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,0 +1,84 @@
+// `npm start` on a fresh clone (issue 19): the first start of an installed clone (nothing built, a new
+// embedded database), the first start of a built one with a new database, and a restart of an unchanged
+// install, each with the phases the server prints; BENCH_START_REF names a commit to measure beside
+// this one (the figure before a change). The clone is this repository's committed HEAD (or the ref);
+// its node_modules are this checkout's, hard-linked (an installed clone without the minutes of `npm ci`).
+// Usage: node bench/start.mjs            BENCH_START_REF=<commit> node bench/start.mjs
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const PORT = Number(process.env.BENCH_PORT ?? 8301);
+const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 3);
+
+/** A clone of `ref` with this checkout's node_modules hard-linked in. */
+function cloneAt(ref) {
+  const dir = mkdtempSync(join(tmpdir(), "atalaya-start-"));
+  execFileSync("git", ["clone", "-q", ROOT, dir]);
+  execFileSync("git", ["-C", dir, "checkout", "-q", ref]);
+  execFileSync("cp", ["-al", join(ROOT, "node_modules"), join(dir, "node_modules")]);
+  return dir;
+}
+
+/** Runs `npm start` in `dir` on `dataDir` until it says it started; answers the seconds from the
+ * command to that line and the phases it printed, then stops it. */
+function start(dir, dataDir) {
+  return new Promise((resolve, reject) => {
+    const since = performance.now();
+    const child = spawn("npm", ["start"], { cwd: dir, env: { ...process.env, PORT: String(PORT), ATALAYA_DATA_DIR: dataDir, LOG_LEVEL: "warn" }, detached: true });
+    let out = "";
+    const timer = setTimeout(() => {
+      process.kill(-child.pid, "SIGKILL");
+      reject(new Error(`no start within 180 s:\n${out}`));
+    }, 180_000);
+    const onData = (chunk) => {
+      out += chunk;
+      const line = out.match(/Started in [^\n]*: ([^\n]*)/);
+      if (!line) return;
+      clearTimeout(timer);
+      const seconds = (performance.now() - since) / 1000;
+      child.once("exit", () => resolve({ seconds, phases: line[1] }));
+      // The whole group: npm, the server and the compression beside it.
+      process.kill(-child.pid, "SIGTERM");
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", (chunk) => (out += chunk));
+  });
+}
+
+/** The three starts of one commit, each ROUNDS times on a new clone. */
+async function measure(ref) {
+  const rows = { first: [], fresh: [], restart: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    const dir = cloneAt(ref);
+    try {
+      const data = join(dir, "data-first");
+      rows.first.push(await start(dir, data));
+      rows.fresh.push(await start(dir, join(dir, "data-fresh")));
+      rows.restart.push(await start(dir, data));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return rows;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const head = execFileSync("git", ["-C", ROOT, "rev-parse", "--short", "HEAD"]).toString().trim();
+const refs = [...(process.env.BENCH_START_REF ? [process.env.BENCH_START_REF] : []), head];
+const results = [];
+for (const ref of refs) results.push([ref, await measure(ref)]);
+
+const KINDS = { first: "First start of an installed clone (nothing built, new database)", fresh: "Start of a built clone on a new database", restart: "Restart, nothing changed" };
+const TARGETS = { first: "< 10 s", fresh: "", restart: "< 5 s" };
+console.log(`\n| Start | Commit | Median (${ROUNDS} runs) | Runs | Target | Phases of the median run |\n|---|---|---|---|---|---|`);
+for (const kind of Object.keys(KINDS)) {
+  for (const [ref, rows] of results) {
+    const runs = rows[kind].map((r) => r.seconds);
+    const mid = rows[kind].find((r) => r.seconds === median(runs));
+    console.log(`| ${KINDS[kind]} | ${ref} | **${median(runs).toFixed(1)} s** | ${runs.map((s) => s.toFixed(1)).join(" / ")} s | ${TARGETS[kind]} | ${mid.phases} |`);
+  }
+}
