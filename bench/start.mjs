@@ -5,7 +5,7 @@
 // its node_modules are this checkout's, hard-linked (an installed clone without the minutes of `npm ci`).
 // Usage: node bench/start.mjs            BENCH_START_REF=<commit> node bench/start.mjs
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,12 +14,16 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = Number(process.env.BENCH_PORT ?? 8301);
 const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 3);
 
-/** A clone of `ref` with this checkout's node_modules hard-linked in. */
+const WORKSPACES = ["packages/shared", "packages/server", "packages/web", "e2e", "bench"];
+
+/** A clone of `ref` with this checkout's node_modules (the root's and the workspaces') hard-linked in. */
 function cloneAt(ref) {
   const dir = mkdtempSync(join(tmpdir(), "atalaya-start-"));
   execFileSync("git", ["clone", "-q", ROOT, dir]);
   execFileSync("git", ["-C", dir, "checkout", "-q", ref]);
-  execFileSync("cp", ["-al", join(ROOT, "node_modules"), join(dir, "node_modules")]);
+  for (const modules of ["node_modules", ...WORKSPACES.map((w) => join(w, "node_modules"))]) {
+    if (existsSync(join(ROOT, modules))) execFileSync("cp", ["-al", join(ROOT, modules), join(dir, modules)]);
+  }
   return dir;
 }
 
@@ -31,13 +35,19 @@ function start(dir, dataDir) {
     const child = spawn("npm", ["start"], { cwd: dir, env: { ...process.env, PORT: String(PORT), ATALAYA_DATA_DIR: dataDir, LOG_LEVEL: "warn" }, detached: true });
     let out = "";
     const timer = setTimeout(() => {
-      process.kill(-child.pid, "SIGKILL");
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        /* gone already */
+      }
       reject(new Error(`no start within 180 s:\n${out}`));
     }, 180_000);
+    let started = false;
     const onData = (chunk) => {
       out += chunk;
       const line = out.match(/Started in [^\n]*: ([^\n]*)/);
-      if (!line) return;
+      if (!line || started) return;
+      started = true;
       clearTimeout(timer);
       const seconds = (performance.now() - since) / 1000;
       child.once("exit", () => resolve({ seconds, phases: line[1] }));
@@ -46,6 +56,10 @@ function start(dir, dataDir) {
     };
     child.stdout.on("data", onData);
     child.stderr.on("data", (chunk) => (out += chunk));
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      if (!/Started in/.test(out)) reject(new Error(`npm start exited (${code}) before it started:\n${out.slice(-2000)}`));
+    });
   });
 }
 

@@ -4,7 +4,7 @@
 // (scripts/build-stamp.mjs): the server and shared package (esbuild, scripts/emit.mjs) and the portal
 // bundle (Vite, the slow part). The two builds share nothing (the portal takes the shared package from its
 // TypeScript source). The server prints the start's phases (build, load, database, migrate, routes,
-// portal, seed, listen) with their times.
+// seed, portal, listen) with their times.
 import { spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -36,10 +36,23 @@ async function buildUnlessUpToDate(inputs, stampFile, outputs, build) {
   return false;
 }
 
+/** `cmd args` at a low priority (nice 10) where there is `nice`. */
+const niced = (cmd, args) => (process.platform === "win32" ? [cmd, args] : ["nice", ["-n", "10", cmd, ...args]]);
+
 const started = performance.now();
-// The server's build (scripts/emit.mjs, well under a second) is waited for; the portal's (Vite, several
-// seconds) goes on beside the server's start, which opens and migrates the database meanwhile and waits
-// for it only before serving the portal (AppParts.portalBuild), so neither waits for the other.
+// The portal's build (Vite, several seconds) starts first and runs beside the server's start, which opens,
+// migrates and seeds the database meanwhile and serves the portal once it is built (server.ts). It runs at
+// a low priority: the database's creation is one thread that would otherwise wait for Vite's. Vite
+// empties dist/ (its stamp with it) on every build; the build writes login.html last. Without the brotli
+// and gzip copies, made once the server is listening (below).
+const portalBuild = buildUnlessUpToDate(
+  PORTAL_INPUTS,
+  join(root, "packages/web/dist/.build-stamp"),
+  [join(root, "packages/web/dist/index.html"), join(root, "packages/web/dist/login.html")],
+  // The workspace's build script (`node build.mjs`), without npm's own start-up.
+  () => run(...niced(process.execPath, [join(root, "packages/web/build.mjs")]), { ...process.env, ATALAYA_DEFER_COMPRESSION: "1" }),
+).then((upToDate) => (upToDate ? "up to date" : "built"));
+// The server's build (scripts/emit.mjs, well under a second) is waited for.
 const serverUpToDate = await buildUnlessUpToDate(
   SERVER_INPUTS,
   join(root, "packages/server/dist/.build-stamp"),
@@ -47,14 +60,6 @@ const serverUpToDate = await buildUnlessUpToDate(
   // JavaScript only: `npm run typecheck` (and `npm test`) checks the types.
   () => run(process.execPath, [join(root, "scripts/emit.mjs"), "packages/shared", "packages/server"]),
 );
-// Vite empties dist/ (its stamp with it) on every build; the build writes login.html last. Without the
-// brotli and gzip copies, made once the server is listening (below).
-const portalBuild = buildUnlessUpToDate(
-  PORTAL_INPUTS,
-  join(root, "packages/web/dist/.build-stamp"),
-  [join(root, "packages/web/dist/index.html"), join(root, "packages/web/dist/login.html")],
-  () => run("npm", ["run", "build", "-w", "@atalaya/web"], { ...process.env, ATALAYA_DEFER_COMPRESSION: "1" }),
-).then((upToDate) => (upToDate ? "up to date" : "built"));
 const built = performance.now();
 const { startServer } = await import(pathToFileURL(join(root, "packages/server/dist/server.js")).href);
 await startServer({
@@ -64,11 +69,4 @@ await startServer({
 
 // The portal's compressed copies, made after a build, or finished after a start stopped before they were:
 // at a low priority beside the server, which sends the files uncompressed until each copy is there.
-const compress = spawn("nice", ["-n", "10", process.execPath, join(root, "packages/web/compress-files.mjs"), join(root, "packages/web/dist")], {
-  cwd: root,
-  stdio: "inherit",
-});
-compress.on("error", () => {
-  // No `nice` (Windows): at the normal priority.
-  spawn(process.execPath, [join(root, "packages/web/compress-files.mjs"), join(root, "packages/web/dist")], { cwd: root, stdio: "inherit" });
-});
+spawn(...niced(process.execPath, [join(root, "packages/web/compress-files.mjs"), join(root, "packages/web/dist")]), { cwd: root, stdio: "inherit" });

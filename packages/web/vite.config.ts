@@ -38,6 +38,9 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // The gzip size of every chunk in the build's report costs a second of CPU; bench/web.mjs measures
+    // what a page downloads.
+    reportCompressedSize: false,
     rolldownOptions: {
       output: {
         // React and the router are in every route's first download: one chunk of their own stays cached

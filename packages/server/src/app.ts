@@ -99,12 +99,11 @@ export interface AppParts {
   bus?: EventBus;
   /** Where the JSON log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
-  /** Told how long each start phase took (`database`, `migrate`, `portal`, `routes`) and what it did, for server.ts to print. */
+  /** Told how long each start phase took (`database`, `migrate`, `routes`) and what it did, for server.ts to print. */
   onPhase?: (phase: string, ms: number, note?: string) => void;
-  /** The portal's build, still running beside this start (`npm start`: scripts/start.mjs): waited for
-   * before the built portal is looked for, so the database opens and migrates meanwhile. Answers what
-   * it did, for the `portal` phase. */
-  portalBuild?: Promise<string>;
+  /** The caller serves the built portal itself (serveWeb), once its build is done: `npm start` builds it
+   * beside the server's start (server.ts), which opens, migrates and seeds the database meanwhile. */
+  webLater?: boolean;
 }
 
 /** Builds the whole application: plugins, then domains, then the web portal. Does not listen. */
@@ -291,9 +290,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await activityRoutes(scope, ctx);
   });
 
-  phase("routes");
-  if (parts.portalBuild) phase("portal", await parts.portalBuild);
-  await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);
+  if (!parts.webLater) await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);
   app.addHook("onReady", async () => jobs.start());
+  phase("routes");
   return app;
 }

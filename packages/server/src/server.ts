@@ -2,6 +2,7 @@ import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
+import { DEFAULT_WEB_DIST, serveWeb } from "./http/web.js";
 import { seedDemo } from "./seed/demo.seed.js";
 import { DEMO_PASSWORD, DEMO_STAFF } from "./seed/demo-data.js";
 
@@ -14,8 +15,10 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** What `npm start` (scripts/start.mjs) hands the server when it imports it: how long its build step
- * took and what it did, and the portal's build, still running (see AppParts.portalBuild). */
+/** What `npm start` (scripts/start.mjs) hands the server when it imports it: how long the server's build
+ * took and what it did, and the portal's build, still running beside this start: the database opens,
+ * migrates and seeds meanwhile, and the built portal is looked for once it is done (printed as the
+ * `portal` phase, what it answers as its note). */
 export interface StartOptions {
   build?: { ms: number; endMs: number; note: string };
   portalBuild?: Promise<string>;
@@ -41,13 +44,19 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   phases.push(`load ${seconds(loaded - (options.build?.endMs ?? 0))}`);
   const app = await buildApp(config, {
     onPhase: (name, ms, note) => phases.push(`${name} ${seconds(ms)}${note ? ` (${note})` : ""}`),
-    ...(options.portalBuild ? { portalBuild: options.portalBuild } : {}),
+    webLater: options.portalBuild !== undefined,
   });
   let since = performance.now();
   // seedDemo leaves a database that has a company alone (one count), so a restart does not seed again.
   const seeded = config.seed === "demo" && (await seedDemo(app.ctx.db));
   phases.push(`seed ${seconds(performance.now() - since)} (${config.seed !== "demo" ? "none asked" : seeded ? "demo organisation seeded" : "already seeded"})`);
   since = performance.now();
+  if (options.portalBuild) {
+    const note = await options.portalBuild;
+    await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);
+    phases.push(`portal ${seconds(performance.now() - since)} (${note})`);
+    since = performance.now();
+  }
   await app.listen({ port: config.port, host: config.host });
   phases.push(`listen ${seconds(performance.now() - since)}`);
 

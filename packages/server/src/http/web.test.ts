@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { testApp, testBus, testDb } from "../test/harness.js";
+import { serveWeb } from "./web.js";
 
 let app: FastifyInstance;
 let webDir: string;
@@ -76,29 +77,36 @@ describe("the built portal", () => {
 });
 
 describe("a start beside the portal's build (npm start)", () => {
-  it("waits for the build before looking for the portal, and tells the wait as the portal phase", async () => {
+  it("serves no portal until the caller adds it once built, then serves it", async () => {
     const dir = await mkdtemp(join(tmpdir(), "atalaya-web-"));
-    const phases: string[] = [];
-    let finish!: () => void;
-    const built = new Promise<void>((resolve) => (finish = resolve));
-    // The build writes the portal a moment after the start began: none of it is there yet.
-    const portalBuild = built.then(async () => {
-      await writeFile(join(dir, "index.html"), "<!doctype html><title>Atalaya</title>");
-      return "built";
-    });
     const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST_DIR: dir, SUMMARY_MAILS: "off" });
     const bus = await testBus();
-    const starting = buildApp(config, { db: await testDb(), bus, portalBuild, onPhase: (name, _ms, note) => phases.push(`${name} ${note ?? ""}`) });
-    setTimeout(finish, 50);
-    const late = await starting;
+    const late = await buildApp(config, { db: await testDb(), bus, webLater: true });
     if (bus.kind === "redis") late.addHook("onClose", () => bus.close());
     try {
-      expect(phases).toEqual(["routes ", "portal built"]);
+      // The build writes the portal after the server's start began; server.ts adds it then.
+      await writeFile(join(dir, "index.html"), "<!doctype html><title>Atalaya</title>");
+      await serveWeb(late, dir);
       const res = await late.inject({ method: "GET", url: "/v3/events" });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain("<title>Atalaya</title>");
     } finally {
       await late.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("without webLater, a portal missing at the start is not served (only the API)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "atalaya-web-"));
+    const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST_DIR: dir, SUMMARY_MAILS: "off" });
+    const bus = await testBus();
+    const early = await buildApp(config, { db: await testDb(), bus });
+    if (bus.kind === "redis") early.addHook("onClose", () => bus.close());
+    try {
+      await writeFile(join(dir, "index.html"), "<!doctype html><title>Atalaya</title>");
+      expect((await early.inject({ method: "GET", url: "/v3/events" })).statusCode).toBe(404);
+    } finally {
+      await early.close();
       await rm(dir, { recursive: true, force: true });
     }
   });
