@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "../support/test.js";
+import { expectNoSidewaysScroll } from "../support/layout.js";
 import { signIn } from "../pages/login-page.js";
 import { expectAccessible } from "../support/axe.js";
 
@@ -49,7 +50,7 @@ test("a repeat arrives: the panel row shows the badge, its detail the suggestion
   // At 390 px the card fits: no horizontal scroll.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(suggestion).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page, "the duplicate card at 390 px");
   // The detail's side tabs collapse into Ant Design's overflow list at this width, which axe flags on
   // its own (aria-required-children, not this card's): the rest of the screen is audited.
   await expectAccessible(page, [".rd-tabs-card .ant-tabs-nav"]);

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.js";
+import { expectNoSidewaysScroll } from "../support/layout.js";
 import { signIn } from "../pages/login-page.js";
 import { expectAccessible } from "../support/axe.js";
 
@@ -54,10 +55,6 @@ async function pickOption(page: Page, testId: string, label: string): Promise<vo
   const listId = await combobox.getAttribute("aria-controls");
   expect(listId).toBeTruthy();
   await page.locator(`.ant-select-dropdown:has([id="${listId}"]) .ant-select-item-option`, { hasText: label }).first().click();
-}
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
 test("build a form, fill it with every component type, read it back in the results, and share it by a revocable link", async ({ page, browser }) => {
@@ -169,7 +166,7 @@ test("build a form, fill it with every component type, read it back in the resul
   await visitor.goto(url);
   await expect(visitor.getByRole("heading", { level: 1, name: "Inspección completa e2e" })).toBeVisible();
   await visitor.waitForLoadState("networkidle");
-  expect(await horizontalOverflow(visitor)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(visitor, "the public fill page at 390 px");
   await expectAccessible(visitor);
   await page.getByTestId("link-revoke").first().click();
   await expect(page.getByTestId("link-row").first()).toContainText("Revocado");
@@ -185,7 +182,7 @@ test("the forms screens have no horizontal scroll at 390 px and pass axe-core", 
     await page.goto(route);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");
-    expect({ route, overflow: await horizontalOverflow(page) }).toEqual({ route, overflow: 0 });
+    await expectNoSidewaysScroll(page, `${route} at 390 px`);
     await expectAccessible(page);
   }
 });

@@ -1,4 +1,5 @@
 import { expect, test } from "../support/test.js";
+import { expectNoSidewaysScroll } from "../support/layout.js";
 import { signIn } from "../pages/login-page.js";
 import { linkFromMail } from "../pages/outbox.js";
 import { expectAccessible } from "../support/axe.js";
@@ -42,7 +43,7 @@ test("an officer asks for access with an institutional e-mail, follows the maile
   await expect(page.getByTestId("le-file-problem")).toHaveCount(0);
   await expectAccessible(page);
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page, "the law-enforcement form at 390 px");
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByTestId("le-form-submit").click();
   const done = page.getByTestId("le-done");

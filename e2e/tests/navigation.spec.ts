@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "../support/test.js";
+import { expectNoSidewaysScroll } from "../support/layout.js";
 import { DEMO_PASSWORD, LoginPage, signIn } from "../pages/login-page.js";
 
 /** Signs in through the form; on a loaded machine the first portal load may take a while. */
@@ -129,7 +130,7 @@ test("a notification arrives live when a colleague assigns a report, and opens i
   const bell = page.getByTestId("notification-bell");
   await expect(bell).toBeVisible();
   // The bell fits the phone header: nothing sticks out past the window.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page, "the phone header with the bell");
   const before = Number(await page.getByTestId("notification-count").getAttribute("data-count"));
 
   // The colleague (another user, another browser session) takes a new report and assigns it.

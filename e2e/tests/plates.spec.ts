@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.js";
+import { expectNoSidewaysScroll } from "../support/layout.js";
 import { signIn } from "../pages/login-page.js";
 import { expectAccessible } from "../support/axe.js";
 
@@ -8,10 +8,6 @@ import { expectAccessible } from "../support/axe.js";
 
 // Each test signs in and opens a few screens and dialogs: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 180_000 });
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
 
 test("the header's plate dialog refuses a wrong format before asking, then shows a stolen result with the vehicle", async ({ page }) => {
   await signIn(page, "operador@demo.cl");
@@ -88,13 +84,13 @@ test("the plate dialog with a result and the lookups log do not scroll sideways 
   await signIn(page, "admin@demo.cl", "/v3/plate-lookups");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.waitForLoadState("networkidle");
-  await expect.poll(() => horizontalOverflow(page), { message: "/v3/plate-lookups at 390 px" }).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page, "/v3/plate-lookups at 390 px");
   await page.getByTestId("plate-search-open").click();
   const dialog = page.getByRole("dialog", { name: "Consulta de patente robada" });
   await dialog.getByLabel("Patente").fill("BBCL23");
   await dialog.getByRole("button", { name: "Consultar" }).click();
   await expect(dialog.getByTestId("plate-vehicle")).toBeVisible();
-  await expect.poll(() => horizontalOverflow(page), { message: "the plate dialog at 390 px" }).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page, "the plate dialog at 390 px");
   await expectAccessible(page);
   await context.close();
 });

@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "../support/test.js";
+import { expectNoSidewaysScroll } from "../support/layout.js";
 import { DEMO_PASSWORD, signIn } from "../pages/login-page.js";
 import { expectAccessible } from "../support/axe.js";
 
@@ -25,10 +26,6 @@ async function appReport(request: APIRequestContext, token: string, description:
   expect(res.ok(), await res.text()).toBe(true);
   const body = (await res.json()) as { report: { id: number; uuid: string }; companies: number[] };
   return { ...body.report, companies: body.companies };
-}
-
-async function noHorizontalScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
 
 test("a gathering answered from the reporter API appears on the open detail", async ({ page, request }) => {
@@ -69,7 +66,7 @@ test("a gathering answered from the reporter API appears on the open detail", as
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(gathering).toBeVisible();
-  await noHorizontalScroll(page);
+  await expectNoSidewaysScroll(page, "the report detail at 390 px");
   // The detail's side tabs collapse into Ant Design's overflow list at this width, which axe flags on its
   // own (not this card's): the rest of the screen is audited.
   await expectAccessible(page, [".rd-tabs-card .ant-tabs-nav"]);
@@ -133,7 +130,7 @@ test("a gathering with one of the company's forms: the reporter answers the form
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/gathering-form-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(read).toBeVisible();
-  await noHorizontalScroll(page);
+  await expectNoSidewaysScroll(page, "the report detail at 390 px");
 });
 
 test("a substatus renamed by an admin shows its new name on the open detail at once; deleted, the report keeps it", async ({ page, request }) => {
@@ -190,7 +187,7 @@ test("a new reporter's report waits in the review queue and, approved, reaches t
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/review-queue-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(item).toBeVisible();
-  await noHorizontalScroll(page);
+  await expectNoSidewaysScroll(page, "the report detail at 390 px");
   await expectAccessible(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/review-queue-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });

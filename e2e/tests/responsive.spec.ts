@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.js";
+import { expectNoSidewaysScroll } from "../support/layout.js";
 import { signIn } from "../pages/login-page.js";
 import { openRoute } from "../support/navigate.js";
 import { firstUserView } from "../pages/users.js";
@@ -68,36 +69,6 @@ const VISITOR_ROUTES = [
   "/v3/law-enforcement/form?token=AAAAAAAAAAAAAAAAAAAAAA",
 ];
 
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
-
-/** The innermost elements that stick out past the window's right edge, to say what overflows. */
-async function widestElements(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const limit = document.documentElement.clientWidth;
-    const out = [...document.querySelectorAll("body *")].filter((el) => {
-      const right = el.getBoundingClientRect().right;
-      return right > limit + 0.5 && ![...el.children].some((child) => child.getBoundingClientRect().right >= right - 0.5);
-    });
-    return out
-      .slice(0, 8)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} right=${Math.round(el.getBoundingClientRect().right)}`)
-      .join("; ") || "none";
-  });
-}
-
-/** Fails unless nothing on the page is wider than the window, naming what sticks out. */
-async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
-  // Measured once the layout has settled (the shell swaps its sider for the phone drawer on start).
-  await expect
-    .poll(() => horizontalOverflow(page), { message: what })
-    .toBeLessThanOrEqual(0)
-    .catch(async (error: Error) => {
-      throw new Error(`${error.message}\nWider than the window now: ${await widestElements(page)}`);
-    });
-}
-
 /** Each route opened once at phone width (as the portal's links open it, see openRoute) and measured,
  * then the same page widened to a tablet's and measured again (a page load is what costs; the two widths
  * need not pay it twice). */
@@ -135,11 +106,11 @@ test("the provider's screens at 390 px, with a long error open, do not scroll si
   });
   for (const route of ["/v3/companies", "/v3/client-errors"]) {
     await openRoute(page, route);
-    await expect.poll(() => horizontalOverflow(page), { message: `${route} at 390 px` }).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page, `${route} at 390 px`);
   }
   await page.getByTestId("client-error-open").first().click();
   await expect(page.getByTestId("client-error-occurrence").first()).toBeVisible();
-  await expect.poll(() => horizontalOverflow(page), { message: "the error drawer at 390 px" }).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page, "the error drawer at 390 px");
   await context.close();
 });
 test("no visitor page scrolls sideways at 390 px nor at 1024 px", async ({ browser, request }) => {
@@ -180,11 +151,6 @@ test("the report detail's form tab (issue 16) does not scroll sideways at 390 px
   await page.getByTestId("form-tab").click();
   await expect(page.getByTestId("report-form-tab")).toBeVisible();
   await page.waitForLoadState("networkidle");
-  await expect
-    .poll(() => horizontalOverflow(page), { message: "form tab at 390 px" })
-    .toBeLessThanOrEqual(0)
-    .catch(async (error: Error) => {
-      throw new Error(`${error.message}\nWider than the window now: ${await widestElements(page)}`);
-    });
+  await expectNoSidewaysScroll(page, "form tab at 390 px");
   await context.close();
 });

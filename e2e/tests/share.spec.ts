@@ -1,4 +1,5 @@
 import { expect, test } from "../support/test.js";
+import { expectNoSidewaysScroll } from "../support/layout.js";
 import { DEMO_PASSWORD, signIn } from "../pages/login-page.js";
 import { expectAccessible } from "../support/axe.js";
 
@@ -29,7 +30,7 @@ test("a share link opened without a session shows the report's public page, and 
   await expect(publicPage.getByRole("heading", { level: 1 })).toBeVisible();
   // The reporter is not named (the demo neighbour's name), nor the house number.
   await expect(publicPage.locator("body")).not.toContainText(/Agustinas 1000|vecino1|Francisca|Díaz/i);
-  expect(await publicPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(publicPage, "the shared report's public page");
   await expectAccessible(publicPage);
   await publicPage.screenshot({ path: "test-results/shared-report.png" });
 

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "../support/test.js";
+import { expectNoSidewaysScroll } from "../support/layout.js";
 import { signIn } from "../pages/login-page.js";
 import { expectAccessible } from "../support/axe.js";
 
@@ -149,18 +150,17 @@ test("on a phone (390 px) the selection bar, its dialogs and the help overlay fi
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await signIn(page, "operador@demo.cl");
-  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   await page.getByTestId("panel-tab-in_progress").click();
   await expect(page.getByTestId("report-row").first()).toBeVisible();
   await page.getByTestId("select-all").click();
   await expect(page.getByTestId("selection-bar")).toBeVisible();
   await expect(page.getByTestId("bulk-close")).toBeInViewport();
-  expect(await overflow()).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page, "the selection bar at 390 px");
   await expectAccessible(page);
   for (const action of ["assign", "tag", "priority", "close"]) {
     await page.getByTestId(`bulk-${action}`).click();
     await expect(page.getByRole("dialog")).toBeVisible();
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page, `the ${action} dialog at 390 px`);
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toBeHidden();
   }
@@ -168,6 +168,6 @@ test("on a phone (390 px) the selection bar, its dialogs and the help overlay fi
   await expect(page.getByTestId("selection-bar")).toBeHidden();
   await page.getByTestId("shortcut-help-button").click();
   await expect(page.getByRole("dialog", { name: "Atajos de teclado" })).toBeVisible();
-  expect(await overflow()).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page, "the shortcuts overlay at 390 px");
   await context.close();
 });

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "../support/test.js";
+import { expectNoSidewaysScroll } from "../support/layout.js";
 import { LoginPage } from "../pages/login-page.js";
 
 // The user admin (issue 12): an admin creates an operator, restricts them to one zone from the user
@@ -122,7 +123,7 @@ test("at phone width every row action of the users list is reachable from its me
   const box = (await menu.boundingBox())!;
   const card = (await page.locator(".screen-card").boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(Math.min(390, card.x + card.width));
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page, "the users list at 390 px");
   // The role is still shown, under the name.
   await expect(row.locator(".users-name__role")).toBeVisible();
 

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.js";
+import { expectNoSidewaysScroll } from "../support/layout.js";
 import { signIn } from "../pages/login-page.js";
 import { expectAccessible } from "../support/axe.js";
 
@@ -50,7 +51,6 @@ test("an operator sees the zones without the drawing tools; at 390 px nothing sc
   await expect(page.getByTestId("zone-row").first()).toBeVisible();
   await expect(page.getByTestId("zone-new")).toHaveCount(0);
   await expect(page.getByTestId("zone-delete")).toHaveCount(0);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page, "the zones screen at 390 px");
   await expectAccessible(page);
 });

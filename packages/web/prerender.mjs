@@ -1,8 +1,8 @@
 // The portal build's last step (build.mjs): writes dist/login.html, the built index.html with the login
 // page prerendered in #root and its styles in <head> (src/prerender/login-shell.tsx), plus its .br and
-// .gz copies. The
-// server sends it for /v3/login, so the form paints from the HTML alone while the scripts download;
-// main.tsx then renders the live page in its place and keeps what was typed (features/auth/login-shell.ts).
+// .gz copies. The server sends it for /v3/login, so the form paints from the HTML alone while the
+// scripts download; main.tsx then renders the live page in its place and keeps what was typed
+// (features/auth/login-shell.ts).
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
