@@ -54,8 +54,7 @@ if (ONLY === "million" || ONLY === "web" || ONLY === "dashboard") process.exit(0
 // The many-sockets mode is bench/sockets.mjs (it runs, writes its figures and exits).
 if (ONLY === "sockets") await import("./sockets.mjs");
 
-// A 10 s warm-up (3 s until 2026-11-27). The first of the three runs at max is still the lowest with it
-// (790, 968, 1,149 reports/s; with 3 s: 1,000, 1,303, 1,278): see bench/README.md, Analysis.
+// A 10 s warm-up (3 s until 2026-11-27), then ANALYZE (see intake()).
 const INTAKE = { connections: 50, warmupSeconds: 10, maxSeconds: 10, maxRuns: 3, steadySeconds: 10, steadyRuns: 3, rawClients: 10, rawSeconds: 10 };
 // BENCH_FANOUT_SOCKETS: fewer sockets, to try the benchmark out (the README is then left as it is).
 const FANOUT = { sockets: Number(process.env.BENCH_FANOUT_SOCKETS ?? 1000), operators: OPERATORS, ratePerSecond: 100, seconds: 10, openConcurrency: 20, graceMs: 5000 };
@@ -212,6 +211,11 @@ async function intake() {
     const idle = await sequentialLatency(200);
     log(`intake: one report alone: p50 ${idle.p50.toFixed(1)} ms, p99 ${idle.p99.toFixed(1)} ms`);
     const warmup = await cannon({ connections: INTAKE.connections, duration: INTAKE.warmupSeconds });
+    // Statistics of the warm-up's rows, as a database that has been running has them: the benchmark's
+    // database starts empty, and until autovacuum got to it the plans were an empty table's. Without
+    // this the first run at max was always the lowest (40, 52, 50 % of raw against 64, 61, 65 % with it,
+    // back to back on 2026-11-27).
+    await withDb((db) => db.query("analyze"));
     // Each run at max is paired with a raw INSERT run right after it, so that a ratio compares two
     // figures of the same minutes of this machine; the median run by ratio is the figure, the spread beside it.
     const maxRuns = [];
