@@ -6,8 +6,11 @@
 // a deleted source leaves no stale module behind.
 // Usage: node scripts/emit.mjs packages/shared packages/server
 import { readdirSync, rmSync, statSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+
+const repository = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** A package's sources to emit: every .ts under src/, tests and test helpers aside. */
 function sourcesOf(src) {
@@ -43,6 +46,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const since = performance.now();
   const dirs = process.argv.slice(2).map((d) => resolve(d));
   const counts = await Promise.all(dirs.map(emitPackage));
-  const what = dirs.map((d, i) => `${relative(process.cwd(), d) || "."} (${counts[i]} files)`).join(", ");
+  const what = dirs.map((d, i) => `${relative(repository, d)} (${counts[i]} files)`).join(", ");
   console.log(`emitted ${what} in ${((performance.now() - since) / 1000).toFixed(2)} s`);
 }
