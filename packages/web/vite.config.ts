@@ -1,4 +1,5 @@
 // Vite build of the portal: the server serves `dist/` at `/` with an SPA fallback and the API at `/api`.
+import { isAbsolute, join } from "node:path";
 import { defineConfig, defaultClientConditions } from "vite";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
@@ -16,7 +17,7 @@ function precompress(): Plugin {
     name: "atalaya-precompress",
     apply: "build",
     configResolved(config) {
-      outDir = config.build.outDir.startsWith("/") ? config.build.outDir : `${config.root}/${config.build.outDir}`;
+      outDir = isAbsolute(config.build.outDir) ? config.build.outDir : join(config.root, config.build.outDir);
     },
     async closeBundle() {
       if (!process.env.ATALAYA_DEFER_COMPRESSION) await compressFiles(outDir);
