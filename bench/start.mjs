@@ -5,7 +5,7 @@
 // its node_modules are this checkout's, hard-linked (an installed clone without the minutes of `npm ci`).
 // Usage: node bench/start.mjs            BENCH_START_REF=<commit> node bench/start.mjs
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,7 +14,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = Number(process.env.BENCH_PORT ?? 8301);
 const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 3);
 
-const WORKSPACES = ["packages/shared", "packages/server", "packages/web", "e2e", "bench"];
+const WORKSPACES = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).workspaces;
 
 /** A clone of `ref` with this checkout's node_modules (the root's and the workspaces') hard-linked in. */
 function cloneAt(ref) {

@@ -5,20 +5,18 @@
 // transpiling (isolatedModules, verbatimModuleSyntax), so nothing is lost. dist/ is emptied first, so
 // a deleted source leaves no stale module behind.
 // Usage: node scripts/emit.mjs packages/shared packages/server
-import { readdirSync, rmSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readdirSync, rmSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const repository = join(dirname(fileURLToPath(import.meta.url)), "..");
 
-/** A package's sources to emit: every .ts under src/, tests and test helpers aside. */
+/** A package's sources to emit: every .ts under src/, tests and the test helpers (src/test/) aside. */
 function sourcesOf(src) {
-  return readdirSync(src).flatMap((name) => {
-    const path = join(src, name);
-    if (statSync(path).isDirectory()) return name === "test" ? [] : sourcesOf(path);
-    return name.endsWith(".ts") && !name.endsWith(".test.ts") && !name.endsWith(".d.ts") ? [path] : [];
-  });
+  return readdirSync(src, { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts") && !name.endsWith(".d.ts") && !name.startsWith(`test${sep}`))
+    .map((name) => join(src, name));
 }
 
 /** Emits one package's src/ into its dist/; answers how many files. */
@@ -42,7 +40,7 @@ export async function emitPackage(dir) {
   return entryPoints.length;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const since = performance.now();
   const dirs = process.argv.slice(2).map((d) => resolve(d));
   const counts = await Promise.all(dirs.map(emitPackage));

@@ -1,12 +1,16 @@
 // `npm run build -w @atalaya/web`: the Vite build and, side by side with it, the login page's server-side
 // render (prerender.mjs), which needs no build output; the prerendered dist/login.html is written once
-// both are done. One after the other they took about 9 s of a first start; side by side, about 5.
+// both are done (one after the other they took about 9 s of a first start; side by side, about 5). Then
+// the brotli and gzip copies of every text file (compress-files.mjs), unless ATALAYA_DEFER_COMPRESSION
+// leaves them to `npm start`, which makes them once the server is listening.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
+import { compressFiles } from "./compress-files.mjs";
 import { renderLoginShell, writeLoginPage } from "./prerender.mjs";
 
 // From any working directory (npm start runs it from the repository's root).
 const root = dirname(fileURLToPath(import.meta.url));
 const [, shell] = await Promise.all([build({ root, configFile: join(root, "vite.config.ts") }), renderLoginShell()]);
 writeLoginPage(shell);
+if (!process.env.ATALAYA_DEFER_COMPRESSION) await compressFiles(join(root, "dist"));

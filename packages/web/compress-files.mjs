@@ -1,12 +1,13 @@
 // @ts-check
 // Brotli (highest quality) and gzip copies of the built portal's text files, which the server sends as
-// they are (@fastify/static preCompressed) instead of compressing per request. Run by the Vite build
-// (precompress plugin in vite.config.ts), or, for `npm start`, after the server is listening
+// they are (@fastify/static preCompressed) instead of compressing per request. Run by the portal's build
+// (build.mjs), or, for `npm start`, after the server is listening
 // (scripts/start.mjs), so a first start does not wait the ten-odd seconds of CPU brotli takes: the
 // files are served uncompressed meanwhile. Usage: node compress-files.mjs <dist dir>
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { readFile, rename, stat, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 
@@ -17,14 +18,6 @@ const gzipped = promisify(gzip);
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
 // Below this a compressed copy saves less than the request headers cost.
 const MIN_BYTES = 1024;
-
-/** @param {string} dir @returns {string[]} */
-function files(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : [path];
-  });
-}
 
 /** Whether `copy` exists and was written after `path` (a copy of this build, not of an older one). */
 async function isCurrent(/** @type {string} */ copy, /** @type {number} */ sourceMtime) {
@@ -40,7 +33,9 @@ async function writeAtomically(/** @type {string} */ path, /** @type {Buffer} */
 /** Compresses every text file of `dir` that lacks a current .br and .gz copy, all at once on libuv's
  * thread pool (every core). Answers how many files it compressed. */
 export async function compressFiles(/** @type {string} */ dir) {
-  const compressible = files(dir).filter((path) => COMPRESSIBLE.test(path));
+  const compressible = readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .map((name) => join(dir, name))
+    .filter((path) => COMPRESSIBLE.test(path));
   const done = await Promise.all(
     compressible.map(async (path) => {
       const { size, mtimeMs } = await stat(path);
@@ -56,7 +51,7 @@ export async function compressFiles(/** @type {string} */ dir) {
   return done.filter(Boolean).length;
 }
 
-if (process.argv[1] && import.meta.url === `file://${resolve(process.argv[1])}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const since = performance.now();
   const count = await compressFiles(resolve(process.argv[2] ?? "dist"));
   if (count > 0) console.log(`portal: ${count} files compressed (brotli, gzip) in ${((performance.now() - since) / 1000).toFixed(1)} s`);

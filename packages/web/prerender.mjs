@@ -1,13 +1,12 @@
 // The portal build's last step (build.mjs): writes dist/login.html, the built index.html with the login
-// page prerendered in #root and its styles in <head> (src/prerender/login-shell.tsx), plus its .br and
-// .gz copies. The server sends it for /v3/login, so the form paints from the HTML alone while the
+// page prerendered in #root and its styles in <head> (src/prerender/login-shell.tsx). The server sends it
+// for /v3/login, so the form paints from the HTML alone while the
 // scripts download; main.tsx then renders the live page in its place and keeps what was typed
 // (features/auth/login-shell.ts).
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { createServer } from "vite";
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -81,8 +80,8 @@ export async function renderLoginShell() {
   }
 }
 
-/** Writes dist/login.html from the built dist/index.html and the rendered shell, with its brotli and gzip
- * copies unless ATALAYA_DEFER_COMPRESSION leaves them to `npm start` (compress-files.mjs). */
+/** Writes dist/login.html from the built dist/index.html and the rendered shell (its compressed copies
+ * are build.mjs's, with the other files'). */
 export function writeLoginPage({ html, styles }) {
   const index = readFileSync(join(dist, "index.html"), "utf8");
   const emptyRoot = '<div id="root"></div>';
@@ -94,13 +93,5 @@ export function writeLoginPage({ html, styles }) {
   const page = deferScripts(inlineStylesheet(index, styles)).replace(emptyRoot, `<div id="root" data-prerendered="login">${form}</div>`);
   const out = join(dist, "login.html");
   writeFileSync(out, page);
-  const bytes = Buffer.from(page);
-  let note = "";
-  if (!process.env.ATALAYA_DEFER_COMPRESSION) {
-    const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
-    writeFileSync(`${out}.br`, br);
-    writeFileSync(`${out}.gz`, gzipSync(bytes, { level: 9 }));
-    note = `, ${(br.length / 1024).toFixed(1)} KB brotli`;
-  }
-  console.log(`prerendered dist/login.html (${(bytes.length / 1024).toFixed(1)} KB${note})`);
+  console.log(`prerendered dist/login.html (${(Buffer.byteLength(page) / 1024).toFixed(1)} KB)`);
 }

@@ -1,32 +1,13 @@
 // Vite build of the portal: the server serves `dist/` at `/` with an SPA fallback and the API at `/api`.
-import { isAbsolute, join } from "node:path";
 import { defineConfig, defaultClientConditions } from "vite";
 import react from "@vitejs/plugin-react";
-import type { Plugin } from "vite";
-import { compressFiles } from "./compress-files.mjs";
 
 // The dev server forwards `/api` (HTTP and the real-time WebSocket) to the API; ATALAYA_API_URL overrides it.
 // The proxy keeps the dev server's Host, so the API sees the WebSocket as same-origin (no PUBLIC_URL needed).
 const apiTarget = process.env.ATALAYA_API_URL ?? "http://localhost:8080";
 
-/** Compresses the build's text files (compress-files.mjs) once it is written, unless
- * ATALAYA_DEFER_COMPRESSION is set: `npm start` compresses after the server is listening instead. */
-function precompress(): Plugin {
-  let outDir = "dist";
-  return {
-    name: "atalaya-precompress",
-    apply: "build",
-    configResolved(config) {
-      outDir = isAbsolute(config.build.outDir) ? config.build.outDir : join(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      if (!process.env.ATALAYA_DEFER_COMPRESSION) await compressFiles(outDir);
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react()],
   resolve: {
     // `source` makes `@atalaya/shared` resolve to its TypeScript source, no prior build needed.
     conditions: ["source", ...defaultClientConditions],
