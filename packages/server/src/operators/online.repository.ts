@@ -4,9 +4,37 @@ import type { Db } from "../db/db.js";
 /** A socket counts as open while its process refreshed it within this time (the hub beats every 20 s). */
 export const ONLINE_WINDOW_SECONDS = 60;
 
+/** How often at most one process says that who is online in a company changed. Sockets that open or
+ * close together (a shift starting, every client reconnecting after a restart) would otherwise send
+ * each of the company's sockets one message per socket: n² messages, minutes at 10,000 (issue 19). */
+export const ONLINE_CHANGE_EVERY_MS = 1000;
+
+/** `fn(companyId)` at once, then at most once per `everyMs` per company: calls within the window make one
+ * more call at its end, so the last change is always told. */
+export function oncePerWindow(fn: (companyId: number) => void, everyMs: number): (companyId: number) => void {
+  const windows = new Map<number, { again: boolean }>();
+  const call = (companyId: number): void => {
+    const open = windows.get(companyId);
+    if (open) {
+      open.again = true;
+      return;
+    }
+    const window = { again: false };
+    windows.set(companyId, window);
+    setTimeout(() => {
+      windows.delete(companyId);
+      if (window.again) call(companyId);
+    }, everyMs).unref();
+    fn(companyId);
+  };
+  return call;
+}
+
 /** The database record of every process's open sockets (hub/OnlineRegistry), so any process can tell who
- * of a company is online. `changed` is called when a user's sockets came or went (to refresh screens). */
-export function databaseOnlineRegistry(db: Db, changed: (companyId: number) => void, onError: (err: unknown) => void) {
+ * of a company is online. `changed` is called when a user's sockets came or went (to refresh screens),
+ * at most once per ONLINE_CHANGE_EVERY_MS a company. */
+export function databaseOnlineRegistry(db: Db, onChange: (companyId: number) => void, onError: (err: unknown) => void) {
+  const changed = oncePerWindow(onChange, ONLINE_CHANGE_EVERY_MS);
   const guard = async (fn: () => Promise<unknown>) => {
     try {
       await fn();

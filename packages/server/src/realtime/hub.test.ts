@@ -5,17 +5,45 @@ import { memoryBus, type BusMessage } from "./bus.js";
 import { Hub } from "./hub.js";
 import { waitFor } from "../test/wait-for.js";
 
-/** A stand-in for an open ws socket: records what is sent and how the TCP socket is corked. */
+/** The text messages in a run of unmasked frames, as a browser would read them. */
+function messagesIn(bytes: Buffer): RealtimeMessage[] {
+  const out: RealtimeMessage[] = [];
+  for (let at = 0; at < bytes.length; ) {
+    let length = bytes.readUInt8(at + 1) & 0x7f;
+    let start = at + 2;
+    if (length === 126) [length, start] = [bytes.readUInt16BE(at + 2), at + 4];
+    else if (length === 127) [length, start] = [Number(bytes.readBigUInt64BE(at + 2)), at + 10];
+    expect(bytes[at]).toBe(0x81); // a whole text frame
+    out.push(JSON.parse(bytes.toString("utf8", start, start + length)) as RealtimeMessage);
+    at = start + length;
+  }
+  return out;
+}
+
+/** A stand-in for an open ws socket: records what is sent, through ws or as frames written straight to
+ * the TCP socket, and how often that socket is written to and corked. */
 function fakeSocket(bufferedAmount = 0) {
-  const tcp = { corks: 0, uncorks: 0, cork() { this.corks++; }, uncork() { this.uncorks++; } };
+  const sent: RealtimeMessage[] = [];
+  const tcp = {
+    corks: 0,
+    uncorks: 0,
+    writes: 0,
+    cork() { this.corks++; },
+    uncork() { this.uncorks++; },
+    write(bytes: Buffer) {
+      this.writes++;
+      sent.push(...messagesIn(bytes));
+    },
+  };
   const socket = {
     OPEN: 1,
     readyState: 1,
+    extensions: "",
     bufferedAmount,
-    sent: [] as RealtimeMessage[],
+    sent,
     closedWith: undefined as number | undefined,
     _socket: tcp,
-    send(data: Buffer) { this.sent.push(JSON.parse(data.toString()) as RealtimeMessage); },
+    send(data: Buffer) { sent.push(JSON.parse(data.toString()) as RealtimeMessage); },
     close(code: number) { this.closedWith = code; },
     ping() {},
     terminate() { this.closedWith = -1; },
@@ -48,10 +76,55 @@ describe("Hub", () => {
     await waitFor(() => expect([a.sent.length, b.sent.length]).toEqual([50, 50]));
     for (const s of [a, b]) {
       expect(s.sent.map((m) => m.seq)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
-      expect(s._socket.corks).toBeLessThanOrEqual(3);
+      expect(s._socket.writes + s._socket.corks).toBeLessThanOrEqual(3);
       expect(s._socket.corks).toBe(s._socket.uncorks);
     }
     expect(other.sent).toEqual([]);
+  });
+
+  it("spaces flushes that take long by twice their time, and sends what came meanwhile in one write", async () => {
+    const bus = memoryBus();
+    hub = new Hub(bus);
+    // A socket whose every write costs 15 ms of the event loop, like a flush to thousands of sockets.
+    const slow = fakeSocket();
+    const flushes: { start: number; end: number }[] = [];
+    const write = slow._socket.write.bind(slow._socket);
+    slow._socket.write = (bytes: Buffer) => {
+      const start = performance.now();
+      while (performance.now() - start < 15);
+      write(bytes);
+      flushes.push({ start, end: performance.now() });
+    };
+    hub.add(slow as unknown as WebSocket, 1, 10, "x");
+
+    await bus.publish(message(10, 1));
+    await waitFor(() => expect(slow.sent).toHaveLength(1));
+    for (let seq = 2; seq <= 6; seq++) {
+      await bus.publish(message(10, seq));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await waitFor(() => expect(slow.sent).toHaveLength(6));
+    expect(slow.sent.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(flushes.length).toBeLessThanOrEqual(3);
+    for (let i = 1; i < flushes.length; i++) {
+      const { start, end } = flushes[i - 1]!;
+      expect(flushes[i]!.start - end).toBeGreaterThanOrEqual(2 * (end - start) - 1);
+    }
+  });
+
+  it("leaves the framing to ws when the socket negotiated an extension (compression)", async () => {
+    const bus = memoryBus();
+    hub = new Hub(bus);
+    const compressed = Object.assign(fakeSocket(), { extensions: "permessage-deflate" });
+    const plain = fakeSocket();
+    hub.add(compressed as unknown as WebSocket, 1, 10, "x");
+    hub.add(plain as unknown as WebSocket, 2, 10, "y");
+    await bus.publish(message(10, 1));
+    await waitFor(() => expect([compressed.sent.length, plain.sent.length]).toEqual([1, 1]));
+    expect(compressed.sent).toEqual([message(10, 1)]);
+    expect(compressed._socket.writes).toBe(0);
+    expect(plain.sent).toEqual([message(10, 1)]);
+    expect(plain._socket.writes).toBe(1);
   });
 
   it("closes a socket that cannot keep up instead of buffering without end", async () => {
