@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { connect } from "node:net";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import WebSocket from "ws";
@@ -54,9 +55,10 @@ const SOCKETS = {
   full: 10_000,
   ratePerSecond: 20,
   seconds: 10,
-  // Receiving threads (bench/receiver.mjs), and the source addresses the sockets are spread over so no
-  // address runs out of ephemeral ports.
-  workers: 4,
+  // Receiving threads (bench/receiver.mjs), one a CPU (more only switched between them: 4 on 2 CPUs
+  // measured worse), and the source addresses the sockets are spread over so no address runs out of
+  // ephemeral ports.
+  workers: Math.max(2, availableParallelism()),
   addresses: 8,
   openConcurrency: 10,
   graceMs: 5000,
@@ -92,7 +94,8 @@ const localAddress = (k) => `127.0.0.${2 + (k % SOCKETS.addresses)}`;
 // The processes measured here answer SIGUSR2 with their live heap after a full collection.
 const HEAP_PROBE = ["--expose-gc", "--import", join(ROOT, "bench/heap-probe.mjs")];
 
-/** A process's live heap (bytes, after a full collection), read from its log (bench/heap-probe.mjs). */
+/** A process's live heap after a full collection and the compiled code in it (bytes), read from its log
+ * (bench/heap-probe.mjs): {heap, code}. */
 async function liveHeap(proc) {
   const lines = () => readFileSync(proc.logPath, "utf8").split("\n").filter((l) => l.startsWith("HEAP "));
   const seen = lines().length;
@@ -101,9 +104,20 @@ async function liveHeap(proc) {
   while (Date.now() < until) {
     await sleep(100);
     const now = lines();
-    if (now.length > seen) return Number(now[now.length - 1].slice(5));
+    if (now.length > seen) {
+      const [, heap, , code] = now[now.length - 1].split(" ");
+      return { heap: Number(heap), code: Number(code) };
+    }
   }
   throw new Error(`${proc.name} did not report its heap`);
+}
+
+/** What `n` sockets added to some processes' heaps, from their liveHeap() before and after: the data a
+ * socket keeps (KB a socket: the heap's growth without the code's), and the code compiled meanwhile (KB). */
+function heapGrowth(before, after, n) {
+  const sum = (list, key) => list.reduce((total, h) => total + h[key], 0);
+  const code = sum(after, "code") - sum(before, "code");
+  return { perSocket: (sum(after, "heap") - sum(before, "heap") - code) / n / 1024, codeKb: code / 1024 };
 }
 
 /** Waits (at most graceMs) until the receivers counted `expected` deliveries. */
@@ -129,7 +143,7 @@ async function manySocketsOurs(rx, servers, tokens, companyId, n) {
   const after = servers.map((s) => rss(s.pid));
   const kbPerSocket = (after[0] + after[1] - before[0] - before[1]) / n / 1024;
   const heapAfter = await Promise.all(servers.map((s) => liveHeap(s)));
-  const heapKbPerSocket = (heapAfter[0] + heapAfter[1] - heapBefore[0] - heapBefore[1]) / n / 1024;
+  const { perSocket: heapKbPerSocket, codeKb } = heapGrowth(heapBefore, heapAfter, n);
 
   const rate = SOCKETS.ratePerSecond;
   const total = rate * SOCKETS.seconds;
@@ -161,15 +175,28 @@ async function manySocketsOurs(rx, servers, tokens, companyId, n) {
   const fromRequest = new Float64Array(ok.length * n);
   let m = 0;
   let missed = 0;
+  // Where an event's time goes: its create request, then its first and last socket (from the request).
+  const firstAt = [];
+  const lastAt = [];
   for (const c of ok) {
+    let first = Infinity;
+    let last = -Infinity;
     for (const [i, worker] of rows.entries()) {
       const times = worker.get(c.id);
       const size = parts[i].length;
       for (let k = 0; k < size; k++) {
         const at = times?.[k];
         if (at === undefined || Number.isNaN(at)) missed++;
-        else fromRequest[m++] = at - c.sentAt;
+        else {
+          fromRequest[m++] = at - c.sentAt;
+          first = Math.min(first, at);
+          last = Math.max(last, at);
+        }
       }
+    }
+    if (first <= last) {
+      firstAt.push(first - c.sentAt);
+      lastAt.push(last - c.sentAt);
     }
   }
   await rx.all({ cmd: "close" });
@@ -182,15 +209,20 @@ async function manySocketsOurs(rx, servers, tokens, companyId, n) {
     failedCreates: total - ok.length,
     p50: quantile(sorted, 0.5),
     p99: quantile(sorted, 0.99),
+    createP50: quantile(createTimes, 0.5),
     createP99: quantile(createTimes, 0.99),
+    firstSocket: { p50: quantile(Float64Array.from(firstAt).sort(), 0.5), p99: quantile(Float64Array.from(firstAt).sort(), 0.99) },
+    lastSocket: { p50: quantile(Float64Array.from(lastAt).sort(), 0.5), p99: quantile(Float64Array.from(lastAt).sort(), 0.99) },
     missed,
     kbPerSocket,
     heapKbPerSocket,
+    codeKb,
     cpu,
   };
   log(
-    `sockets: ours, ${n} sockets at ${rate}/s: from the request p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms; create p99 ${fmt(result.createP99)} ms; ` +
-      `missed ${missed}; ${result.failedCreates} failed creates; ${fmt(heapKbPerSocket)} KB of live heap a socket (RSS ${fmt(kbPerSocket)} KB); CPU: ${cpuText(cpu)}`,
+    `sockets: ours, ${n} sockets at ${rate}/s: from the request p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms; create p50 ${fmt(result.createP50)} ms, p99 ${fmt(result.createP99)} ms; ` +
+      `an event's first socket p50 ${fmt(result.firstSocket.p50)} ms, p99 ${fmt(result.firstSocket.p99)} ms, its last p50 ${fmt(result.lastSocket.p50)} ms, p99 ${fmt(result.lastSocket.p99)} ms; ` +
+      `missed ${missed}; ${result.failedCreates} failed creates; ${fmt(heapKbPerSocket)} KB of live heap a socket without code (${fmt(codeKb, 0)} KB of code compiled meanwhile; RSS ${fmt(kbPerSocket)} KB a socket); CPU: ${cpuText(cpu)}`,
   );
   return result;
 }
@@ -217,7 +249,7 @@ async function manySocketsReference(rx, n, messageBytes) {
     );
     await sleep(3000);
     const kbPerSocket = (rss(server.pid) - before) / n / 1024;
-    const heapKbPerSocket = ((await liveHeap(server)) - heapBefore) / n / 1024;
+    const { perSocket: heapKbPerSocket, codeKb } = heapGrowth([heapBefore], [await liveHeap(server)], n);
     const control = await new Promise((resolve, reject) => {
       const ws = new WebSocket(`${url}?control=1`);
       ws.once("open", () => resolve(ws));
@@ -235,10 +267,10 @@ async function manySocketsReference(rx, n, messageBytes) {
     await rx.all({ cmd: "close" });
     const due = Float64Array.from(collected.flatMap((c) => [...c.due])).sort();
     const received = collected.reduce((sum, c) => sum + c.received.reduce((x, [, count]) => x + count, 0), 0);
-    const result = { sockets: n, p50: quantile(due, 0.5), p99: quantile(due, 0.99), missed: total * n - received, kbPerSocket, heapKbPerSocket, broadcastRate: total / seconds, cpu };
+    const result = { sockets: n, p50: quantile(due, 0.5), p99: quantile(due, 0.99), missed: total * n - received, kbPerSocket, heapKbPerSocket, codeKb, broadcastRate: total / seconds, cpu };
     log(
       `sockets: bare ws, ${n} sockets at ${SOCKETS.ratePerSecond}/s: from the due time p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms; missed ${result.missed}; ` +
-        `${fmt(heapKbPerSocket)} KB of live heap a socket (RSS ${fmt(kbPerSocket)} KB); ${fmt(result.broadcastRate, 0)} broadcasts/s; CPU: ${cpuText(cpu)}`,
+        `${fmt(heapKbPerSocket)} KB of live heap a socket without code (${fmt(codeKb, 0)} KB of code compiled meanwhile; RSS ${fmt(kbPerSocket)} KB a socket); ${fmt(result.broadcastRate, 0)} broadcasts/s; CPU: ${cpuText(cpu)}`,
     );
     return result;
   } finally {
@@ -315,7 +347,7 @@ function socketsMarkdown(m, quiet, results) {
     return [
       `| ${o.sockets.toLocaleString("en")} sockets, ${o.rate} reports/s for ${SOCKETS.seconds} s: the reporter's request → the event at every socket | p50 ${fmt(o.p50)} ms, p99 ${fmt(o.p99)} ms${contended(o.cpu)} | bare \`ws\`, from each message's due time: p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms${contended(r.cpu)} | p99 < ${SOCKET_TARGETS.p99Ms} ms | ${verdict(o.p99 < SOCKET_TARGETS.p99Ms)} |`,
       `| ${o.sockets.toLocaleString("en")} sockets: missed events (of ${o.reports * o.sockets}) | ${o.missed} | bare \`ws\`: ${r.missed} | 0 | ${verdict(o.missed === 0)} |`,
-      `| ${o.sockets.toLocaleString("en")} sockets: memory per idle socket, live heap after a full collection (RSS growth beside it) | ${fmt(o.heapKbPerSocket)} KB (RSS ${fmt(o.kbPerSocket)} KB) | bare \`ws\`: ${fmt(r.heapKbPerSocket)} KB (RSS ${fmt(r.kbPerSocket)} KB) | ≤ ${SOCKET_TARGETS.memoryRatio}× | ${fmt(ratio, 2)}× — ${verdict(ratio <= SOCKET_TARGETS.memoryRatio)} |`,
+      `| ${o.sockets.toLocaleString("en")} sockets: memory per idle socket, live heap after a full collection without compiled code (the code compiled meanwhile, in all, and RSS growth a socket beside it) | ${fmt(o.heapKbPerSocket)} KB (code ${fmt(o.codeKb, 0)} KB; RSS ${fmt(o.kbPerSocket)} KB) | bare \`ws\`: ${fmt(r.heapKbPerSocket)} KB (code ${fmt(r.codeKb, 0)} KB; RSS ${fmt(r.kbPerSocket)} KB) | ≤ ${SOCKET_TARGETS.memoryRatio}× | ${fmt(ratio, 2)}× — ${verdict(ratio <= SOCKET_TARGETS.memoryRatio)} |`,
     ].join("\n");
   });
   return `Run ${date} on ${m.nproc} CPUs (${m.cpu}); Node ${m.node}; the machine was ${quiet} % busy with other work just before the run. Two server processes joined by Redis, the sockets alternating between them, spread over ${SOCKETS.addresses} source addresses; the receiving client is ${SOCKETS.workers} threads of the bench process.
@@ -324,7 +356,7 @@ function socketsMarkdown(m, quiet, results) {
 | --- | --- | --- | --- | --- |
 ${rows.join("\n")}
 
-${results.map(({ ours: o, reference: r }) => `- ${o.sockets.toLocaleString("en")} sockets: create p99 ${fmt(o.createP99)} ms, ${o.failedCreates} failed; ${cpuText(o.cpu)}. Bare \`ws\`: ${fmt(r.broadcastRate, 0)} broadcasts/s; ${cpuText(r.cpu)}.`).join("\n")}`;
+${results.map(({ ours: o, reference: r }) => `- ${o.sockets.toLocaleString("en")} sockets: create p50 ${fmt(o.createP50)} ms, p99 ${fmt(o.createP99)} ms, ${o.failedCreates} failed; from the request, an event's first socket p50 ${fmt(o.firstSocket.p50)} ms, p99 ${fmt(o.firstSocket.p99)} ms, its last p50 ${fmt(o.lastSocket.p50)} ms, p99 ${fmt(o.lastSocket.p99)} ms; ${cpuText(o.cpu)}. Bare \`ws\`: ${fmt(r.broadcastRate, 0)} broadcasts/s; ${cpuText(r.cpu)}.`).join("\n")}`;
 }
 
 // ---------------------------------------------------------------------------------------------------
