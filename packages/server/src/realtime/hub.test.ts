@@ -114,6 +114,20 @@ describe("Hub", () => {
     }
   });
 
+  it("writes to thousands of sockets in slices, with other work between them, and keeps every socket's order", async () => {
+    const bus = memoryBus();
+    hub = new Hub(bus);
+    const sockets = Array.from({ length: 2500 }, () => fakeSocket());
+    sockets.forEach((s, i) => hub!.add(s as unknown as WebSocket, i, 10, "x"));
+
+    await bus.publish(message(10, 1));
+    await new Promise((resolve) => setImmediate(resolve)); // runs after the flush's first slice
+    expect(sockets.filter((s) => s.sent.length === 1)).toHaveLength(1000);
+    await bus.publish(message(10, 2)); // during the flush: it waits for the next one
+    await waitFor(() => expect(sockets.every((s) => s.sent.length === 2)).toBe(true));
+    for (const s of sockets) expect(s.sent.map((m) => m.seq)).toEqual([1, 2]);
+  });
+
   it("leaves the framing to ws when the socket negotiated an extension (compression)", async () => {
     const bus = memoryBus();
     hub = new Hub(bus);

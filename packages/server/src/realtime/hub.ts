@@ -68,6 +68,8 @@ const COALESCE_MS = 20;
 // a socket instead of one each (issue 19: at 10,000 sockets and 20 events a second, the writes alone
 // kept both processes busy and the creates waited behind them; twice as long measured no better).
 const FLUSH_GAP_FACTOR = 1;
+// Sockets a flush writes to before it lets the process's other work run (about 10 ms at 10,000 sockets).
+const SLICE_SOCKETS = 1000;
 
 /** What a browser receives: the message without its server-side audience. */
 function encode(message: BusMessage): Buffer {
@@ -101,6 +103,8 @@ export class Hub {
   private readonly delivered = new Map<number, number>();
   /** Cancels the scheduled flush; set while one is scheduled. */
   private cancelFlush: (() => void) | undefined;
+  /** A flush is writing, slice by slice. */
+  private flushing = false;
   /** When the last flush ended, and how long it took (ms). */
   private lastFlush = -Infinity;
   private lastFlushCost = 0;
@@ -185,7 +189,10 @@ export class Hub {
     if (list) list.push(item);
     else this.pending.set(message.companyId, [item]);
     if (message.seq > (this.delivered.get(message.companyId) ?? 0)) this.delivered.set(message.companyId, message.seq);
-    if (this.cancelFlush) return;
+    if (!this.cancelFlush && !this.flushing) this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
     const wait = this.lastFlush + Math.max(COALESCE_MS, FLUSH_GAP_FACTOR * this.lastFlushCost) - performance.now();
     if (wait > 0) {
       const timer = setTimeout(() => this.flush(), wait);
@@ -196,44 +203,73 @@ export class Hub {
     }
   }
 
+  /** Writes the pending messages to their companies' sockets, SLICE_SOCKETS sockets at a time: between
+   * slices the process answers requests and database replies (a create waiting behind a write to 5,000
+   * sockets is an event later on every screen). What arrives meanwhile waits for the next flush, so
+   * every socket still gets the messages in order. */
   private flush(): void {
     this.cancelFlush = undefined;
-    const started = performance.now();
+    this.flushing = true;
     let sentEvents = false;
-    for (const [companyId, items] of this.pending) {
+    const jobs = [...this.pending].map(([companyId, items]) => {
       sentEvents ||= items.some((i) => i.message.type !== "seq" && i.message.seq > 0);
-      // Usually every message is for everyone: then the sockets share the list, and its frames as one
-      // buffer, instead of each filtering and framing its own copy (thousands of sockets a flush).
-      const forSomeone = items.some((i) => i.message.recipientUserId !== undefined);
-      const framed = items.length === 1 ? items[0]!.framed : Buffer.concat(items.map((i) => i.framed));
-      for (const client of this.byCompany.get(companyId) ?? []) {
-        const { socket } = client;
-        if (socket.readyState !== socket.OPEN) continue;
-        // A message for one user (a notification) reaches that user's sockets and no one else's.
-        const own = forSomeone ? items.filter((i) => i.message.recipientUserId === undefined || i.message.recipientUserId === client.userId) : items;
-        if (own.length === 0) continue;
-        if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-          socket.close(1013, "too slow");
-          continue;
-        }
-        // ws keeps the TCP socket as _socket. Without an extension (no compression) ws writes each frame
-        // to it as it is, so the frames made once go straight to it: one write a socket a flush.
-        const tcp = (socket as unknown as { _socket?: Socket })._socket;
-        if (!client.restrictions && own === items && tcp && socket.extensions === "") {
-          tcp.write(framed);
-          continue;
-        }
-        // Otherwise ws frames each message; corking the TCP socket makes the flush one system call.
-        tcp?.cork();
-        if (client.restrictions) this.sendFiltered(client, client.restrictions, own);
-        else for (const { encoded } of own) socket.send(encoded, { binary: false });
-        tcp?.uncork();
-      }
-    }
+      return {
+        items,
+        // Usually every message is for everyone: then the sockets share the list, and its frames as one
+        // buffer, instead of each filtering and framing its own copy (thousands of sockets a flush).
+        forSomeone: items.some((i) => i.message.recipientUserId !== undefined),
+        framed: items.length === 1 ? items[0]!.framed : Buffer.concat(items.map((i) => i.framed)),
+        clients: [...(this.byCompany.get(companyId) ?? [])],
+      };
+    });
     this.pending.clear();
-    this.lastFlush = performance.now();
-    this.lastFlushCost = this.lastFlush - started;
-    if (sentEvents) this.scheduleTailCheck(this.tailCheckMs);
+    let job = 0;
+    let next = 0;
+    let cost = 0;
+    const slice = () => {
+      const started = performance.now();
+      for (let written = 0; job < jobs.length && written < SLICE_SOCKETS; written++) {
+        const { items, forSomeone, framed, clients } = jobs[job]!;
+        if (next < clients.length) this.send(clients[next++]!, items, forSomeone, framed);
+        else [job, next] = [job + 1, 0];
+      }
+      cost += performance.now() - started;
+      if (job < jobs.length && !this.closed) {
+        setImmediate(slice);
+        return;
+      }
+      this.flushing = false;
+      this.lastFlush = performance.now();
+      this.lastFlushCost = cost;
+      if (sentEvents) this.scheduleTailCheck(this.tailCheckMs);
+      if (this.pending.size > 0 && !this.closed) this.scheduleFlush();
+    };
+    slice();
+  }
+
+  /** One socket's share of a flush: `framed` is every message's frame, for a socket that gets them all. */
+  private send(client: Client, items: readonly Pending[], forSomeone: boolean, framed: Buffer): void {
+    const { socket } = client;
+    if (socket.readyState !== socket.OPEN) return;
+    // A message for one user (a notification) reaches that user's sockets and no one else's.
+    const own = forSomeone ? items.filter((i) => i.message.recipientUserId === undefined || i.message.recipientUserId === client.userId) : items;
+    if (own.length === 0) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      socket.close(1013, "too slow");
+      return;
+    }
+    // ws keeps the TCP socket as _socket. Without an extension (no compression) ws writes each frame to
+    // it as it is, so the frames made once go straight to it: one write a socket a flush.
+    const tcp = (socket as unknown as { _socket?: Socket })._socket;
+    if (!client.restrictions && own === items && tcp && socket.extensions === "") {
+      tcp.write(framed);
+      return;
+    }
+    // Otherwise ws frames each message; corking the TCP socket makes the flush one system call.
+    tcp?.cork();
+    if (client.restrictions) this.sendFiltered(client, client.restrictions, own);
+    else for (const { encoded } of own) socket.send(encoded, { binary: false });
+    tcp?.uncork();
   }
 
   /** A restricted socket's share of a flush: the events it may see, a removal for a report a change took
