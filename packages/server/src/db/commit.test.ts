@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { testDb } from "../test/harness.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseUrl, testDb } from "../test/harness.js";
 import { openTestPostgres } from "../test/test-database.js";
 import { committingTransaction, type Db } from "./db.js";
 
@@ -10,7 +10,7 @@ let ownDb = false;
 const table = `commit_with_${process.pid}`;
 
 beforeAll(async () => {
-  const url = inject("testDatabaseUrl");
+  const url = testDatabaseUrl();
   ownDb = Boolean(url);
   db = url ? await openTestPostgres(url, 1) : await testDb();
   await db.exec(`

@@ -1,16 +1,15 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
-import { TEST_ORIGIN, testBus, testDb } from "../test/harness.js";
+import { TEST_ORIGIN, testBus, testDatabaseUrl, testDb } from "../test/harness.js";
 import { openTestPostgres } from "../test/test-database.js";
 import type { Db } from "./db.js";
 import { openPostgres } from "./postgres.js";
 import { isDatabaseUnavailable } from "./unavailable.js";
 
-const url = inject("testDatabaseUrl");
+const url = testDatabaseUrl();
 
 // Issue 14, cases 1 and 2: a backend terminated under an open transaction used to emit an unheard
 // 'error' on the checked-out client and end the process; an unreachable database answered 500.

@@ -182,7 +182,9 @@ export async function seedDemoForms(tx: Tx, companyId: number, authors: { admin:
     { lat: -33.4415, lng: -70.6588, address: "Agustinas 2150, Santiago" },
   ];
   for (const [i, p] of points.entries()) {
-    const when = new Date(now.getTime() - (i + 2) * 7 * 3600_000);
+    // On earlier days (26 h and more ago: before today's midnight in any time zone), so an activity on this
+    // form scheduled today starts with its period to do, whatever the hour of the seed.
+    const when = new Date(now.getTime() - (i + 1) * 26 * 3600_000);
     const values = i === 0 ? { tipo: "voluminoso", detalle: "colchon", volumen: 1.5, ubicacion: p } : { tipo: "escombros", detalle: "ladrillos", volumen: 3, ubicacion: p };
     // The report the answer created: the newest seeded report of that type, if any (the seed's own).
     const report = await one<{ id: number }>(tx, "select r.id from reports r join report_attentions a on a.report_id = r.id and a.company_id = $1 where r.type_id = 21 order by r.id desc offset $2 limit 1", [companyId, i]);

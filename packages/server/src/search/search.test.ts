@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchResponse } from "@atalaya/shared";
 import { SEARCH_CANDIDATES, likeEscaped, uuidRange } from "./search.repository.js";
 import { correctedText } from "./search-words.js";
-import { body, buildCompany, buildUser, loginAs, testApp, testDb } from "../test/harness.js";
+import { body, buildCompany, buildUser, loginAs, testApp, testDatabaseUrl, testDb } from "../test/harness.js";
 
 let app: FastifyInstance;
 let companyId: number;
@@ -203,7 +203,7 @@ describe("search dictionary (typos)", () => {
 
   // The embedded database froze right after the dictionary table's catch-up and trigram lookup
   // (embedded-words.ts): there the dictionary stays in the process and the table is never touched.
-  it.skipIf(Boolean(inject("testDatabaseUrl")))("on the embedded database, corrects without writing or reading the dictionary table", async () => {
+  it.skipIf(Boolean(testDatabaseUrl()))("on the embedded database, corrects without writing or reading the dictionary table", async () => {
     const db = await testDb();
     const words = async () => (await db.query<{ n: number }>("select count(*)::int as n from search_words"))[0]!.n;
     const progress = async () => db.query("select last_report_id, last_comment_id from search_words_progress");

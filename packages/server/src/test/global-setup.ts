@@ -7,22 +7,27 @@ import { seedCatalogue } from "../catalogue/catalogue.seed.js";
 import type { Db } from "../db/db.js";
 import { migrate } from "../db/migrate.js";
 import { pgliteExtensions, wrapPglite } from "../db/pglite.js";
-import { createTestDatabase, openTestPostgres, TestDatabaseRefused } from "./test-database.js";
+import { createTestDatabase, openTestPostgres, TestDatabaseRefused, type CreatedTestDatabase } from "./test-database.js";
+
+// vitest.config.ts's maxWorkers: VITEST_POOL_ID runs from 1 to it.
+const WORKERS = 2;
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** The PGlite data directory dumped to a file ("" on the PostgreSQL run). */
     pgliteDump: string;
-    /** The database this run created on TEST_DATABASE_URL's server ("" on the PGlite run). */
-    testDatabaseUrl: string;
+    /** The databases this run created on TEST_DATABASE_URL's server, one a worker (none on the PGlite run). */
+    testDatabaseUrls: string[];
   }
 }
 
 /**
  * Migrates one database for the whole run and returns the teardown that removes it: on PostgreSQL a
  * database created for this run on TEST_DATABASE_URL's server (never TEST_DATABASE_URL's own database,
- * see test-database.ts), shared by the run's workers; on PGlite a migrated data directory dumped to a
- * file that each worker loads.
+ * see test-database.ts) and a copy of it for each worker; on PGlite a migrated data directory dumped to
+ * a file that each worker loads. A worker's own database keeps what runs in the background of one
+ * worker's apps (the outbox relay, the job worker: a mail job sent through another test's SMTP
+ * capture) from reaching into the other worker's tests, as each process of a deployment may.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -47,9 +52,29 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await created.drop().catch(() => undefined);
       throw err;
     }
+    const copies: CreatedTestDatabase[] = [];
+    try {
+      for (let worker = 0; worker < WORKERS; worker++) {
+        const copy = await createTestDatabase(serverUrl, created.name);
+        copies.push(copy);
+        // Its own deployment id, so its apps publish on their own Redis prefix (company ids repeat
+        // across the copies).
+        const db = await openTestPostgres(copy.url, 1);
+        try {
+          await db.query("update deployment set uuid = gen_random_uuid()");
+        } finally {
+          await db.close();
+        }
+      }
+    } catch (err) {
+      for (const database of [created, ...copies]) await database.drop().catch(() => undefined);
+      throw err;
+    }
     project.provide("pgliteDump", "");
-    project.provide("testDatabaseUrl", created.url);
-    return () => created.drop();
+    project.provide("testDatabaseUrls", copies.map((c) => c.url));
+    return async () => {
+      for (const database of [created, ...copies]) await database.drop();
+    };
   }
   const pg = await PGlite.create({ extensions: pgliteExtensions });
   const db = wrapPglite(pg);
@@ -61,7 +86,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await pg.close();
   project.provide("pgliteDump", file);
-  project.provide("testDatabaseUrl", "");
+  project.provide("testDatabaseUrls", []);
   return () => rm(file, { force: true });
 }
 

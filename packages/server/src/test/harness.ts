@@ -13,12 +13,18 @@ import { openTestPostgres } from "./test-database.js";
 
 let dbPromise: Promise<Db> | undefined;
 
+/** The URL of this worker's PostgreSQL test database ("" on the PGlite run). */
+export function testDatabaseUrl(): string {
+  const urls = inject("testDatabaseUrls");
+  return urls.length === 0 ? "" : urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
+}
+
 /** The worker's database: opened once, shared by every test file of the worker. On PostgreSQL it is the
- * database global-setup created for this run; openTestPostgres refuses any database whose name does
- * not end in _test, so no test can reach one it does not own. */
+ * worker's copy of the database global-setup created for this run; openTestPostgres refuses any
+ * database whose name does not end in _test, so no test can reach one it does not own. */
 export function testDb(): Promise<Db> {
   dbPromise ??= (async () => {
-    const url = inject("testDatabaseUrl");
+    const url = testDatabaseUrl();
     if (url) return openTestPostgres(url, 4);
     const dump = await readFile(inject("pgliteDump"));
     return openPglite(undefined, new Blob([dump]));

@@ -151,11 +151,12 @@ export interface CreatedTestDatabase {
 }
 
 /**
- * Creates a fresh, empty database on the server of `serverUrl` (connecting to the database that URL
- * names only to issue `create database`), after sweeping stale ones of earlier runs. Throws
+ * Creates a fresh database on the server of `serverUrl` (connecting to the database that URL names only
+ * to issue `create database`), empty or a copy of the test database `template`, after sweeping stale ones
+ * of earlier runs. Throws
  * TestDatabaseRefused, never falling back to the given database, when that is not possible.
  */
-export async function createTestDatabase(serverUrl: string): Promise<CreatedTestDatabase> {
+export async function createTestDatabase(serverUrl: string, template?: string): Promise<CreatedTestDatabase> {
   if (databaseOf(serverUrl) === undefined)
     throw new TestDatabaseRefused(`Cannot run the PostgreSQL tests: ${redactUrl(serverUrl)} is not a postgres:// URL naming a database to connect to`);
   const admin = await connectAdmin(serverUrl);
@@ -163,7 +164,9 @@ export async function createTestDatabase(serverUrl: string): Promise<CreatedTest
   try {
     await dropStale(admin);
     try {
-      await admin.query(`create database "${name}"`);
+      // A copy of another test database when told (the template must have no session open).
+      if (template !== undefined && !NAME.test(template)) throw new Error(`not a test database: ${template}`);
+      await admin.query(template === undefined ? `create database "${name}"` : `create database "${name}" template "${template}"`);
     } catch (err) {
       const why = sqlState(err) === "42501" ? `role "${admin.user}" may not create databases (grant it CREATEDB)` : (err as Error).message;
       throw new TestDatabaseRefused(`Cannot run the PostgreSQL tests on ${redactUrl(serverUrl)}: they run only in a database they create, and ${why}`);
