@@ -1,6 +1,7 @@
 // API and unit tests of the server. globalSetup prepares one migrated database; each worker then
 // opens it once (PGlite from a dumped data directory, or, when TEST_DATABASE_URL names a PostgreSQL
-// server, a database created on it for this run and dropped at its end: src/test/test-database.ts).
+// server, its own copy of a database created on it for this run, all dropped at its end:
+// src/test/test-database.ts).
 import { defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
@@ -19,7 +20,7 @@ export default defineConfig({
     maxWorkers: 2,
     // A worker imports the server once and keeps its database for every file it runs (testDb() opens it
     // once): importing the app per file cost more CPU than the tests themselves (607 s of 880 on CI's
-    // two cores). Test files already share one database, so none may rely on a fresh module state.
+    // two cores). A worker's test files already share its database, so none may rely on a fresh module state.
     isolate: false,
     // Its own worker limit (one database per worker) needs its own group, run after the pure unit tests.
     sequence: { groupOrder: 1 },
