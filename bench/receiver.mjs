@@ -12,7 +12,6 @@
 //   {cmd: "collect"}   → the arrivals, then forgets them: {reports: [[id, Float64Array]]} or
 //                        {sent: Float64Array, due: Float64Array, received: [[seq, count]]}
 //   {cmd: "close"}     → closes every socket: {closed}
-import { Agent, request } from "node:http";
 import { parentPort } from "node:worker_threads";
 import { newReportId, openSocket } from "./ws-client.mjs";
 
@@ -40,29 +39,15 @@ async function inBatches(n, concurrency, fn) {
   return results;
 }
 
-/** A ticket for one socket. The tickets' HTTP connections are this agent's, closed once the sockets are
- * open (see "open"): kept alive, each would hold a server's HTTP parser and buffers into the memory
- * measured per idle socket, which bare `ws` (no tickets) has no share of. */
-function ticketOf({ base, token, companyId }, agent) {
-  const body = JSON.stringify({ companyId });
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `${base}/api/realtime/ticket`,
-      { method: "POST", agent, timeout: 30_000, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), "access-token": token } },
-      (res) => {
-        const chunks = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () => {
-          if (res.statusCode !== 200) reject(new Error(`ticket → ${res.statusCode}`));
-          else resolve(JSON.parse(Buffer.concat(chunks).toString()).ticket);
-        });
-        res.on("error", reject);
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error("ticket: no answer in 30 s")));
-    req.on("error", reject);
-    req.end(body);
+async function ticketOf({ base, token, companyId }) {
+  const res = await fetch(`${base}/api/realtime/ticket`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "access-token": token },
+    body: JSON.stringify({ companyId }),
+    signal: AbortSignal.timeout(30_000),
   });
+  if (!res.ok) throw new Error(`ticket → ${res.status}`);
+  return (await res.json()).ticket;
 }
 
 function onReport(k, count) {
@@ -93,13 +78,12 @@ parentPort.on("message", async (m) => {
   try {
     if (m.cmd === "open") {
       const { targets } = m;
-      const agent = new Agent({ keepAlive: true });
       const opened = await inBatches(targets.length, m.concurrency, async (k) => {
         const t = targets[k];
         if (m.kind === "reference") return openSocket(t.url, "http://127.0.0.1", onReference, t.localAddress);
-        const ticket = await ticketOf(t, agent);
+        const ticket = await ticketOf(t);
         return openSocket(`${t.ws}/api/realtime?ticket=${encodeURIComponent(ticket)}`, t.base, onReport(k, targets.length), t.localAddress);
-      }).finally(() => agent.destroy());
+      });
       sockets.push(...opened);
       parentPort.postMessage({ opened: opened.length });
     } else if (m.cmd === "progress") {

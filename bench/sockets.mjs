@@ -120,6 +120,12 @@ function heapGrowth(before, after, n) {
   return { perSocket: (sum(after, "heap") - sum(before, "heap") - code) / n / 1024, codeKb: code / 1024 };
 }
 
+/** The median and 99th percentile of a list of times (ms). */
+function spread(times) {
+  const sorted = Float64Array.from(times).sort();
+  return { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
+}
+
 /** Waits (at most graceMs) until the receivers counted `expected` deliveries. */
 async function awaitDeliveries(rx, expected) {
   const until = performance.now() + SOCKETS.graceMs;
@@ -201,7 +207,6 @@ async function manySocketsOurs(rx, servers, tokens, companyId, n) {
   }
   await rx.all({ cmd: "close" });
   const sorted = fromRequest.subarray(0, m).sort();
-  const createTimes = Float64Array.from(ok.map((c) => c.respondedAt - c.sentAt)).sort();
   const result = {
     sockets: n,
     rate,
@@ -209,10 +214,9 @@ async function manySocketsOurs(rx, servers, tokens, companyId, n) {
     failedCreates: total - ok.length,
     p50: quantile(sorted, 0.5),
     p99: quantile(sorted, 0.99),
-    createP50: quantile(createTimes, 0.5),
-    createP99: quantile(createTimes, 0.99),
-    firstSocket: { p50: quantile(Float64Array.from(firstAt).sort(), 0.5), p99: quantile(Float64Array.from(firstAt).sort(), 0.99) },
-    lastSocket: { p50: quantile(Float64Array.from(lastAt).sort(), 0.5), p99: quantile(Float64Array.from(lastAt).sort(), 0.99) },
+    create: spread(ok.map((c) => c.respondedAt - c.sentAt)),
+    firstSocket: spread(firstAt),
+    lastSocket: spread(lastAt),
     missed,
     kbPerSocket,
     heapKbPerSocket,
@@ -220,7 +224,7 @@ async function manySocketsOurs(rx, servers, tokens, companyId, n) {
     cpu,
   };
   log(
-    `sockets: ours, ${n} sockets at ${rate}/s: from the request p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms; create p50 ${fmt(result.createP50)} ms, p99 ${fmt(result.createP99)} ms; ` +
+    `sockets: ours, ${n} sockets at ${rate}/s: from the request p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms; create p50 ${fmt(result.create.p50)} ms, p99 ${fmt(result.create.p99)} ms; ` +
       `an event's first socket p50 ${fmt(result.firstSocket.p50)} ms, p99 ${fmt(result.firstSocket.p99)} ms, its last p50 ${fmt(result.lastSocket.p50)} ms, p99 ${fmt(result.lastSocket.p99)} ms; ` +
       `missed ${missed}; ${result.failedCreates} failed creates; ${fmt(heapKbPerSocket)} KB of live heap a socket without code (${fmt(codeKb, 0)} KB of code compiled meanwhile; RSS ${fmt(kbPerSocket)} KB a socket); CPU: ${cpuText(cpu)}`,
   );
@@ -356,7 +360,7 @@ function socketsMarkdown(m, quiet, results) {
 | --- | --- | --- | --- | --- |
 ${rows.join("\n")}
 
-${results.map(({ ours: o, reference: r }) => `- ${o.sockets.toLocaleString("en")} sockets: create p50 ${fmt(o.createP50)} ms, p99 ${fmt(o.createP99)} ms, ${o.failedCreates} failed; from the request, an event's first socket p50 ${fmt(o.firstSocket.p50)} ms, p99 ${fmt(o.firstSocket.p99)} ms, its last p50 ${fmt(o.lastSocket.p50)} ms, p99 ${fmt(o.lastSocket.p99)} ms; ${cpuText(o.cpu)}. Bare \`ws\`: ${fmt(r.broadcastRate, 0)} broadcasts/s; ${cpuText(r.cpu)}.`).join("\n")}`;
+${results.map(({ ours: o, reference: r }) => `- ${o.sockets.toLocaleString("en")} sockets: create p50 ${fmt(o.create.p50)} ms, p99 ${fmt(o.create.p99)} ms, ${o.failedCreates} failed; from the request, an event's first socket p50 ${fmt(o.firstSocket.p50)} ms, p99 ${fmt(o.firstSocket.p99)} ms, its last p50 ${fmt(o.lastSocket.p50)} ms, p99 ${fmt(o.lastSocket.p99)} ms; ${cpuText(o.cpu)}. Bare \`ws\`: ${fmt(r.broadcastRate, 0)} broadcasts/s; ${cpuText(r.cpu)}.`).join("\n")}`;
 }
 
 // ---------------------------------------------------------------------------------------------------

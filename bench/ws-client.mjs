@@ -34,9 +34,10 @@ export function newReportId(data) {
 /** A minimal WebSocket client for the receiving side: 1,000 sockets taking 100,000 messages a second
  * must not starve the servers of the 2 CPUs they share, so frames are parsed straight off the TCP
  * stream (one timestamp per read, no per-message event) instead of through `ws`. Answers pings, so
- * the server's heartbeat keeps it. Reads go through `onread` into a buffer shared by the thread's sockets:
- * no buffer allocated and no stream event a read, at 200,000 reads a second (10,000 sockets). Resolves with a handle once the first (hello) message came;
- * `onMessage(payload, arrivedAt)` gets every later text message. `localAddress` (127.0.0.x) spreads many
+ * the server's heartbeat keeps it. Reads go through `onread` into a buffer shared by the thread's
+ * sockets: no buffer allocated and no stream event a read, at 200,000 reads a second (10,000 sockets).
+ * Resolves with a handle once the first (hello) message came; `onMessage(payload, arrivedAt)` gets
+ * every later text message. `localAddress` (127.0.0.x) spreads many
  * sockets over several source addresses, each with its own range of ephemeral ports. */
 export function openSocket(url, origin, onMessage, localAddress) {
   const { hostname, port, pathname, search } = new URL(url);

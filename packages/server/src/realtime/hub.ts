@@ -64,12 +64,11 @@ const TAIL_CHECK_MS = 2_000;
 // instead of one per event, which is what sending to hundreds of sockets costs. A lone event goes at once.
 // (20 ms held the events of a steady 100 a second for 10 ms on average, four times bare `ws`'s p99.)
 const COALESCE_MS = 5;
-// ...or, when a flush takes long (thousands of sockets), as long as the last flush took: broadcasting
+// ...or, when a flush takes longer (thousands of sockets), as long as the last flush took: broadcasting
 // then takes at most half of the process's time, and the events that came meanwhile go out in one write
 // a socket instead of one each (issue 19: at 10,000 sockets and 20 events a second, the writes alone
 // kept both processes busy and the creates waited behind them; twice as long measured no better).
-const FLUSH_GAP_FACTOR = 1;
-// Sockets a flush writes to before it lets the process's other work run (about 10 ms at 10,000 sockets).
+// Sockets a flush writes to before it lets the process's other work run (7-10 ms of writes).
 const SLICE_SOCKETS = 1000;
 
 /** What a browser receives: the message without its server-side audience. */
@@ -194,7 +193,7 @@ export class Hub {
   }
 
   private scheduleFlush(): void {
-    const wait = this.lastFlush + Math.max(COALESCE_MS, FLUSH_GAP_FACTOR * this.lastFlushCost) - performance.now();
+    const wait = this.lastFlush + Math.max(COALESCE_MS, this.lastFlushCost) - performance.now();
     if (wait > 0) {
       const timer = setTimeout(() => this.flush(), wait);
       this.cancelFlush = () => clearTimeout(timer);

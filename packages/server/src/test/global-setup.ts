@@ -9,9 +9,6 @@ import { migrate } from "../db/migrate.js";
 import { pgliteExtensions, wrapPglite } from "../db/pglite.js";
 import { createTestDatabase, openTestPostgres, TestDatabaseRefused, type CreatedTestDatabase } from "./test-database.js";
 
-// vitest.config.ts's maxWorkers: VITEST_POOL_ID runs from 1 to it.
-const WORKERS = 2;
-
 declare module "vitest" {
   export interface ProvidedContext {
     /** The PGlite data directory dumped to a file ("" on the PostgreSQL run). */
@@ -54,7 +51,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
     const copies: CreatedTestDatabase[] = [];
     try {
-      for (let worker = 0; worker < WORKERS; worker++) {
+      // One a worker: VITEST_POOL_ID runs from 1 to maxWorkers.
+      for (let worker = 0; worker < project.config.maxWorkers; worker++) {
         const copy = await createTestDatabase(serverUrl, created.name);
         copies.push(copy);
         // Its own deployment id, so its apps publish on their own Redis prefix (company ids repeat
