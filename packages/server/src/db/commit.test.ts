@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { testDatabaseUrl, testDb } from "../test/harness.js";
 import { openTestPostgres } from "../test/test-database.js";
 import { committingTransaction, type Db } from "./db.js";
@@ -99,5 +100,45 @@ describe("committingTransaction: the last statement carries the commit, with bou
       }),
     ).rejects.toThrow("boom");
     expect(await labels("self:%")).toEqual(["self: committed"]);
+  });
+});
+
+// Only PostgreSQL has round trips to count (PGlite runs in the process).
+describe.runIf(testDatabaseUrl())("a transaction's begin travels with its first statement", () => {
+  /** Messages node-postgres hands the server while fn runs (each one round trip). */
+  async function roundTrips(fn: () => Promise<unknown>): Promise<number> {
+    const spy = vi.spyOn(pg.Client.prototype, "query");
+    try {
+      await fn();
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it("n statements take n round trips (plus the commit, unless the last statement carries it)", async () => {
+    const two = (tx: { query: (sql: string, params?: unknown[]) => Promise<unknown> }) =>
+      Promise.all([tx.query(`insert into ${table} (label) values ($1)`, ["trips: 1"]), tx.query(`select count(*) from ${table}`)]);
+    expect(await roundTrips(() => db.transaction(two))).toBe(3);
+    expect(await roundTrips(() => committingTransaction(db, (tx) => tx.commitWith(INSERT, ["trips: 2", "{}", 0, null])))).toBe(1);
+    // A transaction that runs nothing sends nothing.
+    expect(await roundTrips(() => db.transaction(async () => undefined))).toBe(0);
+    expect(await labels("trips:%")).toEqual(["trips: 1", "trips: 2"]);
+  });
+
+  it("the first statement is inside the transaction, whichever way it goes, and a failure leaves the connection fine", async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.exec(`insert into ${table} (label) values ('first: exec')`);
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    // A first statement that does not parse: nothing began, nothing is left open.
+    await expect(db.transaction((tx) => tx.query(`selectt label from ${table} where label = $1`, ["x"]))).rejects.toThrow(/syntax/);
+    await expect(db.transaction((tx) => tx.query(`insert into ${table} (label, n) values ($1, -1)`, ["first: negative"]))).rejects.toThrow(
+      /check constraint/,
+    );
+    expect(await labels("first:%")).toEqual([]);
+    expect(await db.query<{ one: number }>("select 1 as one")).toEqual([{ one: 1 }]);
   });
 });

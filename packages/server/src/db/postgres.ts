@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import pg from "pg";
-import { registerCommittingTransaction, registerPoolStats, type CommittingTx, type Db, type Tx } from "./db.js";
+import { registerCommittingTransaction, registerPoolStats, type CommittingTx, type Db } from "./db.js";
 
 // int8 (counts, sums) as numbers: every such value here is far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -51,13 +51,15 @@ interface WireResult {
 }
 
 /**
- * One statement with bound parameters, then `commit`, in a single round trip: Parse/Bind/Describe/
- * Execute of the statement, Parse/Bind/Execute of `commit`, and one Sync. If the statement fails, the
- * server skips the commit up to the Sync and the transaction stays open in the failed state (the
- * caller rolls it back); the connection itself stays usable. A node-postgres Submittable: the client
- * hands it the connection when its turn comes and feeds it the backend's answers.
+ * One statement with bound parameters and, in the same round trip, the transaction's `begin` before it
+ * and/or its `commit` after it: Parse of the statement (named, if this connection has not parsed it
+ * yet: first, so that node-postgres records it as parsed only when it was), Parse/Bind/Execute of
+ * `begin`, Bind/Describe/Execute of the statement, Parse/Bind/Execute of `commit`, and one Sync. If
+ * anything fails, the server skips the rest up to the Sync, and a begun transaction stays open in the
+ * failed state (the caller rolls it back); the connection itself stays usable. A node-postgres
+ * Submittable: the client hands it the connection when its turn comes and feeds it the backend's answers.
  */
-class StatementThenCommit implements pg.Submittable {
+class Pipelined implements pg.Submittable {
   // Read by the client: `_result` gets the client's type parsers; `name` and `text` let it record the
   // prepared statement once the backend has parsed it (and forget it if the statement fails).
   readonly _result = new (pg.Result as unknown as new () => WireResult)();
@@ -69,7 +71,11 @@ class StatementThenCommit implements pg.Submittable {
   private completed = 0;
   private rowError: Error | undefined;
 
-  constructor(text: string, params: readonly unknown[]) {
+  constructor(
+    text: string,
+    params: readonly unknown[],
+    private readonly around: { begin: boolean; commit: boolean },
+  ) {
     this.text = text;
     this.name = statementName(text);
     // Mapped before anything is written, so a value that cannot be sent fails here, not mid-message.
@@ -93,16 +99,22 @@ class StatementThenCommit implements pg.Submittable {
         c.parse({ text: this.text, name: this.name });
         c.submittedNamedStatements[this.name] = this.text;
       }
+      if (this.around.begin) Pipelined.simple(c, "begin");
       c.bind({ statement: this.name, values: this.values });
       c.describe({ type: "P", name: "" });
       c.execute({ portal: "" });
-      c.parse({ text: "commit" });
-      c.bind({});
-      c.execute({ portal: "" });
+      if (this.around.commit) Pipelined.simple(c, "commit");
       c.sync();
     } finally {
       c.stream.uncork?.();
     }
+  }
+
+  /** A statement without parameters or rows, as the unnamed statement and portal. */
+  private static simple(c: WireConnection, text: string): void {
+    c.parse({ text });
+    c.bind({});
+    c.execute({ portal: "" });
   }
 
   handleRowDescription(message: { fields: unknown[] }): void {
@@ -131,58 +143,72 @@ class StatementThenCommit implements pg.Submittable {
 
   handleCopyData(): void {}
 
-  /** An ErrorResponse (the statement or the commit failed) or a dead connection. */
+  /** An ErrorResponse (the begin, the statement or the commit failed) or a dead connection. */
   handleError(err: Error): void {
     this.callback(err);
   }
 
   handleReadyForQuery(): void {
-    if (this.completed < 2) this.callback(new Error("the statement and its commit did not both complete"));
+    const expected = 1 + Number(this.around.begin) + Number(this.around.commit);
+    if (this.completed < expected) this.callback(new Error("the pipelined statements did not all complete"));
     else if (this.rowError) this.callback(this.rowError);
     else this.callback(null, this._result.rows);
   }
 }
 
-/** A transaction's client as a Tx. */
-function wrapClient(client: pg.PoolClient): Tx {
-  return {
-    kind: "postgres",
-    async query<T>(sql: string, params?: readonly unknown[]) {
-      return (await client.query(prepared(sql, params))).rows as T[];
-    },
-    async exec(sql: string) {
-      await client.query(sql);
-    },
-  };
-}
+/** A transaction on one pooled client whose `begin` goes with its first statement and whose last
+ * statement may carry the commit (`commitWith`): a transaction of n statements takes n round trips,
+ * not n + 2, and one that runs nothing sends nothing. */
+class PgTransaction implements CommittingTx {
+  readonly kind = "postgres";
+  /** `begin` was sent (it may have failed with the statement it went with: a rollback is then harmless). */
+  begun = false;
+  /** The commit succeeded. */
+  committed = false;
+  private over = false;
 
-/** A transaction's client whose last statement may carry the commit. */
-function committingClient(client: pg.PoolClient, onCommitted: () => void): CommittingTx {
-  const tx = wrapClient(client);
-  let over = false;
-  const open = () => {
-    if (over) throw new Error("the transaction is already committed");
-  };
-  return {
-    kind: "postgres",
-    async query<T>(sql: string, params?: readonly unknown[]) {
-      open();
-      return tx.query<T>(sql, params);
-    },
-    async exec(sql: string) {
-      open();
-      return tx.exec(sql);
-    },
-    async commitWith<T>(sql: string, params: readonly unknown[] = []) {
-      open();
-      over = true;
-      const statement = new StatementThenCommit(sql, params);
-      client.query(statement);
-      const rows = await statement.promise;
-      onCommitted();
-      return rows as T[];
-    },
-  };
+  constructor(private readonly client: pg.PoolClient) {}
+
+  async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    this.open();
+    if (this.begun) return (await this.client.query(prepared(sql, params))).rows as T[];
+    return this.pipelined<T>(sql, params, false);
+  }
+
+  async exec(sql: string): Promise<void> {
+    this.open();
+    // Simple query protocol: several statements in one message, so `begin` can lead them.
+    const first = !this.begun;
+    this.begun = true;
+    await this.client.query(first ? `begin;\n${sql}` : sql);
+  }
+
+  async commitWith<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    this.open();
+    this.over = true;
+    const rows = await this.pipelined<T>(sql, params, true);
+    this.committed = true;
+    return rows;
+  }
+
+  /** Commits a transaction that did not commit itself (nothing to do when nothing ran). */
+  async finish(): Promise<void> {
+    if (this.committed || !this.begun) return;
+    this.over = true;
+    await this.client.query("commit");
+    this.committed = true;
+  }
+
+  private async pipelined<T>(sql: string, params: readonly unknown[], commit: boolean): Promise<T[]> {
+    const statement = new Pipelined(sql, params, { begin: !this.begun, commit });
+    this.begun = true;
+    this.client.query(statement);
+    return (await statement.promise) as T[];
+  }
+
+  private open(): void {
+    if (this.over) throw new Error("the transaction is already committed");
+  }
 }
 
 /** Checks a client out of the pool with onError listening from the very moment it is handed over.
@@ -201,22 +227,22 @@ function checkOut(pool: pg.Pool, onError: (err: Error) => void): Promise<pg.Pool
   });
 }
 
-/** Runs fn between begin and commit (unless fn committed itself) on one pooled client. */
-async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient, onCommitted: () => void) => Promise<T>): Promise<T> {
-  let committed = false;
+/** Runs fn in a transaction (begun with its first statement) on one pooled client, and commits it
+ * unless fn's last statement did. */
+async function inTransaction<T>(pool: pg.Pool, fn: (tx: PgTransaction) => Promise<T>): Promise<T> {
   let broken: Error | undefined;
   // A checked-out client whose connection dies emits 'error'; unheard, that kills the process. Heard
   // here, the statement in flight fails on its own and the client leaves the pool as broken.
   const onError = (err: Error) => (broken = err);
   const client = await checkOut(pool, onError);
+  const tx = new PgTransaction(client);
   try {
-    await client.query("begin");
-    const result = await fn(client, () => (committed = true));
-    if (!committed) await client.query("commit");
+    const result = await fn(tx);
+    await tx.finish();
     return result;
   } catch (err) {
     // A client that cannot even roll back is dropped from the pool rather than reused.
-    if (!committed) await client.query("rollback").catch((e: Error) => (broken = e));
+    if (tx.begun && !tx.committed) await client.query("rollback").catch((e: Error) => (broken = e));
     throw err;
   } finally {
     client.off("error", onError);
@@ -238,13 +264,13 @@ export function openPostgres(url: string, max = 10): Db {
     async exec(sql: string) {
       await pool.query(sql);
     },
-    transaction: (fn) => inTransaction(pool, (client) => fn(wrapClient(client))),
+    transaction: (fn) => inTransaction(pool, fn),
     async ping() {
       await pool.query("select 1");
     },
     close: () => pool.end(),
   };
-  registerCommittingTransaction(db, (fn) => inTransaction(pool, (client, onCommitted) => fn(committingClient(client, onCommitted))));
+  registerCommittingTransaction(db, (fn) => inTransaction(pool, fn));
   registerPoolStats(db, () => ({
     max,
     open: pool.totalCount,
