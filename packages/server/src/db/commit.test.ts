@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { testDatabaseUrl, testDb } from "../test/harness.js";
 import { openTestPostgres } from "../test/test-database.js";
 import { committingTransaction, type Db } from "./db.js";
+import { IDLE_CONNECTION_MS } from "./postgres.js";
 
 // On PostgreSQL a pool of ONE connection, so "the connection is fine afterwards" is about the very
 // connection the failed statement ran on.
@@ -140,5 +141,23 @@ describe.runIf(testDatabaseUrl())("a transaction's begin travels with its first 
     );
     expect(await labels("first:%")).toEqual([]);
     expect(await db.query<{ one: number }>("select 1 as one")).toEqual([{ one: 1 }]);
+  });
+});
+
+describe.runIf(testDatabaseUrl())("an idle pooled connection", () => {
+  it("is kept past node-postgres' 10 s (a new one parses and plans every statement again), then closed", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const pool = await openTestPostgres(testDatabaseUrl(), 1);
+    try {
+      const pid = async () => (await pool.query<{ pid: number }>("select pg_backend_pid() as pid"))[0]!.pid;
+      const first = await pid();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(await pid()).toBe(first);
+      await vi.advanceTimersByTimeAsync(IDLE_CONNECTION_MS + 1000);
+      expect(await pid()).not.toBe(first);
+    } finally {
+      vi.useRealTimers();
+      await pool.close();
+    }
   });
 });
