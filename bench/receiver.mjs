@@ -9,9 +9,9 @@
 //   {cmd: "open", kind: "reference", targets: [{url, localAddress}], concurrency}
 //       bare sockets to the `ws` reference; keeps each message's latency from its send and due time → {opened}
 //   {cmd: "progress"}  → {arrivals}: deliveries counted so far (reports or reference messages)
-//   {cmd: "collect"}   → the arrivals, then forgets them: {reports: [[id, Float64Array]]} or
-//                        {sent: Float64Array, due: Float64Array, received: [[seq, count]]}
-//   {cmd: "close"}     → closes every socket: {closed}
+//   {cmd: "collect", kind} → the arrivals of that kind, then forgets them: {reports: [[id, Float64Array]],
+//                        sampleBytes} or {sent: Float64Array, due: Float64Array, received: [[seq, count]]}
+//   {cmd: "close", kind} → closes the sockets of that kind (every socket without one): {closed}
 import { parentPort } from "node:worker_threads";
 import { newReportId, openSocket } from "./ws-client.mjs";
 
@@ -20,6 +20,8 @@ let sockets = [];
 let arrivals = 0;
 // Reports: id → arrival wall time per socket (NaN: not yet).
 let reports = new Map();
+// The size of a newReport message (what the reference is asked to send).
+let sampleBytes;
 // Reference: latencies from each message's send and due time, and deliveries per seq.
 let sent = [];
 let due = [];
@@ -54,6 +56,7 @@ function onReport(k, count) {
   return (data, at) => {
     const id = newReportId(data);
     if (id === undefined) return;
+    sampleBytes ??= data.length;
     let row = reports.get(id);
     if (!row) reports.set(id, (row = new Float64Array(count).fill(NaN)));
     if (Number.isNaN(row[k])) {
@@ -84,25 +87,24 @@ parentPort.on("message", async (m) => {
         const ticket = await ticketOf(t);
         return openSocket(`${t.ws}/api/realtime?ticket=${encodeURIComponent(ticket)}`, t.base, onReport(k, targets.length), t.localAddress);
       });
-      sockets.push(...opened);
+      sockets.push(...opened.map((handle) => ({ kind: m.kind, handle })));
       parentPort.postMessage({ opened: opened.length });
     } else if (m.cmd === "progress") {
       parentPort.postMessage({ arrivals });
     } else if (m.cmd === "collect") {
-      const answer = reports.size
-        ? { reports: [...reports] }
-        : { sent: Float64Array.from(sent), due: Float64Array.from(due), received: [...received] };
-      reports = new Map();
-      sent = [];
-      due = [];
-      received = new Map();
       arrivals = 0;
-      parentPort.postMessage(answer);
+      if (m.kind === "reference") {
+        parentPort.postMessage({ sent: Float64Array.from(sent), due: Float64Array.from(due), received: [...received] });
+        [sent, due, received] = [[], [], new Map()];
+      } else {
+        parentPort.postMessage({ reports: [...reports], sampleBytes });
+        reports = new Map();
+      }
     } else if (m.cmd === "close") {
-      for (const s of sockets) s.terminate();
-      const closed = sockets.length;
-      sockets = [];
-      parentPort.postMessage({ closed });
+      const closing = sockets.filter((s) => !m.kind || s.kind === m.kind);
+      for (const s of closing) s.handle.terminate();
+      sockets = sockets.filter((s) => !closing.includes(s));
+      parentPort.postMessage({ closed: closing.length });
     }
   } catch (err) {
     parentPort.postMessage({ error: err.message });

@@ -10,7 +10,7 @@ import http from "node:http";
 import autocannon from "autocannon";
 import pg from "pg";
 import WebSocket from "ws";
-import { newReportId, openSocket } from "./ws-client.mjs";
+import { arrivalsBySocket, awaitDeliveries, openShares, receivers } from "./receivers.mjs";
 import {
   ROOT,
   DATABASE_URL,
@@ -35,7 +35,6 @@ import {
   redisPing,
   resetDatabase,
   withDb,
-  inBatches,
   createOperators,
   waitForQuietMachine,
   machine,
@@ -293,12 +292,17 @@ async function intake() {
 // ---------------------------------------------------------------------------------------------------
 // Fan-out
 
+/** Now as wall-clock ms (comparable across the bench's threads and with the reference's timestamps). */
+const wallNow = () => performance.timeOrigin + performance.now();
+
 async function fanout() {
   log("fan-out: starting two server processes joined by Redis");
   const a = await startServer("fanout-a", PORTS.a, { seed: true, redis: true });
   const b = await startServer("fanout-b", PORTS.b, { seed: false, redis: true });
   const servers = [a, b].map((s, i) => ({ ...s, base: `http://127.0.0.1:${[PORTS.a, PORTS.b][i]}`, ws: `ws://127.0.0.1:${[PORTS.a, PORTS.b][i]}` }));
-  const sockets = [];
+  // One receiving thread: the 1,000 sockets' client takes at most one of the CPUs the servers share, as
+  // when it ran on the main thread, which now only sends and times the reporter's requests.
+  const rx = receivers(1);
   try {
     const companyId = await withDb(async (db) => (await db.query("select id from companies where name = $1", [demo.DEMO_COMPANY.name])).rows[0]?.id);
     if (!companyId) throw new Error("the demo company is missing: did the seed run?");
@@ -309,62 +313,43 @@ async function fanout() {
       tokens.push(res.user.access_token);
     }
     log(`fan-out: ${tokens.length} operators signed in`);
-
-    // Arrivals per report id: [socket index] = performance.now() at arrival.
-    const arrivals = new Map();
-    let sampleMessage;
-    const onMessageFor = (k) => (data, at) => {
-      const id = newReportId(data);
-      if (id === undefined) return;
-      let row = arrivals.get(id);
-      if (!row) arrivals.set(id, (row = { times: new Float64Array(FANOUT.sockets).fill(NaN), count: 0 }));
-      if (Number.isNaN(row.times[k])) {
-        row.times[k] = at;
-        row.count++;
-      }
-      sampleMessage ??= data.length;
-    };
-    const open = async (k) => {
-      const s = servers[k % 2];
-      const { ticket } = await api(s.base, "POST", "/api/realtime/ticket", { companyId }, tokens[k % tokens.length]);
-      return openSocket(`${s.ws}/api/realtime?ticket=${encodeURIComponent(ticket)}`, s.base, onMessageFor(k));
-    };
+    const targetOf = (k) => ({ base: servers[k % 2].base, ws: servers[k % 2].ws, token: tokens[k % tokens.length], companyId });
 
     // Warm the code paths of both processes before the memory baseline.
-    const warm = await inBatches(20, 10, (k) => open(k));
-    for (const ws of warm) ws.close();
+    await openShares(rx, "report", 20, 10, targetOf);
+    await rx.all({ cmd: "close" });
     await sleep(1500);
     const before = servers.map((s) => rss(s.pid));
     const opening = performance.now();
-    sockets.push(...(await inBatches(FANOUT.sockets, FANOUT.openConcurrency, (k) => open(k))));
-    log(`fan-out: ${sockets.length} sockets open in ${((performance.now() - opening) / 1000).toFixed(1)} s`);
+    const parts = await openShares(rx, "report", FANOUT.sockets, FANOUT.openConcurrency, targetOf);
+    log(`fan-out: ${FANOUT.sockets} sockets open in ${((performance.now() - opening) / 1000).toFixed(1)} s`);
     await sleep(3000);
     const after = servers.map((s) => rss(s.pid));
-    const bytesPerSocket = (after[0] + after[1] - before[0] - before[1]) / sockets.length;
+    const bytesPerSocket = (after[0] + after[1] - before[0] - before[1]) / FANOUT.sockets;
     log(`fan-out: RSS ${before.map((x) => (x / 2 ** 20).toFixed(0)).join("+")} MB → ${after.map((x) => (x / 2 ** 20).toFixed(0)).join("+")} MB: ${(bytesPerSocket / 1024).toFixed(1)} KB a socket`);
 
-    const load = (rate) => fanoutLoad({ servers, sockets, arrivals, rate });
+    const load = (rate) => fanoutLoad({ servers, rx, parts, rate });
     // Half the rate first: it tells the message's size for the reference.
     const half = await load(FANOUT.ratePerSecond / 2);
-    const messageBytes = sampleMessage ?? 1500;
+    const messageBytes = half.messageBytes ?? 1500;
     // The bare `ws` reference at the full rate, then ours at the rate the reference sustained (on 2 CPUs
     // shared with the receiving client it may not reach the rate asked): the two are compared at a
     // rate both can hold, counted from the moment each message was asked for.
-    const reference = await fanoutReference(messageBytes, FANOUT.ratePerSecond);
+    const reference = await fanoutReference(rx, messageBytes, FANOUT.ratePerSecond);
     const sustained = Math.min(FANOUT.ratePerSecond, Math.floor(reference.broadcastRate));
-    const referenceAtSustained = sustained < FANOUT.ratePerSecond * 0.97 ? await fanoutReference(messageBytes, sustained) : reference;
+    const referenceAtSustained = sustained < FANOUT.ratePerSecond * 0.97 ? await fanoutReference(rx, messageBytes, sustained) : reference;
     const atReference = await load(sustained);
     const full = sustained === FANOUT.ratePerSecond ? atReference : (await sleep(2000), await load(FANOUT.ratePerSecond));
     return { ...full, half, atReference, reference, referenceAtSustained, kbPerSocket: bytesPerSocket / 1024, messageBytes };
   } finally {
-    for (const ws of sockets) ws.terminate();
+    await rx.stop();
     await Promise.all([stop(a), stop(b)]);
   }
 }
 
 /** Creates reports at `rate` a second for FANOUT.seconds (open loop, alternating servers), then
  * measures every report's arrival at every socket. */
-async function fanoutLoad({ servers, sockets, arrivals, rate }) {
+async function fanoutLoad({ servers, rx, parts, rate }) {
   const [a, b] = servers;
   const creates = [];
   const total = Math.round(rate * FANOUT.seconds);
@@ -377,12 +362,13 @@ async function fanoutLoad({ servers, sockets, arrivals, rate }) {
     const wait = due - performance.now();
     if (wait > 1) await sleep(wait);
     const s = servers[i % 2];
-    const entry = { sentAt: performance.now(), respondedAt: NaN, id: undefined, error: undefined };
+    // Wall-clock ms, as the receiving threads time the arrivals.
+    const entry = { sentAt: wallNow(), respondedAt: NaN, id: undefined, error: undefined };
     creates.push(entry);
     inflight.push(
       api(s.base, "POST", "/api/app/reports", reportBody()).then(
         (res) => {
-          entry.respondedAt = performance.now();
+          entry.respondedAt = wallNow();
           entry.id = res.report.id;
         },
         (err) => (entry.error = err.message),
@@ -397,20 +383,22 @@ async function fanoutLoad({ servers, sockets, arrivals, rate }) {
   log(`fan-out at ${rate}/s: pool connections on average: ${backendsText(backends)}`);
   const ok = creates.filter((c) => c.id !== undefined);
   const lastResponse = Math.max(...ok.map((c) => c.respondedAt));
-  const completedRate = ok.length / ((lastResponse - start) / 1000);
+  const completedRate = ok.length / ((lastResponse - (performance.timeOrigin + start)) / 1000);
   // Wait for the stragglers (bounded), then count what never came.
-  const graceEnd = performance.now() + FANOUT.graceMs;
-  while (performance.now() < graceEnd && ok.some((c) => (arrivals.get(c.id)?.count ?? 0) < sockets.length)) await sleep(100);
+  const sockets = FANOUT.sockets;
+  await awaitDeliveries(rx, ok.length * sockets, FANOUT.graceMs);
+  const collected = await rx.all({ cmd: "collect", kind: "report" });
+  const arrivals = arrivalsBySocket(collected, parts, sockets);
 
-  const fromResponse = new Float64Array(ok.length * sockets.length);
-  const fromRequest = new Float64Array(ok.length * sockets.length);
+  const fromResponse = new Float64Array(ok.length * sockets);
+  const fromRequest = new Float64Array(ok.length * sockets);
   let n = 0;
   let missed = 0;
   let beforeResponse = 0;
   for (const c of ok) {
     const row = arrivals.get(c.id);
-    for (let k = 0; k < sockets.length; k++) {
-      const at = row?.times[k];
+    for (let k = 0; k < sockets; k++) {
+      const at = row?.[k];
       if (at === undefined || Number.isNaN(at)) {
         missed++;
         continue;
@@ -420,14 +408,13 @@ async function fanoutLoad({ servers, sockets, arrivals, rate }) {
       fromRequest[n] = at - c.sentAt;
       n++;
     }
-    arrivals.delete(c.id);
   }
   const fr = fromResponse.subarray(0, n).sort();
   const fq = fromRequest.subarray(0, n).sort();
   const createTimes = Float64Array.from(ok.map((c) => c.respondedAt - c.sentAt)).sort();
   const result = {
     rate,
-    sockets: sockets.length,
+    sockets,
     reports: ok.length,
     failedCreates: creates.length - ok.length,
     offered,
@@ -444,6 +431,7 @@ async function fanoutLoad({ servers, sockets, arrivals, rate }) {
     completedRate,
     cpu,
     backends,
+    messageBytes: collected.find((c) => c.sampleBytes)?.sampleBytes,
   };
   log(
     `fan-out at ${rate}/s: ${result.reports} reports × ${result.sockets} sockets: from response p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms; ` +
@@ -456,7 +444,7 @@ async function fanoutLoad({ servers, sockets, arrivals, rate }) {
 /** The same broadcast (size, count, sockets) from a bare ws server at `rate` a second. Its latency is
  * counted from the moment each message was due (its place in the schedule), like ours from the create
  * request: a reference that falls behind its schedule shows it. */
-async function fanoutReference(messageBytes, rate) {
+async function fanoutReference(rx, messageBytes, rate) {
   const server = await startProcess("ws-reference", [join(ROOT, "bench/ws-reference.mjs")], { PORT: String(PORTS.reference) }, () =>
     new Promise((resolve) => {
       const s = connect({ host: "127.0.0.1", port: PORTS.reference }, () => {
@@ -466,29 +454,12 @@ async function fanoutReference(messageBytes, rate) {
       s.once("error", () => resolve(false));
     }),
   );
-  const sockets = [];
   try {
     const url = `ws://127.0.0.1:${PORTS.reference}/`;
     const total = Math.round(rate * FANOUT.seconds);
-    const latencies = new Float64Array(total * FANOUT.sockets);
-    const fromDue = new Float64Array(total * FANOUT.sockets);
-    let n = 0;
-    const wall = (at) => performance.timeOrigin + at;
-    const received = new Uint32Array(total + 1);
-    const onMessage = (data, arrivedAt) => {
-      const at = wall(arrivedAt);
-      const text = data.toString("latin1", 0, 160);
-      const seq = Number(/"seq":(\d+)/.exec(text)?.[1]);
-      const sentAt = Number(/"sentAt":([\d.]+)/.exec(text)?.[1]);
-      const dueAt = Number(/"dueAt":([\d.]+)/.exec(text)?.[1]);
-      if (!seq) return;
-      received[seq]++;
-      fromDue[n] = at - dueAt;
-      latencies[n++] = at - sentAt;
-    };
     await sleep(500);
     const before = rss(server.pid);
-    sockets.push(...(await inBatches(FANOUT.sockets, FANOUT.openConcurrency, () => openSocket(url, "http://127.0.0.1", onMessage))));
+    await openShares(rx, "reference", FANOUT.sockets, FANOUT.openConcurrency, () => ({ url, timed: true }));
     await sleep(3000);
     const after = rss(server.pid);
     const control = await new Promise((resolve, reject) => {
@@ -502,31 +473,31 @@ async function fanoutReference(messageBytes, rate) {
     const { seconds } = await done;
     const cpu = cpuShares(cpuBefore, cpuSnapshot({ reference: server.pid }));
     log(`fan-out reference at ${rate}/s: ${total} broadcasts in ${seconds.toFixed(1)} s; CPU: ${cpuText(cpu)}`);
-    const graceEnd = performance.now() + FANOUT.graceMs;
-    while (performance.now() < graceEnd && n < total * sockets.length) await sleep(100);
+    await awaitDeliveries(rx, total * FANOUT.sockets, FANOUT.graceMs);
     control.close();
-    const sorted = latencies.subarray(0, n).sort();
-    const sortedFromDue = fromDue.subarray(0, n).sort();
-    let missed = 0;
-    for (let i = 1; i <= total; i++) missed += sockets.length - received[i];
+    const collected = await rx.all({ cmd: "collect", kind: "reference" });
+    await rx.all({ cmd: "close", kind: "reference" });
+    const sorted = Float64Array.from(collected.flatMap((c) => [...c.sent])).sort();
+    const sortedFromDue = Float64Array.from(collected.flatMap((c) => [...c.due])).sort();
+    const received = collected.reduce((sum, c) => sum + c.received.reduce((x, [seq, count]) => x + (seq <= total ? count : 0), 0), 0);
     const result = {
       rate,
       p50: quantile(sorted, 0.5),
       p99: quantile(sorted, 0.99),
       dueP50: quantile(sortedFromDue, 0.5),
       dueP99: quantile(sortedFromDue, 0.99),
-      missed,
-      kbPerSocket: (after - before) / sockets.length / 1024,
+      missed: total * FANOUT.sockets - received,
+      kbPerSocket: (after - before) / FANOUT.sockets / 1024,
       broadcastRate: total / seconds,
       cpu,
     };
     log(
       `fan-out reference at ${rate}/s: bare ws from send p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms; from its due time p99 ${fmt(result.dueP99)} ms; ` +
-        `${fmt(result.broadcastRate, 0)} broadcasts/s achieved; missed ${missed}, ${fmt(result.kbPerSocket)} KB a socket`,
+        `${fmt(result.broadcastRate, 0)} broadcasts/s achieved; missed ${result.missed}, ${fmt(result.kbPerSocket)} KB a socket`,
     );
     return result;
   } finally {
-    for (const ws of sockets) ws.terminate();
+    await rx.all({ cmd: "close", kind: "reference" });
     await stop(server);
   }
 }

@@ -6,9 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { connect } from "node:net";
-import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { Worker } from "node:worker_threads";
 import WebSocket from "ws";
 import {
   ROOT,
@@ -42,6 +40,7 @@ import {
   guardRun,
   writeReadmeSection,
 } from "./harness.mjs";
+import { RECEIVER_THREADS, awaitDeliveries, receivers, shares } from "./receivers.mjs";
 
 const DEADLINE_MS = 15 * 60_000;
 
@@ -55,39 +54,12 @@ const SOCKETS = {
   full: 10_000,
   ratePerSecond: 20,
   seconds: 10,
-  // Receiving threads (bench/receiver.mjs), one a CPU (more only switched between them: 4 on 2 CPUs
-  // measured worse), and the source addresses the sockets are spread over so no address runs out of
-  // ephemeral ports.
-  workers: Math.max(2, availableParallelism()),
+  // The source addresses the sockets are spread over, so no address runs out of ephemeral ports.
   addresses: 8,
   openConcurrency: 10,
   graceMs: 5000,
 };
 const SOCKET_TARGETS = { p99Ms: 200, memoryRatio: 1.5 };
-
-/** Starts the receiving threads; `ask(i, message)` answers worker i's reply (one at a time each). */
-function receivers(n) {
-  const workers = Array.from({ length: n }, () => new Worker(new URL("./receiver.mjs", import.meta.url)));
-  const queues = workers.map(() => Promise.resolve());
-  const ask = (i, message) => {
-    const answer = queues[i].then(
-      () =>
-        new Promise((resolve, reject) => {
-          workers[i].once("message", (m) => (m.error ? reject(new Error(`receiver ${i}: ${m.error}`)) : resolve(m)));
-          workers[i].postMessage(message);
-        }),
-    );
-    queues[i] = answer.catch(() => undefined);
-    return answer;
-  };
-  const all = (message) => Promise.all(workers.map((_, i) => ask(i, message)));
-  return { ask, all, count: n, stop: () => Promise.all(workers.map((w) => w.terminate())) };
-}
-
-/** Splits `n` socket targets over the receivers: target k of worker i is socket i + k × workers. */
-function shares(n, workers, targetOf) {
-  return Array.from({ length: workers }, (_, i) => Array.from({ length: Math.ceil((n - i) / workers) }, (_, k) => targetOf(i + k * workers)));
-}
 
 const localAddress = (k) => `127.0.0.${2 + (k % SOCKETS.addresses)}`;
 
@@ -124,16 +96,6 @@ function heapGrowth(before, after, n) {
 function spread(times) {
   const sorted = Float64Array.from(times).sort();
   return { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
-}
-
-/** Waits (at most graceMs) until the receivers counted `expected` deliveries. */
-async function awaitDeliveries(rx, expected) {
-  const until = performance.now() + SOCKETS.graceMs;
-  for (;;) {
-    const got = (await rx.all({ cmd: "progress" })).reduce((n, r) => n + r.arrivals, 0);
-    if (got >= expected || performance.now() > until) return got;
-    await sleep(100);
-  }
 }
 
 /** n sockets on our two processes: memory per idle socket, then 20 reports/s from the request. */
@@ -174,9 +136,9 @@ async function manySocketsOurs(rx, servers, tokens, companyId, n) {
   }
   await Promise.all(inflight);
   const ok = creates.filter((c) => c.id !== undefined);
-  await awaitDeliveries(rx, ok.length * n);
+  await awaitDeliveries(rx, ok.length * n, SOCKETS.graceMs);
   const cpu = cpuShares(cpuBefore, cpuSnapshot({ serverA: servers[0].pid, serverB: servers[1].pid }));
-  const collected = await rx.all({ cmd: "collect" });
+  const collected = await rx.all({ cmd: "collect", kind: "report" });
   const rows = collected.map((c) => new Map(c.reports));
   const fromRequest = new Float64Array(ok.length * n);
   let m = 0;
@@ -264,10 +226,10 @@ async function manySocketsReference(rx, n, messageBytes) {
     const cpuBefore = cpuSnapshot({ reference: server.pid });
     control.send(JSON.stringify({ count: total, rate: SOCKETS.ratePerSecond, size: messageBytes }));
     const { seconds } = await done;
-    await awaitDeliveries(rx, total * n);
+    await awaitDeliveries(rx, total * n, SOCKETS.graceMs);
     const cpu = cpuShares(cpuBefore, cpuSnapshot({ reference: server.pid }));
     control.close();
-    const collected = await rx.all({ cmd: "collect" });
+    const collected = await rx.all({ cmd: "collect", kind: "reference" });
     await rx.all({ cmd: "close" });
     const due = Float64Array.from(collected.flatMap((c) => [...c.due])).sort();
     const received = collected.reduce((sum, c) => sum + c.received.reduce((x, [, count]) => x + count, 0), 0);
@@ -315,7 +277,7 @@ async function socketServers(rx, state) {
   }
   const warm = Array.from({ length: 20 }, (_, k) => ({ ...servers[k % 2].urls, token: state.tokens[0], companyId: state.companyId }));
   await rx.ask(0, { cmd: "open", kind: "report", targets: warm, concurrency: 10 });
-  await rx.ask(0, { cmd: "collect" });
+  await rx.ask(0, { cmd: "collect", kind: "report" });
   await rx.ask(0, { cmd: "close" });
   await sleep(1500);
   return servers;
@@ -324,7 +286,7 @@ async function socketServers(rx, state) {
 async function manySockets() {
   const scales = [...new Set([SOCKETS.compare, SOCKETS.sockets])].sort((a, b) => a - b);
   log(`sockets: ${scales.join(" and ")} sockets on two server processes at ${SOCKETS.ratePerSecond} reports/s, beside a bare ws process`);
-  const rx = receivers(SOCKETS.workers);
+  const rx = receivers();
   let servers = [];
   try {
     const state = { companyId: undefined, tokens: [] };
@@ -354,7 +316,7 @@ function socketsMarkdown(m, quiet, results) {
       `| ${o.sockets.toLocaleString("en")} sockets: memory per idle socket, live heap after a full collection without compiled code (the code compiled meanwhile, in all, and RSS growth a socket beside it) | ${fmt(o.heapKbPerSocket)} KB (code ${fmt(o.codeKb, 0)} KB; RSS ${fmt(o.kbPerSocket)} KB) | bare \`ws\`: ${fmt(r.heapKbPerSocket)} KB (code ${fmt(r.codeKb, 0)} KB; RSS ${fmt(r.kbPerSocket)} KB) | ≤ ${SOCKET_TARGETS.memoryRatio}× | ${fmt(ratio, 2)}× — ${verdict(ratio <= SOCKET_TARGETS.memoryRatio)} |`,
     ].join("\n");
   });
-  return `Run ${date} on ${m.nproc} CPUs (${m.cpu}); Node ${m.node}; the machine was ${quiet} % busy with other work just before the run. Two server processes joined by Redis, the sockets alternating between them, spread over ${SOCKETS.addresses} source addresses; the receiving client is ${SOCKETS.workers} threads of the bench process.
+  return `Run ${date} on ${m.nproc} CPUs (${m.cpu}); Node ${m.node}; the machine was ${quiet} % busy with other work just before the run. Two server processes joined by Redis, the sockets alternating between them, spread over ${SOCKETS.addresses} source addresses; the receiving client is ${RECEIVER_THREADS} threads of the bench process.
 
 | Benchmark | Figure | Reference (same run) | Target | Result |
 | --- | --- | --- | --- | --- |
