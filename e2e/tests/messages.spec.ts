@@ -45,7 +45,13 @@ test("a custom zone drawn, a message with an attachment sent, approved by the pr
   await page.getByTestId("message-create").click();
   const title = `Aviso de prueba ${Date.now()}`;
   await page.getByTestId("message-title-input").fill(title);
-  await page.getByTestId("message-body").locator("[contenteditable]").fill("Corte de luz mañana en el sector.");
+  // The editor's toolbar speaks the user's language; its bold button formats the selection.
+  const body = page.getByTestId("message-body");
+  await expect(body.getByRole("combobox", { name: "Estilo del párrafo" })).toBeVisible();
+  await body.locator("[contenteditable]").fill("Corte de luz mañana en el sector.");
+  await body.locator("[contenteditable]").selectText();
+  await body.getByRole("button", { name: "Negrita" }).click();
+  await expect(body.locator("[contenteditable] b")).toHaveText("Corte de luz mañana en el sector.");
   await page.getByTestId("message-attach").locator("..").locator('input[type="file"]').setInputFiles({
     name: "aviso.pdf",
     mimeType: "application/pdf",

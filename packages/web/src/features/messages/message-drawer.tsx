@@ -2,13 +2,13 @@ import { useState, type ReactNode } from "react";
 import { Alert, Button, DatePicker, Drawer, Form, Input, Space, Switch, Typography, Upload } from "antd";
 import { DeleteOutlined, PaperClipOutlined } from "@ant-design/icons";
 import dayjs, { type Dayjs } from "dayjs";
-import Editor from "react-simple-wysiwyg";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { MESSAGE_ATTACHMENT_MAX_BYTES, MESSAGE_TITLE_MAX, formatFileSize, type Message } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
 import { useSettings } from "../settings/settings-context";
 import { createMessage, fetchMessageZones, messageKeys, removeAttachment, updateMessage, uploadAttachment } from "./messages-api";
+import { MessageEditor } from "./message-editor";
 import { ZonePicker } from "./zone-picker";
 
 interface MessageDrawerProps {
@@ -91,7 +91,7 @@ export function MessageDrawer({ companyId, timeZone, message, onClose, onSaved }
         </Form.Item>
         <Form.Item label={t("massMessages.form.body")}>
           <div className="messages-editor" data-testid="message-body">
-            <Editor value={body} onChange={(e) => setBody(e.target.value)} role="textbox" aria-multiline aria-label={t("massMessages.form.body")} containerProps={{ style: { minHeight: 160 } }} />
+            <MessageEditor value={body} onChange={setBody} label={t("massMessages.form.body")} />
           </div>
         </Form.Item>
         <Form.Item label={t("massMessages.form.ad")}>
