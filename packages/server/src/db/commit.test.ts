@@ -104,6 +104,31 @@ describe("committingTransaction: the last statement carries the commit, with bou
   });
 });
 
+describe.runIf(testDatabaseUrl())("a committing transaction with genericPlans", () => {
+  // The plans node-postgres' prepared statement of this text got on the pool's one connection.
+  const plans = async (text: string) =>
+    (await db.query<{ generic: number; custom: number }>(
+      "select generic_plans as generic, custom_plans as custom from pg_prepared_statements where statement = $1",
+      [text],
+    ))[0];
+
+  it("plans its statements generically from their first run, for that transaction only", async () => {
+    const generic = `select count(*) as n from ${table} where label like $1 /* generic */`;
+    const custom = `select count(*) as n from ${table} where label like $1 /* custom */`;
+    await committingTransaction(db, async (tx) => {
+      await tx.query(generic, ["plans:%"]);
+      return tx.commitWith(INSERT, ["plans: generic", "{}", 0, null]);
+    }, { genericPlans: true });
+    await committingTransaction(db, (tx) => tx.commitWith(custom, ["plans:%"]));
+    expect(await plans(generic)).toEqual({ generic: 1, custom: 0 });
+    expect(await plans(custom)).toEqual({ generic: 0, custom: 1 });
+    // The setting was the transaction's own.
+    expect(await db.query("show plan_cache_mode")).toEqual([{ plan_cache_mode: "auto" }]);
+    await db.transaction((tx) => tx.exec("select 1"));
+    expect(await labels("plans:%")).toEqual(["plans: generic"]);
+  });
+});
+
 // Only PostgreSQL has round trips to count (PGlite runs in the process).
 describe.runIf(testDatabaseUrl())("a transaction's begin travels with its first statement", () => {
   /** Messages node-postgres hands the server while fn runs (each one round trip). */

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import pg from "pg";
-import { registerCommittingTransaction, registerPoolStats, type CommittingTx, type Db } from "./db.js";
+import { registerCommittingTransaction, registerPoolStats, type CommittingOptions, type CommittingTx, type Db } from "./db.js";
 
 // int8 (counts, sums) as numbers: every such value here is far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -74,7 +74,7 @@ class Pipelined implements pg.Submittable {
   constructor(
     text: string,
     params: readonly unknown[],
-    private readonly around: { begin: boolean; commit: boolean },
+    private readonly around: { begin: boolean; commit: boolean; genericPlans?: boolean },
   ) {
     this.text = text;
     this.name = statementName(text);
@@ -100,6 +100,7 @@ class Pipelined implements pg.Submittable {
         c.submittedNamedStatements[this.name] = this.text;
       }
       if (this.around.begin) Pipelined.simple(c, "begin");
+      if (this.around.begin && this.around.genericPlans) Pipelined.simple(c, "set local plan_cache_mode = force_generic_plan");
       c.bind({ statement: this.name, values: this.values });
       c.describe({ type: "P", name: "" });
       c.execute({ portal: "" });
@@ -149,7 +150,7 @@ class Pipelined implements pg.Submittable {
   }
 
   handleReadyForQuery(): void {
-    const expected = 1 + Number(this.around.begin) + Number(this.around.commit);
+    const expected = 1 + Number(this.around.begin) * (this.around.genericPlans ? 2 : 1) + Number(this.around.commit);
     if (this.completed < expected) this.callback(new Error("the pipelined statements did not all complete"));
     else if (this.rowError) this.callback(this.rowError);
     else this.callback(null, this._result.rows);
@@ -167,7 +168,10 @@ class PgTransaction implements CommittingTx {
   committed = false;
   private over = false;
 
-  constructor(private readonly client: pg.PoolClient) {}
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly options: CommittingOptions = {},
+  ) {}
 
   async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
     this.open();
@@ -180,7 +184,7 @@ class PgTransaction implements CommittingTx {
     // Simple query protocol: several statements in one message, so `begin` can lead them.
     const first = !this.begun;
     this.begun = true;
-    await this.client.query(first ? `begin;\n${sql}` : sql);
+    await this.client.query(first ? `${this.beginning()}\n${sql}` : sql);
   }
 
   async commitWith<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
@@ -200,7 +204,7 @@ class PgTransaction implements CommittingTx {
   }
 
   private async pipelined<T>(sql: string, params: readonly unknown[], commit: boolean): Promise<T[]> {
-    const statement = new Pipelined(sql, params, { begin: !this.begun, commit });
+    const statement = new Pipelined(sql, params, { begin: !this.begun, commit, genericPlans: this.options.genericPlans });
     this.begun = true;
     this.client.query(statement);
     return (await statement.promise) as T[];
@@ -208,6 +212,11 @@ class PgTransaction implements CommittingTx {
 
   private open(): void {
     if (this.over) throw new Error("the transaction is already committed");
+  }
+
+  /** What begins the transaction, as simple-protocol statements. */
+  private beginning(): string {
+    return this.options.genericPlans ? "begin; set local plan_cache_mode = force_generic_plan;" : "begin;";
   }
 }
 
@@ -229,13 +238,13 @@ function checkOut(pool: pg.Pool, onError: (err: Error) => void): Promise<pg.Pool
 
 /** Runs fn in a transaction (begun with its first statement) on one pooled client, and commits it
  * unless fn's last statement did. */
-async function inTransaction<T>(pool: pg.Pool, fn: (tx: PgTransaction) => Promise<T>): Promise<T> {
+async function inTransaction<T>(pool: pg.Pool, fn: (tx: PgTransaction) => Promise<T>, options: CommittingOptions = {}): Promise<T> {
   let broken: Error | undefined;
   // A checked-out client whose connection dies emits 'error'; unheard, that kills the process. Heard
   // here, the statement in flight fails on its own and the client leaves the pool as broken.
   const onError = (err: Error) => (broken = err);
   const client = await checkOut(pool, onError);
-  const tx = new PgTransaction(client);
+  const tx = new PgTransaction(client, options);
   try {
     const result = await fn(tx);
     await tx.finish();
@@ -276,7 +285,7 @@ export function openPostgres(url: string, max = 10): Db {
     },
     close: () => pool.end(),
   };
-  registerCommittingTransaction(db, (fn) => inTransaction(pool, fn));
+  registerCommittingTransaction(db, (fn, options) => inTransaction(pool, fn, options));
   registerPoolStats(db, () => ({
     max,
     open: pool.totalCount,

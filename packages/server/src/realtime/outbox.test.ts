@@ -39,7 +39,7 @@ async function emitWith(app: FastifyInstance, bus: EventBus, companyId: number, 
     async (_tx, emit) => {
       for (let i = 0; i < n; i++) await emit(companyId, "updateReport", { i }, ANYWHERE);
     },
-    onPublishError,
+    { onPublishError },
   );
   return events;
 }

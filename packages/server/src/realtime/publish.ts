@@ -1,6 +1,6 @@
 import type { EventType, RealtimeMessage } from "@atalaya/shared";
 import type { ReportAudience } from "../auth/restrictions.js";
-import { committingTransaction, type Db, type Tx } from "../db/db.js";
+import { committingTransaction, type CommittingOptions, type Db, type Tx } from "../db/db.js";
 import type { BusMessage, EventBus } from "./bus.js";
 import { appendEvents, appendEventsAndCommit, type NewEvent } from "./event.repository.js";
 import { publishStored } from "./outbox.js";
@@ -14,19 +14,19 @@ export type Emit = (
   audience: ReportAudience,
 ) => Promise<void>;
 
+/** How a change runs: where a failed publish is reported (besides the log), and the transaction's options. */
+export interface ChangeOptions extends CommittingOptions {
+  onPublishError?: (err: unknown) => void;
+}
+
 /** Runs a change in one transaction whose events are stored with it and published only after commit.
  * It takes the database, not a transaction (a Tx cannot be passed): publishing before an outer commit
  * would announce what may still roll back. Events are numbered at the very end of the transaction, and
  * the last numbering statement carries the commit with it: numbering locks the company's sequence row
  * until commit, so taking that lock last, for a single round trip, keeps concurrent changes of one
  * company from queueing behind each other. A failed publish is logged and left to the outbox relay. */
-export async function changeWithEvents<T>(
-  db: Db,
-  bus: EventBus,
-  fn: (tx: Tx, emit: Emit) => Promise<T>,
-  onPublishError?: (err: unknown) => void,
-): Promise<T> {
-  const { result } = await changeWithEventsDetailed(db, bus, fn, onPublishError);
+export async function changeWithEvents<T>(db: Db, bus: EventBus, fn: (tx: Tx, emit: Emit) => Promise<T>, options: ChangeOptions = {}): Promise<T> {
+  const { result } = await changeWithEventsDetailed(db, bus, fn, options);
   return result;
 }
 
@@ -35,7 +35,7 @@ export async function changeWithEventsDetailed<T>(
   db: Db,
   bus: EventBus,
   fn: (tx: Tx, emit: Emit) => Promise<T>,
-  onPublishError?: (err: unknown) => void,
+  { onPublishError, ...options }: ChangeOptions = {},
 ): Promise<{ result: T; events: RealtimeMessage[] }> {
   const stored = await committingTransaction(db, async (tx) => {
     const byCompany = new Map<number, NewEvent[]>();
@@ -57,7 +57,7 @@ export async function changeWithEventsDetailed<T>(
       );
     }
     return { result, events };
-  });
+  }, options);
   // A lost publish is not a lost event: it is stored, the relay sends it, and clients catch up by seq.
   await publishStored(db, bus, stored.events, onPublishError);
   // As a browser receives them: the audience stays on the server.

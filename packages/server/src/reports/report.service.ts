@@ -221,19 +221,25 @@ export async function createAppReports(ctx: AppContext, requests: readonly AppRe
       mediaUrl: via?.mediaUrl ?? null,
     };
   });
-  return changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
-    const authors = new Map(requests.flatMap(({ actor }) => (actor ? [[actor.user.id, actor.user] as const] : [])));
-    const { inserted, attentions } = await insertCommunityReports(tx, reports, authors);
-    for (const row of attentions.flat()) await emit(row.company_id, "newReport", { report: presentReport(row, EVENT_VIEWER) }, audienceOf(row));
-    const retried = inserted.filter((r) => !r.created).map((r) => r.id);
-    const attending = retried.length ? await attendingCompaniesOf(tx, retried) : new Map<number, number[]>();
-    return inserted.map((r, i) => ({
-      id: r.id,
-      uuid: r.uuid,
-      companies: r.created ? attentions[i]!.map((a) => a.company_id) : (attending.get(r.id) ?? []),
-      created: r.created,
-    }));
-  });
+  return changeWithEvents(
+    ctx.db,
+    ctx.bus,
+    async (tx, emit) => {
+      const authors = new Map(requests.flatMap(({ actor }) => (actor ? [[actor.user.id, actor.user] as const] : [])));
+      const { inserted, attentions } = await insertCommunityReports(tx, reports, authors);
+      for (const row of attentions.flat()) await emit(row.company_id, "newReport", { report: presentReport(row, EVENT_VIEWER) }, audienceOf(row));
+      const retried = inserted.filter((r) => !r.created).map((r) => r.id);
+      const attending = retried.length ? await attendingCompaniesOf(tx, retried) : new Map<number, number[]>();
+      return inserted.map((r, i) => ({
+        id: r.id,
+        uuid: r.uuid,
+        companies: r.created ? attentions[i]!.map((a) => a.company_id) : (attending.get(r.id) ?? []),
+        created: r.created,
+      }));
+    },
+    // The intake's statement costs more to plan than to run: its generic plan from a connection's first report.
+    { genericPlans: true },
+  );
 }
 
 /** Delivers a community report to a company whose notifications are delayed (the job queued at intake,
