@@ -158,8 +158,8 @@ class Pipelined implements pg.Submittable {
 }
 
 /** A transaction on one pooled client whose `begin` goes with its first statement and whose last
- * statement may carry the commit (`commitWith`): a transaction of n statements takes n round trips,
- * not n + 2, and one that runs nothing sends nothing. */
+ * statement may carry the commit (`commitWith`): one round trip fewer than a separate `begin`, and a
+ * transaction that runs nothing sends nothing. */
 class PgTransaction implements CommittingTx {
   readonly kind = "postgres";
   /** `begin` was sent (it may have failed with the statement it went with: a rollback is then harmless). */
@@ -266,8 +266,8 @@ export const IDLE_CONNECTION_MS = 10 * 60_000;
 export function openPostgres(url: string, max = 10): Db {
   // A database that cannot be reached fails a request within 10 s (503) instead of holding it. An idle
   // connection is kept for IDLE_CONNECTION_MS, not node-postgres' 10 s: a new one costs its backend's
-  // start and the parsing and planning of every statement again (the report intake's: ≈ 50 ms, and a
-  // custom plan for each of its first five runs), which after every quiet moment fell on the next reports.
+  // start and the parsing and planning of every statement again (the report intake's: ≈ 45 ms), which
+  // after every quiet moment fell on the next reports.
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, idleTimeoutMillis: IDLE_CONNECTION_MS });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
