@@ -30,7 +30,7 @@ export function receivers(n = RECEIVER_THREADS) {
 }
 
 /** Splits `n` socket targets over the receivers: target k of worker i is socket i + k × workers. */
-export function shares(n, workers, targetOf) {
+function shares(n, workers, targetOf) {
   return Array.from({ length: workers }, (_, i) => Array.from({ length: Math.ceil((n - i) / workers) }, (_, k) => targetOf(i + k * workers)));
 }
 

@@ -40,7 +40,7 @@ import {
   guardRun,
   writeReadmeSection,
 } from "./harness.mjs";
-import { RECEIVER_THREADS, awaitDeliveries, receivers, shares } from "./receivers.mjs";
+import { RECEIVER_THREADS, arrivalsBySocket, awaitDeliveries, openShares, receivers } from "./receivers.mjs";
 
 const DEADLINE_MS = 15 * 60_000;
 
@@ -104,8 +104,7 @@ async function manySocketsOurs(rx, servers, tokens, companyId, n) {
   const heapBefore = await Promise.all(servers.map((s) => liveHeap(s)));
   const opening = performance.now();
   const targetOf = (k) => ({ ...servers[k % 2].urls, token: tokens[k % tokens.length], companyId, localAddress: localAddress(k) });
-  const parts = shares(n, rx.count, targetOf);
-  await Promise.all(parts.map((targets, i) => rx.ask(i, { cmd: "open", kind: "report", targets, concurrency: SOCKETS.openConcurrency })));
+  const parts = await openShares(rx, "report", n, SOCKETS.openConcurrency, targetOf);
   log(`sockets: ${n} open on our 2 processes in ${((performance.now() - opening) / 1000).toFixed(1)} s`);
   await sleep(3000);
   const after = servers.map((s) => rss(s.pid));
@@ -138,8 +137,7 @@ async function manySocketsOurs(rx, servers, tokens, companyId, n) {
   const ok = creates.filter((c) => c.id !== undefined);
   await awaitDeliveries(rx, ok.length * n, SOCKETS.graceMs);
   const cpu = cpuShares(cpuBefore, cpuSnapshot({ serverA: servers[0].pid, serverB: servers[1].pid }));
-  const collected = await rx.all({ cmd: "collect", kind: "report" });
-  const rows = collected.map((c) => new Map(c.reports));
+  const arrivals = arrivalsBySocket(await rx.all({ cmd: "collect", kind: "report" }), parts, n);
   const fromRequest = new Float64Array(ok.length * n);
   let m = 0;
   let missed = 0;
@@ -149,17 +147,14 @@ async function manySocketsOurs(rx, servers, tokens, companyId, n) {
   for (const c of ok) {
     let first = Infinity;
     let last = -Infinity;
-    for (const [i, worker] of rows.entries()) {
-      const times = worker.get(c.id);
-      const size = parts[i].length;
-      for (let k = 0; k < size; k++) {
-        const at = times?.[k];
-        if (at === undefined || Number.isNaN(at)) missed++;
-        else {
-          fromRequest[m++] = at - c.sentAt;
-          first = Math.min(first, at);
-          last = Math.max(last, at);
-        }
+    const times = arrivals.get(c.id);
+    for (let k = 0; k < n; k++) {
+      const at = times?.[k];
+      if (at === undefined || Number.isNaN(at)) missed++;
+      else {
+        fromRequest[m++] = at - c.sentAt;
+        first = Math.min(first, at);
+        last = Math.max(last, at);
       }
     }
     if (first <= last) {
@@ -210,9 +205,7 @@ async function manySocketsReference(rx, n, messageBytes) {
     const url = `ws://127.0.0.1:${port}/`;
     const before = rss(server.pid);
     const heapBefore = await liveHeap(server);
-    await Promise.all(
-      shares(n, rx.count, (k) => ({ url, localAddress: localAddress(k) })).map((targets, i) => rx.ask(i, { cmd: "open", kind: "reference", targets, concurrency: SOCKETS.openConcurrency })),
-    );
+    await openShares(rx, "reference", n, SOCKETS.openConcurrency, (k) => ({ url, localAddress: localAddress(k) }));
     await sleep(3000);
     const kbPerSocket = (rss(server.pid) - before) / n / 1024;
     const { perSocket: heapKbPerSocket, codeKb } = heapGrowth([heapBefore], [await liveHeap(server)], n);
