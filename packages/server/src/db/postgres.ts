@@ -51,10 +51,10 @@ interface WireResult {
 }
 
 /**
- * One statement with bound parameters and, in the same round trip, the transaction's `begin` before it
- * and/or its `commit` after it: Parse of the statement (named, if this connection has not parsed it
- * yet: first, so that node-postgres records it as parsed only when it was), Parse/Bind/Execute of
- * `begin`, Bind/Describe/Execute of the statement, Parse/Bind/Execute of `commit`, and one Sync. If
+ * One statement with bound parameters and, in the same round trip, the statements that begin the
+ * transaction before it and/or its `commit` after it: Parse of the statement (named, if this connection
+ * has not parsed it yet: first, so that node-postgres records it as parsed only when it was),
+ * Parse/Bind/Execute of each of `before`, Bind/Describe/Execute of the statement, Parse/Bind/Execute of `commit`, and one Sync. If
  * anything fails, the server skips the rest up to the Sync, and a begun transaction stays open in the
  * failed state (the caller rolls it back); the connection itself stays usable. A node-postgres
  * Submittable: the client hands it the connection when its turn comes and feeds it the backend's answers.
@@ -74,7 +74,7 @@ class Pipelined implements pg.Submittable {
   constructor(
     text: string,
     params: readonly unknown[],
-    private readonly around: { begin: boolean; commit: boolean; genericPlans?: boolean },
+    private readonly around: { before: readonly string[]; commit: boolean },
   ) {
     this.text = text;
     this.name = statementName(text);
@@ -99,8 +99,7 @@ class Pipelined implements pg.Submittable {
         c.parse({ text: this.text, name: this.name });
         c.submittedNamedStatements[this.name] = this.text;
       }
-      if (this.around.begin) Pipelined.simple(c, "begin");
-      if (this.around.begin && this.around.genericPlans) Pipelined.simple(c, "set local plan_cache_mode = force_generic_plan");
+      for (const text of this.around.before) Pipelined.simple(c, text);
       c.bind({ statement: this.name, values: this.values });
       c.describe({ type: "P", name: "" });
       c.execute({ portal: "" });
@@ -150,7 +149,7 @@ class Pipelined implements pg.Submittable {
   }
 
   handleReadyForQuery(): void {
-    const expected = 1 + Number(this.around.begin) * (this.around.genericPlans ? 2 : 1) + Number(this.around.commit);
+    const expected = this.around.before.length + 1 + Number(this.around.commit);
     if (this.completed < expected) this.callback(new Error("the pipelined statements did not all complete"));
     else if (this.rowError) this.callback(this.rowError);
     else this.callback(null, this._result.rows);
@@ -184,7 +183,7 @@ class PgTransaction implements CommittingTx {
     // Simple query protocol: several statements in one message, so `begin` can lead them.
     const first = !this.begun;
     this.begun = true;
-    await this.client.query(first ? `${this.beginning()}\n${sql}` : sql);
+    await this.client.query(first ? `${this.beginning().join(";\n")};\n${sql}` : sql);
   }
 
   async commitWith<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
@@ -204,7 +203,7 @@ class PgTransaction implements CommittingTx {
   }
 
   private async pipelined<T>(sql: string, params: readonly unknown[], commit: boolean): Promise<T[]> {
-    const statement = new Pipelined(sql, params, { begin: !this.begun, commit, genericPlans: this.options.genericPlans });
+    const statement = new Pipelined(sql, params, { before: this.begun ? [] : this.beginning(), commit });
     this.begun = true;
     this.client.query(statement);
     return (await statement.promise) as T[];
@@ -214,9 +213,9 @@ class PgTransaction implements CommittingTx {
     if (this.over) throw new Error("the transaction is already committed");
   }
 
-  /** What begins the transaction, as simple-protocol statements. */
-  private beginning(): string {
-    return this.options.genericPlans ? "begin; set local plan_cache_mode = force_generic_plan;" : "begin;";
+  /** The statements that begin the transaction (they go with its first statement). */
+  private beginning(): string[] {
+    return this.options.genericPlans ? ["begin", "set local plan_cache_mode = force_generic_plan"] : ["begin"];
   }
 }
 
