@@ -131,6 +131,18 @@ test("a gathering with one of the company's forms: the reporter answers the form
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(read).toBeVisible();
   await expectNoSidewaysScroll(page, "the report detail at 390 px");
+
+  // The answers are also one of the form's results: by the reporter, through the app, about the report.
+  const templateId = ((await created.json()) as { template: { id: number } }).template.id;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, "admin@demo.cl", `/v3/forms/${templateId}/results`);
+  const row = page.getByTestId("form-results").locator("tbody tr").filter({ hasText: "Apagado desde la mañana" });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Solo la roja");
+  await expect(row).toContainText("App");
+  await expect(row).toContainText(`#${report.id}`);
+  await expectAccessible(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/gathering-form-results-1440.png`, fullPage: true });
 });
 
 test("a substatus renamed by an admin shows its new name on the open detail at once; deleted, the report keeps it", async ({ page, request }) => {

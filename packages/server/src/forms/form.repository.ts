@@ -109,9 +109,17 @@ export function lockTemplate(tx: Tx, scope: TenantScope, id: number): Promise<{ 
   return one(tx, `select version, deleted_at is not null as deleted from form_templates where company_id = $1 and id = $2 for update`, [scope.companyId, id]);
 }
 
-/** Whether a version has submissions (then it is never changed again). */
+/** Whether a version has submissions, or a report's information gathering asked it (its answers will be
+ * one): then it is never changed again, so every answer reads with the form it answered. */
 export async function versionUsed(tx: Tx, scope: TenantScope, id: number, version: number): Promise<boolean> {
-  return (await tx.query(`select 1 from form_submissions where company_id = $1 and template_id = $2 and version = $3 limit 1`, [scope.companyId, id, version])).length > 0;
+  const rows = await tx.query(
+    `select 1 from form_submissions where company_id = $1 and template_id = $2 and version = $3
+     union all
+     select 1 from report_gatherings where company_id = $1 and form_template_id = $2 and (form->>'version')::int = $3
+     limit 1`,
+    [scope.companyId, id, version],
+  );
+  return rows.length > 0;
 }
 
 /** Creates a template at version 1; answers its id. */

@@ -321,6 +321,17 @@ export async function submitThroughLink(ctx: AppContext, token: string, body: Fo
 
 // ── Gathering forms ────────────────────────────────────────────────────────────────────────────────
 
+/** A reporter's answers to a form gathering (issue 17), kept as a submission of the version asked, linked
+ * to the report and coming through the app: the form's results, filters and export count them with the
+ * others. Inside the caller's transaction (the gathering completes with it or not at all). */
+export async function recordGatheringSubmission(
+  tx: Tx,
+  scope: TenantScope,
+  s: { templateId: number; version: number; values: Record<string, unknown>; extras: Record<string, string>; authorId: number | null; reportId: number },
+): Promise<number> {
+  return repo.insertSubmission(tx, scope, { ...s, via: "app", linkId: null });
+}
+
 /** The form a report's information gathering asks (issue 17): the company's live template at its
  * current version with the items of the selector lists it uses, to keep on the gathering as asked.
  * Undefined for a template that is not the company's or is deleted; `hasImages` because the reporter's

@@ -1,6 +1,6 @@
 // The forms domain as other domains see it: its routes, how many forms a company has, and the form an
-// information gathering asks (report-life).
+// information gathering asks (report-life) and the submission its answers become.
 export { formRoutes } from "./form.routes.js";
 export { countForms } from "./form.repository.js";
-export { gatheringFormOf } from "./form.service.js";
+export { gatheringFormOf, recordGatheringSubmission } from "./form.service.js";
 export { demoSignature, seedDemoForms } from "./form.seed.js";

@@ -8,6 +8,7 @@ export interface OwnReportRow {
   uuid: string;
   type_id: number;
   user_id: number;
+  is_anonymous: boolean;
   deleted_at: Date | null;
   rating_points: number | null;
 }
@@ -16,7 +17,7 @@ export interface OwnReportRow {
 export function findOwnReport(db: Tx, userId: number, uuid: string): Promise<OwnReportRow | undefined> {
   return one<OwnReportRow>(
     db,
-    "select id, uuid::text as uuid, type_id, user_id, deleted_at, rating_points from reports where uuid = $1::uuid and user_id = $2",
+    "select id, uuid::text as uuid, type_id, user_id, is_anonymous, deleted_at, rating_points from reports where uuid = $1::uuid and user_id = $2",
     [uuid, userId],
   );
 }

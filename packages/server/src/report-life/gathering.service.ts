@@ -1,10 +1,10 @@
 import { submissionBodySchemaFor, type AnswerGathering, type GatheringForm, type Report, type StartGathering } from "@atalaya/shared";
-import { requireModule, type Actor, type CompanyScope } from "../auth/access.js";
+import { requireModule, systemScope, type Actor, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { AppError, invalidField, notFound } from "../http/errors.js";
 import type { Tx } from "../db/db.js";
 import { changeWithEvents } from "../realtime/publish.js";
-import { gatheringFormOf } from "../forms/index.js";
+import { gatheringFormOf, recordGatheringSubmission } from "../forms/index.js";
 import { changeReport, recordReportChange, type ReportRow } from "../reports/index.js";
 import {
   completeGathering,
@@ -96,7 +96,8 @@ function checkedFormValues(form: GatheringForm, body: AnswerGathering): { values
 }
 
 /** The reporter answers a gathering once (one answer per question, the required ones not empty; or the
- * form's values): it becomes completed and the organisation's open detail shows the answers live. */
+ * form's values): it becomes completed and the organisation's open detail shows the answers live; a form's
+ * values are also one of its results (recordGatheringSubmission). */
 export async function answerGathering(ctx: AppContext, actor: Actor, uuid: string, body: AnswerGathering) {
   return changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
     const report = await findOwnReport(tx, actor.user.id, uuid);
@@ -107,6 +108,14 @@ export async function answerGathering(ctx: AppContext, actor: Actor, uuid: strin
     if (g.form) {
       const formValues = checkedFormValues(g.form, body);
       await completeGathering(tx, g.id, null, formValues);
+      // Also one of the form's results; an anonymous report's reporter stays unnamed there too.
+      await recordGatheringSubmission(tx, systemScope(g.company_id), {
+        templateId: g.form.id,
+        version: g.form.version,
+        ...formValues,
+        authorId: report.is_anonymous ? null : actor.user.id,
+        reportId: report.id,
+      });
       await recordReportChange(tx, emit, g.company_id, report.id, "gatheringCompleted", { form: g.form.title });
       return presentAppGathering({ ...g, form_values: formValues, completed_at: new Date() });
     }

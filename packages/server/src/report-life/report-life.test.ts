@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Report, ReviewItem, Substatus } from "@atalaya/shared";
+import type { FormSubmission, Report, ReviewItem, Substatus } from "@atalaya/shared";
 import { body, buildUser, loginAs } from "../test/harness.js";
-import { h, interactionWorld, type World } from "../test/interactions.js";
+import { h, interactionWorld, ROBBERY, type World } from "../test/interactions.js";
 import { LiveSockets } from "../test/live.js";
 import { waitFor } from "../test/wait-for.js";
 
@@ -242,6 +242,8 @@ describe("information gathering", () => {
     // Editing the template afterwards changes neither what the reporter is asked nor how answers read.
     const edited = await w.app.inject({ method: "PUT", url: url(w.companyA, `form-templates/${formId}`), headers: h(adminA), payload: { title: "Testigo v2", components: [{ type: "text", fieldKey: "other" }] } });
     expect(edited.statusCode, edited.body).toBe(200);
+    // The version a gathering asked is kept as it was (its answers read with it): the edit is version 2.
+    expect(body<{ template: { version: number } }>(edited).template.version).toBe(2);
     const got = body<{ gatherings: { id: number; form: { title: string; components: { fieldKey: string }[] } }[] }>(
       await w.app.inject({ method: "GET", url: `/api/app/reports/${uuid}/gathering`, headers: h(w.tokens.author) }),
     ).gatherings;
@@ -267,6 +269,26 @@ describe("information gathering", () => {
     expect(updates.find((g) => g?.isCompleted)).toMatchObject({ answers: null, form: { title: "Testigo" }, formValues: { values: { seen: "Dos personas en moto", vehicle: "bike", people: 2 }, extras: {} } });
     expect(body<{ error: { reason: string } }>(await answer({ values: { seen: "otra vez" } })).error.reason).toBe("gatheringCompleted");
     expect((await report(w.companyA, w.tokens.opA, id))?.gathering?.formValues?.values).toEqual({ seen: "Dos personas en moto", vehicle: "bike", people: 2 });
+    // The answers are also one of the form's results: through the app, of the version asked (1, though
+    // the template is at 2 now), linked to the report; the refused answers above left none.
+    const results = (cid: number, token: string) => w.app.inject({ method: "GET", url: url(cid, `form-submissions?templateId=${formId}`), headers: h(token) });
+    type Listed = { submissions: FormSubmission[]; versions: { version: number }[] };
+    const listed = body<Listed>(await results(w.companyA, adminA));
+    expect(listed.submissions).toEqual([
+      expect.objectContaining({ via: "app", version: 1, reportId: id, values: { seen: "Dos personas en moto", vehicle: "bike", people: 2 }, extras: {}, author: { id: w.author.id, name: expect.any(String) } }),
+    ]);
+    expect(listed.versions.map((v) => v.version)).toEqual([1]);
+    expect((await results(w.companyB, adminB)).statusCode).toBe(404);
+    // An anonymous report's reporter stays unnamed among the results.
+    const anonymous = await w.app.inject({ method: "POST", url: "/api/app/reports", headers: h(w.tokens.author), payload: { type: ROBBERY, description: "Sin nombre", anonymous: true, ...w.here } });
+    expect(anonymous.statusCode, anonymous.body).toBe(200);
+    const hidden = body<{ report: { id: number; uuid: string } }>(anonymous).report;
+    await take(hidden.id);
+    expect((await w.app.inject({ method: "POST", url: url(w.companyA, `reports/${hidden.id}/gathering`), headers: h(w.tokens.opA), payload: { formTemplateId: formId } })).statusCode).toBe(200);
+    const asked = body<{ gatherings: { id: number }[] }>(await w.app.inject({ method: "GET", url: `/api/app/reports/${hidden.uuid}/gathering`, headers: h(w.tokens.author) })).gatherings;
+    const answered = await w.app.inject({ method: "POST", url: `/api/app/reports/${hidden.uuid}/gathering`, headers: h(w.tokens.author), payload: { gatheringId: asked[0]!.id, values: { other: "Nada más" } } });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(body<Listed>(await results(w.companyA, adminA)).submissions[0]).toMatchObject({ via: "app", version: 2, reportId: hidden.id, author: null, values: { other: "Nada más" } });
     // A company without the forms module cannot ask one.
     await w.db.query("update companies set modules = array_remove(modules, 'forms') where id = $1", [w.companyA]);
     try {

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Alert, Button, Drawer, Input, Progress, Result, Select, Skeleton, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { ArrowLeftOutlined, DownloadOutlined, EditOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import { optionsOf, walkComponents, type ExportJobStatus, type FormSubmission, type FormTemplate } from "@atalaya/shared";
@@ -40,6 +41,12 @@ export function FormResultsPage(): ReactNode {
   return <Results companyId={companyId} template={template.data} />;
 }
 
+/** Who filled a submission: a public link's filler and the reporter of an anonymous report (a form its
+ * information gathering asked) have no name to show. */
+function authorName(s: FormSubmission, t: TFunction): string {
+  return s.author?.name ?? t(s.via === "public" ? "forms.results.publicAuthor" : "forms.results.anonymousAuthor");
+}
+
 function Results({ companyId, template }: { companyId: number; template: FormTemplate }): ReactNode {
   const { t } = useTranslation();
   const toast = useToast();
@@ -67,7 +74,7 @@ function Results({ companyId, template }: { companyId: number; template: FormTem
   const columns: TableColumnsType<FormSubmission> = [
     { key: "id", title: "#", render: (_, s) => <Button type="link" onClick={() => setOpenId(s.id)} aria-label={t("forms.results.open", { id: s.id })} data-testid="submission-open">#{s.id}</Button> },
     { key: "date", title: t("forms.results.date"), render: (_, s) => new Date(s.createdAt).toLocaleString() },
-    { key: "author", title: t("forms.results.author"), responsive: ["sm"], render: (_, s) => s.author?.name ?? t("forms.results.publicAuthor") },
+    { key: "author", title: t("forms.results.author"), responsive: ["sm"], render: (_, s) => authorName(s, t) },
     ...columnsOf.map((c) => ({
       key: c.fieldKey,
       title: c.label || c.fieldKey,
@@ -197,7 +204,7 @@ function SubmissionDetail({ companyId, id }: { companyId: number; id: number }):
     <div data-testid="submission-detail">
       <Space wrap className="forms-detail-meta">
         <span>{new Date(submission.createdAt).toLocaleString()}</span>
-        <span>{submission.author?.name ?? t("forms.results.publicAuthor")}</span>
+        <span>{authorName(submission, t)}</span>
         <Tag>{t("forms.results.filledVersion", { version: submission.version })}</Tag>
         {submission.reportId && <Tag color="blue">{t("forms.results.report")} #{submission.reportId}</Tag>}
       </Space>

@@ -254,6 +254,7 @@ export const formsEn: typeof formsEs = {
     loadError: "We could not load the answers. ",
     anyValue: "Any",
     publicAuthor: "Public link",
+    anonymousAuthor: "Anonymous",
     fill: "Fill form",
     submitted: "Answer sent",
   },

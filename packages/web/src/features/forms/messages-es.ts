@@ -253,6 +253,7 @@ export const formsEs = {
     loadError: "No pudimos cargar las respuestas. ",
     anyValue: "Cualquiera",
     publicAuthor: "Enlace público",
+    anonymousAuthor: "Anónimo",
     fill: "Completar formulario",
     submitted: "Respuesta enviada",
   },

@@ -254,6 +254,7 @@ export const formsFr: typeof formsEs = {
     loadError: "Impossible de charger les réponses. ",
     anyValue: "Toutes",
     publicAuthor: "Lien public",
+    anonymousAuthor: "Anonyme",
     fill: "Remplir le formulaire",
     submitted: "Réponse envoyée",
   },
