@@ -143,6 +143,10 @@ test("a gathering with one of the company's forms: the reporter answers the form
   await expect(row).toContainText(`#${report.id}`);
   await expectAccessible(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/gathering-form-results-1440.png`, fullPage: true });
+  // Its report opens from the row.
+  await row.getByRole("link", { name: `Abrir el reporte #${report.id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/v3/events/${report.uuid}$`));
+  await expect(page.getByTestId("report-life").getByTestId("gathering")).toHaveAttribute("data-state", "completed");
 });
 
 test("a substatus renamed by an admin shows its new name on the open detail at once; deleted, the report keeps it", async ({ page, request }) => {

@@ -414,6 +414,8 @@ export const formSubmissionSchema = z.object({
   author: z.object({ id: z.number(), name: z.string() }).nullable(),
   via: z.enum(["portal", "app", "public"]),
   reportId: z.number().nullable(),
+  /** The report's uuid, for the portal's link to its detail. */
+  reportUuid: z.string().nullable(),
   createdAt: z.string(),
 });
 export type FormSubmission = z.infer<typeof formSubmissionSchema>;

@@ -180,11 +180,12 @@ export interface SubmissionRow {
   authorName: string | null;
   via: "portal" | "app" | "public";
   reportId: number | null;
+  reportUuid: string | null;
   createdAt: Date | string;
 }
 
 const SUBMISSION = `s.id, s.template_id as "templateId", s.version, s."values", s.extras, s.author_id as "authorId",
-  nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as "authorName", s.via, s.report_id as "reportId", s.created_at as "createdAt"`;
+  nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as "authorName", s.via, s.report_id as "reportId", r.uuid::text as "reportUuid", s.created_at as "createdAt"`;
 
 export interface NewSubmission {
   templateId: number;
@@ -239,7 +240,7 @@ function filterWhere(scope: TenantScope, f: SubmissionFilter): { sql: string; pa
 export async function listSubmissions(db: Tx, scope: TenantScope, f: SubmissionFilter, page: number, pageSize: number): Promise<{ rows: SubmissionRow[]; total: number }> {
   const { sql, params } = filterWhere(scope, f);
   const rows = await db.query<SubmissionRow>(
-    `select ${SUBMISSION} from form_submissions s left join users u on u.id = s.author_id where ${sql}
+    `select ${SUBMISSION} from form_submissions s left join users u on u.id = s.author_id left join reports r on r.id = s.report_id where ${sql}
       order by s.created_at desc, s.id desc limit $${params.length + 1} offset $${params.length + 2}`,
     [...params, pageSize, (page - 1) * pageSize],
   );
@@ -250,7 +251,7 @@ export async function listSubmissions(db: Tx, scope: TenantScope, f: SubmissionF
 /** Submissions after an id, oldest first (the export's pages). */
 export function submissionsAfter(db: Tx, scope: TenantScope, templateId: number, afterId: number, limit: number): Promise<SubmissionRow[]> {
   return db.query<SubmissionRow>(
-    `select ${SUBMISSION} from form_submissions s left join users u on u.id = s.author_id
+    `select ${SUBMISSION} from form_submissions s left join users u on u.id = s.author_id left join reports r on r.id = s.report_id
       where s.company_id = $1 and s.template_id = $2 and s.id > $3 order by s.id limit $4`,
     [scope.companyId, templateId, afterId, limit],
   );
@@ -262,7 +263,7 @@ export async function countSubmissions(db: Tx, scope: TenantScope, templateId: n
 }
 
 export function findSubmission(db: Tx, scope: TenantScope, id: number): Promise<SubmissionRow | undefined> {
-  return one<SubmissionRow>(db, `select ${SUBMISSION} from form_submissions s left join users u on u.id = s.author_id where s.company_id = $1 and s.id = $2`, [scope.companyId, id]);
+  return one<SubmissionRow>(db, `select ${SUBMISSION} from form_submissions s left join users u on u.id = s.author_id left join reports r on r.id = s.report_id where s.company_id = $1 and s.id = $2`, [scope.companyId, id]);
 }
 
 // ── Files ──────────────────────────────────────────────────────────────────────────────────────────
@@ -350,7 +351,7 @@ export async function selectorItems(db: Tx, scope: TenantScope): Promise<Map<num
 export function latestReportSubmission(db: Tx, scope: TenantScope, reportId: number, templateId: number): Promise<SubmissionRow | undefined> {
   return one<SubmissionRow>(
     db,
-    `select ${SUBMISSION} from form_submissions s left join users u on u.id = s.author_id
+    `select ${SUBMISSION} from form_submissions s left join users u on u.id = s.author_id left join reports r on r.id = s.report_id
       where s.company_id = $1 and s.report_id = $2 and s.template_id = $3 order by s.id desc limit 1`,
     [scope.companyId, reportId, templateId],
   );

@@ -222,6 +222,7 @@ export const presentSubmission = (r: repo.SubmissionRow): FormSubmission => ({
   author: r.authorId === null ? null : { id: r.authorId, name: r.authorName ?? "" },
   via: r.via,
   reportId: r.reportId,
+  reportUuid: r.reportUuid,
   createdAt: new Date(r.createdAt).toISOString(),
 });
 

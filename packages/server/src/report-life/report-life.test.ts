@@ -275,7 +275,7 @@ describe("information gathering", () => {
     type Listed = { submissions: FormSubmission[]; versions: { version: number }[] };
     const listed = body<Listed>(await results(w.companyA, adminA));
     expect(listed.submissions).toEqual([
-      expect.objectContaining({ via: "app", version: 1, reportId: id, values: { seen: "Dos personas en moto", vehicle: "bike", people: 2 }, extras: {}, author: { id: w.author.id, name: expect.any(String) } }),
+      expect.objectContaining({ via: "app", version: 1, reportId: id, reportUuid: uuid, values: { seen: "Dos personas en moto", vehicle: "bike", people: 2 }, extras: {}, author: { id: w.author.id, name: expect.any(String) } }),
     ]);
     expect(listed.versions.map((v) => v.version)).toEqual([1]);
     expect((await results(w.companyB, adminB)).statusCode).toBe(404);

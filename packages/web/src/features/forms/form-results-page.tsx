@@ -47,6 +47,18 @@ function authorName(s: FormSubmission, t: TFunction): string {
   return s.author?.name ?? t(s.via === "public" ? "forms.results.publicAuthor" : "forms.results.anonymousAuthor");
 }
 
+/** The report a submission created or answered for, opened in the events panel. */
+function ReportLink({ submission }: { submission: FormSubmission }): ReactNode {
+  const { t } = useTranslation();
+  if (!submission.reportId) return null;
+  if (!submission.reportUuid) return `#${submission.reportId}`;
+  return (
+    <Link to={`/v3/events/${submission.reportUuid}`} aria-label={t("forms.results.openReport", { id: submission.reportId })}>
+      #{submission.reportId}
+    </Link>
+  );
+}
+
 function Results({ companyId, template }: { companyId: number; template: FormTemplate }): ReactNode {
   const { t } = useTranslation();
   const toast = useToast();
@@ -88,7 +100,7 @@ function Results({ companyId, template }: { companyId: number; template: FormTem
     })),
     { key: "via", title: t("forms.results.via"), responsive: ["lg"], render: (_, s) => <Tag>{t(`forms.results.vias.${s.via}`)}</Tag> },
     { key: "version", title: t("forms.results.version"), responsive: ["lg"], render: (_, s) => `v${s.version}` },
-    { key: "report", title: t("forms.results.report"), responsive: ["lg"], render: (_, s) => (s.reportId ? `#${s.reportId}` : "") },
+    { key: "report", title: t("forms.results.report"), responsive: ["lg"], render: (_, s) => <ReportLink submission={s} /> },
   ];
 
   return (
@@ -206,7 +218,11 @@ function SubmissionDetail({ companyId, id }: { companyId: number; id: number }):
         <span>{new Date(submission.createdAt).toLocaleString()}</span>
         <span>{authorName(submission, t)}</span>
         <Tag>{t("forms.results.filledVersion", { version: submission.version })}</Tag>
-        {submission.reportId && <Tag color="blue">{t("forms.results.report")} #{submission.reportId}</Tag>}
+        {submission.reportId && (
+          <Tag color="blue">
+            {t("forms.results.report")} <ReportLink submission={submission} />
+          </Tag>
+        )}
       </Space>
       <FormRenderer template={template} mode="read" values={submission.values} extras={submission.extras} selectors={selectors.data} imageUrl={(name) => formFileUrl(companyId, name)} />
     </div>
