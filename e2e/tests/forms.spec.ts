@@ -140,12 +140,24 @@ test("build a form, fill it with every component type, read it back in the resul
   await expect(page.getByTestId("submission-row")).toHaveCount(0);
   await page.getByTestId("filter-region").locator(".ant-select-clear").click({ force: true });
   await expect(page.getByTestId("submission-row")).toHaveCount(1);
+  // The dates, typed as the portal writes them: a year long past leaves none; a range holding today, the answer.
+  const pickDates = async (from: string, to: string) => {
+    await page.locator("#rf-dates").fill(from);
+    await page.locator("#rf-dates-end").fill(to);
+    await page.locator("#rf-dates-end").press("Enter");
+  };
+  await pickDates("01/01/2020", "31/12/2020");
+  await expect(page.getByTestId("submission-row")).toHaveCount(0);
+  const today = new Date().toLocaleDateString("es-CL", { timeZone: "America/Santiago", day: "2-digit", month: "2-digit", year: "numeric" }).replaceAll("-", "/");
+  await pickDates("01/01/2020", today);
+  await expect(page.getByTestId("submission-row")).toHaveCount(1);
   await page.getByTestId("submission-open").first().click();
   const detail = page.getByTestId("submission-detail");
   await expect(detail.getByTestId("read-nombre")).toHaveText("Ana Pérez");
   await expect(detail.getByTestId("read-region")).toHaveText("Sur — Puerto Octay");
   await expect(detail.getByTestId("read-ciudad")).toHaveText("Osorno");
   await expect(detail.getByTestId("read-luminaria")).toHaveText("LED");
+  await expect(detail.getByTestId("read-dia")).toHaveText("02-03-2026");
   await expect(detail.getByTestId("read-encendido")).toHaveText("Cumple");
   await expect(detail.getByTestId("read-poste")).toHaveText("No cumple");
   await expect(detail.getByTestId("read-punto")).toHaveText("-33.44, -70.65 — Alameda 100");
@@ -185,4 +197,12 @@ test("the forms screens have no horizontal scroll at 390 px and pass axe-core", 
     await expectNoSidewaysScroll(page, `${route} at 390 px`);
     await expectAccessible(page);
   }
+  // The results' date range open: one month on a phone, whose header moves to the next one.
+  await page.locator("#rf-dates").click();
+  const calendar = page.locator(".ant-picker-dropdown:visible");
+  await expect(calendar.locator(".ant-picker-panel:visible")).toHaveCount(1);
+  const month = await calendar.locator(".ant-picker-header-view").first().textContent();
+  await calendar.locator(".ant-picker-header-next-btn").first().click();
+  await expect(calendar.locator(".ant-picker-header-view").first()).not.toHaveText(month!);
+  await expectNoSidewaysScroll(page, "the results' date range open at 390 px");
 });

@@ -154,3 +154,25 @@ test("the report detail's form tab (issue 16) does not scroll sideways at 390 px
   await expectNoSidewaysScroll(page, "form tab at 390 px");
   await context.close();
 });
+
+test("a date range opened on a phone stays inside the window, its month moving on from its own header", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page, "admin@demo.cl");
+  // With hours (activity, history) and days only (a form's results).
+  for (const [route, field] of [["/v3/activity", "#activity-window"], ["/v3/history", "#history-window"], ["/v3/forms/1/results", "#rf-dates"]] as const) {
+    await openRoute(page, route);
+    await page.locator(field).click();
+    const calendar = page.locator(".ant-picker-dropdown:not(.ant-picker-dropdown-hidden)");
+    await expect(calendar.locator(".ant-picker-date-panel:visible"), route).toHaveCount(1);
+    const box = (await calendar.boundingBox())!;
+    expect(box.x, `${route}: the calendar's left edge`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${route}: the calendar's right edge`).toBeLessThanOrEqual(390);
+    const month = (await calendar.locator(".ant-picker-header-view").first().textContent())!;
+    await calendar.locator(".ant-picker-header-next-btn").first().click();
+    await expect(calendar.locator(".ant-picker-header-view").first()).not.toHaveText(month);
+    await page.keyboard.press("Escape");
+    await expect(calendar).toHaveCount(0);
+  }
+  await context.close();
+});

@@ -4,7 +4,7 @@ import { DeleteOutlined, DownOutlined, EnvironmentOutlined, RightOutlined, Uploa
 import { useTranslation } from "react-i18next";
 import { optionsOf, walkComponents, type FormComponent, type FormTemplate, type FormsMessage, type GeoValue, type SelectorItems } from "@atalaya/shared";
 import { useFileUrl } from "../reports/detail/file-url";
-import { applyBulkDefault, initialValues, keptExtras, problemsOf, setValue, type Values } from "./form-values";
+import { applyBulkDefault, dateText, initialValues, keptExtras, problemsOf, setValue, type Values } from "./form-values";
 import { SignatureField } from "./signature-field";
 import "./forms.css";
 
@@ -507,7 +507,7 @@ function ReadValue({ c, ctx }: { c: FormComponent; ctx: FieldContext }): ReactNo
     case "date":
       return (
         <span className="form-read-value" data-testid={`read-${c.fieldKey}`}>
-          {c.dateKind === "datetime" ? new Date(v as string).toLocaleString() : String(v)}
+          {dateText(c, v)}
         </span>
       );
     case "numeric":

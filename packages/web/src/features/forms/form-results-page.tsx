@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { Alert, Button, Drawer, Input, Progress, Result, Select, Skeleton, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, DatePicker, Drawer, Input, Progress, Result, Select, Skeleton, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { ArrowLeftOutlined, DownloadOutlined, EditOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
@@ -10,6 +10,7 @@ import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
 import { downloadFile } from "../export/download-file";
 import { FormRenderer } from "./form-renderer";
+import { dateText } from "./form-values";
 import { exportFileUrl, fetchExportStatus, fetchSelectorItems, fetchSubmission, fetchSubmissions, fetchTemplate, formFileUrl, formKeys, startExport, submitForm, templateUploadPath, uploadImage, type SubmissionFilter } from "./forms-api";
 import { useSettings } from "../settings/settings-context";
 import "./forms.css";
@@ -94,6 +95,7 @@ function Results({ companyId, template }: { companyId: number; template: FormTem
       render: (_: unknown, s: FormSubmission) => {
         const v = s.values[c.fieldKey];
         if (v === undefined || v === null) return "";
+        if (c.type === "date") return dateText(c, v);
         const options = optionsOf(c, s.values, selectors.data);
         return (Array.isArray(v) ? v : [v]).map((x) => options.find((o) => o.value === x)?.label ?? String(x)).join(", ");
       },
@@ -124,12 +126,24 @@ function Results({ companyId, template }: { companyId: number; template: FormTem
       <section className="screen-card" aria-label={t("forms.results.total", { count: list.data?.total ?? 0 })}>
         <div className="screen-toolbar forms-filters" data-testid="results-filters">
           <div className="forms-filter">
-            <label htmlFor="rf-from">{t("forms.results.from")}</label>
-            <Input id="rf-from" type="date" onChange={(e) => setFilter((f) => ({ ...f, page: 1, from: e.target.value ? new Date(`${e.target.value}T00:00:00`).toISOString() : undefined }))} />
-          </div>
-          <div className="forms-filter">
-            <label htmlFor="rf-to">{t("forms.results.to")}</label>
-            <Input id="rf-to" type="date" onChange={(e) => setFilter((f) => ({ ...f, page: 1, to: e.target.value ? new Date(new Date(`${e.target.value}T00:00:00`).getTime() + 86_400_000).toISOString() : undefined }))} />
+            <label htmlFor="rf-dates">{t("forms.results.dates")}</label>
+            <DatePicker.RangePicker
+              id={{ start: "rf-dates", end: "rf-dates-end" }}
+              format="DD/MM/YYYY"
+              allowEmpty={[true, true]}
+              placeholder={[t("forms.results.from"), t("forms.results.to")]}
+              className="forms-filter-dates"
+              data-testid="results-dates"
+              // Whole days in the operator's time zone: from the first day's start to the day after the last.
+              onChange={(range) =>
+                setFilter((f) => ({
+                  ...f,
+                  page: 1,
+                  from: range?.[0] ? range[0].startOf("day").toISOString() : undefined,
+                  to: range?.[1] ? range[1].add(1, "day").startOf("day").toISOString() : undefined,
+                }))
+              }
+            />
           </div>
           <div className="forms-filter">
             <label htmlFor="rf-author">{t("forms.results.author")}</label>

@@ -74,3 +74,12 @@ export function keptExtras(components: readonly FormComponent[], values: Values,
   }
   return out;
 }
+
+/** A date component's value as the reader's locale writes it: a day ("2026-03-02") as a date, an instant
+ * (ISO, for `dateKind: "datetime"`) as date and time in the reader's clock; anything unreadable as stored. */
+export function dateText(c: Pick<FormComponent, "dateKind">, value: unknown, locale?: string): string {
+  const text = String(value);
+  const at = c.dateKind === "datetime" ? new Date(text) : /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00`) : new Date(NaN);
+  if (Number.isNaN(at.getTime())) return text;
+  return c.dateKind === "datetime" ? at.toLocaleString(locale) : at.toLocaleDateString(locale);
+}

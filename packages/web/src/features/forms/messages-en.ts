@@ -255,6 +255,7 @@ export const formsEn: typeof formsEs = {
     anyValue: "Any",
     publicAuthor: "Public link",
     anonymousAuthor: "Anonymous",
+    dates: "Dates",
     openReport: "Open report #{{id}}",
     fill: "Fill form",
     submitted: "Answer sent",

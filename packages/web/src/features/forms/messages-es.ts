@@ -254,6 +254,7 @@ export const formsEs = {
     anyValue: "Cualquiera",
     publicAuthor: "Enlace público",
     anonymousAuthor: "Anónimo",
+    dates: "Fechas",
     openReport: "Abrir el reporte #{{id}}",
     fill: "Completar formulario",
     submitted: "Respuesta enviada",

@@ -255,6 +255,7 @@ export const formsFr: typeof formsEs = {
     anyValue: "Toutes",
     publicAuthor: "Lien public",
     anonymousAuthor: "Anonyme",
+    dates: "Dates",
     openReport: "Ouvrir le signalement n° {{id}}",
     fill: "Remplir le formulaire",
     submitted: "Réponse envoyée",
