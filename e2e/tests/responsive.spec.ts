@@ -159,9 +159,16 @@ test("a date range opened on a phone stays inside the window, its month moving o
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await signIn(page, "admin@demo.cl");
-  // With hours (activity, history) and days only (a form's results).
-  for (const [route, field] of [["/v3/activity", "#activity-window"], ["/v3/history", "#history-window"], ["/v3/forms/1/results", "#rf-dates"]] as const) {
+  // With hours (activity, history), with seconds in a dialog (the events' export), days only (a form's results).
+  const pickers = [
+    ["/v3/activity", "#activity-window"],
+    ["/v3/history", "#history-window"],
+    ["/v3/events", "#export-range", "export-button"],
+    ["/v3/forms/1/results", "#rf-dates"],
+  ] as const;
+  for (const [route, field, opener] of pickers) {
     await openRoute(page, route);
+    if (opener) await page.getByTestId(opener).first().click();
     await page.locator(field).click();
     const calendar = page.locator(".ant-picker-dropdown:not(.ant-picker-dropdown-hidden)");
     await expect(calendar.locator(".ant-picker-date-panel:visible"), route).toHaveCount(1);
