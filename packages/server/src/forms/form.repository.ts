@@ -184,8 +184,10 @@ export interface SubmissionRow {
   createdAt: Date | string;
 }
 
-const SUBMISSION = `s.id, s.template_id as "templateId", s.version, s."values", s.extras, s.author_id as "authorId",
-  nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as "authorName", s.via, s.report_id as "reportId", r.uuid::text as "reportUuid", s.created_at as "createdAt"`;
+/** A submission with its author's name and its report's uuid (a query adds its where clause). */
+const SELECT_SUBMISSION = `select s.id, s.template_id as "templateId", s.version, s."values", s.extras, s.author_id as "authorId",
+  nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as "authorName", s.via, s.report_id as "reportId", r.uuid::text as "reportUuid", s.created_at as "createdAt"
+  from form_submissions s left join users u on u.id = s.author_id left join reports r on r.id = s.report_id`;
 
 export interface NewSubmission {
   templateId: number;
@@ -240,7 +242,7 @@ function filterWhere(scope: TenantScope, f: SubmissionFilter): { sql: string; pa
 export async function listSubmissions(db: Tx, scope: TenantScope, f: SubmissionFilter, page: number, pageSize: number): Promise<{ rows: SubmissionRow[]; total: number }> {
   const { sql, params } = filterWhere(scope, f);
   const rows = await db.query<SubmissionRow>(
-    `select ${SUBMISSION} from form_submissions s left join users u on u.id = s.author_id left join reports r on r.id = s.report_id where ${sql}
+    `${SELECT_SUBMISSION} where ${sql}
       order by s.created_at desc, s.id desc limit $${params.length + 1} offset $${params.length + 2}`,
     [...params, pageSize, (page - 1) * pageSize],
   );
@@ -251,7 +253,7 @@ export async function listSubmissions(db: Tx, scope: TenantScope, f: SubmissionF
 /** Submissions after an id, oldest first (the export's pages). */
 export function submissionsAfter(db: Tx, scope: TenantScope, templateId: number, afterId: number, limit: number): Promise<SubmissionRow[]> {
   return db.query<SubmissionRow>(
-    `select ${SUBMISSION} from form_submissions s left join users u on u.id = s.author_id left join reports r on r.id = s.report_id
+    `${SELECT_SUBMISSION}
       where s.company_id = $1 and s.template_id = $2 and s.id > $3 order by s.id limit $4`,
     [scope.companyId, templateId, afterId, limit],
   );
@@ -263,7 +265,7 @@ export async function countSubmissions(db: Tx, scope: TenantScope, templateId: n
 }
 
 export function findSubmission(db: Tx, scope: TenantScope, id: number): Promise<SubmissionRow | undefined> {
-  return one<SubmissionRow>(db, `select ${SUBMISSION} from form_submissions s left join users u on u.id = s.author_id left join reports r on r.id = s.report_id where s.company_id = $1 and s.id = $2`, [scope.companyId, id]);
+  return one<SubmissionRow>(db, `${SELECT_SUBMISSION} where s.company_id = $1 and s.id = $2`, [scope.companyId, id]);
 }
 
 // ── Files ──────────────────────────────────────────────────────────────────────────────────────────
@@ -351,7 +353,7 @@ export async function selectorItems(db: Tx, scope: TenantScope): Promise<Map<num
 export function latestReportSubmission(db: Tx, scope: TenantScope, reportId: number, templateId: number): Promise<SubmissionRow | undefined> {
   return one<SubmissionRow>(
     db,
-    `select ${SUBMISSION} from form_submissions s left join users u on u.id = s.author_id left join reports r on r.id = s.report_id
+    `${SELECT_SUBMISSION}
       where s.company_id = $1 and s.report_id = $2 and s.template_id = $3 order by s.id desc limit 1`,
     [scope.companyId, reportId, templateId],
   );
