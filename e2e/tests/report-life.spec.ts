@@ -63,6 +63,14 @@ test("a gathering answered from the reporter API appears on the open detail", as
   await expect(gathering.getByTestId("gathering-answer").nth(1)).toHaveText("Desde la lluvia del martes");
   await expectAccessible(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/gathering-completed-1440.png`, fullPage: true });
+  // The operator who asked is told in the bell, live, and the notification opens the report.
+  await page.getByTestId("notification-bell").click();
+  const told = page.getByTestId("notification-item").filter({ hasText: `El reportante respondió las preguntas sobre` }).first();
+  await expect(told).toHaveAttribute("data-kind", "gatheringAnswered");
+  await expect(told).toContainText(`#${report.id}`);
+  await expectAccessible(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/gathering-answered-bell-1440.png` });
+  await page.keyboard.press("Escape");
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(gathering).toBeVisible();

@@ -17,6 +17,8 @@ export const NOTIFICATION_KINDS = [
   // Issue 15: a message to collaborators reached the user; a report they follow changed beyond its status.
   "collaboratorMessage",
   "followedUpdate",
+  // The reporter answered a gathering (free questions or a form, `title`): its asker and the report's assignee.
+  "gatheringAnswered",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

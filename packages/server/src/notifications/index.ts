@@ -5,6 +5,7 @@ export {
   notify,
   notifyAssignment,
   notifyFollowers,
+  notifyGatheringAnswered,
   notifyMentions,
   publishNotifications,
   recordNotifications,

@@ -134,6 +134,20 @@ export async function notifyFollowers(
   return recordNotifications(tx, list, report.audience);
 }
 
+/** The reporter answered a gathering: the operator who asked and the report's assignee are told (a form's
+ * answers name the form). The reporter is no actor: an app user is no member, and may be anonymous. */
+export async function notifyGatheringAnswered(tx: Tx, report: ReportFacts, recipientIds: readonly number[], formTitle: string | null): Promise<StoredNotification[]> {
+  const list = [...new Set(recipientIds)].map((userId) => ({
+    userId,
+    companyId: report.companyId,
+    reportId: report.reportId,
+    actorUserId: null,
+    kind: "gatheringAnswered" as const,
+    data: { ...reportData(report), title: formTitle },
+  }));
+  return recordNotifications(tx, list, report.audience);
+}
+
 const strip = ({ userId: _userId, ...notification }: StoredNotification): Notification => notification;
 
 /** The caller's notifications of a company they belong to (default: their first), newest first, with

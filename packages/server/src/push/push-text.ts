@@ -12,6 +12,8 @@ const TEXTS: Record<Language, Record<string, string>> = {
     followedStatus: "{report}, que sigues, cambió de estado",
     followedUpdate: "{report}, que sigues, fue actualizado",
     collaboratorMessage: "{actor}: {title}",
+    gatheringAnswered: "El reportante respondió las preguntas sobre {report}",
+    gatheringAnsweredForm: "El reportante respondió el formulario «{title}» sobre {report}",
     other: "Tienes una notificación nueva",
     report: "el reporte #{id}",
   },
@@ -23,6 +25,8 @@ const TEXTS: Record<Language, Record<string, string>> = {
     followedStatus: "{report}, which you follow, changed status",
     followedUpdate: "{report}, which you follow, was updated",
     collaboratorMessage: "{actor}: {title}",
+    gatheringAnswered: "The reporter answered the questions on {report}",
+    gatheringAnsweredForm: "The reporter answered the form “{title}” on {report}",
     other: "You have a new notification",
     report: "report #{id}",
   },
@@ -34,6 +38,8 @@ const TEXTS: Record<Language, Record<string, string>> = {
     followedStatus: "{report}, que vous suivez, a changé de statut",
     followedUpdate: "{report}, que vous suivez, a été mis à jour",
     collaboratorMessage: "{actor} : {title}",
+    gatheringAnswered: "Le déclarant a répondu aux questions sur {report}",
+    gatheringAnsweredForm: "Le déclarant a répondu au formulaire « {title} » sur {report}",
     other: "Vous avez une nouvelle notification",
     report: "le signalement #{id}",
   },
@@ -48,7 +54,9 @@ export function pushPayload(target: Pick<PushTarget, "notification" | "lang">): 
   const t = TEXTS[lang];
   const title = typeof n.data.reportTitle === "string" && n.data.reportTitle.trim() ? n.data.reportTitle.trim() : null;
   const report = title ?? fill(t.report!, { id: String(n.reportId ?? "") });
-  const body = fill(t[n.kind] ?? t.other!, { actor: n.actorName ?? "Atalaya", report, title: String(n.data.title ?? "") });
+  // A gathering's answers to a form name the form.
+  const kind = n.kind === "gatheringAnswered" && typeof n.data.title === "string" && n.data.title ? "gatheringAnsweredForm" : n.kind;
+  const body = fill(t[kind] ?? t.other!, { actor: n.actorName ?? "Atalaya", report, title: String(n.data.title ?? "") });
   const url =
     n.kind === "collaboratorMessage" && typeof n.data.messageId === "number"
       ? `/v3/collaborators/messages?open=${n.data.messageId}`

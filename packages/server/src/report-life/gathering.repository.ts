@@ -53,9 +53,11 @@ export interface AppGatheringRow {
   form_values: { values: Record<string, unknown>; extras: Record<string, string> } | null;
   started_at: Date;
   completed_at: Date | null;
+  /** The operator who asked (null once their account is gone). */
+  started_by: number | null;
 }
 
-const APP_ROW = `select g.id, g.company_id, c.name as company_name, g.form_template_id, g.questions, g.answers, g.form, g.form_values, g.started_at, g.completed_at
+const APP_ROW = `select g.id, g.company_id, c.name as company_name, g.form_template_id, g.questions, g.answers, g.form, g.form_values, g.started_at, g.completed_at, g.started_by
   from report_gatherings g join companies c on c.id = g.company_id`;
 
 /** Every organisation's gathering of the report, oldest first. */

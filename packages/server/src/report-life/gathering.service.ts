@@ -5,7 +5,8 @@ import { AppError, invalidField, notFound } from "../http/errors.js";
 import type { Tx } from "../db/db.js";
 import { changeWithEvents } from "../realtime/publish.js";
 import { gatheringFormOf, recordGatheringSubmission } from "../forms/index.js";
-import { changeReport, recordReportChange, type ReportRow } from "../reports/index.js";
+import { notifyGatheringAnswered, publishNotifications, type StoredNotification } from "../notifications/index.js";
+import { audienceOf, changeReport, recordReportChange, type ReportRow } from "../reports/index.js";
 import {
   completeGathering,
   deleteGathering,
@@ -96,15 +97,18 @@ function checkedFormValues(form: GatheringForm, body: AnswerGathering): { values
 }
 
 /** The reporter answers a gathering once (one answer per question, the required ones not empty; or the
- * form's values): it becomes completed and the organisation's open detail shows the answers live; a form's
- * values are also one of its results (recordGatheringSubmission). */
+ * form's values): it becomes completed, the organisation's open detail shows the answers live, and the
+ * operator who asked and the report's assignee are notified; a form's values are also one of its results
+ * (recordGatheringSubmission). */
 export async function answerGathering(ctx: AppContext, actor: Actor, uuid: string, body: AnswerGathering) {
-  return changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
+  const notifications: StoredNotification[] = [];
+  const answered = await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
     const report = await findOwnReport(tx, actor.user.id, uuid);
     if (!report || report.deleted_at) throw notFound();
     const g = await lockReportGathering(tx, report.id, body.gatheringId);
     if (!g) throw notFound();
     if (g.completed_at !== null) throw new AppError(409, "conflict", "gatheringCompleted");
+    let completed: AppGatheringRow;
     if (g.form) {
       const formValues = checkedFormValues(g.form, body);
       await completeGathering(tx, g.id, null, formValues);
@@ -116,16 +120,22 @@ export async function answerGathering(ctx: AppContext, actor: Actor, uuid: strin
         authorId: report.is_anonymous ? null : actor.user.id,
         reportId: report.id,
       });
-      await recordReportChange(tx, emit, g.company_id, report.id, "gatheringCompleted", { form: g.form.title });
-      return presentAppGathering({ ...g, form_values: formValues, completed_at: new Date() });
+      completed = { ...g, form_values: formValues, completed_at: new Date() };
+    } else {
+      if (body.values !== undefined || body.extras !== undefined) throw invalidField("values", "invalid");
+      if (body.answers.length !== g.questions.length) throw invalidField("answers", "count");
+      g.questions.forEach((q, i) => {
+        if (q.required && body.answers[i]!.length === 0) throw invalidField(`answers.${i}`, "required");
+      });
+      await completeGathering(tx, g.id, body.answers, null);
+      completed = { ...g, answers: [...body.answers], completed_at: new Date() };
     }
-    if (body.values !== undefined || body.extras !== undefined) throw invalidField("values", "invalid");
-    if (body.answers.length !== g.questions.length) throw invalidField("answers", "count");
-    g.questions.forEach((q, i) => {
-      if (q.required && body.answers[i]!.length === 0) throw invalidField(`answers.${i}`, "required");
-    });
-    await completeGathering(tx, g.id, body.answers, null);
-    await recordReportChange(tx, emit, g.company_id, report.id, "gatheringCompleted", {});
-    return presentAppGathering({ ...g, answers: [...body.answers], completed_at: new Date() });
+    const row = await recordReportChange(tx, emit, g.company_id, report.id, "gatheringCompleted", g.form ? { form: g.form.title } : {});
+    const facts = { companyId: g.company_id, reportId: row.id, title: row.title, typeId: row.type_id, audience: audienceOf(row) };
+    const recipients = [g.started_by, row.assigned_user?.id].filter((id): id is number => id != null);
+    notifications.push(...(await notifyGatheringAnswered(tx, facts, recipients, g.form?.title ?? null)));
+    return presentAppGathering(completed);
   });
+  await publishNotifications(ctx.bus, notifications);
+  return answered;
 }

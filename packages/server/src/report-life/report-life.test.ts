@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { FormSubmission, Report, ReviewItem, Substatus } from "@atalaya/shared";
+import type { FormSubmission, Notification, Report, ReviewItem, Substatus } from "@atalaya/shared";
 import { body, buildUser, loginAs } from "../test/harness.js";
 import { h, interactionWorld, ROBBERY, type World } from "../test/interactions.js";
 import { LiveSockets } from "../test/live.js";
@@ -24,6 +24,12 @@ const url = (cid: number, path: string) => `/api/companies/${cid}/${path}`;
 const report = async (cid: number, token: string, id: number) => {
   const res = await w.app.inject({ method: "GET", url: url(cid, `reports/${id}`), headers: h(token) });
   return res.statusCode === 200 ? body<{ report: Report }>(res).report : null;
+};
+/** The user's notifications (all their companies') of one kind about one report. */
+const notificationsOf = async (token: string, kind: Notification["kind"], reportId: number) => {
+  const res = await w.app.inject({ method: "GET", url: "/api/notifications?limit=100", headers: h(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return body<{ notifications: Notification[] }>(res).notifications.filter((n) => n.kind === kind && n.reportId === reportId);
 };
 const take = async (id: number) => {
   const res = await w.app.inject({ method: "POST", url: url(w.companyA, `reports/${id}/take`), headers: h(w.tokens.opA) });
@@ -183,6 +189,7 @@ describe("information gathering", () => {
     expect(got).toHaveLength(1);
     expect(got[0]).toMatchObject({ isActive: true, questions: [{ text: questions[0]!.text, required: true }, { text: "¿Algo más?", required: false }] });
     const answer = (answers: unknown, token = w.tokens.author) => w.app.inject({ method: "POST", url: `/api/app/reports/${uuid}/gathering`, headers: h(token), payload: { gatheringId: got[0]!.id, answers } });
+    const told = await live.collect(w.app, w.tokens.opA, w.companyA, "notification", (d) => (d as { notification: Notification }).notification);
     expect((await answer(["Hacia el norte"])).statusCode).toBe(400);
     expect((await answer(["", "nada"])).statusCode).toBe(400);
     expect((await answer(["a\u0000", ""])).statusCode).toBe(400);
@@ -191,6 +198,13 @@ describe("information gathering", () => {
     expect(done.statusCode, done.body).toBe(200);
     await waitFor(() => updates.some((g) => g?.isCompleted === true));
     expect(updates.find((g) => g?.isCompleted)).toMatchObject({ isActive: false, answers: ["Hacia el norte\nen bicicleta", ""] });
+    // The operator who asked (who also took it) is told once, live and in the bell; the refused answers
+    // told nobody, and neither the company's other operator nor company B hears of it.
+    await waitFor(() => told.some((n) => n.kind === "gatheringAnswered"));
+    expect(told.filter((n) => n.kind === "gatheringAnswered")).toEqual([expect.objectContaining({ reportId: id, reportUuid: uuid, actor: null, data: expect.objectContaining({ title: null }) })]);
+    expect(await notificationsOf(w.tokens.opA, "gatheringAnswered", id)).toHaveLength(1);
+    expect(await notificationsOf(w.tokens.opA2, "gatheringAnswered", id)).toEqual([]);
+    expect(await notificationsOf(w.tokens.opB, "gatheringAnswered", id)).toEqual([]);
     expect(body<{ error: { reason: string } }>(await answer(["otra", ""])).error.reason).toBe("gatheringCompleted");
     const cleared = await w.app.inject({ method: "DELETE", url: url(w.companyA, `reports/${id}/gathering`), headers: h(w.tokens.opA) });
     expect(body<{ report: Report }>(cleared).report.gathering).toBeNull();
@@ -263,8 +277,13 @@ describe("information gathering", () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(fieldOf(res)?.field).toBe(field);
     }
+    // The report is now assigned to another operator: the asker and the assignee are both told.
+    const assigned = await w.app.inject({ method: "POST", url: url(w.companyA, `reports/${id}/assign`), headers: h(w.tokens.opA), payload: { userId: w.opA2.id } });
+    expect(assigned.statusCode, assigned.body).toBe(200);
     const done = await answer({ values: { seen: "Dos personas en moto", vehicle: "bike", people: 2 } });
     expect(done.statusCode, done.body).toBe(200);
+    for (const token of [w.tokens.opA, w.tokens.opA2])
+      expect(await notificationsOf(token, "gatheringAnswered", id)).toEqual([expect.objectContaining({ actor: null, data: expect.objectContaining({ title: "Testigo" }) })]);
     await waitFor(() => updates.some((g) => g?.isCompleted === true));
     expect(updates.find((g) => g?.isCompleted)).toMatchObject({ answers: null, form: { title: "Testigo" }, formValues: { values: { seen: "Dos personas en moto", vehicle: "bike", people: 2 }, extras: {} } });
     expect(body<{ error: { reason: string } }>(await answer({ values: { seen: "otra vez" } })).error.reason).toBe("gatheringCompleted");

@@ -270,12 +270,13 @@ export async function deliverReportIn(tx: Tx, emit: Emit, companyId: number, rep
 
 /** A change to a company's report made outside an operator's scope (the reporter app answering a
  * gathering or rating it: issue 17), inside the caller's transaction: bumps the attention's version,
- * logs `action` without an actor and sends the updateReport event to the company. */
-export async function recordReportChange(tx: Tx, emit: Emit, companyId: number, reportId: number, action: string, data: Record<string, unknown>): Promise<void> {
+ * logs `action` without an actor and sends the updateReport event to the company; answers the report
+ * as the company now sees it. */
+export async function recordReportChange(tx: Tx, emit: Emit, companyId: number, reportId: number, action: string, data: Record<string, unknown>): Promise<ReportRow> {
   const company = systemScope(companyId);
   await touchAttention(tx, company, reportId);
   await logActivity(tx, company, reportId, null, action, data);
-  await emitReport(tx, emit, company, reportId, "updateReport");
+  return emitReport(tx, emit, company, reportId, "updateReport");
 }
 
 /** A page of one status tab with counters for every tab, within the scope's restrictions. */

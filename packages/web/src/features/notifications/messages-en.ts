@@ -27,6 +27,8 @@ export const notificationsEn: typeof notificationsEs = {
     messageRejected: "Your message “{{title}}” was rejected: {{reason}}",
     collaboratorMessage: "{{actor}} sent you a message: {{title}}",
     followedUpdate: "{{actor}} changed {{report}}, which you follow: {{changes}}",
+    gatheringAnswered: "The reporter answered the questions on {{report}}",
+    gatheringAnsweredForm: "The reporter answered the form “{{title}}” on {{report}}",
   },
   push: {
     promptTitle: "Turn on browser notifications?",

@@ -27,6 +27,8 @@ export const notificationsFr: typeof notificationsEs = {
     messageRejected: "Votre message « {{title}} » a été refusé : {{reason}}",
     collaboratorMessage: "{{actor}} vous a envoyé un message : {{title}}",
     followedUpdate: "{{actor}} a modifié {{report}}, que vous suivez : {{changes}}",
+    gatheringAnswered: "Le déclarant a répondu aux questions sur {{report}}",
+    gatheringAnsweredForm: "Le déclarant a répondu au formulaire « {{title}} » sur {{report}}",
   },
   push: {
     promptTitle: "Activer les notifications du navigateur ?",

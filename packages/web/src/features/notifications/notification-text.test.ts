@@ -41,5 +41,12 @@ describe("notificationText", () => {
     expect(notificationText({ ...base, kind: "followedComment", actor: null }, typeName, statusName).key).toBe("notifications.kinds.followedCommentCommunity");
     expect(notificationText({ ...base, kind: "upgradeAnswered", reportId: null, data: { accepted: false } }, typeName, statusName).key).toBe("notifications.kinds.upgradeRejected");
     expect(notificationText({ ...base, kind: "upgradeAnswered", reportId: null, data: { accepted: true } }, typeName, statusName).key).toBe("notifications.kinds.upgradeAnswered");
+    // A gathering's answers: the form's title when it was a form, and no actor (the reporter is no member).
+    const answered = { ...base, kind: "gatheringAnswered" as const, actor: null };
+    expect(notificationText({ ...answered, data: { ...base.data, title: null } }, typeName, statusName)).toEqual({ key: "notifications.kinds.gatheringAnswered", values: { actor: "", report: "Robo #42" } });
+    expect(notificationText({ ...answered, data: { ...base.data, title: "Testigo" } }, typeName, statusName)).toEqual({
+      key: "notifications.kinds.gatheringAnsweredForm",
+      values: { actor: "", report: "Robo #42", title: "Testigo" },
+    });
   });
 });

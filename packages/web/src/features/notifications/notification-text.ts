@@ -2,7 +2,7 @@ import type { Notification } from "@atalaya/shared";
 
 /** What the sentence of a notification is made of: a catalogue key and its values. */
 export interface NotificationText {
-  key: `notifications.kinds.${Notification["kind"]}` | "notifications.kinds.followedCommentCommunity" | "notifications.kinds.upgradeRejected";
+  key: `notifications.kinds.${Notification["kind"]}` | "notifications.kinds.followedCommentCommunity" | "notifications.kinds.upgradeRejected" | "notifications.kinds.gatheringAnsweredForm";
   values: Record<string, string>;
 }
 
@@ -37,6 +37,9 @@ export function notificationText(
       return n.actor ? { key: "notifications.kinds.followedComment", values } : { key: "notifications.kinds.followedCommentCommunity", values };
     case "upgradeAnswered":
       return { key: n.data.accepted === false ? "notifications.kinds.upgradeRejected" : "notifications.kinds.upgradeAnswered", values };
+    case "gatheringAnswered":
+      // A form's answers name the form; free questions have no title.
+      return n.data.title ? { key: "notifications.kinds.gatheringAnsweredForm", values: { ...values, title: n.data.title } } : { key: "notifications.kinds.gatheringAnswered", values };
     case "messageApproved":
     case "messageRejected":
       return { key: `notifications.kinds.${n.kind}`, values: { ...values, title: n.data.messageTitle ?? "", reason: n.data.reason ?? "" } };
