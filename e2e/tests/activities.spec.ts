@@ -86,6 +86,10 @@ test("schedule an activity for the operator, fill its form as the operator and s
   await operatorPage.getByTestId("compliance-refresh").click();
   await expect(row.first()).toHaveAttribute("data-state", "completed");
   await expect(row.first()).toHaveAttribute("data-user", "Joaquín Muñoz");
+  // A period reads as its days: one for a daily activity, first to last for the seeded weekly one.
+  await expect(row.first().getByTestId("compliance-period-days")).toHaveText(/^\d{1,2} [\p{L}.]+ \d{4}$/u);
+  const weekly = operatorPage.getByTestId("compliance-row").filter({ hasText: "Control semanal de microbasurales" }).first();
+  await expect(weekly.getByTestId("compliance-period-days")).toHaveText(/^\d{1,2} [\p{L}.]+( \d{4})? – \d{1,2} [\p{L}.]+ \d{4}$/u);
   // Filtered by state: the seeded history's overdue days, none of them this new activity's.
   await operatorPage.getByTestId("compliance-filter-state").click();
   await operatorPage.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "Atrasada" }).click();

@@ -31,6 +31,23 @@ export function formatInstant(
   }
 }
 
+/** A calendar day stored as "YYYY-MM-DD" (no time, no zone: the same day everywhere) as the reader's
+ * language writes it ("6 nov 2026"); anything else as it is. */
+export function formatCalendarDay(day: string, lang: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && dayjs(day).isValid() ? dayjs(day).locale(lang).format("D MMM YYYY") : day;
+}
+
+/** The days of a period that starts at `start` and ends before `end` (exclusive, as periods are stored):
+ * one day as "27 nov 2026", else "27 nov – 3 dic 2026", or with both years when they differ. */
+export function formatDayRange(start: string | number | Date, end: string | number | Date, zone: string, lang: string): string | null {
+  const last = dayjs(end).subtract(1, "millisecond").toDate();
+  const [from, to] = [formatInstant(start, zone, lang, "YYYY-MM-DD"), formatInstant(last, zone, lang, "YYYY-MM-DD")];
+  if (from === null || to === null) return null;
+  if (from >= to) return formatInstant(start, zone, lang, "D MMM YYYY");
+  const sameYear = from.slice(0, 4) === to.slice(0, 4);
+  return `${formatInstant(start, zone, lang, sameYear ? "D MMM" : "D MMM YYYY")} – ${formatInstant(last, zone, lang, "D MMM YYYY")}`;
+}
+
 /** Time zone used for every date on screen: the operator's, else America/Santiago. */
 export const TimezoneContext = createContext<string>(DEFAULT_TIMEZONE);
 
@@ -40,4 +57,12 @@ export function useDateFormatter(): (value: string | number | Date, pattern?: st
   const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
   return useCallback((value, pattern) => formatInstant(value, zone, lang, pattern), [zone, lang]);
+}
+
+/** formatDayRange bound to the current time zone and language. */
+export function useDayRangeFormatter(): (start: string, end: string) => string | null {
+  const zone = useContext(TimezoneContext);
+  const { i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  return useCallback((start, end) => formatDayRange(start, end, zone, lang), [zone, lang]);
 }

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { DueActivity, ScheduledActivity } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
-import { useDateFormatter } from "../../lib/dates";
+import { formatCalendarDay, useDateFormatter } from "../../lib/dates";
 import { canManageAnswers } from "../answers/answer-form";
 import { useSettings } from "../settings/settings-context";
 import { activityKeys, deleteActivity, fetchActivities, fetchMyActivities } from "./activities-api";
@@ -19,7 +19,8 @@ const rowProps = (a: ScheduledActivity): HTMLAttributes<HTMLElement> => ({ "data
 /** `/v3/activities`: the caller's activities due now (each form a link that opens it to fill), and the
  * company's scheduled activities; company admins schedule, change and delete them in a drawer. */
 export function ActivitiesPage(): ReactNode {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage ?? i18n.language;
   const { modal } = App.useApp();
   const toast = useToast();
   const client = useQueryClient();
@@ -67,7 +68,12 @@ export function ActivitiesPage(): ReactNode {
         </span>
       ),
     },
-    { key: "dates", title: t("activities.columns.dates"), responsive: ["lg"], render: (_, a) => t("activities.dateRange", { start: a.startDate, end: a.endDate }) },
+    {
+      key: "dates",
+      title: t("activities.columns.dates"),
+      responsive: ["lg"],
+      render: (_, a) => t("activities.dateRange", { start: formatCalendarDay(a.startDate, lang), end: formatCalendarDay(a.endDate, lang) }),
+    },
   ];
   if (canManage)
     columns.push({

@@ -5,7 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useTranslation } from "react-i18next";
 import { ACTIVITY_PERIODS, ACTIVITY_STATES, type ActivityPeriod, type ActivityState, type ComplianceRow } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
-import { useDateFormatter } from "../../lib/dates";
+import { useDateFormatter, useDayRangeFormatter } from "../../lib/dates";
 import { formatDuration } from "../dashboard/duration";
 import { fetchOperators } from "../reports/detail/detail-api";
 import { useSettings } from "../settings/settings-context";
@@ -24,6 +24,7 @@ export function CompliancePage(): ReactNode {
   const toast = useToast();
   const client = useQueryClient();
   const format = useDateFormatter();
+  const days = useDayRangeFormatter();
   const { settings } = useSettings();
   const companyId = settings.company.id;
   const [filter, setFilter] = useState<ComplianceFilter>({ page: 1 });
@@ -55,7 +56,7 @@ export function CompliancePage(): ReactNode {
         <span>
           {t(`activities.periods.${r.period}`)}
           <br />
-          <span className="screen-muted">{format(r.periodStart, "D MMM YYYY")}</span>
+          <span className="screen-muted" data-testid="compliance-period-days">{days(r.periodStart, r.periodEnd)}</span>
         </span>
       ),
     },
