@@ -4,10 +4,9 @@ import { EnvironmentOutlined, LinkOutlined } from "@ant-design/icons";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { BrandLogo } from "../../components/brand-logo";
 import { isApiError } from "../../lib/api";
 import { assetKeys, fetchPublicAsset, sendAssetReport } from "./assets-api";
-import "../public-link/shared-report.css";
+import { PublicPageFrame } from "../public-link/public-page-frame";
 import "./assets.css";
 
 const PHOTO_TYPES = "image/jpeg,image/png";
@@ -97,14 +96,5 @@ export function PublicAssetPage(): ReactNode {
     );
   }
 
-  return (
-    <main className="shared-report">
-      <div className="shared-report__brand">
-        <BrandLogo size={32} />
-      </div>
-      <section className="shared-report__card" aria-label={t("assets.public.pageTitle")}>
-        {body}
-      </section>
-    </main>
-  );
+  return <PublicPageFrame label={t("assets.public.pageTitle")}>{body}</PublicPageFrame>;
 }

@@ -5,12 +5,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { PublicReportStatus } from "@atalaya/shared";
-import { BrandLogo } from "../../components/brand-logo";
 import { isApiError } from "../../lib/api";
 import { formatInstant } from "../../lib/dates";
 import { ReportTypeIcon, reportTypeName } from "../events/report-type-visual";
 import { fetchPublicReport } from "./shared-report-api";
-import "./shared-report.css";
+import { PublicPageFrame } from "./public-page-frame";
 
 const STATUS_COLORS: Record<PublicReportStatus, string> = { received: "#874d00", in_progress: "#0958d9", closed: "#237804" };
 
@@ -92,17 +91,11 @@ export function SharedReportPage(): ReactNode {
   }
 
   return (
-    <main className="shared-report">
-      <div className="shared-report__brand">
-        <BrandLogo size={32} />
-      </div>
-      <section className="shared-report__card" aria-label={t("publicLink.pageTitle")}>
-        <Typography.Paragraph type="secondary" className="shared-report__intro">
-          {t("publicLink.intro")}
-        </Typography.Paragraph>
-        {body}
-      </section>
-      <p className="shared-report__footer">{t("publicLink.footer")}</p>
-    </main>
+    <PublicPageFrame label={t("publicLink.pageTitle")} after={<p className="shared-report__footer">{t("publicLink.footer")}</p>}>
+      <Typography.Paragraph type="secondary" className="shared-report__intro">
+        {t("publicLink.intro")}
+      </Typography.Paragraph>
+      {body}
+    </PublicPageFrame>
   );
 }

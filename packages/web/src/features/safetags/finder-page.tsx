@@ -4,10 +4,9 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { SAFETAG_MESSAGE_MAX } from "@atalaya/shared";
-import { BrandLogo } from "../../components/brand-logo";
 import { isApiError } from "../../lib/api";
 import { fetchPublicTag, safetagKeys, sendFinderMessage } from "./safetags-api";
-import "../public-link/shared-report.css";
+import { PublicPageFrame } from "../public-link/public-page-frame";
 import "../assets/assets.css";
 
 /** The browser's position, or undefined when refused or unavailable (sharing it is the finder's choice). */
@@ -91,14 +90,5 @@ export function FinderPage(): ReactNode {
     );
   }
 
-  return (
-    <main className="shared-report">
-      <div className="shared-report__brand">
-        <BrandLogo size={32} />
-      </div>
-      <section className="shared-report__card" aria-label={t("safetags.finder.pageTitle")}>
-        {body}
-      </section>
-    </main>
-  );
+  return <PublicPageFrame label={t("safetags.finder.pageTitle")}>{body}</PublicPageFrame>;
 }
