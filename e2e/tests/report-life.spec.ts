@@ -202,7 +202,14 @@ test("a new reporter's report waits in the review queue and, approved, reaches t
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, "admin@demo.cl");
-  await page.getByTestId("nav-reviews").click();
+  // The company admin was told in the bell; the notification opens the review queue (a held report has no
+  // page in the panel yet).
+  await page.getByTestId("notification-bell").click();
+  const waiting = page.getByTestId("notification-item").filter({ hasText: "Un reporte espera tu revisión" }).filter({ hasText: `#${held.id}` });
+  await expect(waiting).toHaveAttribute("data-kind", "reviewWaiting");
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/review-waiting-bell-1440.png` });
+  await waiting.getByRole("button").click();
+  await expect(page).toHaveURL(/\/v3\/reviews$/);
   await expect(page.getByRole("heading", { level: 1, name: "Revisión de reportes" })).toBeVisible();
   const item = page.locator(`[data-testid="review-item"][data-report-id="${held.id}"]`);
   await expect(item).toContainText("Informante nuevo");

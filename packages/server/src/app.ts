@@ -49,7 +49,7 @@ import { liveTokenHashes } from "./realtime/ticket.repository.js";
 import { appRoutes } from "./reports/app.routes.js";
 import { interactionRoutes } from "./interactions/interaction.routes.js";
 import { reportRoutes } from "./reports/report.routes.js";
-import { DELAYED_REPORT_JOB, deliverDelayedReport } from "./reports/index.js";
+import { DELAYED_REPORT_JOB, deliverDelayedReport, REVIEW_WAITING_JOB } from "./reports/index.js";
 import { answerRoutes } from "./answers/answer.routes.js";
 import { organisationRoutes } from "./organisation/index.js";
 import { reportActionRoutes } from "./reports/report-actions.routes.js";
@@ -74,7 +74,7 @@ import { PUSH_JOB, pushRoutes, sendPushes, vapidKeys } from "./push/index.js";
 import { signupRoutes } from "./signup/index.js";
 import { passwordResetRoutes } from "./password-reset/index.js";
 import { lawEnforcementRoutes } from "./law-enforcement/index.js";
-import { reportLifeRoutes } from "./report-life/index.js";
+import { reportLifeRoutes, tellReviewers } from "./report-life/index.js";
 import { installMessageJobs, messageRoutes } from "./messages/index.js";
 import { plateRoutes } from "./plates/index.js";
 import { callRoutes } from "./calls/index.js";
@@ -192,6 +192,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await deliverDelayedReport(ctx, job.company_id!, Number(job.payload.reportId));
     return { delivered: job.payload.reportId };
   });
+  // A report held for review: the company's reviewers are told (report-life/).
+  jobs.handle(REVIEW_WAITING_JOB, async ({ job }) => ({ told: await tellReviewers(ctx, job.company_id!, Number(job.payload.reportId)) }));
   // The one mailer: stored mails are sent over SMTP by a retried job when SMTP_URL is set (mail/).
   installMailJob(ctx);
   // Mass messages and neighbours' notices reach the reporter app's inbox through delivery jobs (messages/).

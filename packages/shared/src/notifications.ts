@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   "followedUpdate",
   // The reporter answered a gathering (free questions or a form, `title`): its asker and the report's assignee.
   "gatheringAnswered",
+  // A report was held for review (issue 17's queue): the company admins who may decide it.
+  "reviewWaiting",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

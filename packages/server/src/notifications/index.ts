@@ -7,6 +7,7 @@ export {
   notifyFollowers,
   notifyGatheringAnswered,
   notifyMentions,
+  notifyReviewWaiting,
   publishNotifications,
   recordNotifications,
   type NewNotification,

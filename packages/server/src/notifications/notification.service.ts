@@ -148,6 +148,13 @@ export async function notifyGatheringAnswered(tx: Tx, report: ReportFacts, recip
   return recordNotifications(tx, list, report.audience);
 }
 
+/** A report was held for review: its reviewers are told (restricted ones only of what their zones and
+ * types would show them once approved). No actor: it came from the reporter app. */
+export async function notifyReviewWaiting(tx: Tx, report: ReportFacts, reviewerIds: readonly number[]): Promise<StoredNotification[]> {
+  const list = reviewerIds.map((userId) => ({ userId, companyId: report.companyId, reportId: report.reportId, actorUserId: null, kind: "reviewWaiting" as const, data: reportData(report) }));
+  return recordNotifications(tx, list, report.audience);
+}
+
 const strip = ({ userId: _userId, ...notification }: StoredNotification): Notification => notification;
 
 /** The caller's notifications of a company they belong to (default: their first), newest first, with

@@ -22,4 +22,9 @@ describe("pushPayload", () => {
     expect(pushPayload({ notification: form, lang: "en" }).body).toBe("The reporter answered the form “Testigo” on Portón abierto");
     expect(pushPayload({ notification: form, lang: "fr" }).body).toBe("Le déclarant a répondu au formulaire « Testigo » sur Portón abierto");
   });
+
+  it("sends a reviewer to the review queue: a held report has no page in the panel yet", () => {
+    const held = pushPayload({ notification: notification("reviewWaiting", { reportTitle: null }), lang: "es" });
+    expect(held).toMatchObject({ body: "Un reporte espera tu revisión: el reporte #42", url: "/v3/reviews" });
+  });
 });

@@ -14,6 +14,7 @@ const TEXTS: Record<Language, Record<string, string>> = {
     collaboratorMessage: "{actor}: {title}",
     gatheringAnswered: "El reportante respondió las preguntas sobre {report}",
     gatheringAnsweredForm: "El reportante respondió el formulario «{title}» sobre {report}",
+    reviewWaiting: "Un reporte espera tu revisión: {report}",
     other: "Tienes una notificación nueva",
     report: "el reporte #{id}",
   },
@@ -27,6 +28,7 @@ const TEXTS: Record<Language, Record<string, string>> = {
     collaboratorMessage: "{actor}: {title}",
     gatheringAnswered: "The reporter answered the questions on {report}",
     gatheringAnsweredForm: "The reporter answered the form “{title}” on {report}",
+    reviewWaiting: "A report is waiting for your review: {report}",
     other: "You have a new notification",
     report: "report #{id}",
   },
@@ -40,6 +42,7 @@ const TEXTS: Record<Language, Record<string, string>> = {
     collaboratorMessage: "{actor} : {title}",
     gatheringAnswered: "Le déclarant a répondu aux questions sur {report}",
     gatheringAnsweredForm: "Le déclarant a répondu au formulaire « {title} » sur {report}",
+    reviewWaiting: "Un signalement attend votre vérification : {report}",
     other: "Vous avez une nouvelle notification",
     report: "le signalement #{id}",
   },
@@ -60,8 +63,10 @@ export function pushPayload(target: Pick<PushTarget, "notification" | "lang">): 
   const url =
     n.kind === "collaboratorMessage" && typeof n.data.messageId === "number"
       ? `/v3/collaborators/messages?open=${n.data.messageId}`
-      : n.reportUuid
-        ? `/v3/events/${n.reportUuid}`
-        : "/v3/events";
+      : n.kind === "reviewWaiting"
+        ? "/v3/reviews"
+        : n.reportUuid
+          ? `/v3/events/${n.reportUuid}`
+          : "/v3/events";
   return { title: "Atalaya", body, url, tag: `notification-${n.id}` };
 }

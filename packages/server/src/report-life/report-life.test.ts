@@ -71,6 +71,15 @@ describe("review", () => {
     expect(await report(w.companyA, w.tokens.opA, held.report.id)).toBeNull();
     expect(await w.eventsAfter(w.companyA, seqA, held.report.id)).toEqual([]);
     expect((await report(w.companyB, w.tokens.opB, held.report.id))?.review).toBeNull();
+    // A's reviewers (its company admins) are told, by a stored job, that the report waits for them; its
+    // operators and company B are not.
+    const told = await waitFor(async () => {
+      const list = await notificationsOf(adminA, "reviewWaiting", held.report.id);
+      return list.length > 0 && list;
+    });
+    expect(told).toEqual([expect.objectContaining({ companyId: w.companyA, actor: null, read: false })]);
+    expect(await notificationsOf(w.tokens.opA, "reviewWaiting", held.report.id)).toEqual([]);
+    expect(await notificationsOf(w.tokens.opB, "reviewWaiting", held.report.id)).toEqual([]);
     // Operators may not decide; another company's admin gets 404.
     expect((await w.app.inject({ method: "POST", url: url(w.companyA, `reports/${held.report.id}/review`), headers: h(w.tokens.opA), payload: { decision: "approve" } })).statusCode).toBe(403);
     const approve = await w.app.inject({ method: "POST", url: url(w.companyA, `reports/${held.report.id}/review`), headers: h(adminA), payload: { decision: "approve" } });

@@ -95,3 +95,25 @@ export async function decideReview(tx: Tx, scope: TenantScope, reportId: number,
   );
   return rows.length > 0;
 }
+
+/** A report still waiting for the company's decision, with what a notification says of it and the zones
+ * of the company its point lies in (what its attention's zones will be); undefined once decided. */
+export function findWaitingReview(tx: Tx, companyId: number, reportId: number): Promise<{ title: string | null; type_id: number; zone_ids: number[] } | undefined> {
+  return one(
+    tx,
+    `select r.title, r.type_id,
+            array(select z.id from zones z where z.company_id = rv.company_id and z.area @> point(r.longitude, r.latitude) order by z.id) as zone_ids
+       from report_reviews rv join reports r on r.id = rv.report_id
+      where rv.company_id = $1 and rv.report_id = $2 and rv.state = 'pending'`,
+    [companyId, reportId],
+  );
+}
+
+/** The company's members who decide held reports (company admins; a locked account is told nothing). */
+export async function reviewerIds(tx: Tx, companyId: number): Promise<number[]> {
+  const rows = await tx.query<{ user_id: number }>(
+    "select m.user_id from memberships m join users u on u.id = m.user_id where m.company_id = $1 and m.role = 'company_admin' and not u.locked order by m.user_id",
+    [companyId],
+  );
+  return rows.map((r) => r.user_id);
+}

@@ -12,7 +12,7 @@ export {
   type ReportRow,
 } from "./report.repository.js";
 export { listZoneShapes, lockAttention, moveReport, setFormWriteBack, setReportCreatedAt, setSectionsUsers, zonesContaining } from "./report-actions.repository.js";
-export { DELAYED_REPORT_JOB } from "./intake.repository.js";
+export { DELAYED_REPORT_JOB, REVIEW_WAITING_JOB } from "./intake.repository.js";
 export {
   assignChange,
   changeReport,

@@ -171,12 +171,15 @@ export interface AuthorOf {
 
 /** The job that delivers a community report to a company with a notification delay. */
 export const DELAYED_REPORT_JOB = "reports.deliverDelayed";
+/** The job that tells a company's reviewers a report is waiting for their decision (issue 17). */
+export const REVIEW_WAITING_JOB = "reports.reviewWaiting";
 
 /** Inserts community reports and routes them, in one statement: every company whose zones contain the
  * point and that attends the type (freemium companies attend only their own reports) gets an attention
  * with its priority and due time, and a "created" entry in its activity log; a company with a
  * notification delay gets a job that does the same when its delay is over; a company that reviews the
- * reports of new or flagged reporters (issue 17) holds such a report in report_reviews instead. Answers each report in
+ * reports of new or flagged reporters (issue 17) holds such a report in report_reviews instead, with a job
+ * that tells its reviewers (nobody else hears of a held report). Answers each report in
  * the order given, with the attentions it opened (by company) as each company sees the report;
  * `authors` are the signed-in reporters. */
 export async function insertCommunityReports(
@@ -224,7 +227,11 @@ export async function insertCommunityReports(
      -- Held for review: no attention (so no list, counter or event) until a company admin approves.
      held as (
        insert into report_reviews (company_id, report_id, reason)
-       select company_id, report_id, held from routes where held is not null order by report_id, company_id),
+       select company_id, report_id, held from routes where held is not null order by report_id, company_id
+       returning company_id, report_id),
+     review_waiting as (
+       insert into jobs (company_id, kind, payload, max_attempts)
+       select company_id, '${REVIEW_WAITING_JOB}', jsonb_build_object('reportId', report_id), 5 from held order by report_id, company_id),
      logged as (
        insert into activity_log (company_id, report_id, actor_user_id, action, data)
        select o.company_id, o.report_id, null, 'created', jsonb_build_object('source', i.source)

@@ -29,6 +29,7 @@ export const notificationsEn: typeof notificationsEs = {
     followedUpdate: "{{actor}} changed {{report}}, which you follow: {{changes}}",
     gatheringAnswered: "The reporter answered the questions on {{report}}",
     gatheringAnsweredForm: "The reporter answered the form “{{title}}” on {{report}}",
+    reviewWaiting: "A report is waiting for your review: {{report}}",
   },
   push: {
     promptTitle: "Turn on browser notifications?",

@@ -27,6 +27,7 @@ export const notificationsEs = {
     followedUpdate: "{{actor}} cambió {{report}}, que sigues: {{changes}}",
     gatheringAnswered: "El reportante respondió las preguntas sobre {{report}}",
     gatheringAnsweredForm: "El reportante respondió el formulario «{{title}}» sobre {{report}}",
+    reviewWaiting: "Un reporte espera tu revisión: {{report}}",
   },
   push: {
     promptTitle: "¿Activar las notificaciones del navegador?",

@@ -29,6 +29,7 @@ export const notificationsFr: typeof notificationsEs = {
     followedUpdate: "{{actor}} a modifié {{report}}, que vous suivez : {{changes}}",
     gatheringAnswered: "Le déclarant a répondu aux questions sur {{report}}",
     gatheringAnsweredForm: "Le déclarant a répondu au formulaire « {{title}} » sur {{report}}",
+    reviewWaiting: "Un signalement attend votre vérification : {{report}}",
   },
   push: {
     promptTitle: "Activer les notifications du navigateur ?",

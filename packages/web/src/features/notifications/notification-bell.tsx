@@ -8,6 +8,7 @@ import { NOTIFICATIONS_PAGE_SIZE, type Notification } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
 import { useDateFormatter } from "../../lib/dates";
 import { reportTypeName } from "../events/report-type-visual";
+import { lifeKeys } from "../report-life/report-life-api";
 import { useRealtimeEvents } from "../realtime/realtime-context";
 import { useSettings } from "../settings/settings-context";
 import { notificationText } from "./notification-text";
@@ -64,6 +65,8 @@ export function NotificationBell(): ReactNode {
     if (notification) void toast.info(t("notifications.newOne", { text: sentence(notification) }));
     // A lifted free plan unlocks the menu's full-plan entries without a reload.
     if (notification?.kind === "upgradeAnswered") void queryClient.invalidateQueries({ queryKey: ["settings"] });
+    // A report held for review: an open review queue shows it without a reload.
+    if (notification?.kind === "reviewWaiting") void queryClient.invalidateQueries({ queryKey: lifeKeys.reviewQueue(companyId) });
   });
 
   const readOne = useMutation({ mutationFn: markNotificationRead, onSettled: refresh });
@@ -73,7 +76,11 @@ export function NotificationBell(): ReactNode {
   const items = list.data?.pages.flatMap((p) => p.notifications) ?? [];
   const choose = (n: Notification): void => {
     if (!n.read) readOne.mutate(n.id);
-    if (n.reportUuid) {
+    if (n.kind === "reviewWaiting") {
+      // A held report has no page in the panel until it is approved: its place is the review queue.
+      setOpen(false);
+      void navigate("/v3/reviews");
+    } else if (n.reportUuid) {
       setOpen(false);
       void navigate(`/v3/events/${n.reportUuid}`);
     } else if (n.kind === "collaboratorMessage" && n.data.messageId) {

@@ -48,5 +48,6 @@ describe("notificationText", () => {
       key: "notifications.kinds.gatheringAnsweredForm",
       values: { actor: "", report: "Robo #42", title: "Testigo" },
     });
+    expect(notificationText({ ...base, kind: "reviewWaiting", actor: null }, typeName, statusName)).toEqual({ key: "notifications.kinds.reviewWaiting", values: { actor: "", report: "Robo #42" } });
   });
 });

@@ -24,7 +24,8 @@ const reportBody = reportResponseSchema.transform((b) => b.report);
 
 /** TanStack Query keys; under ["reports"] so a company switch forgets them with the reports. */
 export const lifeKeys = {
-  reviews: (companyId: number, state: ReviewState) => ["reports", "review-queue", companyId, state] as const,
+  reviewQueue: (companyId: number) => ["reports", "review-queue", companyId] as const,
+  reviews: (companyId: number, state: ReviewState) => [...lifeKeys.reviewQueue(companyId), state] as const,
   reviewSettings: (companyId: number) => ["reports", "review-settings", companyId] as const,
   substatuses: (companyId: number) => ["reports", "substatuses", companyId] as const,
 };

@@ -77,11 +77,11 @@ function ReviewRow({ item, companyId }: { item: ReviewItem; companyId: number })
     mutationFn: (decision: "approve" | "discard") => decideReview(companyId, item.reportId, decision),
     onSuccess: (review) => {
       toast.success(t(review.state === "approved" ? "reportLife.review.approved" : "reportLife.review.discardedToast", { id: item.reportId }));
-      void queryClient.invalidateQueries({ queryKey: ["reports", "review-queue", companyId] });
+      void queryClient.invalidateQueries({ queryKey: lifeKeys.reviewQueue(companyId) });
     },
     onError: (error) => {
       toast.error(isApiError(error) && error.reason ? t(`errors.reasons.${error.reason}`) : t("reportLife.review.decideError"));
-      void queryClient.invalidateQueries({ queryKey: ["reports", "review-queue", companyId] });
+      void queryClient.invalidateQueries({ queryKey: lifeKeys.reviewQueue(companyId) });
     },
   });
   const confirmDiscard = () =>
