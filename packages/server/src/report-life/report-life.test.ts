@@ -4,6 +4,7 @@ import { body, buildUser, loginAs } from "../test/harness.js";
 import { h, interactionWorld, ROBBERY, type World } from "../test/interactions.js";
 import { LiveSockets } from "../test/live.js";
 import { waitFor } from "../test/wait-for.js";
+import { tellReviewers } from "./review.service.js";
 
 let w: World;
 let adminA: string;
@@ -80,6 +81,9 @@ describe("review", () => {
     expect(told).toEqual([expect.objectContaining({ companyId: w.companyA, actor: null, read: false })]);
     expect(await notificationsOf(w.tokens.opA, "reviewWaiting", held.report.id)).toEqual([]);
     expect(await notificationsOf(w.tokens.opB, "reviewWaiting", held.report.id)).toEqual([]);
+    // The job run again (a crash before it was marked done) tells nobody twice.
+    expect(await tellReviewers(w.app.ctx, w.companyA, held.report.id)).toBe(0);
+    expect(await notificationsOf(adminA, "reviewWaiting", held.report.id)).toHaveLength(1);
     // Operators may not decide; another company's admin gets 404.
     expect((await w.app.inject({ method: "POST", url: url(w.companyA, `reports/${held.report.id}/review`), headers: h(w.tokens.opA), payload: { decision: "approve" } })).statusCode).toBe(403);
     const approve = await w.app.inject({ method: "POST", url: url(w.companyA, `reports/${held.report.id}/review`), headers: h(adminA), payload: { decision: "approve" } });

@@ -96,15 +96,17 @@ export async function decideReview(tx: Tx, scope: TenantScope, reportId: number,
   return rows.length > 0;
 }
 
-/** A report still waiting for the company's decision, with what a notification says of it and the zones
- * of the company its point lies in (what its attention's zones will be); undefined once decided. */
-export function findWaitingReview(tx: Tx, companyId: number, reportId: number): Promise<{ title: string | null; type_id: number; zone_ids: number[] } | undefined> {
+/** Marks a report still waiting for the company's decision as told to its reviewers, once: answers what a
+ * notification says of it and the zones of the company its point lies in (what its attention's zones will
+ * be); undefined once decided or told already (a job run again after a crash). */
+export function markReviewersTold(tx: Tx, companyId: number, reportId: number): Promise<{ title: string | null; type_id: number; zone_ids: number[] } | undefined> {
   return one(
     tx,
-    `select r.title, r.type_id,
-            array(select z.id from zones z where z.company_id = rv.company_id and z.area @> point(r.longitude, r.latitude) order by z.id) as zone_ids
-       from report_reviews rv join reports r on r.id = rv.report_id
-      where rv.company_id = $1 and rv.report_id = $2 and rv.state = 'pending'`,
+    `update report_reviews rv set reviewers_told_at = now()
+       from reports r
+      where r.id = rv.report_id and rv.company_id = $1 and rv.report_id = $2 and rv.state = 'pending' and rv.reviewers_told_at is null
+      returning r.title, r.type_id,
+                array(select z.id from zones z where z.company_id = rv.company_id and z.area @> point(r.longitude, r.latitude) order by z.id) as zone_ids`,
     [companyId, reportId],
   );
 }

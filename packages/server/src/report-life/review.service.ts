@@ -5,7 +5,7 @@ import { AppError, notFound } from "../http/errors.js";
 import { changeWithEvents } from "../realtime/publish.js";
 import { notifyReviewWaiting, publishNotifications } from "../notifications/index.js";
 import { deliverReportIn, logActivity } from "../reports/index.js";
-import { decideReview, findReview, findWaitingReview, listReviews, readReviewSettings, reviewerIds, writeReviewSettings, type ReviewRow } from "./review.repository.js";
+import { decideReview, findReview, listReviews, markReviewersTold, readReviewSettings, reviewerIds, writeReviewSettings, type ReviewRow } from "./review.repository.js";
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -72,11 +72,11 @@ export async function decide(ctx: AppContext, scope: CompanyScope, reportId: num
 }
 
 /** The job of a report just held for review (REVIEW_WAITING_JOB): the company's reviewers are told, live
- * and in their bell, so a held report does not wait unseen. Nothing when it was decided meanwhile.
- * Answers how many were told. */
+ * and in their bell, so a held report does not wait unseen. Nothing when it was decided meanwhile, or
+ * told already. Answers how many were told. */
 export async function tellReviewers(ctx: AppContext, companyId: number, reportId: number): Promise<number> {
   const stored = await ctx.db.transaction(async (tx) => {
-    const waiting = await findWaitingReview(tx, companyId, reportId);
+    const waiting = await markReviewersTold(tx, companyId, reportId);
     if (!waiting) return [];
     const audience = { zoneIds: waiting.zone_ids, typeId: waiting.type_id, assignedUserId: null };
     return notifyReviewWaiting(tx, { companyId, reportId, title: waiting.title, typeId: waiting.type_id, audience }, await reviewerIds(tx, companyId));
