@@ -202,6 +202,11 @@ test("a new reporter's report waits in the review queue and, approved, reaches t
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, "admin@demo.cl");
+  // The review row of the menu counts the reports waiting for a decision.
+  const reviewsRow = page.getByTestId("nav-reviews");
+  await expect(reviewsRow.getByTestId("reviews-pending-badge")).toBeVisible();
+  const pendingBefore = Number(/(\d+) por revisar/.exec((await reviewsRow.textContent()) ?? "")?.[1]);
+  expect(pendingBefore).toBeGreaterThan(0);
   // The company admin was told in the bell; the notification opens the review queue (a held report has no
   // page in the panel yet).
   await page.getByTestId("notification-bell").click();
@@ -226,6 +231,9 @@ test("a new reporter's report waits in the review queue and, approved, reaches t
   await item.getByTestId("review-approve").click();
   await expect(page.getByText(`Reporte #${held.id} aprobado`)).toBeVisible();
   await expect(item).toHaveCount(0);
+  // The decision moves the menu's count at once.
+  if (pendingBefore > 1) await expect(reviewsRow).toContainText(`${pendingBefore - 1} por revisar`);
+  else await expect(reviewsRow.getByTestId("reviews-pending-badge")).toHaveCount(0);
   await expect(row).toBeVisible();
   await page.getByTestId("review-tabs").getByText("Aprobados").click();
   await expect(page.locator(`[data-testid="review-item"][data-report-id="${held.id}"]`)).toBeVisible();

@@ -61,17 +61,20 @@ test.describe("sign-in and the portal shell", () => {
     const after: string[] = [];
     let loggedOut = false;
     page.on("request", (r) => {
-      // Everything after the click but the logout itself.
-      if (loggedOut && r.url().includes("/api/") && !r.url().endsWith("/api/logout")) after.push(`${r.method()} ${r.url()}`);
+      // Everything after the logout's own request, which the portal sends in the same moment it forgets the
+      // session (features/auth/use-logout.ts). Counting from the click instead counted what a slow machine
+      // was still loading while Playwright readied the click (a list's suggestion counts, before the logout).
+      if (r.url().endsWith("/api/logout")) loggedOut = true;
+      else if (loggedOut && r.url().includes("/api/")) after.push(`${r.method()} ${r.url()}`);
     });
     page.on("websocket", (ws) => {
       if (loggedOut) after.push(`WS ${ws.url()}`);
     });
-    loggedOut = true;
     await page.getByText("Cerrar sesión").click();
     await expect(page).toHaveURL(/\/v3\/login/);
     // Past the presence leave, a reconnect attempt and a connectivity report.
     await page.waitForTimeout(5_000);
+    expect(loggedOut).toBe(true);
     expect(after).toEqual([]);
   });
 

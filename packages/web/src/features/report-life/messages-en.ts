@@ -3,6 +3,7 @@ import type { reportLifeEs } from "./messages-es";
 /** English texts of review, information gathering, rating and substatuses (issue 17). */
 export const reportLifeEn: typeof reportLifeEs = {
   review: {
+    menuPending: "{{count}} to review",
     title: "Report review",
     subtitle: "Reports from new or flagged reporters waiting for your decision before they reach the operators.",
     tabs: { pending: "Pending", approved: "Approved", discarded: "Discarded" },

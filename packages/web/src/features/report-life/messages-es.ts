@@ -1,6 +1,7 @@
 /** Textos en español de la revisión, la recopilación de información, la calificación y los subestados (issue 17). */
 export const reportLifeEs = {
   review: {
+    menuPending: "{{count}} por revisar",
     title: "Revisión de reportes",
     subtitle: "Reportes de informantes nuevos o denunciados que esperan tu decisión antes de llegar a los operadores.",
     tabs: { pending: "Pendientes", approved: "Aprobados", discarded: "Descartados" },

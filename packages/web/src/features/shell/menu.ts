@@ -57,8 +57,9 @@ export interface MenuEntry {
   freemium?: "locked" | "lockedOnly";
   /** Only for the provider's administrators (groups 1 and 100), whatever their role in the company. */
   provider?: true;
-  /** A count shown on the row (the side navigation reads it): unread collaborator messages. */
-  badge?: "collaboratorMessages";
+  /** A count shown on the row (the side navigation reads it): unread collaborator messages, reports
+   * waiting for review. */
+  badge?: "collaboratorMessages" | "reviews";
 }
 
 /** An entry as shown: locked ones open the upgrade prompt. */
@@ -84,7 +85,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: "/v3/replies", icon: CommentOutlined, label: "replies", module: "events", roles: WORKERS },
   { path: "/v3/answers", icon: ThunderboltOutlined, label: "answers", module: "answers", roles: WORKERS },
   { path: "/v3/reported-users", icon: UserDeleteOutlined, label: "reportedUsers", module: "reported_users", roles: WORKERS },
-  { path: "/v3/reviews", icon: AuditOutlined, label: "reviews", module: null, roles: ADMINS },
+  { path: "/v3/reviews", icon: AuditOutlined, label: "reviews", module: null, roles: ADMINS, badge: "reviews" },
   { path: "/v3/maps", icon: EnvironmentOutlined, label: "maps", module: "maps", roles: WORKERS },
   { path: "/v3/patrols", icon: CarOutlined, label: "patrols", module: "patrols", roles: WORKERS },
   { path: "/v3/zones", icon: GatewayOutlined, label: "zones", module: "zones", roles: ALL },

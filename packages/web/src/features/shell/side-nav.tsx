@@ -6,11 +6,12 @@ import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { PORTAL_VERSION, hasModule } from "@atalaya/shared";
 import { useSettings } from "../settings/settings-context";
-import { activeEntry, menuAccess, visibleMenu } from "./menu";
+import { activeEntry, menuAccess, visibleMenu, type VisibleMenuEntry } from "./menu";
 import { useCustomDashboardMenuItems } from "../organisation/use-custom-dashboards";
 import { useUpgradePrompt } from "../company-settings";
 import { BrandLogo } from "../../components/brand-logo";
 import { useCollaboratorUnread } from "../collaborator-messages/use-collaborator-unread";
+import { usePendingReviews } from "../report-life/use-pending-reviews";
 
 /** Menu key prefix of a locked entry (it opens the upgrade prompt). */
 const UPGRADE = "upgrade:";
@@ -62,7 +63,14 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
   // Each of the company's custom dashboards is an entry of its own, after the table's (exact paths).
   const customDashboards = useCustomDashboardMenuItems(hasModule(access.modules, "custom_dashboards") && access.role !== null && access.role !== "patrol");
   // The collaborator messages row carries the user's unread count (issue 15).
-  const unreadMessages = useCollaboratorUnread(settings.company.id, entries.some((e) => e.badge === "collaboratorMessages" && !e.locked));
+  const hasBadge = (badge: VisibleMenuEntry["badge"]) => entries.some((e) => e.badge === badge && !e.locked);
+  const unreadMessages = useCollaboratorUnread(settings.company.id, hasBadge("collaboratorMessages"));
+  // The review row carries the reports waiting for a decision (for company admins, who decide them).
+  const pendingReviews = usePendingReviews(settings.company.id, hasBadge("reviews"));
+  const badges = {
+    collaboratorMessages: { count: unreadMessages, testId: "collaborator-unread-badge", text: "collaboratorMessages.menuUnread" },
+    reviews: { count: pendingReviews, testId: "reviews-pending-badge", text: "reportLife.review.menuPending" },
+  } as const;
   const active = activeEntry(pathname, entries);
   const selected = customDashboards.some((d) => d.key === pathname) ? [pathname] : active ? [active.path] : [];
 
@@ -84,21 +92,23 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
               void navigate(key);
             }}
             items={[
-              ...entries.map(({ path, icon: Icon, label, locked, badge }) => ({
-                key: locked ? `${UPGRADE}${path}` : path,
-                icon: locked ? <LockOutlined /> : badge && unreadMessages > 0 && collapsed ? <Badge dot offset={[-2, 2]}><Icon /></Badge> : <Icon />,
-                label:
-                  badge && unreadMessages > 0 ? (
+              ...entries.map(({ path, icon: Icon, label, locked, badge }) => {
+                const shown = badge && !locked && badges[badge].count > 0 ? badges[badge] : null;
+                return {
+                  key: locked ? `${UPGRADE}${path}` : path,
+                  icon: locked ? <LockOutlined /> : shown && collapsed ? <Badge dot offset={[-2, 2]}><Icon /></Badge> : <Icon />,
+                  label: shown ? (
                     <span className="side-nav__badged">
                       <span className="side-nav__badged-text">{t(`nav.${label}`)}</span>
-                      <Badge count={unreadMessages} overflowCount={99} className="side-nav__badge" data-testid="collaborator-unread-badge" aria-hidden />
-                      <span className="sr-only">{t("collaboratorMessages.menuUnread", { count: unreadMessages })}</span>
+                      <Badge count={shown.count} overflowCount={99} className="side-nav__badge" data-testid={shown.testId} aria-hidden />
+                      <span className="sr-only">{t(shown.text, { count: shown.count })}</span>
                     </span>
                   ) : (
                     t(`nav.${label}`)
                   ),
-                "data-testid": `nav-${path.slice("/v3/".length)}${locked ? "-locked" : ""}`,
-              })),
+                  "data-testid": `nav-${path.slice("/v3/".length)}${locked ? "-locked" : ""}`,
+                };
+              }),
               ...customDashboards.map((d) => ({ ...d, icon: <FundViewOutlined /> })),
             ]}
           />
