@@ -65,7 +65,7 @@ test("a gathering answered from the reporter API appears on the open detail", as
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/gathering-completed-1440.png`, fullPage: true });
   // The operator who asked is told in the bell, live, and the notification opens the report.
   await page.getByTestId("notification-bell").click();
-  const told = page.getByTestId("notification-item").filter({ hasText: `El reportante respondió las preguntas sobre` }).first();
+  const told = page.getByTestId("notification-item").filter({ hasText: `El informante respondió las preguntas sobre` }).first();
   await expect(told).toHaveAttribute("data-kind", "gatheringAnswered");
   await expect(told).toContainText(`#${report.id}`);
   await expectAccessible(page);

@@ -17,10 +17,10 @@ describe("pushPayload", () => {
   it("names the form a gathering's answers fill, and no one as their author", () => {
     const free = notification("gatheringAnswered", { reportTitle: null, title: null });
     const form = notification("gatheringAnswered", { reportTitle: "Portón abierto", title: "Testigo" });
-    expect(pushPayload({ notification: free, lang: "es" }).body).toBe("El reportante respondió las preguntas sobre el reporte #42");
-    expect(pushPayload({ notification: form, lang: "es" }).body).toBe("El reportante respondió el formulario «Testigo» sobre Portón abierto");
+    expect(pushPayload({ notification: free, lang: "es" }).body).toBe("El informante respondió las preguntas sobre el reporte #42");
+    expect(pushPayload({ notification: form, lang: "es" }).body).toBe("El informante respondió el formulario «Testigo» sobre Portón abierto");
     expect(pushPayload({ notification: form, lang: "en" }).body).toBe("The reporter answered the form “Testigo” on Portón abierto");
-    expect(pushPayload({ notification: form, lang: "fr" }).body).toBe("Le déclarant a répondu au formulaire « Testigo » sur Portón abierto");
+    expect(pushPayload({ notification: form, lang: "fr" }).body).toBe("L'informateur a répondu au formulaire « Testigo » sur Portón abierto");
   });
 
   it("sends a reviewer to the review queue: a held report has no page in the panel yet", () => {

@@ -25,8 +25,8 @@ export const notificationsEs = {
     messageRejected: "Tu mensaje «{{title}}» fue rechazado: {{reason}}",
     collaboratorMessage: "{{actor}} te envió un mensaje: {{title}}",
     followedUpdate: "{{actor}} cambió {{report}}, que sigues: {{changes}}",
-    gatheringAnswered: "El reportante respondió las preguntas sobre {{report}}",
-    gatheringAnsweredForm: "El reportante respondió el formulario «{{title}}» sobre {{report}}",
+    gatheringAnswered: "El informante respondió las preguntas sobre {{report}}",
+    gatheringAnsweredForm: "El informante respondió el formulario «{{title}}» sobre {{report}}",
     reviewWaiting: "Un reporte espera tu revisión: {{report}}",
   },
   push: {

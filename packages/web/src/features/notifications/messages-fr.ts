@@ -27,9 +27,9 @@ export const notificationsFr: typeof notificationsEs = {
     messageRejected: "Votre message « {{title}} » a été refusé : {{reason}}",
     collaboratorMessage: "{{actor}} vous a envoyé un message : {{title}}",
     followedUpdate: "{{actor}} a modifié {{report}}, que vous suivez : {{changes}}",
-    gatheringAnswered: "Le déclarant a répondu aux questions sur {{report}}",
-    gatheringAnsweredForm: "Le déclarant a répondu au formulaire « {{title}} » sur {{report}}",
-    reviewWaiting: "Un signalement attend votre vérification : {{report}}",
+    gatheringAnswered: "L'informateur a répondu aux questions sur {{report}}",
+    gatheringAnsweredForm: "L'informateur a répondu au formulaire « {{title}} » sur {{report}}",
+    reviewWaiting: "Un signalement attend votre examen : {{report}}",
   },
   push: {
     promptTitle: "Activer les notifications du navigateur ?",

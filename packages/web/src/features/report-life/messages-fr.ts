@@ -3,7 +3,7 @@ import type { reportLifeEs } from "./messages-es";
 /** Textes français de l'examen, de la collecte d'informations, de la note et des sous-états (issue 17). */
 export const reportLifeFr: typeof reportLifeEs = {
   review: {
-    menuPending: "{{count}} à vérifier",
+    menuPending: "{{count}} à examiner",
     title: "Examen des signalements",
     subtitle: "Signalements d'auteurs nouveaux ou signalés qui attendent votre décision avant d'arriver aux opérateurs.",
     tabs: { pending: "En attente", approved: "Approuvés", discarded: "Écartés" },
