@@ -47,6 +47,10 @@ test.describe("two operators work the same reports live", () => {
     const late = await b.request.post(`/api/companies/${settings.company.id}/reports/${detail.report.id}/take`, { headers: { "access-token": token } });
     expect(late.status()).toBe(409);
     expect((await late.json()).error.code).toBe("alreadyTaken");
+    // Closed, so they neither take the next tests' live events and alarms (CPU on a loaded machine) nor
+    // appear in the next test's failure screenshots.
+    await a.context().close();
+    await b.context().close();
   });
 
   test("B's screen, not yet told of A's take, clicks Tomar and is told who took it; then catches up", async ({ browser, request }) => {
@@ -85,6 +89,8 @@ test.describe("two operators work the same reports live", () => {
     for (const message of held.splice(0)) toB?.(message);
     await expect(b.getByTestId("report-assignee")).toContainText("Joaquín Muñoz");
     await expect(b.getByTestId("report-status")).toContainText(/en curso/i);
+    await a.context().close();
+    await bContext.close();
   });
 });
 
@@ -111,6 +117,7 @@ test("a report its author deleted can only be closed, without a reply, and stays
   await page.getByTestId("close-submit").click();
   await expect(page.getByTestId("report-status")).toHaveAttribute("data-status", "solved");
   await expect(page.getByTestId("deleted-badge")).toHaveText("Eliminado por su autor");
+  await page.context().close();
 });
 
 test("an operator adds photos to a report they work on: JPEG or PNG only, the limits beside the field, each refusal explained", async ({ browser, request }) => {
