@@ -96,6 +96,8 @@ test("triage a tab with the keyboard only: help, tabs, next and previous, take, 
   // to the detail.
   await page.keyboard.press("o");
   await expect(page.locator(".events-panel__detail")).toBeFocused();
+  // Closed, so it takes no later test's live events (CPU on a loaded machine).
+  await page.context().close();
 });
 
 test("bulk-close three reports with an automatic answer: the summary says so and they leave a second browser's panel", async ({ browser }) => {
@@ -144,6 +146,8 @@ test("bulk-close three reports with an automatic answer: the summary says so and
   for (const page of [b, a]) for (const description of descriptions) await expect(rowOf(page, description)).toHaveCount(0);
   await b.getByTestId("panel-tab-solved").click();
   for (const description of descriptions) await expect(rowOf(b, description)).toBeVisible();
+  await a.context().close();
+  await b.context().close();
 });
 
 test("on a phone (390 px) the selection bar, its dialogs and the help overlay fit the window", async ({ browser }) => {
