@@ -97,20 +97,27 @@ export async function notifyAssignment(
   return recordNotifications(tx, list, report.audience);
 }
 
+/** Stores one notification of `kind` about the report for each user (once each), with the report's facts
+ * in its data beside `extra`; the shared end of the report notifications below. */
+function notifyAbout(
+  tx: Tx,
+  report: ReportFacts,
+  userIds: readonly number[],
+  actorUserId: number | null,
+  kind: NotificationKind,
+  extra: Notification["data"] = {},
+): Promise<StoredNotification[]> {
+  const data = { ...reportData(report), ...extra };
+  const list = [...new Set(userIds)].map((userId) => ({ userId, companyId: report.companyId, reportId: report.reportId, actorUserId, kind, data }));
+  return recordNotifications(tx, list, report.audience);
+}
+
 const excerptOf = (text: string) => (text.length > 140 ? `${text.slice(0, 139)}…` : text);
 
 /** The members a note mentions (see mentions.ts) are told, with the start of the note. */
 export async function notifyMentions(tx: Tx, report: ReportFacts, actorUserId: number, body: string): Promise<StoredNotification[]> {
   const mentioned = findMentions(body, await mentionCandidates(tx, report.companyId));
-  const list = mentioned.map((userId) => ({
-    userId,
-    companyId: report.companyId,
-    reportId: report.reportId,
-    actorUserId,
-    kind: "mention" as const,
-    data: { ...reportData(report), excerpt: excerptOf(body) },
-  }));
-  return recordNotifications(tx, list, report.audience);
+  return notifyAbout(tx, report, mentioned, actorUserId, "mention", { excerpt: excerptOf(body) });
 }
 
 /** The company's followers of a report are told of a comment (with its start), a new status, or other changes (named by field). */
@@ -124,35 +131,25 @@ export async function notifyFollowers(
     | { kind: Extract<NotificationKind, "followedUpdate">; changes: string[] },
 ): Promise<StoredNotification[]> {
   const followers = await followerIds(tx, report.companyId, report.reportId);
-  const data =
+  const extra =
     change.kind === "followedComment"
-      ? { ...reportData(report), excerpt: excerptOf(change.excerpt) }
+      ? { excerpt: excerptOf(change.excerpt) }
       : change.kind === "followedStatus"
-        ? { ...reportData(report), status: change.status }
-        : { ...reportData(report), changes: change.changes };
-  const list = followers.map((userId) => ({ userId, companyId: report.companyId, reportId: report.reportId, actorUserId, kind: change.kind, data }));
-  return recordNotifications(tx, list, report.audience);
+        ? { status: change.status }
+        : { changes: change.changes };
+  return notifyAbout(tx, report, followers, actorUserId, change.kind, extra);
 }
 
 /** The reporter answered a gathering: the operator who asked and the report's assignee are told (a form's
  * answers name the form). The reporter is no actor: an app user is no member, and may be anonymous. */
 export async function notifyGatheringAnswered(tx: Tx, report: ReportFacts, recipientIds: readonly number[], formTitle: string | null): Promise<StoredNotification[]> {
-  const list = [...new Set(recipientIds)].map((userId) => ({
-    userId,
-    companyId: report.companyId,
-    reportId: report.reportId,
-    actorUserId: null,
-    kind: "gatheringAnswered" as const,
-    data: { ...reportData(report), title: formTitle },
-  }));
-  return recordNotifications(tx, list, report.audience);
+  return notifyAbout(tx, report, recipientIds, null, "gatheringAnswered", { title: formTitle });
 }
 
 /** A report was held for review: its reviewers are told (restricted ones only of what their zones and
  * types would show them once approved). No actor: it came from the reporter app. */
 export async function notifyReviewWaiting(tx: Tx, report: ReportFacts, reviewerIds: readonly number[]): Promise<StoredNotification[]> {
-  const list = reviewerIds.map((userId) => ({ userId, companyId: report.companyId, reportId: report.reportId, actorUserId: null, kind: "reviewWaiting" as const, data: reportData(report) }));
-  return recordNotifications(tx, list, report.audience);
+  return notifyAbout(tx, report, reviewerIds, null, "reviewWaiting");
 }
 
 const strip = ({ userId: _userId, ...notification }: StoredNotification): Notification => notification;
