@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { AlarmPlayer } from "./alarm-player";
-import { useAudioAvailability } from "./alarm-center";
+import { useAudioAvailability } from "./use-audio-availability";
 import { AudioSettingsPanel } from "./audio-settings-panel";
 import { useAlarmSettings } from "./use-alarm-settings";
 import "./alarm.css";

@@ -29,7 +29,7 @@ export function useViewerScope(): ViewerScope {
 /**
  * Runs the live side of the report lists for the signed-in organisation: one ReportSync fed by the
  * real-time channel, and the polling fallback (SPEC §7/§9) while the socket is down. Mounted once in
- * the shell (by the alarm centre in the header) so lists and alarm stay live on every screen.
+ * the shell (by the alarm provider) so lists and alarm stay live on every screen.
  */
 export function useLiveReports(): ReportSync {
   const queryClient = useQueryClient();

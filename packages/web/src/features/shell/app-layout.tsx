@@ -9,6 +9,7 @@ import { FullPageLoader } from "../../components/full-page-loader";
 import { isApiError } from "../../lib/api";
 import { TimezoneContext } from "../../lib/dates";
 import { STORAGE_KEYS, localStore, safeGet, safeSet } from "../../lib/storage";
+import { AlarmProvider } from "../alarm/alarm-provider";
 import { useLogout } from "../auth/use-logout";
 import { RealtimeProvider } from "../realtime/realtime-provider";
 import { clearSession, getSession } from "../session/session-store";
@@ -16,7 +17,7 @@ import { getSelectedCompanyId, setSelectedCompanyId } from "../settings/company-
 import { fetchSettings, settingsQueryKey } from "../settings/settings-api";
 import { SettingsContext, type SettingsContextValue } from "../settings/settings-context";
 import { AppHeader } from "./app-header";
-import { PushPrompt } from "../push/push-prompt";
+import { ShellBanners } from "./shell-banners";
 import { SIDER_WIDTH, SideNav } from "./side-nav";
 
 /** The side navigation's state as the operator left it (remembered locally); on screens narrower than
@@ -104,33 +105,35 @@ export function AppLayout(): ReactNode {
     <SettingsContext.Provider value={context}>
       <TimezoneContext.Provider value={timezone}>
         <RealtimeProvider companyId={settings.company.id} userId={settings.user.id}>
-          <Layout className="app-shell">
-            {narrow ? (
-              // Phones: the navigation is an overlay drawer; the screen keeps its whole width.
-              <Drawer
-                placement="left"
-                open={!collapsed}
-                onClose={toggleCollapsed}
-                size={SIDER_WIDTH}
-                closable={false}
-                className="side-nav side-nav--drawer"
-                data-testid="side-nav"
-                styles={{ body: { padding: 0 } }}
-                title={null}
-              >
-                <SideNav drawer collapsed={false} onLogout={() => void logout()} onNavigate={toggleCollapsed} />
-              </Drawer>
-            ) : (
-              <SideNav collapsed={collapsed} onLogout={() => void logout()} />
-            )}
-            <Layout className="app-shell__main">
-              <AppHeader collapsed={collapsed} onToggle={toggleCollapsed} />
-              <PushPrompt />
-              <Layout.Content className="app-content">
-                <Outlet />
-              </Layout.Content>
+          <AlarmProvider>
+            <Layout className="app-shell">
+              {narrow ? (
+                // Phones: the navigation is an overlay drawer; the screen keeps its whole width.
+                <Drawer
+                  placement="left"
+                  open={!collapsed}
+                  onClose={toggleCollapsed}
+                  size={SIDER_WIDTH}
+                  closable={false}
+                  className="side-nav side-nav--drawer"
+                  data-testid="side-nav"
+                  styles={{ body: { padding: 0 } }}
+                  title={null}
+                >
+                  <SideNav drawer collapsed={false} onLogout={() => void logout()} onNavigate={toggleCollapsed} />
+                </Drawer>
+              ) : (
+                <SideNav collapsed={collapsed} onLogout={() => void logout()} />
+              )}
+              <Layout className="app-shell__main">
+                <AppHeader collapsed={collapsed} onToggle={toggleCollapsed} />
+                <ShellBanners />
+                <Layout.Content className="app-content">
+                  <Outlet />
+                </Layout.Content>
+              </Layout>
             </Layout>
-          </Layout>
+          </AlarmProvider>
         </RealtimeProvider>
       </TimezoneContext.Provider>
     </SettingsContext.Provider>
