@@ -32,7 +32,6 @@ export const notificationsEn: typeof notificationsEs = {
     reviewWaiting: "A report is waiting for your review: {{report}}",
   },
   push: {
-    promptTitle: "Turn on browser notifications?",
     promptText: "We will tell you of reports assigned to you, mentions and messages even when the portal is closed.",
     enable: "Turn on",
     later: "Not now",

@@ -30,7 +30,6 @@ export const notificationsEs = {
     reviewWaiting: "Un reporte espera tu revisión: {{report}}",
   },
   push: {
-    promptTitle: "¿Activar las notificaciones del navegador?",
     promptText: "Te avisaremos de reportes asignados, menciones y mensajes aunque el portal esté cerrado.",
     enable: "Activar",
     later: "Ahora no",

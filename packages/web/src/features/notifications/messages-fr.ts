@@ -32,7 +32,6 @@ export const notificationsFr: typeof notificationsEs = {
     reviewWaiting: "Un signalement attend votre examen : {{report}}",
   },
   push: {
-    promptTitle: "Activer les notifications du navigateur ?",
     promptText: "Nous vous préviendrons des signalements attribués, des mentions et des messages, même portail fermé.",
     enable: "Activer",
     later: "Plus tard",
