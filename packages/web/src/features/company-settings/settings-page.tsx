@@ -28,6 +28,7 @@ import { ReviewSettingsSection, SubstatusesSettings } from "../report-life/setti
 import { ApiKeysPanel } from "./api-keys-panel";
 import { NotificationSettings } from "../notifications/notification-settings";
 import { companySettingsKeys, fetchCompanySettings, saveCompanySettings } from "./company-settings-api";
+import { moduleName } from "./module-names";
 import { configProblems, type ConfigProblem } from "./config-pairs";
 import "./company-settings.css";
 
@@ -120,10 +121,10 @@ function SettingsSections({ settings, canManage, companyId }: { settings: Compan
             </Link>
           ))}
         </nav>
-        <div className="company-settings__modules">
+        <div className="company-settings__modules" data-testid="settings-modules">
           <Typography.Text type="secondary">{t("companySettings.modulesTitle")}: </Typography.Text>
           {settings.modules.map((m) => (
-            <Tag key={m}>{m}</Tag>
+            <Tag key={m}>{moduleName(t, m)}</Tag>
           ))}
         </div>
       </section>

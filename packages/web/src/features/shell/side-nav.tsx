@@ -99,12 +99,12 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
                   icon: locked ? <LockOutlined /> : shown && collapsed ? <Badge dot offset={[-2, 2]}><Icon /></Badge> : <Icon />,
                   label: shown ? (
                     <span className="side-nav__badged">
-                      <span className="side-nav__badged-text">{t(`nav.${label}`)}</span>
+                      <span className="side-nav__badged-text">{t(label)}</span>
                       <Badge count={shown.count} overflowCount={99} className="side-nav__badge" data-testid={shown.testId} aria-hidden />
                       <span className="sr-only">{t(shown.text, { count: shown.count })}</span>
                     </span>
                   ) : (
-                    t(`nav.${label}`)
+                    t(label)
                   ),
                   "data-testid": `nav-${path.slice("/v3/".length)}${locked ? "-locked" : ""}`,
                 };
