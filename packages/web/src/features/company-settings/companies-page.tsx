@@ -3,6 +3,7 @@ import { App, Button, Result, Select, Skeleton, Table, Tag, Typography, type Tab
 import { CloseOutlined, UnlockOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { useDateFormatter } from "../../lib/dates";
 import { isAdminGroup, type ProviderCompany } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
@@ -74,7 +75,9 @@ export function CompaniesPage(): ReactNode {
     });
   };
 
-  const date = (iso: string): string => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  // The portal's one date-time format, in the user's time zone (lib/dates).
+  const formatDate = useDateFormatter();
+  const date = (iso: string): string => formatDate(iso) ?? iso;
   const columns: TableColumnsType<ProviderCompany> = [
     {
       key: "name",
