@@ -7,6 +7,7 @@ import { useFileUrl } from "../reports/detail/file-url";
 import { applyBulkDefault, dateText, initialValues, keptExtras, problemsOf, setValue, type Values } from "./form-values";
 import { SignatureField } from "./signature-field";
 import "./forms.css";
+import { useClearable } from "../../components/use-clearable";
 
 const GeoMap = lazy(async () => ({ default: (await import("./geo-map")).GeoMap }));
 
@@ -251,6 +252,7 @@ interface InputProps {
 
 function FieldInput({ c, ctx, id, describedBy, invalid, label }: InputProps): ReactNode {
   const { t } = useTranslation();
+  const clearable = useClearable();
   const v = ctx.values[c.fieldKey];
   const status = invalid ? ("error" as const) : undefined;
   const aria = { "aria-describedby": describedBy, "aria-invalid": invalid || undefined, "aria-required": c.required || undefined };
@@ -290,7 +292,7 @@ function FieldInput({ c, ctx, id, describedBy, invalid, label }: InputProps): Re
             className="form-select"
             mode={c.multiple ? "multiple" : undefined}
             showSearch={c.search ? { optionFilterProp: "label" } : false}
-            allowClear
+            allowClear={clearable}
             placeholder={parentMissing ? t("forms.renderer.chooseParentFirst") : (c.placeholder ?? t("forms.renderer.choose"))}
             disabled={c.disabled || parentMissing}
             status={status}

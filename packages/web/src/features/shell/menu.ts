@@ -46,7 +46,8 @@ export type MenuLabelKey = `nav.${keyof Messages["nav"]}` | `modules.${ModuleNam
 export interface MenuEntry {
   /** The route it opens (also the menu key). */
   path: string;
-  icon: ComponentType;
+  /** Decorative: the side navigation hides it from assistive technology (the row's name says it all). */
+  icon: ComponentType<{ "aria-hidden"?: boolean }>;
   label: MenuLabelKey;
   /** The company module it belongs to (SPEC §6, checked by name); null: every company has it. */
   module: ModuleName | null;
