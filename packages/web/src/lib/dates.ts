@@ -51,19 +51,22 @@ export function formatDayRange(start: string | number | Date, end: string | numb
 /** Time zone used for every date on screen: the operator's, else America/Santiago. */
 export const TimezoneContext = createContext<string>(DEFAULT_TIMEZONE);
 
-/** A formatter bound to the current time zone and language. */
-export function useDateFormatter(): (value: string | number | Date, pattern?: string) => string | null {
+/** The reader's language and time zone, which every date on screen is written in. */
+export function useDateLocale(): { lang: string; zone: string } {
   const zone = useContext(TimezoneContext);
   const { i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage ?? i18n.language;
+  return { lang: i18n.resolvedLanguage ?? i18n.language, zone };
+}
+
+/** A formatter bound to the current time zone and language. */
+export function useDateFormatter(): (value: string | number | Date, pattern?: string) => string | null {
+  const { lang, zone } = useDateLocale();
   return useCallback((value, pattern) => formatInstant(value, zone, lang, pattern), [zone, lang]);
 }
 
 /** formatDayRange bound to the current time zone and language. */
 export function useDayRangeFormatter(): (start: string, end: string) => string | null {
-  const zone = useContext(TimezoneContext);
-  const { i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage ?? i18n.language;
+  const { lang, zone } = useDateLocale();
   return useCallback((start, end) => formatDayRange(start, end, zone, lang), [zone, lang]);
 }
 

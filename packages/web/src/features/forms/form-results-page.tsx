@@ -4,7 +4,7 @@ import { ArrowLeftOutlined, DownloadOutlined, EditOutlined } from "@ant-design/i
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { useDateFormatter } from "../../lib/dates";
+import { useDateFormatter, useDateLocale } from "../../lib/dates";
 import { Link, useParams, useSearchParams } from "react-router";
 import { optionsOf, walkComponents, type ExportJobStatus, type FormSubmission, type FormTemplate } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
@@ -65,6 +65,7 @@ function ReportLink({ submission }: { submission: FormSubmission }): ReactNode {
 function Results({ companyId, template }: { companyId: number; template: FormTemplate }): ReactNode {
   const { t } = useTranslation();
   const format = useDateFormatter();
+  const { lang, zone } = useDateLocale();
   const clearable = useClearable();
   const toast = useToast();
   const client = useQueryClient();
@@ -99,7 +100,7 @@ function Results({ companyId, template }: { companyId: number; template: FormTem
       render: (_: unknown, s: FormSubmission) => {
         const v = s.values[c.fieldKey];
         if (v === undefined || v === null) return "";
-        if (c.type === "date") return dateText(c, v);
+        if (c.type === "date") return dateText(c, v, lang, zone);
         const options = optionsOf(c, s.values, selectors.data);
         return (Array.isArray(v) ? v : [v]).map((x) => options.find((o) => o.value === x)?.label ?? String(x)).join(", ");
       },
