@@ -45,6 +45,29 @@ test("login, events panel, report detail (pending, taken, close dialog) and crea
   await expectAccessible(page);
 });
 
+test("the gate runs WCAG 2.5.3's label-in-name rule: a control named otherwise than the text it shows fails", async ({ page }) => {
+  await page.setContent('<!doctype html><html lang="es"><title>Prueba</title><main><h1>Prueba</h1><button type="button" aria-label="Idioma">ES</button></main></html>');
+  await expect(expectAccessible(page)).rejects.toThrow(/label-content-name-mismatch/);
+  await page.setContent('<!doctype html><html lang="es"><title>Prueba</title><main><h1>Prueba</h1><button type="button" aria-label="ES — Idioma: Español">ES</button></main></html>');
+  await expectAccessible(page);
+});
+
+test("the header's language button, the menu and the maps' patrol markers are named by what they show (label in name)", async ({ page }) => {
+  await signIn(page, "admin@demo.cl", "/v3/maps");
+  await expect(page.getByRole("button", { name: "ES — Idioma: Español" })).toBeVisible();
+  // The menu's icons are decorative: a row is named by its text alone, in the reader's language.
+  await expect(page.getByRole("menuitem", { name: "Eventos", exact: true })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Panel de control", exact: true })).toBeVisible();
+  const marker = page.locator(".patrol-marker").first();
+  await expect(marker).toBeVisible();
+  const shown = (await marker.textContent())!.trim();
+  expect(await marker.getAttribute("aria-label")).toMatch(new RegExp(`^${shown} — `));
+  await expectAccessible(page);
+  await page.goto("/v3/patrols");
+  await expect(page.locator(".patrol-marker").first()).toBeVisible();
+  await expectAccessible(page);
+});
+
 // Organisation administration (issue 12).
 const ORGANISATION_ROUTES = ["/v3/teams", "/v3/tags", "/v3/sources", "/v3/form-selectors", "/v3/custom-dashboards", "/v3/assets", "/v3/safetags"];
 // Dynamic forms (issue 16): the welcome page, the builder and the results of the seeded checklist; activities and their compliance.

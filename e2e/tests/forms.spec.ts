@@ -44,6 +44,9 @@ const IMPORTED = {
   ],
 };
 
+/** The portal's one date-time format in Spanish (lib/dates DATE_TIME_FORMAT): "29 nov 2026, 01:07:20". */
+const PORTAL_DATE_TIME = /^\d{1,2} [a-z]{3} \d{4}, \d{2}:\d{2}:\d{2}$/;
+
 /** Picks an option of one select through its own list: the open combobox names its listbox
  * (aria-controls), and the option is taken from the dropdown holding that listbox — never from the
  * lists other selects (a closed drawer's) leave in the page. */
@@ -157,7 +160,9 @@ test("build a form, fill it with every component type, read it back in the resul
   await expect(detail.getByTestId("read-region")).toHaveText("Sur — Puerto Octay");
   await expect(detail.getByTestId("read-ciudad")).toHaveText("Osorno");
   await expect(detail.getByTestId("read-luminaria")).toHaveText("LED");
-  await expect(detail.getByTestId("read-dia")).toHaveText("02-03-2026");
+  // Dates as the portal writes them everywhere (lib/dates), not in the browser's own format.
+  await expect(detail.getByTestId("read-dia")).toHaveText("2 mar 2026");
+  await expect(detail.getByTestId("submission-date")).toHaveText(PORTAL_DATE_TIME);
   await expect(detail.getByTestId("read-encendido")).toHaveText("Cumple");
   await expect(detail.getByTestId("read-poste")).toHaveText("No cumple");
   await expect(detail.getByTestId("read-punto")).toHaveText("-33.44, -70.65 — Alameda 100");
@@ -185,6 +190,18 @@ test("build a form, fill it with every component type, read it back in the resul
   await visitor.reload();
   await expect(visitor.getByTestId("fill-not-found")).toBeVisible();
   await visitorContext.close();
+});
+
+test("the forms screens write dates as the portal does and name their clear buttons in the reader's language", async ({ page }) => {
+  await signIn(page, "admin@demo.cl", "/v3/forms");
+  await expect(page.getByRole("cell").filter({ hasText: /\d{4}, \d/ }).first()).toHaveText(PORTAL_DATE_TIME);
+  await page.goto("/v3/forms/builder/1");
+  // Ant Design names Select's clear button "Clear" whatever its locale; the portal names it.
+  await expect(page.getByTestId("builder-category").getByRole("button", { name: "Limpiar", exact: true })).toBeAttached();
+  await expect(page.getByRole("button", { name: "Clear", exact: true })).toHaveCount(0);
+  await page.getByTestId("language-switch").click();
+  await page.getByRole("menuitem", { name: "Français" }).click();
+  await expect(page.getByTestId("builder-category").getByRole("button", { name: "Effacer", exact: true })).toBeAttached();
 });
 
 test("the forms screens have no horizontal scroll at 390 px and pass axe-core", async ({ page }) => {

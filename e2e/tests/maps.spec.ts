@@ -41,3 +41,22 @@ test("the map shows the period's reports; the heat map appears, whole and by 4-h
   await page.screenshot({ path: testInfo.outputPath("timelapse.png") });
   await expectAccessible(page);
 });
+
+test("with the tile server unreachable the map screens log at most one console error and draw their layers on the blank base", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  // As on a machine without internet, whatever this one has: every tile request fails.
+  await page.route("https://tile.openstreetmap.org/**", (route) => route.abort("internetdisconnected"));
+  await signIn(page, "operador@demo.cl", "/v3/maps");
+  await expect(page.getByTestId("maps-map")).toHaveAttribute("data-base", "blank");
+  await expect(page.getByTestId("maps-total")).toContainText(/\d+ reportes en el mapa/);
+  await expect(page.locator(".patrol-marker").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // The patrols screen's map knows already: it asks no tile at all.
+  await page.getByTestId("nav-patrols").click();
+  await expect(page.getByTestId("patrols-map")).toHaveAttribute("data-base", "blank");
+  await page.waitForLoadState("networkidle");
+  expect(errors.length, errors.join("\n")).toBeLessThanOrEqual(1);
+});

@@ -129,3 +129,19 @@ test("a report from a subscribed reporter raises the premium alert and shows the
   const res = await request.get(`/api/companies/${companyId}/reports/${report.id}`, { headers: { "access-token": token } });
   expect(((await res.json()) as { report: { premiumUser: boolean } }).report.premiumUser).toBe(true);
 });
+
+test("a report past its due time reads the same in its panel row and in its detail (d h m s)", async ({ page }) => {
+  await signIn(page, "operador@demo.cl");
+  // The demo's pending reports of the last days are all past their attention time.
+  const row = page.getByTestId("report-row").filter({ has: page.locator('[data-testid="report-countdown"][data-late="true"]') }).first();
+  const rowText = (await row.getByTestId("report-countdown").textContent())!.trim();
+  const LATE = /^Vencido hace (\d+ d )?(\d+ h )?(\d+ m)?( \d+ s)?$/;
+  expect(rowText).toMatch(LATE);
+  await row.click();
+  const detail = page.locator(".rd-due");
+  await expect(detail).toHaveAttribute("data-overdue", "true");
+  const detailText = (await detail.textContent())!.trim();
+  expect(detailText).toMatch(LATE);
+  // Days and hours agree (the minutes may have ticked between the two reads).
+  expect(detailText.split(" m")[0]!.replace(/\d+$/, "")).toBe(rowText.split(" m")[0]!.replace(/\d+$/, ""));
+});

@@ -141,6 +141,27 @@ test("on a phone the navigation is a drawer over the screen that closes when a s
   await context.close();
 });
 
+test("the header shows the organisation's whole name, on two lines at most, at 390 px and at 1440 px", async ({ browser }) => {
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await signIn(page, "operador@demo.cl");
+    const name = page.getByTestId("company-name").locator(".company-name__text");
+    await expect(name).toHaveText("Municipalidad de Santiago — Seguridad Ciudadana");
+    // Not cut: nothing of it hidden past its box (an ellipsis or a third line would be).
+    const cut = await name.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
+    expect(cut, `the name is cut at ${viewport.width} px`).toBe(false);
+    const lineHeight = await name.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect((await name.boundingBox())!.height).toBeLessThanOrEqual(2 * lineHeight + 1);
+    // The tools are all still there, inside the window.
+    await expect(page.getByTestId("notification-bell")).toBeInViewport();
+    await expect(page.getByTestId("language-switch")).toBeInViewport();
+    await expectNoSidewaysScroll(page, `the header at ${viewport.width} px`);
+    await page.screenshot({ path: `test-results/header-${viewport.width}.png` });
+    await context.close();
+  }
+});
+
 test("the report detail's form tab (issue 16) does not scroll sideways at 390 px", async ({ browser, request }) => {
   const admin = await apiSession(request, "admin@demo.cl");
   await ensureWorkflow(request, admin);

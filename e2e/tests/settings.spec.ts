@@ -132,3 +132,29 @@ test("an admin creates an Open311 API key, a request sent with it reaches the pa
   expect(refused.status()).toBe(403);
   expect(await refused.text()).toContain("<errors><error><code>403</code>");
 });
+
+test("the settings and the provider's organisations name each module in the reader's language, never by its stored id", async ({ page }) => {
+  await signIn(page, "proveedor@demo.cl", "/v3/settings");
+  const active = page.getByTestId("settings-modules");
+  await expect(active).toContainText("Historial");
+  await expect(active).toContainText("Tableros personalizados");
+  await expect(active).not.toContainText("history");
+  await expect(active).not.toContainText("custom_dashboards");
+
+  await page.goto("/v3/companies");
+  const modules = page.locator('[data-testid="company-row"][data-name="Comité Vecinal Villa Los Aromos"] .provider-companies__modules');
+  await expect(modules).toContainText("Eventos");
+  await expect(modules).not.toContainText("events");
+  // The picker offers the modules by name; the one picked is saved by its stored id and shown by name.
+  await modules.click();
+  await page.keyboard.type("Patr");
+  await expect(page.locator(".ant-select-item-option").filter({ hasText: "Patrullas" })).toBeVisible();
+  await expect(page.locator(".ant-select-item-option").filter({ hasText: "patrols" })).toHaveCount(0);
+
+  // In English the same screen says "Events" (the menu's name for the events screen, one text for both).
+  await page.keyboard.press("Escape");
+  await page.getByTestId("language-switch").click();
+  await page.getByRole("menuitem", { name: "English" }).click();
+  await expect(modules).toContainText("Events");
+  await expect(page.getByTestId("nav-events")).toHaveText("Events");
+});

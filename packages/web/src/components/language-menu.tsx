@@ -22,7 +22,14 @@ export function LanguageMenu(): ReactNode {
         },
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t("common.language")} data-testid="language-switch">
+      {/* The name starts with the code shown ("ES — Idioma: Español"), so someone who says what they see
+          (speech input, WCAG 2.5.3) reaches it, and a screen reader still hears what it is for. */}
+      <Button
+        type="text"
+        icon={<GlobalOutlined aria-hidden />}
+        aria-label={t("common.languageButton", { code: lang.toUpperCase(), name: t(`languages.${lang}`) })}
+        data-testid="language-switch"
+      >
         {lang.toUpperCase()}
       </Button>
     </Dropdown>

@@ -51,18 +51,75 @@ export function formatDayRange(start: string | number | Date, end: string | numb
 /** Time zone used for every date on screen: the operator's, else America/Santiago. */
 export const TimezoneContext = createContext<string>(DEFAULT_TIMEZONE);
 
-/** A formatter bound to the current time zone and language. */
-export function useDateFormatter(): (value: string | number | Date, pattern?: string) => string | null {
+/** The reader's language and time zone, which every date on screen is written in. */
+export function useDateLocale(): { lang: string; zone: string } {
   const zone = useContext(TimezoneContext);
   const { i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage ?? i18n.language;
+  return { lang: i18n.resolvedLanguage ?? i18n.language, zone };
+}
+
+/** A formatter bound to the current time zone and language. */
+export function useDateFormatter(): (value: string | number | Date, pattern?: string) => string | null {
+  const { lang, zone } = useDateLocale();
   return useCallback((value, pattern) => formatInstant(value, zone, lang, pattern), [zone, lang]);
 }
 
 /** formatDayRange bound to the current time zone and language. */
 export function useDayRangeFormatter(): (start: string, end: string) => string | null {
-  const zone = useContext(TimezoneContext);
-  const { i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage ?? i18n.language;
+  const { lang, zone } = useDateLocale();
   return useCallback((start, end) => formatDayRange(start, end, zone, lang), [zone, lang]);
+}
+
+/** Labels of the units a duration is written in (SPEC §9: d h m s). */
+export interface DurationUnits {
+  d: string;
+  h: string;
+  m: string;
+  s: string;
+}
+
+const SPEC_UNITS: DurationUnits = { d: "d", h: "h", m: "m", s: "s" };
+
+/**
+ * A duration in seconds as SPEC §9 shows it, "1 d 2 h 3 m 4 s": whole seconds (rounded), units with
+ * nothing in them left out, "0 s" for none; `empty` when there is no duration (null, NaN, negative).
+ * `largest` keeps only that many units from the first non-zero one (the last one rounded), for tight spots.
+ */
+export function formatDuration(
+  seconds: number | null | undefined,
+  { empty = "—", units = SPEC_UNITS, largest = 4 }: { empty?: string; units?: DurationUnits; largest?: number } = {},
+): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return empty;
+  const sizes: [keyof DurationUnits, number][] = [
+    ["d", 86_400],
+    ["h", 3_600],
+    ["m", 60],
+    ["s", 1],
+  ];
+  let rest = Math.round(seconds);
+  const first = sizes.findIndex(([, size]) => rest >= size);
+  if (first === -1) return `0 ${units.s}`;
+  const kept = sizes.slice(first, first + Math.max(1, largest));
+  const smallest = kept[kept.length - 1]![1];
+  // Round to the smallest unit shown, so "1 h 59 m 59.6 s" in two units reads "2 h", not "1 h 59 m".
+  rest = Math.round(rest / smallest) * smallest;
+  const parts: string[] = [];
+  for (const [unit, size] of sizes) {
+    if (size < smallest) break;
+    const amount = Math.floor(rest / size);
+    rest -= amount * size;
+    if (amount > 0) parts.push(`${amount} ${units[unit]}`);
+  }
+  return parts.join(" ");
+}
+
+/** Units a due time's countdown keeps: "2 d 5 h 30 m", "5 h 30 m 26 s", "4 m 10 s". */
+const COUNTDOWN_UNITS = 3;
+
+/**
+ * The time left until a due time (`msLeft` > 0) or past it (`late`), in SPEC §9's d h m s: the one way
+ * the panel's rows and the report's detail both write it.
+ */
+export function formatTimeLeft(msLeft: number): { text: string; late: boolean } {
+  return { text: formatDuration(Math.floor(Math.abs(msLeft) / 1000), { largest: COUNTDOWN_UNITS }), late: msLeft < 0 };
 }

@@ -49,13 +49,14 @@ export function mapStyleAt(timeZone: string, at: Date = new Date()): StyleSpecif
   return hour >= DAY_STYLE_HOURS.from && hour < DAY_STYLE_HOURS.to ? OSM_RASTER_STYLE : OSM_DARK_STYLE;
 }
 
+/** A built-in style without its tiles: its background alone (day or night colour). */
+export function withoutTiles(style: StyleSpecification): StyleSpecification {
+  return { ...style, sources: {}, layers: style.layers.filter((layer) => layer.type === "background") };
+}
+
 /** A base with no tiles at all: what a map shows when its configured style cannot be loaded, so the
  * screen's own layers (zones, pins, heat) still draw. */
-export const BLANK_STYLE: StyleSpecification = {
-  version: 8,
-  sources: {},
-  layers: [{ id: "background", type: "background", paint: { "background-color": "#eef0f4" } }],
-};
+export const BLANK_STYLE: StyleSpecification = withoutTiles(OSM_RASTER_STYLE);
 
 /** How long a configured style document may take before the map goes on without it. */
 export const STYLE_TIMEOUT_MS = 5000;
@@ -71,6 +72,39 @@ export async function loadStyle(url: string, fetchFn: typeof fetch = fetch): Pro
   } catch {
     return BLANK_STYLE;
   }
+}
+
+/** The tile that tells whether the tile server answers: the whole world at zoom 0. */
+const PROBE_TILE = (OSM_RASTER_STYLE.sources.osm as { tiles: string[] }).tiles[0]!.replace("{z}", "0").replace("{x}", "0").replace("{y}", "0");
+
+/**
+ * Whether the built-in tile server can be reached, by asking it for one tile. Without it (no internet,
+ * a blocked host) every tile of every map would fail on its own, each a console error (about a hundred a
+ * screen); one failed tile and one warning say it instead, and the maps show their blank base.
+ */
+export async function probeTiles(fetchFn: typeof fetch = fetch): Promise<boolean> {
+  try {
+    const res = await fetchFn(PROBE_TILE, { signal: AbortSignal.timeout(STYLE_TIMEOUT_MS) });
+    if (res.ok) return true;
+  } catch {
+    // Told once below, whatever the reason.
+  }
+  console.warn(`Map tiles cannot be loaded from ${new URL(PROBE_TILE).origin}: the maps show a blank base.`);
+  return false;
+}
+
+let tilesReachable: Promise<boolean> | null = null;
+
+/** A built-in style with its tiles when the tile server answered this page's probe (asked once per page:
+ * every map after the first knows at once), else its blank base. */
+export async function withReachableTiles(style: StyleSpecification): Promise<StyleSpecification> {
+  tilesReachable ??= probeTiles();
+  return (await tilesReachable) ? style : withoutTiles(style);
+}
+
+/** The built-in style for the company's clock (SPEC §9), as withReachableTiles gives it. */
+export function builtInStyleAt(timeZone: string): Promise<StyleSpecification> {
+  return withReachableTiles(mapStyleAt(timeZone));
 }
 
 /** Whether the company's clock says day (07:00 to 19:00). */

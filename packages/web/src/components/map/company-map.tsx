@@ -1,11 +1,11 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { Map as MapLibreMap, NavigationControl, setWorkerUrl, type LayerSpecification } from "maplibre-gl";
+import { Map as MapLibreMap, NavigationControl, setWorkerUrl, type LayerSpecification, type MapOptions, type StyleSpecification } from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "maplibre-gl/dist/maplibre-gl.css";
 import { MAP_ZOOM } from "@atalaya/shared";
 import { useTranslation } from "react-i18next";
 import { mapLocale } from "../../lib/map-locale";
-import { OSM_DARK_STYLE, OSM_RASTER_STYLE, isDayAt, loadStyle, mapStyleAt } from "../../lib/map-style";
+import { OSM_DARK_STYLE, OSM_RASTER_STYLE, builtInStyleAt, isDayAt, loadStyle, mapStyleAt } from "../../lib/map-style";
 import "./company-map.css";
 
 // The library derives its worker URL at run time, which a bundle cannot follow (and the CSP allows only
@@ -20,6 +20,71 @@ function basePaint(dark: boolean): Record<string, Record<string, unknown>> {
   // Properties the day style leaves unset go back to MapLibre's defaults.
   const defaults = { "raster-brightness-min": 0, "raster-brightness-max": 1, "raster-hue-rotate": 0, "raster-saturation": 0, "raster-contrast": 0 };
   return { background: paint("background"), osm: { ...defaults, ...raster } };
+}
+
+/** What mountMap needs besides the element and its base style. */
+interface MountOptions {
+  center: { latitude: number; longitude: number };
+  zoom: number;
+  cooperativeGestures: boolean;
+  timeZone: string;
+  /** The base is a configured style document (it does not follow the clock). */
+  configured: boolean;
+  locale: MapOptions["locale"];
+  /** What the region says when the browser cannot draw maps (no WebGL). */
+  unavailable: string;
+  onLoad: (map: MapLibreMap) => void | (() => void);
+}
+
+/** Makes the map on its base style; returns what removes it (null when the browser cannot draw maps). */
+function mountMap(element: HTMLDivElement, style: StyleSpecification, options: MountOptions): (() => void) | null {
+  const { center, zoom, cooperativeGestures, timeZone, configured } = options;
+  let map: MapLibreMap;
+  try {
+    map = new MapLibreMap({
+      container: element,
+      style,
+      center: [center.longitude, center.latitude],
+      zoom,
+      cooperativeGestures,
+      minZoom: MAP_ZOOM.min,
+      maxZoom: MAP_ZOOM.max,
+      attributionControl: { compact: true },
+      locale: options.locale,
+    });
+  } catch {
+    element.classList.add("company-map--unavailable");
+    element.setAttribute("data-unavailable", options.unavailable);
+    return null;
+  }
+  // Whether the map stands on tiles or on the blank base without them (what a test of an offline map reads).
+  element.dataset.base = Object.keys(style.sources).length > 0 ? "tiles" : "blank";
+  map.addControl(new NavigationControl({ showCompass: false }), "top-right");
+  let cleanup: void | (() => void);
+  map.on("load", () => {
+    cleanup = options.onLoad(map);
+  });
+  // The built-in style follows the clock: checked every minute, only the base layers' paint changes
+  // (the background alone when the tiles are not there).
+  let dark = mapStyleAt(timeZone) === OSM_DARK_STYLE;
+  const clock = window.setInterval(() => {
+    if (configured) return;
+    const nowDark = mapStyleAt(timeZone) === OSM_DARK_STYLE;
+    if (nowDark === dark || !map.isStyleLoaded()) return;
+    dark = nowDark;
+    for (const [layer, paint] of Object.entries(basePaint(dark))) {
+      if (!map.getLayer(layer)) continue;
+      for (const [k, v] of Object.entries(paint)) map.setPaintProperty(layer, k as "raster-opacity", v as number);
+    }
+  }, 60_000);
+  const resize = new ResizeObserver(() => map.resize());
+  resize.observe(element);
+  return () => {
+    window.clearInterval(clock);
+    resize.disconnect();
+    if (typeof cleanup === "function") cleanup();
+    map.remove();
+  };
 }
 
 interface CompanyMapProps {
@@ -59,57 +124,28 @@ export function CompanyMap({ center, timeZone, label, onLoad, testId, className,
   useEffect(() => {
     const element = container.current;
     if (!element) return undefined;
+    let gone = false;
+    let teardown: (() => void) | null = null;
     const configured = (isDayAt(timeZone) ? styles?.day : styles?.dark) ?? null;
-    let map: MapLibreMap;
-    try {
-      map = new MapLibreMap({
-        container: element,
-        // A configured style is fetched first (map.setStyle below), so that an unreachable one falls
-        // back to a blank base instead of leaving the map without its layers.
-        style: configured ? { version: 8, sources: {}, layers: [] } : mapStyleAt(timeZone),
-        center: [center.longitude, center.latitude],
+    // The base is known before the map is made: a configured style document (or the blank base when it
+    // cannot be had), else the built-in tiles when the tile server answers, else their blank base. The
+    // map then loads it once, so its "load" always comes, and no tile is asked of a server that is not there.
+    void (configured ? loadStyle(configured) : builtInStyleAt(timeZone)).then((style) => {
+      if (gone) return;
+      teardown = mountMap(element, style, {
+        center,
         zoom,
         cooperativeGestures,
-        minZoom: MAP_ZOOM.min,
-        maxZoom: MAP_ZOOM.max,
-        attributionControl: { compact: true },
+        timeZone,
+        configured: configured !== null,
         locale: mapLocale(t),
+        unavailable: t("map.unavailable"),
+        onLoad: (map) => loaded.current(map),
       });
-    } catch {
-      element.classList.add("company-map--unavailable");
-      element.setAttribute("data-unavailable", t("map.unavailable"));
-      return undefined;
-    }
-    map.addControl(new NavigationControl({ showCompass: false }), "top-right");
-    let cleanup: void | (() => void);
-    let gone = false;
-    const start = () => {
-      if (!gone) cleanup = loaded.current(map);
-    };
-    if (configured) {
-      void loadStyle(configured).then((style) => {
-        if (gone) return;
-        map.setStyle(style);
-        map.once("style.load", start);
-      });
-    } else map.on("load", start);
-    // The style follows the clock: checked every minute, only the base layers' paint changes.
-    let dark = mapStyleAt(timeZone) === OSM_DARK_STYLE;
-    const clock = window.setInterval(() => {
-      if (configured) return;
-      const nowDark = mapStyleAt(timeZone) === OSM_DARK_STYLE;
-      if (nowDark === dark || !map.isStyleLoaded()) return;
-      dark = nowDark;
-      for (const [layer, paint] of Object.entries(basePaint(dark))) for (const [k, v] of Object.entries(paint)) map.setPaintProperty(layer, k as "raster-opacity", v as number);
-    }, 60_000);
-    const resize = new ResizeObserver(() => map.resize());
-    resize.observe(element);
+    });
     return () => {
       gone = true;
-      window.clearInterval(clock);
-      resize.disconnect();
-      if (typeof cleanup === "function") cleanup();
-      map.remove();
+      teardown?.();
     };
     // One map per mount: the screen changes its layers through the map it was given.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -6,12 +6,13 @@ import { useTranslation } from "react-i18next";
 import { ACTIVITY_PERIODS, ACTIVITY_STATES, type ActivityPeriod, type ActivityState, type ComplianceRow } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
 import { useDateFormatter, useDayRangeFormatter } from "../../lib/dates";
-import { formatDuration } from "../dashboard/duration";
+import { formatDuration } from "../../lib/dates";
 import { fetchOperators } from "../reports/detail/detail-api";
 import { useSettings } from "../settings/settings-context";
 import { activityKeys, fetchCompliance, refreshCompliance, type ComplianceFilter } from "./activities-api";
 import { StateTag } from "./state-tag";
 import "./activities.css";
+import { useClearable } from "../../components/use-clearable";
 
 const rowProps = (r: ComplianceRow): HTMLAttributes<HTMLElement> =>
   ({ "data-testid": "compliance-row", "data-activity": r.activityName, "data-user": r.user.name, "data-state": r.state }) as HTMLAttributes<HTMLElement>;
@@ -21,6 +22,7 @@ const rowProps = (r: ComplianceRow): HTMLAttributes<HTMLElement> =>
  * A failed load shows SPEC §8's retry message for activity compliance data, with the refresh button. */
 export function CompliancePage(): ReactNode {
   const { t } = useTranslation();
+  const clearable = useClearable();
   const toast = useToast();
   const client = useQueryClient();
   const format = useDateFormatter();
@@ -81,7 +83,7 @@ export function CompliancePage(): ReactNode {
         <div className="compliance-filters">
           <Select
             aria-label={t("activities.compliance.filters.user")}
-            allowClear
+            allowClear={clearable}
             showSearch={{ optionFilterProp: "label" }}
             placeholder={t("activities.compliance.filters.user")}
             value={filter.userId}

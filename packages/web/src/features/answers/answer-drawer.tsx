@@ -14,6 +14,7 @@ import { isApiError } from "../../lib/api";
 import { ReportTypeIcon } from "../events/report-type-visual";
 import { DEFAULT_ANSWER_TYPE, answerBody, answerFormValues, splitFieldErrors, type AnswerFormField } from "./answer-form";
 import { answerKeys, createAnswer, updateAnswer } from "./answers-api";
+import { useClearable } from "../../components/use-clearable";
 
 /** What the antd form holds: the Select keeps "any type" as undefined so its placeholder shows. */
 type DrawerValues = Omit<ReturnType<typeof answerFormValues>, "reportType"> & { reportType?: number };
@@ -29,6 +30,7 @@ interface AnswerDrawerProps {
 /** Side drawer to create or edit an automatic answer; required fields are checked here and server field errors land on their field. */
 export function AnswerDrawer({ companyId, editing, answerTypes, onClose }: AnswerDrawerProps): ReactNode {
   const { t, i18n } = useTranslation();
+  const clearable = useClearable();
   const message = useToast();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<DrawerValues>();
@@ -140,7 +142,7 @@ export function AnswerDrawer({ companyId, editing, answerTypes, onClose }: Answe
           </Form.Item>
           <Form.Item name="reportType" label={t("answers.form.reportType")} tooltip={t("answers.form.reportTypeHelp")}>
             <Select<number>
-              allowClear
+              allowClear={clearable}
               placeholder={t("answers.anyType")}
               options={typeOptions}
               showSearch={{ optionFilterProp: "label" }}

@@ -12,12 +12,14 @@ import { DEFAULT_ANSWER_TYPE, answerTypeName, answerTypeSuggestions, canManageAn
 import { AnswerDrawer } from "./answer-drawer";
 import { answerKeys, deleteAnswer, fetchAnswers } from "./answers-api";
 import "./answers.css";
+import { useClearable } from "../../components/use-clearable";
 
 const rowProps = (): HTMLAttributes<HTMLElement> => ({ "data-testid": "answer-row" }) as HTMLAttributes<HTMLElement>;
 
 /** `/v3/answers`: the organisation's automatic answers; company admins create, edit and delete them, others read. */
 export function AnswersPage(): ReactNode {
   const { t, i18n } = useTranslation();
+  const clearable = useClearable();
   const { modal } = App.useApp();
   const message = useToast();
   const queryClient = useQueryClient();
@@ -193,7 +195,7 @@ export function AnswersPage(): ReactNode {
       <div className="screen-card">
         <div className="screen-toolbar">
           <Input
-            allowClear
+            allowClear={clearable}
             prefix={<SearchOutlined />}
             placeholder={t("answers.search")}
             value={search}

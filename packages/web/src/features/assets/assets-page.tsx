@@ -14,6 +14,7 @@ import { AssetDrawer } from "./asset-drawer";
 import { AssetQrModal } from "./asset-qr-modal";
 import { assetKeys, deleteAsset, fetchAssets, sheetPath, type AssetFilter } from "./assets-api";
 import "./assets.css";
+import { useClearable } from "../../components/use-clearable";
 
 const rowProps = (a: Asset): HTMLAttributes<HTMLElement> => ({ "data-testid": "asset-row", "data-id": String(a.id) }) as HTMLAttributes<HTMLElement>;
 
@@ -35,6 +36,7 @@ function filterOf(params: URLSearchParams): AssetFilter {
  * code as PNG or SVG and print a sheet of them. */
 export function AssetsPage(): ReactNode {
   const { t } = useTranslation();
+  const clearable = useClearable();
   const { modal } = App.useApp();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -130,7 +132,7 @@ export function AssetsPage(): ReactNode {
       toolbar={
         <div className="asset-toolbar">
           <Input.Search
-            allowClear
+            allowClear={clearable}
             defaultValue={filter.q}
             placeholder={t("assets.search")}
             aria-label={t("assets.search")}

@@ -2,10 +2,12 @@ import { useState, type ReactNode } from "react";
 import { Button, Drawer, Empty, Result, Select, Skeleton, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { useDateFormatter } from "../../lib/dates";
 import { isAdminGroup, type ClientErrorGroup, type ClientErrorOccurrence } from "@atalaya/shared";
 import { useSettings } from "../settings/settings-context";
 import { clientErrorKeys, fetchClientErrorGroup, fetchClientErrorGroups } from "./client-errors-api";
 import "./client-errors.css";
+import { useClearable } from "../../components/use-clearable";
 
 const PAGE_SIZE = 20;
 
@@ -13,7 +15,8 @@ const PAGE_SIZE = 20;
  * 30 days grouped by message and release, filtered by release and paged; a group opens its latest
  * occurrences in a drawer. Anyone else sees the 403 result (the API refuses them too). */
 export function ClientErrorsPage(): ReactNode {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const clearable = useClearable();
   const { settings } = useSettings();
   const provider = isAdminGroup(settings.user.groups);
   const [release, setRelease] = useState<string | null>(null);
@@ -25,7 +28,9 @@ export function ClientErrorsPage(): ReactNode {
     enabled: provider,
     placeholderData: keepPreviousData,
   });
-  const date = (iso: string): string => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  // The portal's one date-time format, in the user's time zone (lib/dates).
+  const formatDate = useDateFormatter();
+  const date = (iso: string): string => formatDate(iso) ?? iso;
 
   const columns: TableColumnsType<ClientErrorGroup> = [
     {
@@ -70,7 +75,7 @@ export function ClientErrorsPage(): ReactNode {
       <section className="screen-card screen-card--inset" aria-label={t("clientErrors.title")}>
         <div className="client-errors__filter">
           <Select
-            allowClear
+            allowClear={clearable}
             className="client-errors__release"
             aria-label={t("clientErrors.release")}
             placeholder={t("clientErrors.allReleases")}

@@ -7,6 +7,7 @@ import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
 import { fetchOperators, fetchTeams } from "../reports/detail/detail-api";
 import { collaboratorKeys, sendCollaboratorMessage } from "./collaborator-messages-api";
+import { useClearable } from "../../components/use-clearable";
 
 interface ComposeValues {
   title: string;
@@ -33,6 +34,7 @@ export function ComposeDrawer({
   onSent(message: CollaboratorMessage): void;
 }): ReactNode {
   const { t } = useTranslation();
+  const clearable = useClearable();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ComposeValues>();
@@ -103,7 +105,7 @@ export function ComposeDrawer({
             <Form.Item name="userIds" label={t("collaboratorMessages.form.users")}>
               <Select
                 mode="multiple"
-                allowClear
+                allowClear={clearable}
                 showSearch={{ optionFilterProp: "label" }}
                 loading={people.isPending}
                 placeholder={t("collaboratorMessages.form.usersPlaceholder")}
@@ -114,7 +116,7 @@ export function ComposeDrawer({
             <Form.Item name="teamIds" label={t("collaboratorMessages.form.teams")}>
               <Select
                 mode="multiple"
-                allowClear
+                allowClear={clearable}
                 showSearch={{ optionFilterProp: "label" }}
                 loading={teams.isPending}
                 placeholder={t("collaboratorMessages.form.teamsPlaceholder")}

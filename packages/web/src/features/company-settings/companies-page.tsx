@@ -3,11 +3,13 @@ import { App, Button, Result, Select, Skeleton, Table, Tag, Typography, type Tab
 import { CloseOutlined, UnlockOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { MODULES, isAdminGroup, type ProviderCompany } from "@atalaya/shared";
+import { useDateFormatter } from "../../lib/dates";
+import { isAdminGroup, type ProviderCompany } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
 import { useSettings } from "../settings/settings-context";
 import { companySettingsKeys, declineUpgradeRequest, fetchProviderCompanies, setCompanyFlags, setCompanyModules } from "./company-settings-api";
+import { moduleOptions } from "./module-names";
 import "./company-settings.css";
 
 /** `/v3/companies` (SPEC §2 menu entry "Companies"): provider administrators (group 1 or 100) list the
@@ -73,7 +75,9 @@ export function CompaniesPage(): ReactNode {
     });
   };
 
-  const date = (iso: string): string => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  // The portal's one date-time format, in the user's time zone (lib/dates).
+  const formatDate = useDateFormatter();
+  const date = (iso: string): string => formatDate(iso) ?? iso;
   const columns: TableColumnsType<ProviderCompany> = [
     {
       key: "name",
@@ -95,7 +99,8 @@ export function CompaniesPage(): ReactNode {
           className="provider-companies__modules"
           value={c.modules}
           aria-label={t("companySettings.companies.modulesOf", { name: c.name })}
-          options={MODULES.map((m) => ({ value: m, label: m }))}
+          options={moduleOptions(t, i18n.language)}
+          showSearch={{ optionFilterProp: "label" }}
           onChange={(list: string[]) => modules.mutate({ id: c.id, list })}
           maxTagCount="responsive"
         />

@@ -28,8 +28,10 @@ import { ReviewSettingsSection, SubstatusesSettings } from "../report-life/setti
 import { ApiKeysPanel } from "./api-keys-panel";
 import { NotificationSettings } from "../notifications/notification-settings";
 import { companySettingsKeys, fetchCompanySettings, saveCompanySettings } from "./company-settings-api";
+import { moduleName } from "./module-names";
 import { configProblems, type ConfigProblem } from "./config-pairs";
 import "./company-settings.css";
+import { useClearable } from "../../components/use-clearable";
 
 /** `/v3/settings` (SPEC §2 company settings): reports and zones (per type priority and attention time),
  * substatuses, config pairs and the organisation's flags; links to teams, tags, zones and shifts.
@@ -120,10 +122,10 @@ function SettingsSections({ settings, canManage, companyId }: { settings: Compan
             </Link>
           ))}
         </nav>
-        <div className="company-settings__modules">
+        <div className="company-settings__modules" data-testid="settings-modules">
           <Typography.Text type="secondary">{t("companySettings.modulesTitle")}: </Typography.Text>
           {settings.modules.map((m) => (
-            <Tag key={m}>{m}</Tag>
+            <Tag key={m}>{moduleName(t, m)}</Tag>
           ))}
         </div>
       </section>
@@ -135,6 +137,7 @@ type Props = { settings: CompanySettings; canManage: boolean; companyId: number 
 
 function ReportTypesSection({ settings, canManage, companyId }: Props): ReactNode {
   const { t, i18n } = useTranslation();
+  const clearable = useClearable();
   const save = useSave(companyId);
   const [rows, setRows] = useState<ReportTypeSetting[]>(settings.reportTypes);
   const [filter, setFilter] = useState("");
@@ -251,7 +254,7 @@ function ReportTypesSection({ settings, canManage, companyId }: Props): ReactNod
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t("companySettings.sections.reportsHint")}</Typography.Paragraph>
       <div className="company-settings__toolbar">
-        <Input.Search allowClear placeholder={t("companySettings.filterTypes")} aria-label={t("companySettings.filterTypes")} value={filter} onChange={(e) => setFilter(e.target.value)} className="company-settings__search" />
+        <Input.Search allowClear={clearable} placeholder={t("companySettings.filterTypes")} aria-label={t("companySettings.filterTypes")} value={filter} onChange={(e) => setFilter(e.target.value)} className="company-settings__search" />
         {canManage && (
           <Button type="primary" disabled={dirty.length === 0} loading={save.isPending} onClick={() => save.mutate({ reportTypes: dirty })} data-testid="save-report-types">
             {t("companySettings.save")}

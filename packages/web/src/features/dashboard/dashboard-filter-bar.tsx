@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD, REPORT_STATUSES, REPORT_TYPES, dashboardDateToIso, localizedName, type DashboardPeriod } from "@atalaya/shared";
 import { fetchZones, zoneKeys } from "../zones/zones-api";
 import { isDefaultFilter, windowProblem, type DashboardFilterState, type DashboardWindow } from "./dashboard-filters";
+import { useClearable } from "../../components/use-clearable";
 
 const DATE_FORMAT = "DD/MM/YYYY";
 const TIME_FORMAT = "HH:mm:ss";
@@ -68,6 +69,7 @@ export function DashboardFilterBar({
   onChange: (next: DashboardFilterState) => void;
 }): ReactNode {
   const { t, i18n } = useTranslation();
+  const clearable = useClearable();
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const zones = useQuery({ queryKey: zoneKeys.list(companyId), queryFn: ({ signal }) => fetchZones(companyId, signal) });
   const [draft, setDraft] = useState<Draft>(() => draftOf(filter.window));
@@ -185,7 +187,7 @@ export function DashboardFilterBar({
         <Select
           id="dash-types"
           mode="multiple"
-          allowClear
+          allowClear={clearable}
           maxTagCount="responsive"
           value={filter.types}
           placeholder={t("dashboard.filters.typesPlaceholder")}
@@ -199,7 +201,7 @@ export function DashboardFilterBar({
         <Select
           id="dash-status"
           mode="multiple"
-          allowClear
+          allowClear={clearable}
           maxTagCount="responsive"
           value={filter.status}
           placeholder={t("dashboard.filters.statusPlaceholder")}
@@ -212,7 +214,7 @@ export function DashboardFilterBar({
         <Select
           id="dash-zones"
           mode="multiple"
-          allowClear
+          allowClear={clearable}
           maxTagCount="responsive"
           loading={zones.isPending}
           value={filter.zones}

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDuration } from "./duration";
+import { formatDuration } from "../../lib/dates";
 
 /** Number, share, day and duration formats of the dashboard in the interface language. */
 export interface DashboardFormat {

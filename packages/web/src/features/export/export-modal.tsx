@@ -6,6 +6,7 @@ import { LANGUAGES, REPORT_TYPES, localizedName, type Language } from "@atalaya/
 import { isApiError } from "../../lib/api";
 import { downloadExport, exportStatus, startExport } from "./export-api";
 import { EXPORT_TEXTS, fill } from "./messages";
+import { useClearable } from "../../components/use-clearable";
 
 type Phase = { kind: "form" } | { kind: "running"; jobId: number; written: number; total: number } | { kind: "done"; jobId: number; total: number };
 
@@ -13,6 +14,7 @@ type Phase = { kind: "form" } | { kind: "running"; jobId: number; written: numbe
  * job whose progress it shows, then a download link. Loaded lazily from the events panel. */
 export default function ExportModal({ companyId, open, onClose }: { companyId: number; open: boolean; onClose: () => void }) {
   const { i18n } = useTranslation();
+  const clearable = useClearable();
   const lang: Language = (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : "es";
   const x = EXPORT_TEXTS[lang];
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
@@ -111,7 +113,7 @@ export default function ExportModal({ companyId, open, onClose }: { companyId: n
           <Select<number[]>
             id="export-types"
             mode="multiple"
-            allowClear
+            allowClear={clearable}
             value={types}
             onChange={setTypes}
             placeholder={x.allTypes}

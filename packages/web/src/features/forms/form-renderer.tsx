@@ -3,10 +3,12 @@ import { Alert, Button, Image, Input, InputNumber, Radio, Rate, Select, Space, T
 import { DeleteOutlined, DownOutlined, EnvironmentOutlined, RightOutlined, UploadOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { optionsOf, walkComponents, type FormComponent, type FormTemplate, type FormsMessage, type GeoValue, type SelectorItems } from "@atalaya/shared";
+import { useDateLocale } from "../../lib/dates";
 import { useFileUrl } from "../reports/detail/file-url";
 import { applyBulkDefault, dateText, initialValues, keptExtras, problemsOf, setValue, type Values } from "./form-values";
 import { SignatureField } from "./signature-field";
 import "./forms.css";
+import { useClearable } from "../../components/use-clearable";
 
 const GeoMap = lazy(async () => ({ default: (await import("./geo-map")).GeoMap }));
 
@@ -251,6 +253,7 @@ interface InputProps {
 
 function FieldInput({ c, ctx, id, describedBy, invalid, label }: InputProps): ReactNode {
   const { t } = useTranslation();
+  const clearable = useClearable();
   const v = ctx.values[c.fieldKey];
   const status = invalid ? ("error" as const) : undefined;
   const aria = { "aria-describedby": describedBy, "aria-invalid": invalid || undefined, "aria-required": c.required || undefined };
@@ -290,7 +293,7 @@ function FieldInput({ c, ctx, id, describedBy, invalid, label }: InputProps): Re
             className="form-select"
             mode={c.multiple ? "multiple" : undefined}
             showSearch={c.search ? { optionFilterProp: "label" } : false}
-            allowClear
+            allowClear={clearable}
             placeholder={parentMissing ? t("forms.renderer.chooseParentFirst") : (c.placeholder ?? t("forms.renderer.choose"))}
             disabled={c.disabled || parentMissing}
             status={status}
@@ -470,6 +473,7 @@ function StoredImage({ url, alt }: { url: string; alt: string }): ReactNode {
 /** A submitted value as text (choices by their labels), images and signature as pictures. */
 function ReadValue({ c, ctx }: { c: FormComponent; ctx: FieldContext }): ReactNode {
   const { t } = useTranslation();
+  const { lang, zone } = useDateLocale();
   const v = ctx.values[c.fieldKey];
   if (isEmpty(v)) return <span className="form-read-empty">{t("forms.renderer.noAnswer")}</span>;
   const extra = ctx.extras[c.fieldKey];
@@ -507,7 +511,7 @@ function ReadValue({ c, ctx }: { c: FormComponent; ctx: FieldContext }): ReactNo
     case "date":
       return (
         <span className="form-read-value" data-testid={`read-${c.fieldKey}`}>
-          {dateText(c, v)}
+          {dateText(c, v, lang, zone)}
         </span>
       );
     case "numeric":

@@ -4,6 +4,7 @@ import { ArrowLeftOutlined, DownloadOutlined, EditOutlined } from "@ant-design/i
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { useDateFormatter, useDateLocale } from "../../lib/dates";
 import { Link, useParams, useSearchParams } from "react-router";
 import { optionsOf, walkComponents, type ExportJobStatus, type FormSubmission, type FormTemplate } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
@@ -14,6 +15,7 @@ import { dateText } from "./form-values";
 import { exportFileUrl, fetchExportStatus, fetchSelectorItems, fetchSubmission, fetchSubmissions, fetchTemplate, formFileUrl, formKeys, startExport, submitForm, templateUploadPath, uploadImage, type SubmissionFilter } from "./forms-api";
 import { useSettings } from "../settings/settings-context";
 import "./forms.css";
+import { useClearable } from "../../components/use-clearable";
 
 /** `/v3/forms/{id}/results`: the template's submissions with filters on its advanced-filter components,
  * dates and author; a submission's detail read with the version it filled (signature, images); the XLSX
@@ -62,6 +64,9 @@ function ReportLink({ submission }: { submission: FormSubmission }): ReactNode {
 
 function Results({ companyId, template }: { companyId: number; template: FormTemplate }): ReactNode {
   const { t } = useTranslation();
+  const format = useDateFormatter();
+  const { lang, zone } = useDateLocale();
+  const clearable = useClearable();
   const toast = useToast();
   const client = useQueryClient();
   const { settings } = useSettings();
@@ -86,7 +91,7 @@ function Results({ companyId, template }: { companyId: number; template: FormTem
 
   const columns: TableColumnsType<FormSubmission> = [
     { key: "id", title: "#", render: (_, s) => <Button type="link" onClick={() => setOpenId(s.id)} aria-label={t("forms.results.open", { id: s.id })} data-testid="submission-open">#{s.id}</Button> },
-    { key: "date", title: t("forms.results.date"), render: (_, s) => new Date(s.createdAt).toLocaleString() },
+    { key: "date", title: t("forms.results.date"), render: (_, s) => format(s.createdAt) },
     { key: "author", title: t("forms.results.author"), responsive: ["sm"], render: (_, s) => authorName(s, t) },
     ...columnsOf.map((c) => ({
       key: c.fieldKey,
@@ -95,7 +100,7 @@ function Results({ companyId, template }: { companyId: number; template: FormTem
       render: (_: unknown, s: FormSubmission) => {
         const v = s.values[c.fieldKey];
         if (v === undefined || v === null) return "";
-        if (c.type === "date") return dateText(c, v);
+        if (c.type === "date") return dateText(c, v, lang, zone);
         const options = optionsOf(c, s.values, selectors.data);
         return (Array.isArray(v) ? v : [v]).map((x) => options.find((o) => o.value === x)?.label ?? String(x)).join(", ");
       },
@@ -147,7 +152,7 @@ function Results({ companyId, template }: { companyId: number; template: FormTem
           </div>
           <div className="forms-filter">
             <label htmlFor="rf-author">{t("forms.results.author")}</label>
-            <Select id="rf-author" allowClear placeholder={t("forms.results.anyAuthor")} className="forms-filter-select" value={filter.authorId} onChange={(v) => setFilter((f) => ({ ...f, page: 1, authorId: v }))} options={[...authors].map(([value, label]) => ({ value, label }))} />
+            <Select id="rf-author" allowClear={clearable} placeholder={t("forms.results.anyAuthor")} className="forms-filter-select" value={filter.authorId} onChange={(v) => setFilter((f) => ({ ...f, page: 1, authorId: v }))} options={[...authors].map(([value, label]) => ({ value, label }))} />
           </div>
           {advanced.map((c) => {
             const options = c.type === "list" ? optionsOf(c, {}, selectors.data) : (c.options ?? []);
@@ -158,7 +163,7 @@ function Results({ companyId, template }: { companyId: number; template: FormTem
                 {unique.length ? (
                   <Select
                     id={`rf-${c.fieldKey}`}
-                    allowClear
+                    allowClear={clearable}
                     placeholder={t("forms.results.anyValue")}
                     className="forms-filter-select"
                     onChange={(v?: string) => setFilter((f) => ({ ...f, page: 1, filters: { ...Object.fromEntries(Object.entries(f.filters ?? {}).filter(([k]) => k !== c.fieldKey)), ...(v ? { [c.fieldKey]: v } : {}) } }))}
@@ -168,7 +173,7 @@ function Results({ companyId, template }: { companyId: number; template: FormTem
                 ) : (
                   <Input.Search
                     id={`rf-${c.fieldKey}`}
-                    allowClear
+                    allowClear={clearable}
                     onSearch={(v) => setFilter((f) => ({ ...f, page: 1, filters: { ...Object.fromEntries(Object.entries(f.filters ?? {}).filter(([k]) => k !== c.fieldKey)), ...(v.trim() ? { [c.fieldKey]: v.trim() } : {}) } }))}
                   />
                 )}
@@ -221,6 +226,7 @@ function Results({ companyId, template }: { companyId: number; template: FormTem
 
 function SubmissionDetail({ companyId, id }: { companyId: number; id: number }): ReactNode {
   const { t } = useTranslation();
+  const format = useDateFormatter();
   const detail = useQuery({ queryKey: formKeys.submission(companyId, id), queryFn: ({ signal }) => fetchSubmission(companyId, id, signal) });
   const selectors = useQuery({ queryKey: formKeys.selectors(companyId), queryFn: ({ signal }) => fetchSelectorItems(companyId, signal) });
   if (detail.isPending) return <Skeleton active />;
@@ -229,7 +235,7 @@ function SubmissionDetail({ companyId, id }: { companyId: number; id: number }):
   return (
     <div data-testid="submission-detail">
       <Space wrap className="forms-detail-meta">
-        <span>{new Date(submission.createdAt).toLocaleString()}</span>
+        <span data-testid="submission-date">{format(submission.createdAt)}</span>
         <span>{authorName(submission, t)}</span>
         <Tag>{t("forms.results.filledVersion", { version: submission.version })}</Tag>
         {submission.reportId && (

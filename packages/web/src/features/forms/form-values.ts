@@ -1,4 +1,5 @@
 import { checkSubmissionValues, optionsOf, walkComponents, type FormComponent, type FormsMessage, type SelectorItems } from "@atalaya/shared";
+import { formatCalendarDay, formatInstant } from "../../lib/dates";
 
 // The renderer's pure logic: starting values, what changing one value does to the others, and the
 // shared check of a submission turned into one problem per field key.
@@ -75,11 +76,11 @@ export function keptExtras(components: readonly FormComponent[], values: Values,
   return out;
 }
 
-/** A date component's value as the reader's locale writes it: a day ("2026-03-02") as a date, an instant
- * (ISO, for `dateKind: "datetime"`) as date and time in the reader's clock; anything unreadable as stored. */
-export function dateText(c: Pick<FormComponent, "dateKind">, value: unknown, locale?: string): string {
+/** A date component's value as the portal writes dates (lib/dates): a day ("2026-03-02") as "2 mar 2026",
+ * an instant (ISO, for `dateKind: "datetime"`) in the portal's date-time format in the reader's time
+ * zone; anything unreadable as stored. */
+export function dateText(c: Pick<FormComponent, "dateKind">, value: unknown, lang: string, zone: string): string {
   const text = String(value);
-  const at = c.dateKind === "datetime" ? new Date(text) : /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00`) : new Date(NaN);
-  if (Number.isNaN(at.getTime())) return text;
-  return c.dateKind === "datetime" ? at.toLocaleString(locale) : at.toLocaleDateString(locale);
+  if (c.dateKind === "datetime") return (/^\d{4}-\d{2}-\d{2}T/.test(text) && formatInstant(text, zone, lang)) || text;
+  return formatCalendarDay(text, lang);
 }

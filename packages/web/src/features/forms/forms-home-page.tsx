@@ -3,6 +3,7 @@ import { Button, Card, Empty, Input, Modal, Result, Skeleton, Table, Tag, Typogr
 import { BarChartOutlined, DeleteOutlined, EditOutlined, FormOutlined, PlusOutlined, UnorderedListOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { useDateFormatter } from "../../lib/dates";
 import { Link, useNavigate } from "react-router";
 import type { FormTemplate } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
@@ -12,10 +13,13 @@ import { canManageAnswers } from "../answers/answer-form";
 import { useSettings } from "../settings/settings-context";
 import { deleteTemplate, fetchTemplates, formKeys } from "./forms-api";
 import "./forms.css";
+import { useClearable } from "../../components/use-clearable";
 
 /** `/v3/forms`: the welcome page (Create form, Manage forms) and the templates list with search. */
 export function FormsHomePage(): ReactNode {
   const { t } = useTranslation();
+  const clearable = useClearable();
+  const format = useDateFormatter();
   const { settings } = useSettings();
   const companyId = settings.company.id;
   const canManage = canManageAnswers(settings);
@@ -54,7 +58,7 @@ export function FormsHomePage(): ReactNode {
     },
     { key: "version", title: t("forms.home.columns.version"), responsive: ["sm"], render: (_, f) => <Tag>v{f.version}</Tag> },
     { key: "submissions", title: t("forms.home.columns.submissions"), render: (_, f) => f.submissions },
-    { key: "updated", title: t("forms.home.columns.updated"), responsive: ["lg"], render: (_, f) => new Date(f.updatedAt).toLocaleString() },
+    { key: "updated", title: t("forms.home.columns.updated"), responsive: ["lg"], render: (_, f) => format(f.updatedAt) },
     {
       key: "actions",
       title: <span className="sr-only">{t("forms.home.columns.actions")}</span>,
@@ -131,7 +135,7 @@ export function FormsHomePage(): ReactNode {
       </div>
       <section className="screen-card" aria-label={t("forms.home.manage")}>
         <div className="screen-toolbar forms-toolbar">
-          <Input.Search id="forms-search" allowClear placeholder={t("forms.home.search")} aria-label={t("forms.home.search")} onSearch={(v) => setQ(v.trim())} onChange={(e) => e.target.value === "" && setQ("")} data-testid="forms-search" />
+          <Input.Search id="forms-search" allowClear={clearable} placeholder={t("forms.home.search")} aria-label={t("forms.home.search")} onSearch={(v) => setQ(v.trim())} onChange={(e) => e.target.value === "" && setQ("")} data-testid="forms-search" />
         </div>
         {list}
       </section>

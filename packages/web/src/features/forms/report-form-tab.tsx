@@ -4,6 +4,7 @@ import { Alert, Button, Empty, Modal, Result, Select, Skeleton, Space, Typograph
 import { ReloadOutlined, TeamOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { useDateFormatter } from "../../lib/dates";
 import { lockedFieldKeys, walkComponents, type FormComponent, type FormValues, type Report, type ReportForm } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
 import { useOperators } from "../reports/detail/use-directory";
@@ -11,6 +12,7 @@ import { useSettings } from "../settings/settings-context";
 import { menuAccess } from "../shell/menu";
 import { FormRenderer } from "./form-renderer";
 import { fetchReportForm, formFileUrl, formKeys, saveReportForm, saveSectionsUsers, templateUploadPath, uploadImage } from "./forms-api";
+import { useClearable } from "../../components/use-clearable";
 
 interface ReportFormTabProps {
   report: Report;
@@ -93,6 +95,7 @@ interface LoadedFormProps {
 
 function LoadedForm({ report, companyId, form, myUserId, isAdmin, onSaved, onReport }: LoadedFormProps): ReactNode {
   const { t } = useTranslation();
+  const format = useDateFormatter();
   const { settings } = useSettings();
   const workflow = form.workflow!;
   const latestId = form.submission?.id ?? null;
@@ -134,7 +137,7 @@ function LoadedForm({ report, companyId, form, myUserId, isAdmin, onSaved, onRep
       {taken && !report.can.work && <Alert type="info" showIcon title={t("forms.reportTab.readOnlyRole")} />}
       <Typography.Text type="secondary" data-testid="report-form-last-saved">
         {submission
-          ? t("forms.reportTab.lastSaved", { name: submission.author?.name || t("forms.reportTab.someone"), date: new Date(submission.createdAt).toLocaleString(), version: submission.version })
+          ? t("forms.reportTab.lastSaved", { name: submission.author?.name || t("forms.reportTab.someone"), date: format(submission.createdAt), version: submission.version })
           : t("forms.reportTab.neverSaved")}
       </Typography.Text>
       {fillable && mySections.length > 0 && <Typography.Text>{t("forms.reportTab.mySections", { names: mySections.join(", ") })}</Typography.Text>}
@@ -205,6 +208,7 @@ interface AssignSectionsProps {
 /** Company admins: who fills each section of the report's form. */
 function AssignSections({ report, companyId, sections, onClose, onReport }: AssignSectionsProps): ReactNode {
   const { t } = useTranslation();
+  const clearable = useClearable();
   const toast = useToast();
   const { operators, loading } = useOperators(companyId);
   const [draft, setDraft] = useState<Record<string, number[]>>(() => ({ ...report.sectionsUsers }));
@@ -241,7 +245,7 @@ function AssignSections({ report, companyId, sections, onClose, onReport }: Assi
               id={id}
               mode="multiple"
               loading={loading}
-              allowClear
+              allowClear={clearable}
               optionFilterProp="label"
               options={options}
               value={draft[s.fieldKey] ?? []}

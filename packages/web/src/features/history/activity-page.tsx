@@ -16,6 +16,7 @@ import { fetchActivityFeed, historyKeys } from "./history-api";
 import { OperatorField } from "./history-filter-bar";
 import { activityFilterOf, pageOf, withParams } from "./history-filters";
 import "./history.css";
+import { useClearable } from "../../components/use-clearable";
 
 type Range = [Dayjs | null, Dayjs | null] | null;
 
@@ -30,6 +31,7 @@ function ActivityFilterBar({
   onApply: (values: { operator?: number; action?: string; from?: string; to?: string }) => void;
 }): ReactNode {
   const { t } = useTranslation();
+  const clearable = useClearable();
   const [operator, setOperator] = useState(initial.operator);
   const [action, setAction] = useState(initial.action);
   const [range, setRange] = useState<Range>(initial.from || initial.to ? [initial.from ? dayjs(initial.from) : null, initial.to ? dayjs(initial.to) : null] : null);
@@ -46,7 +48,7 @@ function ActivityFilterBar({
       <Form.Item label={t("history.filters.action")} htmlFor="activity-action" className="history-filters__operator">
         <Select
           id="activity-action"
-          allowClear
+          allowClear={clearable}
           showSearch={{ optionFilterProp: "label" }}
           value={action}
           placeholder={t("history.filters.actionPlaceholder")}
@@ -113,6 +115,7 @@ export function ActivityPage(): ReactNode {
     personName: (id: number) => operators.find((o) => o.id === id)?.name ?? null,
     teamName: (id: number) => teams?.find((team) => team.id === id)?.name ?? null,
     tagName: (id: number) => tags?.find((tag) => tag.id === id)?.name ?? null,
+    dateTime: (iso: string) => format(iso) ?? iso,
   };
 
   const renderEntry = (entry: ActivityFeedEntry): ReactNode => {

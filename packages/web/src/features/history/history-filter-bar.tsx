@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
 import { REPORT_TYPES, localizedName } from "@atalaya/shared";
 import { useOperators } from "../reports/detail/use-directory";
+import { useClearable } from "../../components/use-clearable";
 
 /** What the history filter bar edits; dates are ISO instants. */
 export interface HistoryFilterValues {
@@ -22,13 +23,14 @@ const toRange = (from?: string, to?: string): Range => (from || to ? [from ? day
 /** The filters' operator field: the company's operators by name, searchable, clearable. */
 export function OperatorField({ companyId, id, value, onChange }: { companyId: number; id: string; value?: number; onChange: (next?: number) => void }): ReactNode {
   const { t } = useTranslation();
+  const clearable = useClearable();
   const { operators, loading } = useOperators(companyId);
   const options = [...operators].sort((a, b) => a.name.localeCompare(b.name)).map((o) => ({ value: o.id, label: o.name }));
   return (
     <Form.Item label={t("history.filters.operator")} htmlFor={id} className="history-filters__operator">
       <Select
         id={id}
-        allowClear
+        allowClear={clearable}
         showSearch={{ optionFilterProp: "label" }}
         loading={loading}
         value={value}
@@ -52,6 +54,7 @@ export function HistoryFilterBar({
   onApply: (values: HistoryFilterValues) => void;
 }): ReactNode {
   const { t, i18n } = useTranslation();
+  const clearable = useClearable();
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const [id, setId] = useState(values.id ?? "");
   const [types, setTypes] = useState<number[]>(values.types ?? []);
@@ -81,7 +84,7 @@ export function HistoryFilterBar({
           id="history-id"
           value={id}
           maxLength={64}
-          allowClear
+          allowClear={clearable}
           placeholder={t("history.filters.identifierPlaceholder")}
           onChange={(event) => setId(event.target.value)}
           data-testid="history-identifier"
@@ -91,7 +94,7 @@ export function HistoryFilterBar({
         <Select
           id="history-types"
           mode="multiple"
-          allowClear
+          allowClear={clearable}
           maxTagCount="responsive"
           value={types}
           placeholder={t("history.filters.typesPlaceholder")}

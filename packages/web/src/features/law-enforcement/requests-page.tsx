@@ -3,6 +3,7 @@ import { Button, Result, Select, Skeleton, Table, Tag, Typography, type TableCol
 import { DownloadOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { useDateFormatter } from "../../lib/dates";
 import { LAW_ENFORCEMENT_STATES, isAdminGroup, type LawEnforcementRequest, type LawEnforcementState } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
@@ -14,7 +15,7 @@ const STATE_COLORS: Record<LawEnforcementState, string> = { received: "blue", in
 /** `/v3/law-enforcement-requests` (the menu's "Law enforcement", provider administrators): the requests
  * with their reference and state, which they change. */
 export function LawEnforcementRequestsPage(): ReactNode {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
   const { settings } = useSettings();
@@ -28,7 +29,9 @@ export function LawEnforcementRequestsPage(): ReactNode {
     },
     onError: (error) => void toast.error(isApiError(error) ? error.message : t("errors.generalError")),
   });
-  const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  // The portal's one date-time format, in the user's time zone (lib/dates).
+  const formatDate = useDateFormatter();
+  const date = (iso: string): string => formatDate(iso) ?? iso;
 
   const columns: TableColumnsType<LawEnforcementRequest> = [
     { key: "reference", title: t("lawEnforcement.columns.reference"), render: (_, r) => <Typography.Text strong copyable>{r.reference}</Typography.Text> },

@@ -2,22 +2,27 @@ import { useDeferredValue, useState, type ReactNode } from "react";
 import { Button, Input, Result, Skeleton, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { useDateFormatter } from "../../lib/dates";
 import { isAdminGroup, type MailMessage } from "@atalaya/shared";
 import { useSettings } from "../settings/settings-context";
 import { fetchMails, mailKeys } from "./mail-api";
+import { useClearable } from "../../components/use-clearable";
 
 const STATE_COLORS: Record<MailMessage["state"], string> = { outbox: "blue", queued: "gold", sent: "green", failed: "red" };
 
 /** `/v3/mail-outbox` (provider administrators): every mail the product stored, newest first, with its
  * state; a row opens to its text. */
 export function MailOutboxPage(): ReactNode {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const clearable = useClearable();
   const { settings } = useSettings();
   const provider = isAdminGroup(settings.user.groups);
   const [to, setTo] = useState("");
   const filter = useDeferredValue(to.trim());
   const mails = useQuery({ queryKey: mailKeys.outbox(filter), queryFn: ({ signal }) => fetchMails(filter, signal), enabled: provider });
-  const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  // The portal's one date-time format, in the user's time zone (lib/dates).
+  const formatDate = useDateFormatter();
+  const date = (iso: string): string => formatDate(iso) ?? iso;
   const columns: TableColumnsType<MailMessage> = [
     { key: "to", title: t("mailOutbox.columns.to"), dataIndex: "to" },
     { key: "subject", title: t("mailOutbox.columns.subject"), dataIndex: "subject" },
@@ -52,7 +57,7 @@ export function MailOutboxPage(): ReactNode {
         <Typography.Text type="secondary">{t("mailOutbox.subtitle")}</Typography.Text>
       </header>
       {provider && (
-        <Input.Search allowClear aria-label={t("mailOutbox.filter")} placeholder={t("mailOutbox.filter")} value={to} onChange={(e) => setTo(e.target.value)} style={{ maxWidth: 360 }} data-testid="mail-filter" />
+        <Input.Search allowClear={clearable} aria-label={t("mailOutbox.filter")} placeholder={t("mailOutbox.filter")} value={to} onChange={(e) => setTo(e.target.value)} style={{ maxWidth: 360 }} data-testid="mail-filter" />
       )}
       <section aria-label={t("mailOutbox.title")} style={{ background: "#fff", borderRadius: 12, padding: 16, minWidth: 0 }}>{body}</section>
     </div>

@@ -28,6 +28,7 @@ import { fetchMapHeat, fetchMapReports, mapKeys, mapQueryOf, type MapFilter, typ
 import { HOUR_MS, TIMELAPSE_SPEEDS, reportsUntil, timelapseHours, type TimelapseSpeed } from "./timelapse";
 import { clusterCounts, fitReports, setReportsVisible, showHeat, showReports } from "./report-layers";
 import "./maps.css";
+import { useClearable } from "../../components/use-clearable";
 
 // Report changes arriving live refresh the map at most this often.
 const LIVE_REFRESH_MS = 1500;
@@ -37,6 +38,7 @@ const LIVE_REFRESH_MS = 1500;
  * The dashboard's timelapse tab shows it `embedded`, under its own heading and filter (`query`). */
 export function MapsPage({ embedded = false, query: given }: { embedded?: boolean; query?: MapQuery } = {}): ReactNode {
   const { t, i18n } = useTranslation();
+  const clearable = useClearable();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { settings } = useSettings();
@@ -103,7 +105,7 @@ export function MapsPage({ embedded = false, query: given }: { embedded?: boolea
       const reportLabel = (r: { type: number; title: string | null; id: number }) => `#${r.id} ${r.title || reportTypeName(r.type, i18n.language)}`;
       patrolLayer.current = patrolMarkers(
         m,
-        (p) => t("patrols.markerLabel", { name: p.name, status: t(`patrols.statuses.${p.status}`) }),
+        t,
         (p) => patrolPopupElement(p, patrolTexts(t, p, time, reportLabel), openReport),
       );
       const onCluster = (e: MapLayerMouseEvent) => {
@@ -232,7 +234,7 @@ export function MapsPage({ embedded = false, query: given }: { embedded?: boolea
                 <span>{t("maps.types")}</span>
                 <Select
                   mode="multiple"
-                  allowClear
+                  allowClear={clearable}
                   value={types}
                   onChange={setTypes}
                   placeholder={t("maps.typesPlaceholder")}
@@ -246,7 +248,7 @@ export function MapsPage({ embedded = false, query: given }: { embedded?: boolea
                 <span>{t("maps.statuses")}</span>
                 <Select
                   mode="multiple"
-                  allowClear
+                  allowClear={clearable}
                   value={statuses}
                   onChange={setStatuses}
                   placeholder={t("maps.statusesPlaceholder")}

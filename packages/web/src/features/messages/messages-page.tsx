@@ -21,6 +21,7 @@ import { useSettings } from "../settings/settings-context";
 import { MessageDrawer } from "./message-drawer";
 import { fetchMessages, messageAction, messageKeys } from "./messages-api";
 import "./messages.css";
+import { useClearable } from "../../components/use-clearable";
 
 const STATE_COLORS: Record<number, string> = { 1: "default", 2: "blue", 3: "green", 4: "default", 5: "gold", 6: "red" };
 // What the company offers on a row (approve and reject are the provider's, on its own screen).
@@ -31,6 +32,7 @@ type ListResponse = Awaited<ReturnType<typeof fetchMessages>>;
  * the editor in a drawer and each row's SPEC §4 actions. */
 export function MessagesPage(): ReactNode {
   const { t, i18n } = useTranslation();
+  const clearable = useClearable();
   const { modal } = App.useApp();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -179,7 +181,7 @@ export function MessagesPage(): ReactNode {
           data-testid="message-state-filter"
         />
         <Input.Search
-          allowClear
+          allowClear={clearable}
           aria-label={t("massMessages.search")}
           placeholder={t("massMessages.search")}
           onSearch={(v) => {

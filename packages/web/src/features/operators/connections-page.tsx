@@ -10,6 +10,7 @@ import { StatusResult } from "../errors/status-pages";
 import { useSettings } from "../settings/settings-context";
 import { fetchConnections, fetchOperators, operatorKeys, type ConnectionFilter } from "./operators-api";
 import "./operators.css";
+import { useClearable } from "../../components/use-clearable";
 
 const DAY = "YYYY-MM-DD";
 
@@ -17,6 +18,7 @@ const DAY = "YYYY-MM-DD";
  * disconnected, reconnecting…), newest first, by operator and days, paged. */
 export function ConnectionsPage(): ReactNode {
   const { t } = useTranslation();
+  const clearable = useClearable();
   const format = useDateFormatter();
   const { settings } = useSettings();
   const companyId = settings.company.id;
@@ -94,7 +96,7 @@ export function ConnectionsPage(): ReactNode {
           <Form.Item label={t("connections.filters.operator")} htmlFor="connections-operator">
             <Select
               id="connections-operator"
-              allowClear
+              allowClear={clearable}
               showSearch={{ optionFilterProp: "label" }}
               loading={members.isPending}
               value={filter.userId}

@@ -35,7 +35,7 @@ export function CustomDashboardView(): ReactNode {
     return (
       <div className="page custom-dashboard" data-testid="custom-dashboard-missing">
         <Typography.Title level={1} className="custom-dashboard__title">
-          {t("nav.customDashboards")}
+          {t("modules.custom_dashboards")}
         </Typography.Title>
         {dashboards.length === 0 ? <Skeleton active /> : <Result status="404" title={t("organisation.dashboards.notFound")} extra={<Link to="/v3/custom-dashboards">{t("organisation.dashboards.title")}</Link>} />}
       </div>

@@ -10,6 +10,7 @@ import { fetchTagPage, organisationKeys, saveTag } from "./organisation-api";
 import { OrganisationPage } from "./organisation-page";
 import { RecordActions, useDeleteRecord } from "./record-actions";
 import { RecordDrawer } from "./record-drawer";
+import { useClearable } from "../../components/use-clearable";
 
 interface TagValues {
   name: string;
@@ -24,6 +25,7 @@ const rowProps = (tag: Tag): HTMLAttributes<HTMLElement> => ({ "data-testid": "t
  * edit and delete them (SPEC §6); everyone else reads and is told to contact the administrator. */
 export function TagsPage(): ReactNode {
   const { t } = useTranslation();
+  const clearable = useClearable();
   const { settings } = useSettings();
   const companyId = settings.company.id;
   const canManage = canManageAnswers(settings);
@@ -87,7 +89,7 @@ export function TagsPage(): ReactNode {
             {t("organisation.common.count", { count: total })}
           </span>
           <Input.Search
-            allowClear
+            allowClear={clearable}
             className="org-search"
             placeholder={t("organisation.common.search")}
             aria-label={t("organisation.common.search")}

@@ -9,7 +9,7 @@ export const patrolsEn: Messages["patrols"] = {
   listLabel: "The organisation's patrols",
   empty: "The organisation has no patrols.",
   statuses: { online: "Available", busy: "Busy", away: "Away", offline: "Offline" },
-  markerLabel: "{{name}}, {{status}}",
+  markerLabel: "{{initials}} — {{name}}, {{status}}",
   lastSeen: "Last position {{time}}",
   noPosition: "No position in the last hour",
   working: "Working on: {{report}}",

@@ -7,7 +7,7 @@ export const patrolsEs = {
   listLabel: "Patrullas de la organización",
   empty: "La organización no tiene patrullas.",
   statuses: { online: "Disponible", busy: "Ocupada", away: "Ausente", offline: "Desconectada" },
-  markerLabel: "{{name}}, {{status}}",
+  markerLabel: "{{initials}} — {{name}}, {{status}}",
   lastSeen: "Última posición {{time}}",
   noPosition: "Sin posición en la última hora",
   working: "Atiende: {{report}}",

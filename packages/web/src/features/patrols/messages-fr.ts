@@ -9,7 +9,7 @@ export const patrolsFr: Messages["patrols"] = {
   listLabel: "Les patrouilles de l'organisation",
   empty: "L'organisation n'a pas de patrouille.",
   statuses: { online: "Disponible", busy: "Occupée", away: "Absente", offline: "Hors ligne" },
-  markerLabel: "{{name}}, {{status}}",
+  markerLabel: "{{initials}} — {{name}}, {{status}}",
   lastSeen: "Dernière position {{time}}",
   noPosition: "Aucune position depuis une heure",
   working: "Traite : {{report}}",

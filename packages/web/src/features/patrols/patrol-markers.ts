@@ -18,6 +18,15 @@ function initials(name: string): string {
     .join("");
 }
 
+/** A translation function, as react-i18next's `t`. */
+type Translate = (key: string, vars?: Record<string, unknown>) => string;
+
+/** A patrol marker's accessible name: the initials it shows first (WCAG 2.5.3, label in name: someone
+ * who says "SA" reaches it), then who it is and its status ("SA — Sur Alameda, en línea"). */
+export function patrolMarkerLabel(t: Translate, p: Patrol): string {
+  return t("patrols.markerLabel", { initials: initials(p.name), name: p.name, status: t(`patrols.statuses.${p.status}`) });
+}
+
 /** What a patrol's popup says and offers (built by the screen: texts and links are its own). */
 export type PatrolPopup = (patrol: Patrol) => HTMLElement;
 
@@ -46,7 +55,7 @@ export function patrolPopupElement(p: Patrol, text: { status: string; seen: stri
 
 /** The patrols with a position as round badges (initials, ringed in the status colour), one marker per
  * patrol moved in place as positions arrive; a click opens the screen's popup. */
-export function patrolMarkers(map: MapLibreMap, label: (p: Patrol) => string, popup: PatrolPopup): { update(list: readonly Patrol[]): void; remove(): void } {
+export function patrolMarkers(map: MapLibreMap, t: Translate, popup: PatrolPopup): { update(list: readonly Patrol[]): void; remove(): void } {
   const markers = new Map<number, { marker: Marker; el: HTMLElement; patrol: Patrol }>();
   return {
     update(list) {
@@ -73,8 +82,9 @@ export function patrolMarkers(map: MapLibreMap, label: (p: Patrol) => string, po
         entry.el.textContent = initials(p.name);
         entry.el.style.borderColor = PATROL_STATUS_COLORS[p.status];
         entry.el.dataset.status = p.status;
-        entry.el.setAttribute("aria-label", label(p));
-        entry.el.title = label(p);
+        const label = patrolMarkerLabel(t, p);
+        entry.el.setAttribute("aria-label", label);
+        entry.el.title = label;
       }
       for (const [id, entry] of markers) {
         if (!seen.has(id)) {
@@ -92,7 +102,7 @@ export function patrolMarkers(map: MapLibreMap, label: (p: Patrol) => string, po
 
 /** The texts of a patrol's popup in the interface language. */
 export function patrolTexts(
-  t: (key: string, vars?: Record<string, unknown>) => string,
+  t: Translate,
   p: Patrol,
   time: (iso: string) => string,
   reportLabel: (r: { type: number; title: string | null; id: number }) => string,

@@ -111,7 +111,7 @@ export function PatrolsPage(): ReactNode {
   const onLoad = useCallback(
     (m: MapLibreMap) => {
       setMap(m);
-      markers.current = patrolMarkers(m, (p) => t("patrols.markerLabel", { name: p.name, status: statusText(p) }), patrolPopup);
+      markers.current = patrolMarkers(m, t, patrolPopup);
       const stopCounts = clusterCounts(m, (count) => t("maps.cluster", { count }));
       const onPin = (e: MapLayerMouseEvent) => {
         const f = e.features?.[0];
@@ -126,7 +126,7 @@ export function PatrolsPage(): ReactNode {
         markers.current?.remove();
       };
     },
-    [choose, patrolPopup, statusText, t],
+    [choose, patrolPopup, t],
   );
 
   useEffect(() => {

@@ -9,6 +9,7 @@ import { StatusResult } from "../errors/status-pages";
 import { useSettings } from "../settings/settings-context";
 import { fetchPlateLookups, plateKeys } from "./plates-api";
 import "./plates.css";
+import { useClearable } from "../../components/use-clearable";
 
 const RESULT_COLORS: Record<PlateLookupResult, string> = {
   stolen: "red",
@@ -22,6 +23,7 @@ const RESULT_COLORS: Record<PlateLookupResult, string> = {
  * the result —, newest first, paged, with a plate filter. */
 export function PlateLookupsPage(): ReactNode {
   const { t } = useTranslation();
+  const clearable = useClearable();
   const format = useDateFormatter();
   const { settings } = useSettings();
   const companyId = settings.company.id;
@@ -88,7 +90,7 @@ export function PlateLookupsPage(): ReactNode {
           <Form.Item label={t("plates.lookups.filter")} htmlFor="plate-lookups-filter">
             <Input.Search
               id="plate-lookups-filter"
-              allowClear
+              allowClear={clearable}
               maxLength={12}
               placeholder={t("plates.lookups.filterPlaceholder")}
               onSearch={(v) => {

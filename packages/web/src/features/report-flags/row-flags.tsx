@@ -6,7 +6,7 @@ import type { Report } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
 import { useSettings } from "../settings/settings-context";
 import { useReportSync } from "../events/use-report-list";
-import { formatCountdown } from "./countdown";
+import { formatTimeLeft } from "../../lib/dates";
 import { patchOwnReport } from "./flag-actions";
 import { setFavorite } from "./report-flags-api";
 import { useTickingNow } from "./use-ticking-now";
@@ -103,7 +103,7 @@ export const Countdown = memo(function Countdown({ dueDate, closed, className }:
   const due = dueDate === null || closed ? Number.NaN : Date.parse(dueDate);
   const now = useTickingNow(!Number.isNaN(due));
   if (Number.isNaN(due)) return null;
-  const { text, late } = formatCountdown(due - now);
+  const { text, late } = formatTimeLeft(due - now);
   return (
     <span className={`flag-countdown${late ? " flag-countdown--late" : ""}${className ? ` ${className}` : ""}`} data-testid="report-countdown" data-late={late}>
       <ClockCircleOutlined aria-hidden="true" /> {late ? t("reportFlags.countdownLate", { time: text }) : t("reportFlags.countdown", { time: text })}

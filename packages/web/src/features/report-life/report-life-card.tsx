@@ -16,6 +16,7 @@ import { clearGathering, fetchSubstatuses, lifeKeys, setReportSubstatus, startGa
 // The forms' renderer (and its map and signature parts) loads only when a form gathering is shown.
 const FormRenderer = lazy(async () => ({ default: (await import("../forms/form-renderer")).FormRenderer }));
 import "./report-life.css";
+import { useClearable } from "../../components/use-clearable";
 
 interface CardProps {
   report: Report;
@@ -51,6 +52,7 @@ export function ReportLifeCard({ report, companyId, onReport }: CardProps): Reac
 
 function SubstatusField({ report, companyId, onReport }: CardProps): ReactNode {
   const { t } = useTranslation();
+  const clearable = useClearable();
   const queryClient = useQueryClient();
   // An admin renamed or deleted a substatus: the list is read again, and the report's own name too.
   useRealtimeEvents((message) => {
@@ -80,7 +82,7 @@ function SubstatusField({ report, companyId, onReport }: CardProps): ReactNode {
     <label className="life-card__fact life-card__substatus">
       <span>{t("reportLife.substatuses.label")}</span>
       <Select
-        allowClear
+        allowClear={clearable}
         size="small"
         value={report.substatus?.id ?? null}
         placeholder={t("reportLife.substatuses.none")}

@@ -4,10 +4,12 @@ import { SearchOutlined } from "@ant-design/icons";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { SEARCH_MAX_LENGTH } from "@atalaya/shared";
+import { useClearable } from "../../components/use-clearable";
 
 /** The header's search: an icon button that opens a box; Enter goes to `/v3/search?q=`. */
 export function HeaderSearch(): ReactNode {
   const { t } = useTranslation();
+  const clearable = useClearable();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
@@ -29,7 +31,7 @@ export function HeaderSearch(): ReactNode {
       content={
         <Input.Search
           autoFocus
-          allowClear
+          allowClear={clearable}
           style={{ width: "min(320px, calc(100vw - 56px))" }}
           value={text}
           maxLength={SEARCH_MAX_LENGTH}

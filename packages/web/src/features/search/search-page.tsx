@@ -12,6 +12,7 @@ import { HighlightText } from "./highlight-text";
 import { fetchSearch, searchKey } from "./search-api";
 import "../events/events-panel.css";
 import "./search.css";
+import { useClearable } from "../../components/use-clearable";
 
 const noop = (): void => undefined;
 
@@ -72,13 +73,14 @@ function CommentHit({ hit }: { hit: CommentSearchHit }): ReactNode {
 /** The screen's search box; Enter searches again (the text goes to the address, so back and forward work). */
 function SearchBox({ initial }: { initial: string }): ReactNode {
   const { t } = useTranslation();
+  const clearable = useClearable();
   const navigate = useNavigate();
   const [text, setText] = useState(initial);
   return (
     <Input.Search
       className="search-page__box"
       size="large"
-      allowClear
+      allowClear={clearable}
       value={text}
       maxLength={SEARCH_MAX_LENGTH}
       placeholder={t("search.placeholder")}

@@ -24,7 +24,7 @@ export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggl
 
   return (
     <Layout.Header className="app-header">
-      <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+      <Flex align="center" gap={8} className="app-header__left" style={{ minWidth: 0 }}>
         <Button
           type="text"
           icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}

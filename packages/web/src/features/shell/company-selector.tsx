@@ -24,8 +24,8 @@ export function CompanySelector(): ReactNode {
   if (user.companies.length <= 1) {
     return (
       <Flex align="center" gap={8} className="company-name" data-testid="company-name">
-        <BankOutlined />
-        <Typography.Text strong ellipsis>
+        <BankOutlined aria-hidden />
+        <Typography.Text strong className="company-name__text">
           {company.name}
         </Typography.Text>
       </Flex>
@@ -69,11 +69,11 @@ export function CompanySelector(): ReactNode {
       content={content}
     >
       <Button type="text" className="company-selector" data-testid="company-selector" title={t("header.switchCompany")}>
-        {switching ? <Spin size="small" /> : <BankOutlined />}
-        <Typography.Text strong ellipsis className="company-selector__name">
+        {switching ? <Spin size="small" /> : <BankOutlined aria-hidden />}
+        <Typography.Text strong className="company-selector__name">
           {company.name}
         </Typography.Text>
-        <DownOutlined className="company-selector__caret" />
+        <DownOutlined className="company-selector__caret" aria-hidden />
       </Button>
     </Popover>
   );

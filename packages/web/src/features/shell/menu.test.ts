@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MODULES, type SettingsResponse } from "@atalaya/shared";
+import { es } from "../../i18n/locales/es";
+import { en } from "../../i18n/locales/en";
+import { fr } from "../../i18n/locales/fr";
 import { MENU, activeEntry, menuAccess, visibleMenu, type MenuEntry } from "./menu";
 
 const paths = (entries: MenuEntry[]) => entries.map((e) => e.path);
@@ -43,7 +46,7 @@ describe("visibleMenu", () => {
   });
 
   it("takes a one-line row for a new screen", () => {
-    const extra: MenuEntry = { ...MENU[0]!, path: "/v3/tags", label: "events", module: "tags", roles: ["company_admin"] };
+    const extra: MenuEntry = { ...MENU[0]!, path: "/v3/tags", label: "modules.events", module: "tags", roles: ["company_admin"] };
     expect(paths(visibleMenu({ modules: ["tags"], role: "company_admin" }, [...MENU, extra]))).toContain("/v3/tags");
     expect(paths(visibleMenu({ modules: ["events"], role: "company_admin" }, [...MENU, extra]))).not.toContain("/v3/tags");
   });
@@ -72,5 +75,20 @@ describe("activeEntry", () => {
     expect(activeEntry("/v3/events/abc", MENU)?.path).toBe("/v3/events");
     expect(activeEntry("/v3/operators", MENU)?.path).toBe("/v3/operators");
     expect(activeEntry("/v3/eventsx", MENU)).toBeUndefined();
+  });
+});
+
+describe("MENU labels", () => {
+  it("name each row from the catalogue: a module's main screen by the module's own name, the others by their nav text", () => {
+    for (const catalogue of [es, en, fr]) {
+      for (const entry of MENU) {
+        const [section, key] = entry.label.split(".") as ["nav" | "modules", string];
+        expect(catalogue[section], entry.path).toHaveProperty(key);
+      }
+    }
+    // One name per module: the settings' module list and the menu say "Mapa" from the same text.
+    expect(MENU.find((e) => e.path === "/v3/maps")?.label).toBe("modules.maps");
+    expect(es.modules.maps).toBe("Mapa");
+    expect(MENU.filter((e) => e.label.startsWith("modules.")).every((e) => e.label === `modules.${e.module}`)).toBe(true);
   });
 });

@@ -38,15 +38,17 @@ import {
 import { COMPANY_ROLES, hasModule, isAdminGroup, type CompanyRole, type ModuleName, type SettingsResponse } from "@atalaya/shared";
 import type { Messages } from "../../i18n/locales/messages";
 
-/** A label of the `nav` catalogue section. */
-export type NavLabelKey = keyof Messages["nav"];
+/** A menu row's name: the module's own name (`modules` catalogue section) for a module's main screen,
+ * else its `nav` text; the catalogue keeps each name once. */
+export type MenuLabelKey = `nav.${keyof Messages["nav"]}` | `modules.${ModuleName}`;
 
 /** One entry of the side navigation: a screen that exists, what it needs to be shown. */
 export interface MenuEntry {
   /** The route it opens (also the menu key). */
   path: string;
-  icon: ComponentType;
-  label: NavLabelKey;
+  /** Decorative: the side navigation hides it from assistive technology (the row's name says it all). */
+  icon: ComponentType<{ "aria-hidden"?: boolean }>;
+  label: MenuLabelKey;
   /** The company module it belongs to (SPEC §6, checked by name); null: every company has it. */
   module: ModuleName | null;
   /** Membership roles that may open it: the same as the server's permission for the screen's data, so
@@ -78,41 +80,41 @@ const ADMINS: readonly CompanyRole[] = ["company_admin"];
  * one row here. Log out is the navigation's own action, below the list.
  */
 export const MENU: readonly MenuEntry[] = [
-  { path: "/v3/events", icon: NotificationOutlined, label: "events", module: "events", roles: ALL },
-  { path: "/v3/dashboard", icon: BarChartOutlined, label: "dashboard", module: "dashboard", roles: WORKERS },
-  { path: "/v3/history", icon: HistoryOutlined, label: "history", module: "history", roles: ALL },
-  { path: "/v3/activity", icon: FieldTimeOutlined, label: "activity", module: "history", roles: ALL },
-  { path: "/v3/replies", icon: CommentOutlined, label: "replies", module: "events", roles: WORKERS },
-  { path: "/v3/answers", icon: ThunderboltOutlined, label: "answers", module: "answers", roles: WORKERS },
-  { path: "/v3/reported-users", icon: UserDeleteOutlined, label: "reportedUsers", module: "reported_users", roles: WORKERS },
-  { path: "/v3/reviews", icon: AuditOutlined, label: "reviews", module: null, roles: ADMINS, badge: "reviews" },
-  { path: "/v3/maps", icon: EnvironmentOutlined, label: "maps", module: "maps", roles: WORKERS },
-  { path: "/v3/patrols", icon: CarOutlined, label: "patrols", module: "patrols", roles: WORKERS },
-  { path: "/v3/zones", icon: GatewayOutlined, label: "zones", module: "zones", roles: ALL },
-  { path: "/v3/connections", icon: WifiOutlined, label: "connections", module: null, roles: ADMINS },
-  { path: "/v3/plate-lookups", icon: FileSearchOutlined, label: "plateLookups", module: null, roles: ADMINS },
-  { path: "/v3/shifts", icon: ClockCircleOutlined, label: "shifts", module: "shifts", roles: WORKERS },
-  { path: "/v3/operators", icon: TeamOutlined, label: "operators", module: null, roles: WORKERS },
-  { path: "/v3/sounds", icon: SoundOutlined, label: "sounds", module: "events", roles: ALL },
-  { path: "/v3/users", icon: UserOutlined, label: "users", module: null, roles: ADMINS },
-  { path: "/v3/teams", icon: ApartmentOutlined, label: "teams", module: "teams", roles: WORKERS, freemium: "locked" },
-  { path: "/v3/collaborators/messages", icon: MailOutlined, label: "collaboratorMessages", module: null, roles: ALL, badge: "collaboratorMessages" },
-  { path: "/v3/messages", icon: MessageOutlined, label: "messagesLocked", module: "messages", roles: WORKERS, freemium: "locked" },
-  { path: "/v3/messages-approval", icon: AuditOutlined, label: "messagesApproval", module: null, roles: ALL, provider: true },
-  { path: "/v3/tags", icon: TagsOutlined, label: "tags", module: "tags", roles: WORKERS },
-  { path: "/v3/sources", icon: DatabaseOutlined, label: "sources", module: null, roles: WORKERS },
-  { path: "/v3/form-selectors", icon: AppstoreOutlined, label: "selectors", module: null, roles: WORKERS },
-  { path: "/v3/assets", icon: QrcodeOutlined, label: "assets", module: "assets", roles: WORKERS },
-  { path: "/v3/safetags", icon: KeyOutlined, label: "safetags", module: "safetags", roles: WORKERS },
-  { path: "/v3/forms", icon: FormOutlined, label: "forms", module: "forms", roles: WORKERS },
-  { path: "/v3/activities", icon: CalendarOutlined, label: "activities", module: "forms", roles: WORKERS },
-  { path: "/v3/activities/compliance", icon: CheckSquareOutlined, label: "activityCompliance", module: "forms", roles: WORKERS },
-  { path: "/v3/custom-dashboards", icon: FundViewOutlined, label: "customDashboards", module: "custom_dashboards", roles: ADMINS },
-  { path: "/v3/companies", icon: BankOutlined, label: "companies", module: null, roles: ALL, provider: true },
-  { path: "/v3/client-errors", icon: BugOutlined, label: "clientErrors", module: null, roles: ALL, provider: true },
-  { path: "/v3/mail-outbox", icon: InboxOutlined, label: "mailOutbox", module: null, roles: ALL, provider: true },
-  { path: "/v3/law-enforcement-requests", icon: SafetyCertificateOutlined, label: "lawEnforcement", module: null, roles: ALL, provider: true },
-  { path: "/v3/settings", icon: SettingOutlined, label: "settings", module: null, roles: WORKERS },
+  { path: "/v3/events", icon: NotificationOutlined, label: "modules.events", module: "events", roles: ALL },
+  { path: "/v3/dashboard", icon: BarChartOutlined, label: "modules.dashboard", module: "dashboard", roles: WORKERS },
+  { path: "/v3/history", icon: HistoryOutlined, label: "modules.history", module: "history", roles: ALL },
+  { path: "/v3/activity", icon: FieldTimeOutlined, label: "nav.activity", module: "history", roles: ALL },
+  { path: "/v3/replies", icon: CommentOutlined, label: "nav.replies", module: "events", roles: WORKERS },
+  { path: "/v3/answers", icon: ThunderboltOutlined, label: "modules.answers", module: "answers", roles: WORKERS },
+  { path: "/v3/reported-users", icon: UserDeleteOutlined, label: "modules.reported_users", module: "reported_users", roles: WORKERS },
+  { path: "/v3/reviews", icon: AuditOutlined, label: "nav.reviews", module: null, roles: ADMINS, badge: "reviews" },
+  { path: "/v3/maps", icon: EnvironmentOutlined, label: "modules.maps", module: "maps", roles: WORKERS },
+  { path: "/v3/patrols", icon: CarOutlined, label: "modules.patrols", module: "patrols", roles: WORKERS },
+  { path: "/v3/zones", icon: GatewayOutlined, label: "modules.zones", module: "zones", roles: ALL },
+  { path: "/v3/connections", icon: WifiOutlined, label: "nav.connections", module: null, roles: ADMINS },
+  { path: "/v3/plate-lookups", icon: FileSearchOutlined, label: "nav.plateLookups", module: null, roles: ADMINS },
+  { path: "/v3/shifts", icon: ClockCircleOutlined, label: "modules.shifts", module: "shifts", roles: WORKERS },
+  { path: "/v3/operators", icon: TeamOutlined, label: "nav.operators", module: null, roles: WORKERS },
+  { path: "/v3/sounds", icon: SoundOutlined, label: "nav.sounds", module: "events", roles: ALL },
+  { path: "/v3/users", icon: UserOutlined, label: "nav.users", module: null, roles: ADMINS },
+  { path: "/v3/teams", icon: ApartmentOutlined, label: "modules.teams", module: "teams", roles: WORKERS, freemium: "locked" },
+  { path: "/v3/collaborators/messages", icon: MailOutlined, label: "nav.collaboratorMessages", module: null, roles: ALL, badge: "collaboratorMessages" },
+  { path: "/v3/messages", icon: MessageOutlined, label: "modules.messages", module: "messages", roles: WORKERS, freemium: "locked" },
+  { path: "/v3/messages-approval", icon: AuditOutlined, label: "nav.messagesApproval", module: null, roles: ALL, provider: true },
+  { path: "/v3/tags", icon: TagsOutlined, label: "modules.tags", module: "tags", roles: WORKERS },
+  { path: "/v3/sources", icon: DatabaseOutlined, label: "nav.sources", module: null, roles: WORKERS },
+  { path: "/v3/form-selectors", icon: AppstoreOutlined, label: "nav.selectors", module: null, roles: WORKERS },
+  { path: "/v3/assets", icon: QrcodeOutlined, label: "modules.assets", module: "assets", roles: WORKERS },
+  { path: "/v3/safetags", icon: KeyOutlined, label: "modules.safetags", module: "safetags", roles: WORKERS },
+  { path: "/v3/forms", icon: FormOutlined, label: "modules.forms", module: "forms", roles: WORKERS },
+  { path: "/v3/activities", icon: CalendarOutlined, label: "nav.activities", module: "forms", roles: WORKERS },
+  { path: "/v3/activities/compliance", icon: CheckSquareOutlined, label: "nav.activityCompliance", module: "forms", roles: WORKERS },
+  { path: "/v3/custom-dashboards", icon: FundViewOutlined, label: "modules.custom_dashboards", module: "custom_dashboards", roles: ADMINS },
+  { path: "/v3/companies", icon: BankOutlined, label: "nav.companies", module: null, roles: ALL, provider: true },
+  { path: "/v3/client-errors", icon: BugOutlined, label: "nav.clientErrors", module: null, roles: ALL, provider: true },
+  { path: "/v3/mail-outbox", icon: InboxOutlined, label: "nav.mailOutbox", module: null, roles: ALL, provider: true },
+  { path: "/v3/law-enforcement-requests", icon: SafetyCertificateOutlined, label: "nav.lawEnforcement", module: null, roles: ALL, provider: true },
+  { path: "/v3/settings", icon: SettingOutlined, label: "nav.settings", module: null, roles: WORKERS },
 ];
 
 /** What decides which entries a user sees: the selected company's modules and their role in it. */

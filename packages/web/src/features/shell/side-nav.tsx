@@ -94,22 +94,28 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
             items={[
               ...entries.map(({ path, icon: Icon, label, locked, badge }) => {
                 const shown = badge && !locked && badges[badge].count > 0 ? badges[badge] : null;
+                // Icons are decorative (Ant Design would name them in English: "notification", "lock"); a
+                // locked row says so in words instead.
                 return {
                   key: locked ? `${UPGRADE}${path}` : path,
-                  icon: locked ? <LockOutlined /> : shown && collapsed ? <Badge dot offset={[-2, 2]}><Icon /></Badge> : <Icon />,
+                  icon: locked ? <LockOutlined aria-hidden /> : shown && collapsed ? <Badge dot offset={[-2, 2]}><Icon aria-hidden /></Badge> : <Icon aria-hidden />,
                   label: shown ? (
                     <span className="side-nav__badged">
-                      <span className="side-nav__badged-text">{t(`nav.${label}`)}</span>
+                      <span className="side-nav__badged-text">{t(label)}</span>
                       <Badge count={shown.count} overflowCount={99} className="side-nav__badge" data-testid={shown.testId} aria-hidden />
                       <span className="sr-only">{t(shown.text, { count: shown.count })}</span>
                     </span>
+                  ) : locked ? (
+                    <>
+                      {t(label)} <span className="sr-only">{t("nav.lockedHint")}</span>
+                    </>
                   ) : (
-                    t(`nav.${label}`)
+                    t(label)
                   ),
                   "data-testid": `nav-${path.slice("/v3/".length)}${locked ? "-locked" : ""}`,
                 };
               }),
-              ...customDashboards.map((d) => ({ ...d, icon: <FundViewOutlined /> })),
+              ...customDashboards.map((d) => ({ ...d, icon: <FundViewOutlined aria-hidden /> })),
             ]}
           />
         </nav>
@@ -120,7 +126,7 @@ function SideNavContent({ collapsed, onLogout, onNavigate }: { collapsed: boolea
             mode="inline"
             selectable={false}
             onClick={onLogout}
-            items={[{ key: "logout", icon: <LogoutOutlined />, label: t("nav.logout"), danger: false }]}
+            items={[{ key: "logout", icon: <LogoutOutlined aria-hidden />, label: t("nav.logout"), danger: false }]}
           />
           <div className="side-nav__version" data-testid="portal-version">
             {collapsed ? PORTAL_VERSION : t("common.version", { version: PORTAL_VERSION })}

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { SHIFT_NAME_MAX, type Shift, type ShiftBody } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
-import { formatDuration } from "../dashboard/duration";
+import { formatDuration } from "../../lib/dates";
 import { crossesMidnight, shiftBody, shiftFieldProblems, shiftLength, type ShiftField, type ShiftFieldProblem } from "./shift-form";
 import { createShift, shiftKeys, updateShift } from "./shifts-api";
 

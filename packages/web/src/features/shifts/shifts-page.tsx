@@ -7,7 +7,7 @@ import type { Shift } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
 import { canManageAnswers } from "../answers/answer-form";
-import { formatDuration } from "../dashboard/duration";
+import { formatDuration } from "../../lib/dates";
 import { useSettings } from "../settings/settings-context";
 import { ShiftDrawer } from "./shift-drawer";
 import { crossesMidnight, shiftLength } from "./shift-form";

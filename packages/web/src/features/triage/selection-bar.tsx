@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { PRIORITIES, type BulkAction, type BulkActionName, type BulkResponse, type Priority } from "@atalaya/shared";
 import { useOperators, useTags } from "../reports/detail/use-directory";
 import { fetchAnyClosureAnswers, runBulkAction } from "./bulk-api";
+import { useClearable } from "../../components/use-clearable";
 
 type ModalAction = Exclude<BulkActionName, "take">;
 /** An action's values without the ids (distributed over the union, so each keeps its own fields). */
@@ -86,6 +87,7 @@ interface BulkModalProps {
 /** The value an action needs: a colleague, a tag, a priority, or the closing kind and answer. */
 function BulkModal({ companyId, action, count, pending, onCancel, onSubmit }: BulkModalProps): ReactNode {
   const { t } = useTranslation();
+  const clearable = useClearable();
   const { operators, loading } = useOperators(companyId);
   const tags = useTags(companyId);
   const answers = useQuery({
@@ -178,7 +180,7 @@ function BulkModal({ companyId, action, count, pending, onCancel, onSubmit }: Bu
             <Form.Item label={t("triage.modal.answer")} htmlFor="bulk-answer">
               <Select<number>
                 id="bulk-answer"
-                allowClear
+                allowClear={clearable}
                 value={answerId}
                 onChange={setAnswerId}
                 loading={answers.isPending}

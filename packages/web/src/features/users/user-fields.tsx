@@ -4,16 +4,18 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { REPORT_TYPES, localizedName } from "@atalaya/shared";
 import { fetchZones, zoneKeys } from "../zones/zones-api";
+import { useClearable } from "../../components/use-clearable";
 
 /** Multiple choice of the company's zones (none chosen = every zone). */
 export function ZonesSelect({ companyId, value, onChange, id, testId }: { companyId: number; value?: number[]; onChange?: (v: number[]) => void; id?: string; testId?: string }): ReactNode {
   const { t } = useTranslation();
+  const clearable = useClearable();
   const zones = useQuery({ queryKey: zoneKeys.list(companyId), queryFn: ({ signal }) => fetchZones(companyId, signal) });
   return (
     <Select
       id={id}
       mode="multiple"
-      allowClear
+      allowClear={clearable}
       value={value}
       onChange={onChange}
       loading={zones.isPending}
@@ -28,11 +30,12 @@ export function ZonesSelect({ companyId, value, onChange, id, testId }: { compan
 /** Multiple choice of the catalogue's active report types (none chosen = every type of the company). */
 export function ReportTypesSelect({ value, onChange, id, testId }: { value?: number[]; onChange?: (v: number[]) => void; id?: string; testId?: string }): ReactNode {
   const { t, i18n } = useTranslation();
+  const clearable = useClearable();
   return (
     <Select
       id={id}
       mode="multiple"
-      allowClear
+      allowClear={clearable}
       value={value}
       onChange={onChange}
       placeholder={t("users.form.allTypes")}

@@ -13,6 +13,7 @@ import { RoleTag, UserAvatar } from "./user-bits";
 import { fetchUsers, userKeys, type UserFilters } from "./users-api";
 import { useUserActions } from "./use-user-actions";
 import "./users.css";
+import { useClearable } from "../../components/use-clearable";
 
 const PAGE_SIZE = 10;
 const rowProps = (user: CompanyUser): HTMLAttributes<HTMLElement> =>
@@ -23,6 +24,7 @@ const rowProps = (user: CompanyUser): HTMLAttributes<HTMLElement> =>
  * to anyone else). */
 export function UsersPage(): ReactNode {
   const { t } = useTranslation();
+  const clearable = useClearable();
   const navigate = useNavigate();
   const { settings } = useSettings();
   const companyId = settings.company.id;
@@ -179,7 +181,7 @@ export function UsersPage(): ReactNode {
       <section className="screen-card" aria-label={t("users.listLabel")}>
         <div className="screen-toolbar">
           <Input.Search
-            allowClear
+            allowClear={clearable}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             onSearch={(q) => setFilters((f) => ({ ...f, q: q.trim() || undefined, page: 1 }))}
@@ -189,7 +191,7 @@ export function UsersPage(): ReactNode {
             data-testid="users-search"
           />
           <Select
-            allowClear
+            allowClear={clearable}
             aria-label={t("users.roleFilter")}
             placeholder={t("users.allRoles")}
             value={filters.role}
@@ -199,7 +201,7 @@ export function UsersPage(): ReactNode {
             data-testid="users-role-filter"
           />
           <Select
-            allowClear
+            allowClear={clearable}
             aria-label={t("users.statusFilter")}
             placeholder={t("users.anyStatus")}
             value={filters.locked}

@@ -13,6 +13,8 @@ export const esCore = {
     retry: "Reintentar",
     loading: "Cargando…",
     language: "Idioma",
+    languageButton: "{{code}} — Idioma: {{name}}",
+    clear: "Limpiar",
     noValue: "—",
   },
   languages: {

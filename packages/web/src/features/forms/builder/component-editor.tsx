@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox, Input, InputNumber, Select, Space } from "antd
 import { MinusCircleOutlined, PlusOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { FIELD_KEY_MAX, FORM_IMAGES_MAX, FORM_MAX_LENGTH_MAX, FORM_ROWS_MAX, TEXT_SECTION_STYLES, walkComponents, type FormComponent, type FormOption } from "@atalaya/shared";
+import { useClearable } from "../../../components/use-clearable";
 
 interface EditorProps {
   c: FormComponent;
@@ -25,6 +26,7 @@ const VALUE_TYPES = new Set(["text", "numeric", "dropdown", "list", "radio", "da
 /** Edits one component: the SPEC §3 fields its type uses, each rule's problem shown on its field. */
 export function ComponentEditor({ c, all, sections, inSection, selectors, problems, onChange, onMoveInto, onMoveOut }: EditorProps): ReactNode {
   const { t } = useTranslation();
+  const clearable = useClearable();
   const set = (patch: Partial<FormComponent>) => {
     const next = { ...c, ...patch } as Record<string, unknown>;
     for (const [k, v] of Object.entries(patch)) if (v === undefined || v === "" || v === false) delete next[k];
@@ -114,7 +116,7 @@ export function ComponentEditor({ c, all, sections, inSection, selectors, proble
           t("forms.fields.dependsOn"),
           <Select
             id={id("dependsOn")}
-            allowClear
+            allowClear={clearable}
             placeholder={t("forms.fields.noParent")}
             value={c.dependsOn}
             onChange={(v) => set({ dependsOn: v })}

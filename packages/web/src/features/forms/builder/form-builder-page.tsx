@@ -17,6 +17,7 @@ import { JsonView } from "./json-view";
 import { LinksCard } from "./links-card";
 import { componentAt, duplicateAt, insertAt, moveInto, moveOut, moveWithin, newComponent, problemsByComponent, removeAt, updateAt } from "./tree";
 import "../forms.css";
+import { useClearable } from "../../../components/use-clearable";
 
 interface Draft {
   title: string;
@@ -58,6 +59,7 @@ export function FormBuilderPage(): ReactNode {
 
 function Builder({ companyId, saved }: { companyId: number; saved: FormTemplate | null }): ReactNode {
   const { t, i18n } = useTranslation();
+  const clearable = useClearable();
   const { settings } = useSettings();
   const center = settings.company.bound;
   const toast = useToast();
@@ -157,7 +159,7 @@ function Builder({ companyId, saved }: { companyId: number; saved: FormTemplate 
                 {t("forms.builder.category")}
               </label>
               <Space.Compact block>
-                <Select id="builder-category" allowClear className="builder-grow" value={draft.category} onChange={(v) => setDraft((d) => ({ ...d, category: v ?? null, subcategory: null }))} options={topCategories.map((c) => ({ value: c.id, label: c.name }))} data-testid="builder-category" />
+                <Select id="builder-category" allowClear={clearable} className="builder-grow" value={draft.category} onChange={(v) => setDraft((d) => ({ ...d, category: v ?? null, subcategory: null }))} options={topCategories.map((c) => ({ value: c.id, label: c.name }))} data-testid="builder-category" />
                 <Button icon={<SettingOutlined />} aria-label={t("forms.categories.manage")} onClick={() => setCategoriesOpen(true)} data-testid="builder-categories" />
               </Space.Compact>
               {categories.isError && <div className="form-field-error" role="alert">{t("forms.categories.loadError")}</div>}
@@ -166,13 +168,13 @@ function Builder({ companyId, saved }: { companyId: number; saved: FormTemplate 
               <label htmlFor="builder-subcategory" className="builder-editor-label">
                 {t("forms.builder.subcategory")}
               </label>
-              <Select id="builder-subcategory" allowClear disabled={draft.category === null} value={draft.subcategory} onChange={(v) => setDraft((d) => ({ ...d, subcategory: v ?? null }))} options={subcategories.map((c) => ({ value: c.id, label: c.name }))} data-testid="builder-subcategory" />
+              <Select id="builder-subcategory" allowClear={clearable} disabled={draft.category === null} value={draft.subcategory} onChange={(v) => setDraft((d) => ({ ...d, subcategory: v ?? null }))} options={subcategories.map((c) => ({ value: c.id, label: c.name }))} data-testid="builder-subcategory" />
             </div>
             <div className="builder-editor-field">
               <label htmlFor="builder-report-type" className="builder-editor-label">
                 {t("forms.builder.reportType")}
               </label>
-              <Select id="builder-report-type" allowClear showSearch={{ optionFilterProp: "label" }} placeholder={t("forms.builder.noReportType")} value={draft.reportType} onChange={(v) => setDraft((d) => ({ ...d, reportType: v ?? null }))} options={reportTypes} data-testid="builder-report-type" />
+              <Select id="builder-report-type" allowClear={clearable} showSearch={{ optionFilterProp: "label" }} placeholder={t("forms.builder.noReportType")} value={draft.reportType} onChange={(v) => setDraft((d) => ({ ...d, reportType: v ?? null }))} options={reportTypes} data-testid="builder-report-type" />
             </div>
           </section>
           <section className="builder-card" aria-labelledby="builder-components-title">

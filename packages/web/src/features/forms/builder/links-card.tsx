@@ -3,12 +3,14 @@ import { Button, Input, List, Space, Tag, Typography } from "antd";
 import { CopyOutlined, LinkOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { useDateFormatter } from "../../../lib/dates";
 import { useToast } from "../../../app/use-toast";
 import { createLink, fetchLinks, formKeys, revokeLink } from "../forms-api";
 
 /** The template's public fill links (`/f/{token}`): create one (optionally expiring), copy, revoke. */
 export function LinksCard({ companyId, templateId }: { companyId: number; templateId: number }): ReactNode {
   const { t } = useTranslation();
+  const format = useDateFormatter();
   const toast = useToast();
   const client = useQueryClient();
   const [expires, setExpires] = useState("");
@@ -52,7 +54,7 @@ export function LinksCard({ companyId, templateId }: { companyId: number; templa
                   /f/{l.token}
                 </Typography.Text>
                 <Tag color={state === "active" ? "green" : "default"}>{t(`forms.links.${state}`)}</Tag>
-                {l.expiresAt && <span className="screen-muted">{new Date(l.expiresAt).toLocaleString()}</span>}
+                {l.expiresAt && <span className="screen-muted">{format(l.expiresAt)}</span>}
                 {state === "active" && (
                   <Space>
                     <Button size="small" icon={<CopyOutlined />} onClick={() => void copy(l.token)}>

@@ -28,6 +28,7 @@ import {
 import { CallerLookup } from "./caller-lookup";
 import { LocationPicker, canUseWebGl, type LatLng } from "./location-picker";
 import "./create-report.css";
+import { useClearable } from "../../../components/use-clearable";
 
 type FormValues = Omit<CreateReportValues, "type" | "priority"> & { type?: number; priority?: Priority };
 
@@ -62,6 +63,7 @@ function complete(values: Partial<FormValues>): CreateReportValues {
 /** `/v3/events/new`: create a report on behalf of a caller (SPEC §2/§3), placed on a map or by address. */
 export function CreateReportPage(): ReactNode {
   const { t, i18n } = useTranslation();
+  const clearable = useClearable();
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const navigate = useNavigate();
   const message = useToast();
@@ -176,7 +178,7 @@ export function CreateReportPage(): ReactNode {
             <Col xs={24} lg={9}>
               <Form.Item name="priority" label={t("createReport.priority")}>
                 <Select
-                  allowClear
+                  allowClear={clearable}
                   placeholder={t("createReport.priorityAuto")}
                   options={[...PRIORITIES].reverse().map((priority) => ({ value: priority, label: t(`priorities.${priority}`) }))}
                   data-testid="create-priority"

@@ -7,7 +7,7 @@ import "maplibre-gl/dist/maplibre-gl.css";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_PANEL_ZOOM, MAP_ZOOM, THEME_PRIMARY } from "@atalaya/shared";
 import { mapLocale } from "../../../lib/map-locale";
-import { OSM_RASTER_STYLE } from "../../../lib/map-style";
+import { BLANK_STYLE, OSM_RASTER_STYLE, withReachableTiles } from "../../../lib/map-style";
 
 // The library derives its worker URL at run time, which a bundle cannot follow: point it at the emitted file.
 setWorkerUrl(workerUrl);
@@ -59,7 +59,9 @@ export function LocationPicker({ value, center, onChange, invalid }: LocationPic
     try {
       instance = new MapLibreMap({
         container: container.current,
-        style: OSM_RASTER_STYLE,
+        // The tiles come once the tile server is known to answer (lib/map-style): without it, the blank
+        // base instead of a failed request, and a console error, per tile.
+        style: BLANK_STYLE,
         center: [centerLng, centerLat],
         zoom: DEFAULT_PANEL_ZOOM,
         minZoom: MAP_ZOOM.min,
@@ -72,6 +74,9 @@ export function LocationPicker({ value, center, onChange, invalid }: LocationPic
       console.error(error);
       return undefined;
     }
+    void withReachableTiles(OSM_RASTER_STYLE).then((style) => {
+      if (map.current === instance) instance.setStyle(style);
+    });
     instance.addControl(new NavigationControl({ showCompass: false }), "top-right");
     const pin = new Marker({ color: THEME_PRIMARY, draggable: true });
     pin.on("dragend", () => {

@@ -8,6 +8,7 @@ const ctx: ActivityContext = {
   personName: (id) => (id === 7 ? "Ana Pérez" : null),
   teamName: (id) => (id === 3 ? "Turno noche" : null),
   tagName: (id) => (id === 5 ? "Urgente" : null),
+  dateTime: (iso) => `[${iso}]`,
 };
 
 describe("activity labels", () => {
@@ -72,5 +73,10 @@ describe("activity labels", () => {
     expect(describeActivity({ action: "liked", data: { value: 1, vote: 1 } }, ctx).title).toBe("reportDetail.activity.actions.liked");
     expect(describeActivity({ action: "liked", data: { value: -1, vote: -1 } }, ctx).title).toBe("reportDetail.activity.actions.disliked");
     expect(describeActivity({ action: "liked", data: { value: 1, vote: null } }, ctx).title).toBe("reportDetail.activity.actions.voteWithdrawn");
+  });
+
+  it("dates a form's save in the portal's date-time format, not the browser's", () => {
+    const lines = describeActivity({ action: "formSubmitted", data: { title: "Checklist", version: 2, createdAt: "2026-11-29T03:54:00Z" } }, ctx).details;
+    expect(lines).toContain('reportDetail.activity.formDated {"date":"[2026-11-29T03:54:00Z]"}');
   });
 });

@@ -112,6 +112,8 @@ export interface ActivityContext {
   personName(userId: number): string | null;
   teamName(teamId: number): string | null;
   tagName(tagId: number): string | null;
+  /** An instant in the portal's date-time format (lib/dates), as every other time on the screen. */
+  dateTime(iso: string): string;
 }
 
 /** A translated activity entry: title and detail lines. */
@@ -215,7 +217,7 @@ function details(action: KnownAction | null, data: Record<string, unknown>, ctx:
       const location = data.location as { address?: unknown; latitude?: unknown; longitude?: unknown } | undefined;
       if (location && typeof location === "object")
         lines.push(t("reportDetail.activity.formMoved", { address: str(location.address) ?? `${String(location.latitude)}, ${String(location.longitude)}` }));
-      if (str(data.createdAt)) lines.push(t("reportDetail.activity.formDated", { date: new Date(String(data.createdAt)).toLocaleString() }));
+      if (str(data.createdAt)) lines.push(t("reportDetail.activity.formDated", { date: ctx.dateTime(String(data.createdAt)) }));
       if (str(data.optionalCode)) lines.push(t("reportDetail.activity.formCode", { code: String(data.optionalCode) }));
       break;
     }

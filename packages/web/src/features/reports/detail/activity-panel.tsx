@@ -35,6 +35,7 @@ export function ActivityPanel({ report, companyId }: { report: Report; companyId
       (report.assignedUser?.id === id ? report.assignedUser.name : null) ??
       (report.assignedPatrol?.id === id ? report.assignedPatrol.name : null),
     teamName: (id: number) => teams?.find((team) => team.id === id)?.name ?? (report.assignedTeam?.id === id ? report.assignedTeam.name : null),
+    dateTime: (iso: string) => format(iso) ?? iso,
     tagName: (id: number) => tags?.find((tag) => tag.id === id)?.name ?? report.tags.find((tag) => tag.id === id)?.name ?? null,
   };
 

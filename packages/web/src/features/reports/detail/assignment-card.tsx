@@ -9,6 +9,7 @@ import { actionErrorMessage } from "./action-errors";
 import { assignReport, type AssignBody } from "./detail-api";
 import { PatrolStatus, PersonAvatar } from "./detail-ui";
 import { useOperators, useTeams } from "./use-directory";
+import { useClearable } from "../../../components/use-clearable";
 
 interface AssignmentCardProps {
   report: Report;
@@ -22,6 +23,7 @@ export function AssignmentCard({ report, companyId, myUserId, onReport }: Assign
   // Ties each label to its select, so the select has the label as its accessible name.
   const ids = useId();
   const { t } = useTranslation();
+  const clearable = useClearable();
   const message = useToast();
   const { operators, loading } = useOperators(companyId);
   const teams = useTeams(companyId);
@@ -111,7 +113,7 @@ export function AssignmentCard({ report, companyId, myUserId, onReport }: Assign
           htmlFor={`${ids}-colleague`}
           label={<span className="rd-field-label"><UserOutlined /> {t("reportDetail.assign.colleague")}</span>}>
           <Select<number>
-            allowClear
+            allowClear={clearable}
             value={report.assignedUser?.id}
             onChange={(value) => assign.mutate({ userId: value ?? null })}
             options={colleagueOptions}
@@ -126,7 +128,7 @@ export function AssignmentCard({ report, companyId, myUserId, onReport }: Assign
           htmlFor={`${ids}-team`}
           label={<span className="rd-field-label"><TeamOutlined /> {t("reportDetail.assign.team")}</span>}>
           <Select<number>
-            allowClear
+            allowClear={clearable}
             value={report.assignedTeam?.id}
             onChange={(value) => assign.mutate({ teamId: value ?? null })}
             options={teamOptions}
@@ -143,7 +145,7 @@ export function AssignmentCard({ report, companyId, myUserId, onReport }: Assign
           extra={t("reportDetail.assign.onePatrol")}
         >
           <Select<number>
-            allowClear
+            allowClear={clearable}
             value={report.assignedPatrol?.id}
             onChange={(value) => assign.mutate({ patrolId: value ?? null })}
             options={patrolOptions}

@@ -10,8 +10,6 @@ export const reportDetailEn: typeof reportDetailEs = {
   refreshed: "Updated live",
   header: {
     created: "Created {{time}}",
-    dueIn: "Due in {{time}}",
-    overdue: "Overdue by {{time}}",
     noDue: "No due time",
     private: "Private",
     anonymous: "Anonymous",
@@ -122,6 +120,8 @@ export const reportDetailEn: typeof reportDetailEs = {
     media: "Report files",
     like: "Like",
     dislike: "Dislike",
+    likeCount: "{{count}} — Like",
+    dislikeCount: "{{count}} — Dislike",
   },
   form: {
     title: "Management",

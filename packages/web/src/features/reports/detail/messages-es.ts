@@ -8,8 +8,6 @@ export const reportDetailEs = {
   refreshed: "Actualizado en vivo",
   header: {
     created: "Creado {{time}}",
-    dueIn: "Vence en {{time}}",
-    overdue: "Vencido hace {{time}}",
     noDue: "Sin plazo",
     private: "Privado",
     anonymous: "Anónimo",
@@ -120,6 +118,9 @@ export const reportDetailEs = {
     media: "Archivos del reporte",
     like: "Me gusta",
     dislike: "No me gusta",
+    // A vote button's name starts with the count it shows (WCAG 2.5.3, label in name).
+    likeCount: "{{count}} — Me gusta",
+    dislikeCount: "{{count}} — No me gusta",
   },
   form: {
     title: "Gestión",

@@ -10,8 +10,6 @@ export const reportDetailFr: typeof reportDetailEs = {
   refreshed: "Mis à jour en direct",
   header: {
     created: "Créé {{time}}",
-    dueIn: "Échéance dans {{time}}",
-    overdue: "En retard de {{time}}",
     noDue: "Sans échéance",
     private: "Privé",
     anonymous: "Anonyme",
@@ -122,6 +120,8 @@ export const reportDetailFr: typeof reportDetailEs = {
     media: "Fichiers du signalement",
     like: "J'aime",
     dislike: "Je n'aime pas",
+    likeCount: "{{count}} — J'aime",
+    dislikeCount: "{{count}} — Je n'aime pas",
   },
   form: {
     title: "Gestion",

@@ -53,7 +53,8 @@ function DueChip({ report }: { report: Report }): ReactNode {
   return (
     <span className={`rd-due ${tone}`} data-testid="report-due" data-overdue={due.overdue}>
       <ClockCircleOutlined aria-hidden="true" />
-      {due.overdue ? t("reportDetail.header.overdue", { time: due.text }) : t("reportDetail.header.dueIn", { time: due.text })}
+      {/* The same words as the panel's countdown (report-flags' Countdown): a due time reads one way. */}
+      {due.overdue ? t("reportFlags.countdownLate", { time: due.text }) : t("reportFlags.countdown", { time: due.text })}
     </span>
   );
 }

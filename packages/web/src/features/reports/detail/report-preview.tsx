@@ -116,7 +116,7 @@ export function ReportPreview({ report, companyId, onReport }: ReportPreviewProp
             loading={like.isPending && like.variables === 1}
             onClick={() => like.mutate(1)}
             data-testid="like-button"
-            aria-label={t("reportDetail.preview.like")}
+            aria-label={t("reportDetail.preview.likeCount", { count: report.likes })}
           >
             <span data-testid="likes-count">{report.likes}</span>
           </Button>
@@ -130,7 +130,7 @@ export function ReportPreview({ report, companyId, onReport }: ReportPreviewProp
             loading={like.isPending && like.variables === -1}
             onClick={() => like.mutate(-1)}
             data-testid="dislike-button"
-            aria-label={t("reportDetail.preview.dislike")}
+            aria-label={t("reportDetail.preview.dislikeCount", { count: report.dislikes })}
           >
             <span data-testid="dislikes-count">{report.dislikes}</span>
           </Button>

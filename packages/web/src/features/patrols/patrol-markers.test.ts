@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import type { Patrol } from "@atalaya/shared";
+import { patrolsEs } from "./messages-es";
+import { patrolMarkerLabel } from "./patrol-markers";
+
+// The Spanish texts with i18next's {{…}} filled in, as the portal's t would.
+const t = (key: string, vars: Record<string, unknown> = {}): string => {
+  const path = key.replace(/^patrols\./, "").split(".");
+  const text = path.reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], patrolsEs) as string;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
+};
+
+describe("patrolMarkerLabel", () => {
+  it("starts with the initials the marker shows, then the patrol's name and status (WCAG 2.5.3)", () => {
+    const patrol = { id: 1, name: "Sur Alameda", status: "online" } as Patrol;
+    const label = patrolMarkerLabel(t, patrol);
+    expect(label.startsWith("SA")).toBe(true);
+    expect(label).toBe(`SA — Sur Alameda, ${patrolsEs.statuses.online}`);
+  });
+});
