@@ -146,7 +146,8 @@ test("the header shows the organisation's whole name, on two lines at most, at 3
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     await signIn(page, "operador@demo.cl");
-    const name = page.getByTestId("company-name").locator(".company-name__text");
+    // The name alone, or the organisation selector's (the operator belongs to several).
+    const name = page.locator(".company-name__text, .company-selector__name");
     await expect(name).toHaveText("Municipalidad de Santiago — Seguridad Ciudadana");
     // Not cut: nothing of it hidden past its box (an ellipsis or a third line would be).
     const cut = await name.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
