@@ -175,8 +175,14 @@ test("build a form, fill it with every component type, read it back in the resul
   // A public fill link: opens without a session (axe, no horizontal scroll at 390 px), then revoked.
   await page.goto(`/v3/forms/builder/${id}`);
   await page.getByTestId("link-create").click();
-  const url = (await page.getByTestId("link-row").first().locator("code").textContent())!.trim();
-  expect(url).toMatch(/^\/f\/[A-Za-z0-9_-]{32}$/);
+  // The whole address, as it is sent to whoever fills the form, and its copy button copies just that.
+  const url = (await page.getByTestId("link-row").first().getByTestId("link-url").textContent())!.trim();
+  const origin = new URL(page.url()).origin;
+  expect(url.startsWith(`${origin}/f/`) && /\/f\/[A-Za-z0-9_-]{32}$/.test(url), url).toBe(true);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+  await page.getByTestId("link-row").first().getByTestId("link-copy").click();
+  await expect(page.getByText("Enlace copiado")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
   // A visitor's own context (axe audits pages of a context).
   const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const visitor = await visitorContext.newPage();

@@ -48,6 +48,38 @@ test.describe("sign-in and the portal shell", () => {
     await expect(page.getByLabel("Contraseña")).toHaveValue("");
   });
 
+  test("a signed-in user opening the login route goes straight to the panel: never the form, never a blank page", async ({ page }) => {
+    await signIn(page, "admin@demo.cl");
+    // What each frame of the login route's page shows until the panel is up, and when (frames before the
+    // browser's first paint of the page are never seen: it keeps the previous page's picture meanwhile).
+    await page.addInitScript(() => {
+      if (window.location.pathname !== "/v3/login") return;
+      const frames: { state: string; at: number }[] = [];
+      Object.assign(window, { loginFrames: frames });
+      const visible = (selector: string) => {
+        const element = document.querySelector(selector);
+        return element !== null && element.getClientRects().length > 0;
+      };
+      const look = (at: number) => {
+        const state = visible("#login_email") ? "form" : visible("[data-testid='side-nav']") ? "panel" : visible("[data-testid='page-loader']") ? "loader" : "blank";
+        frames.push({ state, at });
+        if (state !== "panel") requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    await page.goto("/v3/login");
+    await expect(page).toHaveURL(/\/v3\/events$/, { timeout: 30_000 });
+    await expect(page.getByTestId("side-nav")).toBeVisible({ timeout: 30_000 });
+    const shown = await page.evaluate(() => {
+      const frames = (window as unknown as { loginFrames: { state: string; at: number }[] }).loginFrames;
+      const firstPaint = performance.getEntriesByName("first-paint")[0]?.startTime ?? 0;
+      // A frame is painted unless the next one began before the first paint.
+      const painted = frames.filter((_, i) => (frames[i + 1]?.at ?? Infinity) > firstPaint).map((f) => f.state);
+      return painted.filter((state, i) => state !== painted[i - 1]);
+    });
+    expect(shown).toEqual(["loader", "panel"]);
+  });
+
   test("after logging out from an open report, the page sends no request and opens no socket", async ({ page, request }) => {
     const created = await request.post("/api/app/reports", {
       data: { type: 6, description: `Ventana rota en la sede vecinal ${Date.now()}`, latitude: -33.4402, longitude: -70.6541 },

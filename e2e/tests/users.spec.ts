@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "../support/test.js";
 import { expectNoSidewaysScroll } from "../support/layout.js";
-import { LoginPage } from "../pages/login-page.js";
+import { expectAccessible } from "../support/axe.js";
+import { LoginPage, signIn as signInWithSession } from "../pages/login-page.js";
 
 // The user admin (issue 12): an admin creates an operator, restricts them to one zone from the user
 // view, and that operator's panel shows only that zone's reports; locking them ends their session.
@@ -145,4 +146,65 @@ test("at phone width every row action of the users list is reachable from its me
   await page.locator(".ant-dropdown:visible [role='menuitem']").filter({ hasText: /^Ver a / }).click();
   await expect(page).toHaveURL(/\/v3\/users\/\d+$/);
   await context.close();
+});
+
+test("the new-user drawer marks and checks what SPEC §5 requires, and an error goes once its field changes", async ({ browser }) => {
+  test.setTimeout(120_000);
+  for (const width of [1440, 390]) {
+    const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 } });
+    const page = await context.newPage();
+    await signInWithSession(page, "admin@demo.cl", "/v3/users");
+    const sent: string[] = [];
+    page.on("request", (r) => void (r.method() === "POST" && /\/users$/.test(new URL(r.url()).pathname) && sent.push(r.url())));
+    await page.getByTestId("user-create").click();
+    const drawer = page.getByTestId("user-create-drawer");
+    const errors = drawer.locator(".ant-form-item-explain-error");
+
+    // Required: e-mail, names, role, password and its confirmation; phone and RUT are optional, and say so.
+    for (const id of ["user-email", "user-first-name", "user-last-name", "user-password", "user-password-confirmation"])
+      await expect(drawer.getByTestId(id), id).toHaveAttribute("aria-required", "true");
+    for (const id of ["user-phone", "user-rut"]) await expect(drawer.getByTestId(id), id).not.toHaveAttribute("aria-required", "true");
+    await expect(drawer.locator(".ant-form-item-label", { hasText: /^Teléfono/ })).toContainText("(opcional)");
+    await expect(drawer.locator(".ant-form-item-label", { hasText: /^RUT/ })).toContainText("(opcional)");
+    await expect(drawer.locator(".ant-form-item-label", { hasText: /^Correo electrónico/ })).not.toContainText("(opcional)");
+
+    // Checked before sending, each problem on its field, nothing sent.
+    await drawer.getByTestId("user-email").fill(`nuevo.${width}.${Date.now()}@demo.cl`);
+    await drawer.getByTestId("user-first-name").fill("Al");
+    await drawer.getByTestId("user-last-name").fill("Fuentes");
+    await drawer.getByTestId("user-phone").fill("12");
+    await pick(page, "user-role-select", "Operador");
+    await drawer.getByTestId("user-create-submit").click();
+    await expect(errors).toHaveText(["Debe tener al menos 3 caracteres", "El teléfono no es válido", "La contraseña debe tener entre 8 y 64 caracteres", "La confirmación de la contraseña no coincide"]);
+    expect(sent).toEqual([]);
+    if (width === 390) {
+      await expectNoSidewaysScroll(page, "the new-user drawer with its errors at 390 px");
+      await expectAccessible(page);
+    }
+
+    // Each error goes as soon as its field changes (the password's takes its confirmation's along).
+    await drawer.getByTestId("user-first-name").fill("Alba");
+    await expect(errors).toHaveCount(3);
+    await drawer.getByTestId("user-phone").fill("");
+    await expect(errors).toHaveText(["La contraseña debe tener entre 8 y 64 caracteres", "La confirmación de la contraseña no coincide"]);
+    await drawer.getByTestId("user-password").fill(PASSWORD);
+    await expect(errors).toHaveCount(0);
+    // Checked again: only what is still wrong.
+    await drawer.getByTestId("user-password-confirmation").fill("Otra-2026");
+    await drawer.getByTestId("user-create-submit").click();
+    await expect(errors).toHaveText(["La confirmación de la contraseña no coincide"]);
+    expect(sent).toEqual([]);
+    if (width === 1440) {
+      await expectAccessible(page);
+      // Without phone or RUT the member is created.
+      await drawer.getByTestId("user-password-confirmation").fill(PASSWORD);
+      await drawer.getByTestId("user-create-submit").click();
+      await expect(page).toHaveURL(/\/v3\/users\/\d+$/, { timeout: 45_000 });
+      await expect(page.getByRole("heading", { level: 1, name: "Alba Fuentes" })).toBeVisible();
+      await expect(page.getByTestId("profile-phone")).toHaveValue("");
+      await expect(page.getByTestId("profile-first-name")).toHaveAttribute("aria-required", "true");
+      expect(sent).toHaveLength(1);
+    }
+    await context.close();
+  }
 });

@@ -2,7 +2,8 @@
 // page prerendered in #root and its styles in <head> (src/prerender/login-shell.tsx). The server sends it
 // for /v3/login, so the form paints from the HTML alone while the
 // scripts download; main.tsx then renders the live page in its place and keeps what was typed
-// (features/auth/login-shell.ts).
+// (features/auth/login-shell.ts). A signed-in visitor sees the prerendered loader instead and the portal
+// starts on the events panel (features/session/signed-in-redirect.ts).
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -99,8 +100,10 @@ export async function renderLoginShell() {
 }
 
 /** Writes dist/login.html from the built dist/index.html and the rendered shell (its compressed copies
- * are build.mjs's, with the other files'). */
-export function writeLoginPage({ html, styles }) {
+ * are build.mjs's, with the other files'). The form and the loader are each wrapped in a class of their
+ * own, found only in this HTML: the head script's mark shows one or the other (global.css) until the
+ * portal replaces both. */
+export function writeLoginPage({ html, loader, styles, headScript }) {
   const index = readFileSync(join(dist, "index.html"), "utf8");
   const emptyRoot = '<div id="root"></div>';
   if (!index.includes(emptyRoot) || !index.includes("</head>")) throw new Error("dist/index.html has no empty #root or no </head>");
@@ -108,7 +111,12 @@ export function writeLoginPage({ html, styles }) {
   // the address): method="dialog" outside a dialog submits nothing; the boot script keeps the press.
   const form = html.replace(/<form(?![^>]*\smethod=)/, '<form method="dialog"');
   if (form === html) throw new Error("the prerendered login page has no <form>");
-  const page = deferScripts(inlineStylesheet(index, styles)).replace(emptyRoot, `<div id="root" data-prerendered="login">${form}</div>`);
+  // The loader first: a signed-in visitor's browser that paints a partly parsed page paints the loader.
+  const root = `<div id="root" data-prerendered="login"><div class="login-prerender-loader">${loader}</div><div class="login-prerender-form">${form}</div></div>`;
+  // First in the page's scripts, inline: it runs before the body paints (a signed-in visitor never sees
+  // the form); the server allows it by its hash.
+  const withHeadScript = deferScripts(inlineStylesheet(index, styles)).replace("</head>", () => `<script>${headScript}</script>\n  </head>`);
+  const page = withHeadScript.replace(emptyRoot, () => root);
   const out = join(dist, "login.html");
   writeFileSync(out, page);
   console.log(`prerendered dist/login.html (${(Buffer.byteLength(page) / 1024).toFixed(1)} KB)`);

@@ -39,7 +39,7 @@ import { installMetrics } from "./metrics/index.js";
 import { fastifyTrustProxy } from "./http/trust-proxy.js";
 import { healthRoutes } from "./http/health.routes.js";
 import { installRequestLog, redactUrl, RequestLogController } from "./http/request-log.js";
-import { DEFAULT_WEB_DIST, serveWeb } from "./http/web.js";
+import { serveWeb } from "./http/web.js";
 import { memoryBus, redisBus, type EventBus } from "./realtime/bus.js";
 import { Hub } from "./realtime/hub.js";
 import { lastSeqs } from "./realtime/event.repository.js";
@@ -292,7 +292,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await activityRoutes(scope, ctx);
   });
 
-  if (!parts.webLater) await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);
+  if (!parts.webLater) await serveWeb(app, config);
   app.addHook("onReady", async () => jobs.start());
   phase("routes");
   return app;

@@ -2,7 +2,7 @@ import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
-import { DEFAULT_WEB_DIST, serveWeb } from "./http/web.js";
+import { serveWeb } from "./http/web.js";
 import { seedDemo } from "./seed/demo.seed.js";
 import { DEMO_PASSWORD, DEMO_STAFF } from "./seed/demo-data.js";
 
@@ -53,7 +53,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   since = performance.now();
   if (options.portalBuild) {
     const note = await options.portalBuild;
-    await serveWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);
+    await serveWeb(app, config);
     phases.push(`portal ${seconds(performance.now() - since)} (${note})`);
     since = performance.now();
   }

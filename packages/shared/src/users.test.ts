@@ -34,6 +34,24 @@ describe("user create schema (SPEC §5 profile rules)", () => {
     expect(problems({ ...valid, password: "corta", password_confirmation: "corta" })).toEqual({ password: "password_length" });
     expect(problems({ ...valid, password_confirmation: "Otra-2026" })).toEqual({ password_confirmation: "password_mismatch" });
   });
+  it("requires e-mail, names, role, password and confirmation; phone and RUT only when given (SPEC §5: valid)", () => {
+    const { email, first_name, last_name, role, password, password_confirmation } = valid;
+    const bare = { email, first_name, last_name, role, password, password_confirmation };
+    expect(userCreateBodySchema.parse(bare)).not.toHaveProperty("phone");
+    expect(userCreateBodySchema.parse({ ...bare, phone: " ", social_number: "" })).toMatchObject({ phone: null, social_number: null });
+    expect(problems({})).toEqual({
+      email: "invalid_email",
+      first_name: "name_too_short",
+      last_name: "name_too_short",
+      role: "role_required",
+      password: "password_length",
+      password_confirmation: "password_mismatch",
+    });
+  });
+  it("takes a blank phone or RUT on an edit as clearing it", () => {
+    expect(userUpdateBodySchema.parse({ phone: "", social_number: "   " })).toEqual({ phone: null, social_number: null });
+    expect(userUpdateBodySchema.safeParse({ phone: "12" }).success).toBe(false);
+  });
   it("reports a mismatching confirmation together with the other problems", () => {
     expect(problems({ ...valid, first_name: "A", password_confirmation: "x" })).toEqual({ first_name: "name_too_short", password_confirmation: "password_mismatch" });
   });

@@ -117,6 +117,11 @@ const personName = z
 const email = z.string({ message: "invalid_email" }).trim().max(254, { message: "invalid_email" }).regex(EMAIL_PATTERN, { message: "invalid_email" });
 const phone = z.string({ message: "invalid_phone" }).trim().max(30, { message: "invalid_phone" }).refine((v) => normalizePhone(v) !== null, { message: "invalid_phone" });
 const socialNumber = z.string({ message: "invalid_rut" }).trim().max(20, { message: "invalid_rut" }).refine(isValidRut, { message: "invalid_rut" });
+/** An optional text of the profile (SPEC §5 asks phone and RUT to be valid, not to be there): blank or
+ * spaces only is "not given", null, which on an edit clears the stored value; anything else must pass
+ * the field's rule. */
+const optionalText = <T extends z.ZodType<string>>(rule: T) =>
+  z.preprocess((value) => (value === null || (typeof value === "string" && value.trim() === "") ? null : value), rule.nullable()).optional();
 const role = z.enum(COMPANY_ROLES, { message: "role_required" });
 const password = z.string({ message: "password_length" }).min(USER_PASSWORD_MIN, { message: "password_length" }).max(USER_PASSWORD_MAX, { message: "password_length" });
 const zones = z.array(z.number({ message: "invalid_zone" }).int({ message: "invalid_zone" }).positive({ message: "invalid_zone" }).max(MAX_ID, { message: "invalid_zone" })).max(500);
@@ -135,15 +140,16 @@ const confirmationMatches = {
 };
 const passwordsMatch = (v: { password: string; password_confirmation: string }) => v.password === v.password_confirmation;
 
-/** POST /api/companies/{cid}/users (SPEC §5 profile rules). An e-mail of an existing account that is not a
- * member yet makes it one (its profile and password stay its own). */
+/** POST /api/companies/{cid}/users (SPEC §5 profile rules): e-mail, names, role and a password with its
+ * confirmation are required, phone and RUT checked when given. An e-mail of an existing account that is
+ * not a member yet makes it one (its profile and password stay its own). */
 export const userCreateBodySchema = z
   .object({
     email,
     first_name: personName,
     last_name: personName,
-    phone,
-    social_number: socialNumber,
+    phone: optionalText(phone),
+    social_number: optionalText(socialNumber),
     role,
     password,
     password_confirmation: z.string({ message: "password_mismatch" }).max(USER_PASSWORD_MAX, { message: "password_mismatch" }),
@@ -169,8 +175,8 @@ export const userUpdateBodySchema = z
     email: email.optional(),
     first_name: personName.optional(),
     last_name: personName.optional(),
-    phone: phone.optional(),
-    social_number: socialNumber.optional(),
+    phone: optionalText(phone),
+    social_number: optionalText(socialNumber),
     role: role.optional(),
     zones: zones.optional(),
     reportTypes: reportTypes.optional(),

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,17 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { testApp, testBus, testDb } from "../test/harness.js";
-import { serveWeb } from "./web.js";
+import { inlineScriptHashes, serveWeb } from "./web.js";
 
 let app: FastifyInstance;
 let webDir: string;
 const SCRIPT = `console.log(${JSON.stringify("Atalaya ".repeat(400))});`;
+// As the prerendered login page's first script (web: signed-in-redirect.ts): inline, in the page's head.
+const LOGIN_SCRIPT = 'try{if(localStorage.getItem("atalaya.session")){history.replaceState(null,"","/v3/events")}}catch(e){}';
+const cspOf = (header: unknown) => Object.fromEntries(String(header).split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
 
 beforeAll(async () => {
   webDir = await mkdtemp(join(tmpdir(), "atalaya-web-"));
   await mkdir(join(webDir, "assets"));
   await writeFile(join(webDir, "index.html"), "<!doctype html><title>Atalaya</title>");
-  await writeFile(join(webDir, "login.html"), "<!doctype html><title>Atalaya</title><form></form>");
+  await writeFile(join(webDir, "login.html"), `<!doctype html><title>Atalaya</title><script>${LOGIN_SCRIPT}</script><form></form>`);
   // As the build leaves them: the file and its brotli and gzip copies; the icon without copies.
   await writeFile(join(webDir, "assets/index-abc123.js"), SCRIPT);
   await writeFile(join(webDir, "assets/index-abc123.js.br"), brotliCompressSync(SCRIPT));
@@ -70,6 +74,17 @@ describe("the built portal", () => {
     }
   });
 
+  it("allows the login page's own inline script by its hash, on that page only", async () => {
+    const hash = `'sha256-${createHash("sha256").update(LOGIN_SCRIPT).digest("base64")}'`;
+    expect(inlineScriptHashes(`<head><script>${LOGIN_SCRIPT}</script><script type="module" src="/assets/a.js"></script></head>`)).toEqual([hash]);
+    const login = await app.inject({ method: "GET", url: "/v3/login?from=10" });
+    expect(cspOf(login.headers["content-security-policy"])["script-src"]).toEqual(["'self'", hash]);
+    // The rest of the portal's policy is the same as every page's.
+    const index = await app.inject({ method: "GET", url: "/v3/events" });
+    expect({ ...cspOf(login.headers["content-security-policy"]), "script-src": ["'self'"] }).toEqual(cspOf(index.headers["content-security-policy"]));
+    expect(cspOf(index.headers["content-security-policy"])["script-src"]).toEqual(["'self'"]);
+  });
+
   it("answers 404 for a missing asset, never index.html", async () => {
     const res = await app.inject({ method: "GET", url: "/assets/missing-000.js", headers: { "accept-encoding": "br" } });
     expect(res.statusCode).toBe(404);
@@ -86,7 +101,7 @@ describe("a start beside the portal's build (npm start)", () => {
     try {
       // The build writes the portal after the server's start began; server.ts adds it then.
       await writeFile(join(dir, "index.html"), "<!doctype html><title>Atalaya</title>");
-      await serveWeb(late, dir);
+      await serveWeb(late, config);
       const res = await late.inject({ method: "GET", url: "/v3/events" });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain("<title>Atalaya</title>");

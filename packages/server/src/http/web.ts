@@ -1,14 +1,25 @@
-import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { cspHeader, portalCspDirectives } from "./csp.js";
 
 /** Where the built portal is, unless WEB_DIST_DIR says otherwise. */
 export const DEFAULT_WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "web", "dist");
 
-/** Serves the built single-page portal; any non-API path gets index.html so client routes work. */
-export async function serveWeb(app: FastifyInstance, dir: string): Promise<void> {
+/** The CSP source of each inline script of a page (`'sha256-…'` of its exact text): the prerendered
+ * login page's first script, which runs before the form paints, is allowed by its hash alone. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash("sha256").update(m[1]!).digest("base64")}'`);
+}
+
+/** Serves the built single-page portal (WEB_DIST_DIR, else the web package's dist/); any non-API path gets
+ * index.html so client routes work, /v3/login its prerendered copy with the portal's CSP plus the hashes of
+ * that page's inline scripts (the map origins configured are the portal CSP's, as everywhere). */
+export async function serveWeb(app: FastifyInstance, config: { webDistDir: string | undefined; mapOrigins: readonly string[] }): Promise<void> {
+  const dir = config.webDistDir ?? DEFAULT_WEB_DIST;
   if (!existsSync(join(dir, "index.html"))) {
     app.log.warn({ dir }, "web portal not built: only the API is served");
     return;
@@ -20,9 +31,11 @@ export async function serveWeb(app: FastifyInstance, dir: string): Promise<void>
   // /v3/login has a prerendered copy (the form paints before the scripts arrive); any other route, or a
   // build without it, gets index.html.
   const loginFile = existsSync(join(dir, "login.html")) ? "login.html" : "index.html";
+  const portalCsp = portalCspDirectives({ mapOrigins: config.mapOrigins });
+  const loginCsp = cspHeader({ ...portalCsp, "script-src": [...portalCsp["script-src"]!, ...inlineScriptHashes(readFileSync(join(dir, loginFile), "utf8"))] });
   const sendPage = (reply: FastifyReply, file: string) => reply.header("cache-control", "no-cache").header("vary", "accept-encoding").sendFile(file);
   const sendIndex = (reply: FastifyReply) => sendPage(reply, "index.html");
-  const sendLogin = (reply: FastifyReply) => sendPage(reply, loginFile);
+  const sendLogin = (reply: FastifyReply) => sendPage(reply.header("content-security-policy", loginCsp), loginFile);
   app.get("/", { config: { public: true }, schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   app.get("/*", { config: { public: true }, schema: { hide: true } }, (req, reply) => {
     const path = req.url.split("?")[0] ?? "/";

@@ -108,8 +108,8 @@ export interface NewAccount {
   email: string;
   first_name: string;
   last_name: string;
-  phone: string;
-  social_number: string;
+  phone: string | null;
+  social_number: string | null;
   password_hash: string;
   groups: number[];
   settings: Record<string, unknown>;
@@ -146,13 +146,14 @@ export async function updateMembership(tx: Tx, scope: TenantScope, userId: numbe
   );
 }
 
-/** Changes account fields of a member of the scope's company (absent: unchanged); false when the
- * e-mail belongs to another account. The caller checked the account is this company's to change. */
+/** Changes account fields of a member of the scope's company (absent: unchanged; a null phone or RUT is
+ * cleared); false when the e-mail belongs to another account. The caller checked the account is this
+ * company's to change. */
 export async function updateAccount(
   tx: Tx,
   scope: TenantScope,
   userId: number,
-  a: { email?: string; first_name?: string; last_name?: string; phone?: string; social_number?: string; lang?: string; timezone?: string; groups?: number[]; settings?: Record<string, unknown> },
+  a: { email?: string; first_name?: string; last_name?: string; phone?: string | null; social_number?: string | null; lang?: string; timezone?: string; groups?: number[]; settings?: Record<string, unknown> },
 ): Promise<boolean> {
   if (a.email !== undefined) {
     const taken = await one<{ id: number }>(tx, "select id from users where lower(email) = lower($1) and id <> $2", [a.email, userId]);
@@ -160,12 +161,12 @@ export async function updateAccount(
   }
   await tx.query(
     `update users set email = coalesce($3, email), first_name = coalesce($4, first_name), last_name = coalesce($5, last_name),
-            phone = coalesce($6, phone), social_number = coalesce($7, social_number), lang = coalesce($8, lang),
+            phone = case when $12 then $6 else phone end, social_number = case when $13 then $7 else social_number end, lang = coalesce($8, lang),
             timezone = coalesce($9, timezone), groups = coalesce($10::int[], groups),
             settings = settings || coalesce($11::jsonb, '{}'::jsonb), updated_at = now()
       where id = $2 and exists (select 1 from memberships m where m.company_id = $1 and m.user_id = $2)`,
     [scope.companyId, userId, a.email ?? null, a.first_name ?? null, a.last_name ?? null, a.phone ?? null, a.social_number ?? null, a.lang ?? null,
-      a.timezone ?? null, a.groups ?? null, a.settings ? JSON.stringify(a.settings) : null],
+      a.timezone ?? null, a.groups ?? null, a.settings ? JSON.stringify(a.settings) : null, a.phone !== undefined, a.social_number !== undefined],
   );
   return true;
 }

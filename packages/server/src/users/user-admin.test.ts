@@ -50,7 +50,7 @@ const newUser = (over: Record<string, unknown> = {}) => ({
   password_confirmation: "Segura-2026",
   ...over,
 });
-type UserBody = { success: true; user: { id: number; email: string; role: string; roleName: string; locked: boolean; zones: number[]; reportTypes: number[]; phone: string; social_number: string; gravatar: string; settings: Record<string, unknown>; otherCompanies: number }; grantableRoles: string[] };
+type UserBody = { success: true; user: { id: number; email: string; role: string; roleName: string; locked: boolean; zones: number[]; reportTypes: number[]; phone: string | null; social_number: string | null; gravatar: string; settings: Record<string, unknown>; otherCompanies: number }; grantableRoles: string[] };
 
 async function create(over: Record<string, unknown> = {}, token = adminToken) {
   const payload = newUser(over);
@@ -133,6 +133,14 @@ describe("validation (SPEC §5 profile rules)", () => {
       [{ password_confirmation: "Distinta-2026" }, "password_confirmation", "password_mismatch", "The password confirmation does not match"],
     ];
     for (const [over, field, code, message] of cases) expect(await fieldsOf(newUser(over)), JSON.stringify(over)).toEqual([{ field, code, message }]);
+  });
+
+  it("requires e-mail, names, role and password (with its confirmation); phone and RUT only when given", async () => {
+    const required = ["email", "first_name", "last_name", "role", "password", "password_confirmation"];
+    for (const field of required) expect((await fieldsOf(newUser({ [field]: undefined }))).map((f) => f.field), field).toEqual([field]);
+    const u = await create({ phone: undefined, social_number: "  " });
+    expect(u).toMatchObject({ phone: null, social_number: null });
+    expect(await signIn(u.email)).toBeTruthy();
   });
 
   it("speaks the caller's language: Spanish by default, French when asked", async () => {
@@ -233,6 +241,14 @@ describe("user admin", () => {
     expect(body<UserBody>(res).user).toMatchObject({ zones: [zoneId], reportTypes: [], lang: "fr", timezone: "Europe/Paris", settings: { onlyAssignedReports: true, dailySummaryEmail: false, pushNotifications: true, portal_version: "v2", alarm: { sound: "siren" } } });
     const db = await testDb();
     expect(await db.query("select zone_ids, report_type_ids from memberships where company_id = $1 and user_id = $2", [companyId, u.id])).toEqual([{ zone_ids: [zoneId], report_type_ids: [] }]);
+  });
+
+  it("clears a phone or RUT sent blank, and keeps what an edit leaves out", async () => {
+    const u = await create();
+    const edit = async (payload: object) => body<UserBody>(await app.inject({ method: "PUT", url: `${base()}/${u.id}`, headers: as(adminToken), payload })).user;
+    expect(await edit({ first_name: "Beatriz" })).toMatchObject({ phone: "+56 9 6123 4567", social_number: "12345678-5" });
+    expect(await edit({ phone: "" })).toMatchObject({ phone: null, social_number: "12345678-5" });
+    expect(await edit({ social_number: " ", phone: "9 6123 4567" })).toMatchObject({ phone: "+56 9 6123 4567", social_number: null });
   });
 
   it("refuses a role the actor may not grant with the SPEC message; a platform admin may", async () => {

@@ -9,6 +9,8 @@ import { BrandLogo } from "../../components/brand-logo";
 import { LanguageSegmented } from "../../components/language-switch";
 import { takeReturnTo } from "../session/return-to";
 import { clearSession, saveSession, useSession } from "../session/session-store";
+import { SIGNED_IN_HOME } from "../session/signed-in-redirect";
+import { FullPageLoader } from "../../components/full-page-loader";
 import { getSelectedCompanyId } from "../settings/company-selection";
 import { loginErrorText } from "./login-error";
 import { loginShellReplaced, takeLoginShell } from "./login-shell";
@@ -61,8 +63,16 @@ export function LoginPage(): ReactNode {
     if (shell.submitted) form.submit();
   }, [shell, form]);
 
-  // A session created by this form is handled by `onFinish`; an existing one goes straight to the panel.
-  if (session && !submitting) return <Navigate to="/v3/events" replace />;
+  // A session created by this form is handled by `onFinish`; an existing one goes straight to the panel,
+  // with the loader on screen while the panel's code arrives (never a blank page). A page load of the
+  // login route with a session starts on the panel instead (signed-in-redirect.ts).
+  if (session && !submitting)
+    return (
+      <>
+        <Navigate to={SIGNED_IN_HOME} replace />
+        <FullPageLoader label={t("common.loading")} />
+      </>
+    );
 
   const from = searchParams.get("from");
   const marker = FROM_MARKERS.find((value) => value === from);

@@ -155,6 +155,7 @@ export const formsEn: typeof formsEs = {
     noExpiry: "No expiry",
     copy: "Copy link",
     copied: "Link copied",
+    copyError: "The link could not be copied; select it and copy it by hand.",
     revoke: "Revoke",
     revoked: "Revoked",
     expired: "Expired",

@@ -154,6 +154,7 @@ export const formsEs = {
     noExpiry: "Sin vencimiento",
     copy: "Copiar enlace",
     copied: "Enlace copiado",
+    copyError: "No se pudo copiar el enlace; selecciónalo y cópialo a mano.",
     revoke: "Revocar",
     revoked: "Revocado",
     expired: "Vencido",

@@ -155,6 +155,7 @@ export const formsFr: typeof formsEs = {
     noExpiry: "Sans expiration",
     copy: "Copier le lien",
     copied: "Lien copié",
+    copyError: "Le lien n'a pas pu être copié ; sélectionnez-le et copiez-le à la main.",
     revoke: "Révoquer",
     revoked: "Révoqué",
     expired: "Expiré",

@@ -17,7 +17,9 @@ let cachedRaw: string | null | undefined;
 let cachedSession: Session | null = null;
 let endReason: SessionEndReason | null = null;
 
-function parseSession(value: unknown): Session | null {
+/** The session a stored value holds, or null. Self-contained (no outer names): the prerendered login
+ * page's first script runs its source as it is (signed-in-redirect.ts). */
+export function parseSession(value: unknown): Session | null {
   if (typeof value !== "object" || value === null) return null;
   const { token, userId } = value as Record<string, unknown>;
   if (typeof token !== "string" || token.length === 0 || typeof userId !== "number") return null;

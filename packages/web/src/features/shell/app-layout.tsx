@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react
 import { Drawer, Grid, Layout } from "antd";
 import { useToast } from "../../app/use-toast";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Outlet, useNavigate } from "react-router";
+import { Outlet, useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_TIMEZONE } from "@atalaya/shared";
 import { FullPageLoader } from "../../components/full-page-loader";
@@ -15,10 +15,12 @@ import { RealtimeProvider } from "../realtime/realtime-provider";
 import { clearSession, getSession } from "../session/session-store";
 import { getSelectedCompanyId, setSelectedCompanyId } from "../settings/company-selection";
 import { fetchSettings, settingsQueryKey } from "../settings/settings-api";
-import { SettingsContext, type SettingsContextValue } from "../settings/settings-context";
+import { SettingsContext, useSettings, type SettingsContextValue } from "../settings/settings-context";
+import { UpgradeScreen } from "../company-settings";
 import { AppHeader } from "./app-header";
 import { ShellBanners } from "./shell-banners";
 import { SIDER_WIDTH, SideNav } from "./side-nav";
+import { lockedScreenAt, menuAccess } from "./menu";
 
 /** The side navigation's state as the operator left it (remembered locally); on screens narrower than
  * `md` it starts collapsed so the panel keeps its room, and opens only while the operator wants it. */
@@ -37,6 +39,16 @@ function useSiderCollapsed(): [boolean, () => void, boolean] {
     });
   }, [narrow]);
   return [narrow ? !openWhileNarrow : stored, toggle, narrow];
+}
+
+/** The open screen, or the upgrade screen in its place when the menu's rule (menu.ts) locks it for this
+ * organisation: the same lock whether the screen was opened from the menu, its address, a reload or a link. */
+function ScreenOrUpgrade(): ReactNode {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { settings } = useSettings();
+  const locked = useMemo(() => lockedScreenAt(pathname, menuAccess(settings)), [pathname, settings]);
+  return locked ? <UpgradeScreen key={locked.path} name={t(`nav.${locked.label}`)} /> : <Outlet />;
 }
 
 /** `/v3/*`: loads the settings, opens the real-time channel and frames every signed-in screen. */
@@ -129,7 +141,7 @@ export function AppLayout(): ReactNode {
                 <AppHeader collapsed={collapsed} onToggle={toggleCollapsed} />
                 <ShellBanners />
                 <Layout.Content className="app-content">
-                  <Outlet />
+                  <ScreenOrUpgrade />
                 </Layout.Content>
               </Layout>
             </Layout>

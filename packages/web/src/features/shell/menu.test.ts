@@ -3,7 +3,7 @@ import { MODULES, type SettingsResponse } from "@atalaya/shared";
 import { es } from "../../i18n/locales/es";
 import { en } from "../../i18n/locales/en";
 import { fr } from "../../i18n/locales/fr";
-import { MENU, activeEntry, menuAccess, visibleMenu, type MenuEntry } from "./menu";
+import { MENU, activeEntry, lockedScreenAt, menuAccess, visibleMenu, type MenuEntry } from "./menu";
 
 const paths = (entries: MenuEntry[]) => entries.map((e) => e.path);
 const every = [...MODULES];
@@ -21,6 +21,20 @@ describe("visibleMenu", () => {
     const full = visibleMenu({ modules: every, role: "operator" });
     expect(full.some((e) => e.locked)).toBe(false);
     expect(full.some((e) => e.path === "/v3/messages")).toBe(true);
+  });
+
+  it("locks by address exactly the screens the menu locks, and the screens under them", () => {
+    const free = { modules: [...MODULES], role: "operator" as const, freemium: true };
+    const lockedInMenu = visibleMenu(free).filter((e) => e.locked);
+    for (const entry of lockedInMenu) {
+      expect(lockedScreenAt(entry.path, free)?.path).toBe(entry.path);
+      expect(lockedScreenAt(`${entry.path}/12`, free)?.path).toBe(entry.path);
+    }
+    for (const entry of MENU.filter((e) => e.freemium === undefined)) expect(lockedScreenAt(entry.path, free), entry.path).toBeUndefined();
+    // A neighbour whose path only starts the same is not locked; a full-plan organisation has no lock.
+    expect(lockedScreenAt("/v3/messages-approval", free)).toBeUndefined();
+    expect(lockedScreenAt("/v3/messages", { ...free, freemium: false })).toBeUndefined();
+    expect(lockedScreenAt("/v3/teams", { ...free, role: "company_admin" })?.path).toBe("/v3/teams");
   });
 
   it("hides the admin-only connections from operators, and worker screens from patrols", () => {

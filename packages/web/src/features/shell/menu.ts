@@ -134,12 +134,18 @@ export function menuAccess(settings: SettingsResponse): MenuAccess {
   return { modules: settings.company.modules, role, freemium: settings.company.is_freemium, provider: isAdminGroup(settings.user.groups) };
 }
 
+/** True when the entry's screen is not in a free organisation's plan: it shows the upgrade prompt instead,
+ * from the menu (side-nav.tsx) and by its address (lockedScreenAt, for the router). */
+export function isLocked(access: MenuAccess, entry: MenuEntry): boolean {
+  return access.freemium === true && entry.freemium !== undefined;
+}
+
 /** The entries to show: the role may open the screen and the company has the module; a free company
  * sees its plan's missing screens locked (whatever its modules), the provider's administrators their own. */
 export function visibleMenu(access: MenuAccess, entries: readonly MenuEntry[] = MENU): VisibleMenuEntry[] {
   const role = access.role;
   if (role === null) return [];
-  const locked = (e: MenuEntry) => access.freemium === true && e.freemium !== undefined;
+  const locked = (e: MenuEntry) => isLocked(access, e);
   return entries
     .filter((e) => e.roles.includes(role))
     .filter((e) => (e.provider ? access.provider === true : true))
@@ -153,4 +159,11 @@ export function activeEntry(pathname: string, entries: readonly MenuEntry[]): Me
   return entries
     .filter((e) => pathname === e.path || pathname.startsWith(`${e.path}/`))
     .sort((a, b) => b.path.length - a.path.length)[0];
+}
+
+/** The locked entry whose screen (or a screen under it) the address opens, or undefined: what the router
+ * replaces by the upgrade prompt however the address was reached (typed, reloaded, a link). */
+export function lockedScreenAt(pathname: string, access: MenuAccess, entries: readonly MenuEntry[] = MENU): MenuEntry | undefined {
+  const entry = activeEntry(pathname, entries);
+  return entry && isLocked(access, entry) ? entry : undefined;
 }

@@ -1,4 +1,5 @@
 import { USER_FIELD_MESSAGES, isUserFieldProblem, type FieldError, type Language, type SettingsResponse } from "@atalaya/shared";
+import type { FormInstance } from "antd";
 import type { ZodType } from "zod";
 
 /** Texts of the fields' problems, by field name. */
@@ -21,6 +22,31 @@ export function schemaProblems(schema: ZodType, values: unknown, lang: Language)
     problems[field] = isUserFieldProblem(issue.message) ? USER_FIELD_MESSAGES[lang][issue.message] : USER_FIELD_MESSAGES[lang].invalid_text;
   }
   return problems;
+}
+
+/** The fields a shared object schema cannot do without: what a form marks as required, so the marks
+ * say what the check before sending (and the API) will refuse. */
+export function requiredFields(schema: { shape: Readonly<Record<string, ZodType>> }): ReadonlySet<string> {
+  return new Set(Object.entries(schema.shape).filter(([, field]) => !field.safeParse(undefined).success).map(([name]) => name));
+}
+
+/** Shows a check's problems on the form: each field its problem, or none once it is right, so an error
+ * never stays on a field that was fixed. */
+export function showProblems(form: FormInstance, problems: FieldProblems): void {
+  form.setFields(form.getFieldsError().map(({ name }) => {
+    const problem = problems[String(name[0])];
+    return { name, errors: problem ? [problem] : [] };
+  }));
+}
+
+// A confirmation's mismatch is about its password too.
+const ALSO_CLEARS: Readonly<Record<string, readonly string[]>> = { password: ["password_confirmation"] };
+
+/** Clears the errors of the fields the user just changed (a form's `onValuesChange`): each spoke of a
+ * value that is gone; the next check says whether the new one is right. */
+export function clearChangedErrors(form: FormInstance, changed: object): void {
+  const names = Object.keys(changed).flatMap((name) => [name, ...(ALSO_CLEARS[name] ?? [])]);
+  form.setFields(names.filter((name) => form.getFieldError(name).length > 0).map((name) => ({ name, errors: [] })));
 }
 
 /** The API's field errors as texts: its own translated message, else the shared text of its code. */

@@ -9,6 +9,7 @@ import {
   LANGUAGES,
   formatPhone,
   formatRut,
+  userCreateBodySchema,
   userPasswordBodySchema,
   userUpdateBodySchema,
   type CompanyRole,
@@ -20,7 +21,7 @@ import {
 import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
 import { useSettings } from "../settings/settings-context";
-import { apiFieldProblems, displayName, schemaProblems, type FieldProblems } from "./user-form";
+import { apiFieldProblems, clearChangedErrors, displayName, requiredFields, schemaProblems, showProblems, type FieldProblems } from "./user-form";
 import { ReportTypesSelect, ZonesSelect } from "./user-fields";
 import { RoleTag, UserAvatar } from "./user-bits";
 import { changeUserPassword, fetchUser, updateUser, userKeys } from "./users-api";
@@ -56,9 +57,9 @@ function useSave(companyId: number, userId: number, setProblems: (p: FieldProble
   });
 }
 
-function problemsSetter<T>(form: ReturnType<typeof Form.useForm<T>>[0]) {
-  return (problems: FieldProblems) => form.setFields(Object.entries(problems).map(([name, text]) => ({ name: name as never, errors: [text] })));
-}
+// A profile needs what a new member needs (SPEC §5), and a new password its confirmation.
+const PROFILE_REQUIRED = requiredFields(userCreateBodySchema);
+const PASSWORD_REQUIRED = requiredFields(userPasswordBodySchema);
 
 /** Only the fields whose value changed, so an edit never sends what it did not touch. */
 function changed<T extends object>(values: T, before: Partial<T>): Partial<T> {
@@ -68,7 +69,7 @@ function changed<T extends object>(values: T, before: Partial<T>): Partial<T> {
 function ProfileTab({ companyId, user, roles, self }: { companyId: number; user: CompanyUser; roles: CompanyRole[]; self: boolean }): ReactNode {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<UserUpdateBody>();
-  const setProblems = problemsSetter(form);
+  const setProblems = (problems: FieldProblems) => showProblems(form, problems);
   const save = useSave(companyId, user.id, setProblems);
   const initial = { first_name: user.first_name, last_name: user.last_name, email: user.email, phone: user.phone ?? "", social_number: user.social_number ?? "", role: user.role };
   const shared = user.otherCompanies > 0;
@@ -76,34 +77,45 @@ function ProfileTab({ companyId, user, roles, self }: { companyId: number; user:
     const body = changed(values, initial) as UserUpdateBody;
     if (Object.keys(body).length === 0) return;
     const problems = schemaProblems(userUpdateBodySchema, body, i18n.language.slice(0, 2) as Language);
-    if (Object.keys(problems).length > 0) return setProblems(problems);
+    setProblems(problems);
+    if (Object.keys(problems).length > 0) return;
     save.mutate(body);
   };
   // The role picker offers what the actor may grant, and the member's current role to keep it.
   const roleOptions = [...new Set<CompanyRole>([user.role, ...roles])];
   return (
-    <Form<UserUpdateBody> form={form} layout="vertical" initialValues={initial} onFinish={submit} disabled={save.isPending} className="user-view__form" data-testid="user-profile-form">
+    <Form<UserUpdateBody>
+      form={form}
+      layout="vertical"
+      initialValues={initial}
+      onFinish={submit}
+      onValuesChange={(changed) => clearChangedErrors(form, changed)}
+      disabled={save.isPending}
+      requiredMark="optional"
+      className="user-view__form"
+      data-testid="user-profile-form"
+    >
       {shared && <Alert type="info" showIcon title={t("users.view.sharedAccount")} className="users-drawer__hint" />}
       <div className="users-form__pair">
-        <Form.Item name="first_name" label={t("users.form.firstName")}>
+        <Form.Item name="first_name" required={PROFILE_REQUIRED.has("first_name")} label={t("users.form.firstName")}>
           <Input disabled={shared} data-testid="profile-first-name" />
         </Form.Item>
-        <Form.Item name="last_name" label={t("users.form.lastName")}>
+        <Form.Item name="last_name" required={PROFILE_REQUIRED.has("last_name")} label={t("users.form.lastName")}>
           <Input disabled={shared} data-testid="profile-last-name" />
         </Form.Item>
       </div>
-      <Form.Item name="email" label={t("users.form.email")}>
+      <Form.Item name="email" required={PROFILE_REQUIRED.has("email")} label={t("users.form.email")}>
         <Input type="email" disabled={shared} data-testid="profile-email" />
       </Form.Item>
       <div className="users-form__pair">
-        <Form.Item name="phone" label={t("users.form.phone")}>
+        <Form.Item name="phone" required={PROFILE_REQUIRED.has("phone")} label={t("users.form.phone")}>
           <Input type="tel" disabled={shared} placeholder={t("users.form.phonePlaceholder")} data-testid="profile-phone" />
         </Form.Item>
-        <Form.Item name="social_number" label={t("users.form.rut")}>
+        <Form.Item name="social_number" required={PROFILE_REQUIRED.has("social_number")} label={t("users.form.rut")}>
           <Input disabled={shared} placeholder={t("users.form.rutPlaceholder")} data-testid="profile-rut" />
         </Form.Item>
       </div>
-      <Form.Item name="role" label={t("users.form.role")} extra={t("users.view.roleHint")}>
+      <Form.Item name="role" required={PROFILE_REQUIRED.has("role")} label={t("users.form.role")} extra={t("users.view.roleHint")}>
         <Select disabled={self} options={roleOptions.map((r) => ({ value: r, label: t(`users.companyRoles.${r}`), disabled: !roles.includes(r) }))} data-testid="profile-role" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="profile-save">
@@ -117,7 +129,7 @@ function PasswordTab({ companyId, user }: { companyId: number; user: CompanyUser
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const [form] = Form.useForm<UserPasswordBody>();
-  const setProblems = problemsSetter(form);
+  const setProblems = (problems: FieldProblems) => showProblems(form, problems);
   const lang = i18n.language.slice(0, 2) as Language;
   const save = useMutation({
     mutationFn: (body: UserPasswordBody) => changeUserPassword(companyId, user.id, body),
@@ -133,17 +145,27 @@ function PasswordTab({ companyId, user }: { companyId: number; user: CompanyUser
   });
   const submit = (values: UserPasswordBody) => {
     const problems = schemaProblems(userPasswordBodySchema, values, lang);
-    if (Object.keys(problems).length > 0) return setProblems(problems);
+    setProblems(problems);
+    if (Object.keys(problems).length > 0) return;
     save.mutate(values);
   };
   const shared = user.otherCompanies > 0;
   return (
-    <Form<UserPasswordBody> form={form} layout="vertical" onFinish={submit} disabled={save.isPending || shared} className="user-view__form" data-testid="user-password-form">
+    <Form<UserPasswordBody>
+      form={form}
+      layout="vertical"
+      onFinish={submit}
+      onValuesChange={(changed) => clearChangedErrors(form, changed)}
+      disabled={save.isPending || shared}
+      requiredMark="optional"
+      className="user-view__form"
+      data-testid="user-password-form"
+    >
       <Alert type={shared ? "info" : "warning"} showIcon title={shared ? t("users.view.sharedAccount") : t("users.view.passwordHint")} className="users-drawer__hint" />
-      <Form.Item name="password" label={t("users.form.password")}>
+      <Form.Item name="password" required={PASSWORD_REQUIRED.has("password")} label={t("users.form.password")}>
         <Input.Password autoComplete="new-password" data-testid="password-new" />
       </Form.Item>
-      <Form.Item name="password_confirmation" label={t("users.form.passwordConfirmation")}>
+      <Form.Item name="password_confirmation" required={PASSWORD_REQUIRED.has("password_confirmation")} label={t("users.form.passwordConfirmation")}>
         <Input.Password autoComplete="new-password" data-testid="password-confirmation" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="password-save">
@@ -162,12 +184,12 @@ interface RestrictionValues {
 function RestrictionsTab({ companyId, user }: { companyId: number; user: CompanyUser }): ReactNode {
   const { t } = useTranslation();
   const [form] = Form.useForm<RestrictionValues>();
-  const save = useSave(companyId, user.id, problemsSetter(form));
+  const save = useSave(companyId, user.id, (problems) => showProblems(form, problems));
   const initial: RestrictionValues = { zones: user.zones, reportTypes: user.reportTypes, onlyAssignedReports: user.settings.onlyAssignedReports };
   const submit = (v: RestrictionValues) =>
     save.mutate({ zones: v.zones ?? [], reportTypes: v.reportTypes ?? [], settings: { onlyAssignedReports: v.onlyAssignedReports } });
   return (
-    <Form<RestrictionValues> form={form} layout="vertical" initialValues={initial} onFinish={submit} disabled={save.isPending} className="user-view__form" data-testid="user-restrictions-form">
+    <Form<RestrictionValues> form={form} layout="vertical" initialValues={initial} onFinish={submit} onValuesChange={(changed) => clearChangedErrors(form, changed)} disabled={save.isPending} className="user-view__form" data-testid="user-restrictions-form">
       <Form.Item name="zones" label={t("users.form.zones")} extra={t("users.form.zonesHint")}>
         <ZonesSelect companyId={companyId} testId="restrict-zones" />
       </Form.Item>
@@ -197,7 +219,7 @@ interface SettingsValues {
 function SettingsTab({ companyId, user }: { companyId: number; user: CompanyUser }): ReactNode {
   const { t } = useTranslation();
   const [form] = Form.useForm<SettingsValues>();
-  const save = useSave(companyId, user.id, problemsSetter(form));
+  const save = useSave(companyId, user.id, (problems) => showProblems(form, problems));
   const initial: SettingsValues = {
     switches: Object.fromEntries(SWITCHES.map((k) => [k, user.settings[k]])) as SettingsValues["switches"],
     lang: user.lang,
@@ -212,7 +234,7 @@ function SettingsTab({ companyId, user }: { companyId: number; user: CompanyUser
       settings: { ...v.switches, portal_version: v.portal_version, alarm: { ...user.settings.alarm, sound: v.sound } },
     });
   return (
-    <Form<SettingsValues> form={form} layout="vertical" initialValues={initial} onFinish={submit} disabled={save.isPending} data-testid="user-settings-form">
+    <Form<SettingsValues> form={form} layout="vertical" initialValues={initial} onFinish={submit} onValuesChange={(changed) => clearChangedErrors(form, changed)} disabled={save.isPending} data-testid="user-settings-form">
       <Typography.Title level={2} className="users-section-title">
         {t("users.view.settings.notifications")}
       </Typography.Title>

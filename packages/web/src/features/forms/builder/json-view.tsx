@@ -4,6 +4,7 @@ import { CopyOutlined, DownloadOutlined, ImportOutlined } from "@ant-design/icon
 import { useTranslation } from "react-i18next";
 import { formTemplateBodySchema, type FormTemplateBody } from "@atalaya/shared";
 import { useToast } from "../../../app/use-toast";
+import { copyText } from "../../../lib/clipboard";
 
 /** The template as JSON: copy, download, and import of a downloaded JSON checked with the shared schema
  * (SPEC §8 texts: 'Error copying JSON', 'Error downloading JSON: ', 'Validation errors: '). */
@@ -15,12 +16,8 @@ export function JsonView({ draft, onImport }: { draft: FormTemplateBody; onImpor
   const fileName = `${(draft.title || "formulario").normalize("NFD").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "formulario"}.json`;
 
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(json);
-      toast.success(t("forms.json.copied"));
-    } catch {
-      toast.error(t("forms.json.copyError"));
-    }
+    if (await copyText(json)) toast.success(t("forms.json.copied"));
+    else toast.error(t("forms.json.copyError"));
   };
   const download = () => {
     try {

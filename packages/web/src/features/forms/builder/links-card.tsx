@@ -5,9 +5,16 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useDateFormatter } from "../../../lib/dates";
 import { useToast } from "../../../app/use-toast";
+import { copyText } from "../../../lib/clipboard";
 import { createLink, fetchLinks, formKeys, revokeLink } from "../forms-api";
 
-/** The template's public fill links (`/f/{token}`): create one (optionally expiring), copy, revoke. */
+/** A fill link's whole address, as it is sent to whoever fills the form (this portal's origin). */
+function publicFillUrl(token: string, origin: string = window.location.origin): string {
+  return `${origin}/f/${token}`;
+}
+
+/** The template's public fill links (`/f/{token}`), each shown by its whole address: create one
+ * (optionally expiring), copy, revoke. */
 export function LinksCard({ companyId, templateId }: { companyId: number; templateId: number }): ReactNode {
   const { t } = useTranslation();
   const format = useDateFormatter();
@@ -18,14 +25,9 @@ export function LinksCard({ companyId, templateId }: { companyId: number; templa
   const refresh = () => client.invalidateQueries({ queryKey: formKeys.links(companyId, templateId) });
   const create = useMutation({ mutationFn: () => createLink(companyId, templateId, expires ? new Date(expires).toISOString() : null), onSuccess: () => void refresh(), onError: () => toast.error(t("forms.links.error")) });
   const revoke = useMutation({ mutationFn: (id: number) => revokeLink(companyId, id), onSuccess: () => void refresh(), onError: () => toast.error(t("forms.links.error")) });
-  const urlOf = (token: string) => `${window.location.origin}/f/${token}`;
   const copy = async (token: string) => {
-    try {
-      await navigator.clipboard.writeText(urlOf(token));
-      toast.success(t("forms.links.copied"));
-    } catch {
-      toast.error(t("forms.links.error"));
-    }
+    if (await copyText(publicFillUrl(token))) toast.success(t("forms.links.copied"));
+    else toast.error(t("forms.links.copyError"));
   };
   return (
     <section className="builder-card" aria-labelledby="builder-links-title" data-testid="builder-links">
@@ -50,14 +52,14 @@ export function LinksCard({ companyId, templateId }: { companyId: number; templa
           return (
             <List.Item data-testid="link-row">
               <div className="builder-link">
-                <Typography.Text code className="builder-link-url">
-                  /f/{l.token}
+                <Typography.Text code className="builder-link-url" data-testid="link-url">
+                  {publicFillUrl(l.token)}
                 </Typography.Text>
                 <Tag color={state === "active" ? "green" : "default"}>{t(`forms.links.${state}`)}</Tag>
                 {l.expiresAt && <span className="screen-muted">{format(l.expiresAt)}</span>}
                 {state === "active" && (
                   <Space>
-                    <Button size="small" icon={<CopyOutlined />} onClick={() => void copy(l.token)}>
+                    <Button size="small" icon={<CopyOutlined />} onClick={() => void copy(l.token)} data-testid="link-copy">
                       {t("forms.links.copy")}
                     </Button>
                     <Button size="small" danger onClick={() => revoke.mutate(l.id)} data-testid="link-revoke">

@@ -7,21 +7,7 @@ import { useTranslation } from "react-i18next";
 import { actionErrorMessage } from "./action-errors";
 import { detailKeys, fetchShareUrl } from "./detail-api";
 import { useSettings } from "../../settings/settings-context";
-
-/** Copies text with the Clipboard API, falling back to a selected input and execCommand. */
-async function copyText(text: string, input: InputRef | null): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    input?.select();
-    try {
-      return document.execCommand("copy");
-    } catch {
-      return false;
-    }
-  }
-}
+import { copyText } from "../../../lib/clipboard";
 
 /** The share modal: `GET /api/reports/share/{id}` → the public link, with a copy button. */
 export function ShareModal({ reportId, open, onClose }: { reportId: number; open: boolean; onClose(): void }): ReactNode {
