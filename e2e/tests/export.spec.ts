@@ -10,7 +10,7 @@ test("exports the reports of a window from the events panel's modal and the file
   const modal = await openExport(page);
 
   // SPEC §9: the window starts as the last day.
-  await expectLastDayWindow(modal, openedAt);
+  await expectLastDayWindow(page, modal, openedAt);
   await expectAccessible(page);
 
   // Dates are required: an emptied range is refused with the SPEC §5 text.
@@ -21,11 +21,11 @@ test("exports the reports of a window from the events panel's modal and the file
 
   // The last 30 days (the demo's reports); the browser runs in Santiago time.
   const now = new Date();
-  await chooseWindow(modal, new Date(now.getTime() - 30 * 24 * 3600 * 1000), now);
+  await chooseWindow(page, modal, new Date(now.getTime() - 30 * 24 * 3600 * 1000), now);
   const before = Date.now();
   const file = await exportAndDownload(page, modal, testInfo.outputPath("export.xlsx"));
   await page.screenshot({ path: "test-results/export-modal.png" });
-  expectNamedOnCompanyClock(file.name, before);
+  await expectNamedOnCompanyClock(page, file.name, before);
 
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(file.path);

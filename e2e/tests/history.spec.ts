@@ -86,10 +86,10 @@ test("history offers the events panel's export: the last day to start with, a fi
   await expectAccessible(page);
   const openedAt = Date.now();
   const modal = await openExport(page);
-  await expectLastDayWindow(modal, openedAt);
+  await expectLastDayWindow(page, modal, openedAt);
   const before = Date.now();
   const file = await exportAndDownload(page, modal, testInfo.outputPath("history-export.xlsx"));
-  expectNamedOnCompanyClock(file.name, before);
+  await expectNamedOnCompanyClock(page, file.name, before);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(file.path);
   const descriptions = wb.worksheets[0]!.getColumn(8).values;
