@@ -1,11 +1,12 @@
 import { expect, test } from "../support/test.js";
 import { adminApi } from "../pages/assets.js";
 import { signIn } from "../pages/login-page.js";
+import { expectPortalFont } from "../support/fonts.js";
 
 /** Signs in through the form; the events screen may take a while on a loaded machine (its chunk is the largest). */
 // Issue 17: assets with QR codes and their public page, safe tags and their finder's page.
 
-test("a disabled asset's page says it takes no reports", async ({ page, request }) => {
+test("a disabled asset's page says it takes no reports, every text in the portal's font", async ({ page, request }) => {
   const { headers, companyId } = await adminApi(request);
   const created = await request.post(`/api/companies/${companyId}/assets`, {
     headers,
@@ -15,6 +16,8 @@ test("a disabled asset's page says it takes no reports", async ({ page, request 
   await page.goto(`/a/${asset.uuid}`);
   await expect(page.getByTestId("asset-public-disabled")).toBeVisible();
   await expect(page.getByTestId("asset-report-send")).toHaveCount(0);
+  // Opened without a session: no signed-in frame (whose Ant Design <App> sets the font) around it.
+  await expectPortalFont(page, "the public asset page");
 });
 
 test("an admin creates an asset, sees its QR code, prints the sheet, and a citizen's report from its page reaches the panel", async ({ page, browser }) => {
@@ -71,6 +74,7 @@ test("an admin creates an asset, sees its QR code, prints the sheet, and a citiz
   const phone = await citizen.newPage();
   await phone.goto(new URL(publicUrl).pathname);
   await expect(phone.getByTestId("asset-public-message")).toHaveText("Este semáforo es municipal. Cuéntanos si falla.");
+  await expectPortalFont(phone, "the asset's page with its report form");
   await phone.getByTestId("asset-report-type").click();
   await phone.locator(".ant-select-dropdown:visible .ant-select-item-option").first().click();
   await phone.getByTestId("asset-report-description").fill(`No funciona la luz roja ${stamp}`);

@@ -1,5 +1,9 @@
+import ExcelJS from "exceljs";
 import { expect, test } from "../support/test.js";
+import { expectAccessible } from "../support/axe.js";
+import { expectNoSidewaysScroll } from "../support/layout.js";
 import { DEMO_PASSWORD, signIn } from "../pages/login-page.js";
+import { expectLastDayWindow, expectNamedOnCompanyClock, exportAndDownload, openExport } from "../pages/export.js";
 
 test("an admin deletes a report: it leaves the panel, and history and activity show it deleted by an administrator", async ({ page, request }) => {
   const description = `Cartel caído sobre la vereda ${Date.now()}`;
@@ -67,4 +71,33 @@ test("history reaches reports closed as not applicable, filtered by type and a w
   // Only that type in that window.
   for (const other of await page.getByTestId("history-row").all()) await expect(other).toHaveAttribute("data-type", String(notApplicable!.type));
   await expect(page.getByTestId("history-window-read")).not.toContainText("últimas 24 horas");
+});
+
+test("history offers the events panel's export: the last day to start with, a file named on the organisation's clock", async ({ page, request }, testInfo) => {
+  // A report of the last minutes, so the default window has one to write.
+  const description = `Luminaria apagada en el pasaje ${Date.now()}`;
+  const created = await request.post("/api/app/reports", {
+    data: { type: 6, description, latitude: -33.4402, longitude: -70.6541, address: "Agustinas 1000, Santiago" },
+  });
+  expect(created.ok()).toBe(true);
+
+  await signIn(page, "operador@demo.cl", "/v3/history");
+  await expect(page.getByRole("heading", { level: 1, name: "Historial" })).toBeVisible();
+  await expectAccessible(page);
+  const openedAt = Date.now();
+  const modal = await openExport(page);
+  await expectLastDayWindow(page, modal, openedAt);
+  const before = Date.now();
+  const file = await exportAndDownload(page, modal, testInfo.outputPath("history-export.xlsx"));
+  await expectNamedOnCompanyClock(page, file.name, before);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(file.path);
+  const descriptions = wb.worksheets[0]!.getColumn(8).values;
+  expect(descriptions).toContain(description);
+  await page.keyboard.press("Escape");
+
+  // On a phone the button keeps its place beside the title and nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId("export-button")).toBeVisible();
+  await expectNoSidewaysScroll(page, "the history screen at 390 px");
 });

@@ -7,7 +7,10 @@ import { expectAccessible } from "../support/axe.js";
 // A minimal PDF: the server checks uploads by their content.
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
 
-// The visitor pages speak English unless a language was chosen (SPEC §1); the provider's portal Spanish.
+// The officer's browser asks for English (en-US): the visitor pages speak the browser's language when the
+// portal has it (SPEC §1's English otherwise); the provider's portal Spanish.
+test.use({ locale: "en-US" });
+
 test("an officer asks for access with an institutional e-mail, follows the mailed link to the form and gets a reference; the provider sees it and changes its state", async ({ page }) => {
   test.setTimeout(120_000);
   const email = `fiscal-${Date.now()}@fiscaliamp.cl`;

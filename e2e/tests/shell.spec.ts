@@ -1,5 +1,6 @@
 import { expect, test } from "../support/test.js";
 import { LoginPage, signIn, signInWithForm } from "../pages/login-page.js";
+import { expectPortalFont } from "../support/fonts.js";
 
 test.describe("sign-in and the portal shell", () => {
   test("the demo admin signs in, sees the shell in Spanish and signs out", async ({ page }) => {
@@ -78,6 +79,23 @@ test.describe("sign-in and the portal shell", () => {
       return painted.filter((state, i) => state !== painted[i - 1]);
     });
     expect(shown).toEqual(["loader", "panel"]);
+  });
+
+  test("every text of the login page is in the portal's font, in the prerendered HTML and once live", async ({ page, browser, baseURL }) => {
+    // The prerendered page as it paints from the HTML alone: no script runs.
+    const htmlOnly = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const shell = await htmlOnly.newPage();
+    await shell.goto("/v3/login");
+    await expect(shell.locator("#root[data-prerendered='login']")).toBeAttached();
+    await expect(shell.getByRole("heading", { level: 1, name: "Inicia sesión" })).toBeVisible();
+    await expectPortalFont(shell, "the prerendered login page");
+    await htmlOnly.close();
+    // The live page that replaces it.
+    await page.goto("/v3/login");
+    await expect(page.locator("#root[data-prerendered='login']")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1, name: "Inicia sesión" })).toBeVisible();
+    await expect(page.getByText("Versión 30.14.0")).toBeVisible();
+    await expectPortalFont(page, "the live login page");
   });
 
   test("after logging out from an open report, the page sends no request and opens no socket", async ({ page, request }) => {

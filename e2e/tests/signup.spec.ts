@@ -25,7 +25,7 @@ test("a visitor pre-registers, follows the mailed key through the five steps wit
   const email = `junta-${Date.now()}@example.cl`;
   const organisation = `Junta de Vecinos Yungay ${Date.now()}`;
 
-  // The landing: what the portal is, and its doors (English by default for a visitor).
+  // The landing: what the portal is, and its doors, in the browser's language (en-US).
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Geolocated citizen reports, handled in real time" })).toBeVisible();
   await page.getByTestId("landing-create").click();
@@ -50,6 +50,8 @@ test("a visitor pre-registers, follows the mailed key through the five steps wit
   await expect(page.getByTestId("signup-email")).toHaveValue(email);
   await expect(page.getByTestId("signup-email")).toBeDisabled();
   await expect(page.getByTestId("signup-back")).toHaveCount(0);
+  // The account's language starts as the sign-up's.
+  await expect(page.getByTestId("signup-lang")).toContainText("English");
   const next = page.getByTestId("signup-next");
   await page.getByTestId("signup-first-name").fill("   ");
   await page.getByTestId("signup-last-name").fill("Pérez");
@@ -106,10 +108,70 @@ test("a visitor pre-registers, follows the mailed key through the five steps wit
   await expect(next).toHaveText("Create account");
   await next.click();
 
-  // Registered, signed in with the entered e-mail and password, and in the portal.
+  // Registered, signed in with the entered e-mail and password, and in the portal, in English as the
+  // sign-up was, this visit and the next.
   await expect(page).toHaveURL(/\/v3\/events/, { timeout: 30_000 });
   await expect(page.getByText(organisation).first()).toBeVisible();
+  await expect(page.getByRole("navigation").getByText("Events").first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
   expect(cspViolations).toEqual([]);
+  await context.close();
+});
+
+test("a visitor whose browser asks for Spanish (es-CL) signs up in Spanish and lands in a Spanish portal", async ({ browser }) => {
+  // Five steps and a proof of work.
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ geolocation: { latitude: -33.4378, longitude: -70.6505 }, permissions: ["geolocation"], locale: "es-CL" });
+  const page = await context.newPage();
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Reportes ciudadanos georreferenciados, atendidos en tiempo real" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expectAccessible(page);
+
+  await page.goto("/v3/create-account");
+  await expect(page.getByRole("heading", { level: 1, name: "Tus datos" })).toBeVisible();
+  await expect(page.getByTestId("signup-lang")).toContainText("Español");
+  const organisation = `Junta de Vecinos Bellavista ${Date.now()}`;
+  const next = page.getByTestId("signup-next");
+  await page.getByTestId("signup-first-name").fill("Josefa");
+  await page.getByTestId("signup-last-name").fill("Tapia");
+  await page.getByTestId("signup-email").fill(`bellavista-${Date.now()}@example.cl`);
+  await page.getByTestId("signup-password").fill("Clave-2026");
+  await next.click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Tu organización" })).toBeVisible();
+  await page.getByTestId("signup-org").fill(organisation);
+  await page.getByTestId("signup-category").click();
+  await page.getByTitle("Vecino").click();
+  await page.getByTestId("signup-activities").fill("Seguridad del barrio");
+  await page.getByTestId("signup-phone").fill("9 6123 4567");
+  await page.locator("altcha-widget input[type=checkbox]").click();
+  await expect(page.locator("altcha-widget")).toContainText("Verificado", { timeout: 60_000 });
+  await next.click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Zona de la organización" })).toBeVisible();
+  await expect(page.getByTestId("signup-map").locator("canvas")).toBeVisible();
+  await page.getByTestId("signup-zone-name").fill("Bellavista");
+  await page.getByTestId("signup-draw").click();
+  await clickMap(page, "signup-map", [[0.3, 0.3], [0.6, 0.3], [0.6, 0.6], [0.3, 0.3]]);
+  await expect(page.getByTestId("signup-zone-area")).toBeVisible();
+  await next.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Reportes de seguridad" })).toBeVisible();
+  await page.getByTestId("type-card-0").click();
+  await next.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Reportes de la ciudad" })).toBeVisible();
+  await expect(next).toHaveText("Crear cuenta");
+  await next.click();
+
+  // The portal in Spanish, this visit and the next.
+  await expect(page).toHaveURL(/\/v3\/events/, { timeout: 30_000 });
+  await expect(page.getByText(organisation).first()).toBeVisible();
+  await expect(page.getByRole("navigation").getByText("Eventos").first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Eventos" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await context.close();
 });
 

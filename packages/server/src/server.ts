@@ -1,10 +1,12 @@
-import { realpathSync } from "node:fs";
+import { createWriteStream, realpathSync } from "node:fs";
+import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { serveWeb } from "./http/web.js";
 import { seedDemo } from "./seed/demo.seed.js";
-import { DEMO_PASSWORD, DEMO_STAFF } from "./seed/demo-data.js";
+import { DEMO_PASSWORD, demoLogins } from "./seed/demo-data.js";
+import { serverLogStream, startLogFiles } from "./start-logs.js";
 
 // The first statement to run, once every import above is loaded: the time loading took (from the
 // process's start, or from the end of scripts/start.mjs's server build, which imports this module).
@@ -18,15 +20,21 @@ function seconds(ms: number): string {
 /** What `npm start` (scripts/start.mjs) hands the server when it imports it: how long the server's build
  * took and what it did, and the portal's build, still running beside this start: the database opens,
  * migrates and seeds meanwhile, and the built portal is looked for once it is done (printed as the
- * `portal` phase, what it answers as its note). */
+ * `portal` phase, what it answers as its note). With `npm start` the builds' output and the server's JSON
+ * log go to files under the data dir (start-logs.ts), so the terminal shows the start itself. */
 export interface StartOptions {
   build?: { ms: number; endMs: number; note: string };
   portalBuild?: Promise<string>;
+  /** `npm start`: the server's JSON log goes to the data dir's logs/server.log (warnings and errors to
+   * stderr too) and this start's build output (Vite's chunk table and warnings…), when something is
+   * being built, to logs/build.log. */
+  logFiles?: { buildOutput?: Readable };
 }
 
 /** Starts the server: configuration, database, routes, demo seed, then listening; prints each phase's
- * time. Run at once when this file is the process's entry (`node dist/server.js`). */
-export async function startServer(options: StartOptions = {}): Promise<void> {
+ * time, the portal's address and the demo logins. Run at once when this file is the process's entry
+ * (`node dist/server.js`). Answers where `npm start`'s build log is, for the compression's note. */
+export async function startServer(options: StartOptions = {}): Promise<{ buildLog: string | null }> {
   let config: Config;
   try {
     config = loadConfig();
@@ -38,6 +46,12 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     throw err;
   }
 
+  const logs = options.logFiles ? startLogFiles(config.dataDir) : null;
+  if (logs && options.logFiles?.buildOutput) {
+    options.logFiles.buildOutput.pipe(createWriteStream(logs.build));
+    console.log(`The build's output goes to ${logs.build}.`);
+  }
+
   // Each start phase and its time, printed once listening.
   const phases: string[] = [];
   if (options.build) phases.push(`build ${seconds(options.build.ms)} (${options.build.note})`);
@@ -45,6 +59,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   const app = await buildApp(config, {
     onPhase: (name, ms, note) => phases.push(`${name} ${seconds(ms)}${note ? ` (${note})` : ""}`),
     webLater: options.portalBuild !== undefined,
+    ...(logs ? { logStream: serverLogStream(logs.server) } : {}),
   });
   let since = performance.now();
   // seedDemo leaves a database that has a company alone (one count), so a restart does not seed again.
@@ -61,10 +76,19 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   phases.push(`listen ${seconds(performance.now() - since)}`);
 
   const url = `http://localhost:${config.port}`;
-  console.log(`\nStarted in ${seconds(performance.now())} (since the process started): ${phases.join(", ")}`);
-  console.log(`Atalaya ${config.databaseUrl ? "on PostgreSQL" : `with embedded database in ${config.dataDir}`}`);
-  console.log(`Portal: ${url}/v3/login   API docs: ${url}/api/docs`);
-  console.log(`Demo logins (password ${DEMO_PASSWORD}): ${DEMO_STAFF.filter((s) => s.role !== "patrol").map((s) => s.email).join(", ")}\n`);
+  const lines = [
+    `Started in ${seconds(performance.now())} (since the process started): ${phases.join(", ")}`,
+    `Portal:   ${url}/v3/login   API docs: ${url}/api/docs`,
+    `Data:     ${config.databaseUrl ? "PostgreSQL (DATABASE_URL), files in" : "embedded database and files in"} ${config.dataDir}`,
+  ];
+  if (logs) lines.push(`Logs:     ${logs.server} (the server's, JSON), ${logs.build} (the last build's)`);
+  if (config.seed === "demo") {
+    const logins = demoLogins();
+    // Aligned on the one-address rows; the patrols' row of three runs longer.
+    const width = Math.max(...logins.filter((l) => l.emails.length === 1).map((l) => l.emails[0]!.length));
+    lines.push(`Demo logins, password ${DEMO_PASSWORD}:`, ...logins.map((l) => `  ${l.emails.join(", ").padEnd(width)}  ${l.who}`));
+  }
+  console.log(`\n${lines.join("\n")}\n`);
 
   // SIGTERM/SIGINT: stop accepting, let requests and sockets drain, close the database, exit.
   let closing = false;
@@ -84,6 +108,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
       );
     });
   }
+  return { buildLog: logs?.build ?? null };
 }
 
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) await startServer();

@@ -9,6 +9,9 @@ export const EXPORT_DATE_PATTERN = /^(0[1-9]|[12]\d|3[01])\/(0[1-9]|1[0-2])\/\d{
 export const EXPORT_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 /** A UTC offset (`-03:00`, `+0530`, `Z`) or minutes east of UTC (`-180`), or an IANA zone name. */
 export const EXPORT_TIMEZONE_PATTERN = /^(Z|[+-]\d{2}:?\d{2}|[+-]?\d{1,3}|[A-Za-z]+(?:\/[A-Za-z0-9_+-]+){0,2})$/;
+/** The window an export covers when no dates are given, and the one the export modal opens with (SPEC §9:
+ * the last day). */
+export const EXPORT_DEFAULT_WINDOW_MS = 24 * 60 * 60 * 1000;
 const COMMA_IDS = /^(\d{1,9}(,\d{1,9})*)?$/;
 
 /** The spreadsheet export's filter (SPEC §7 `GET /companies/{companyId}/reports/export`): a window of

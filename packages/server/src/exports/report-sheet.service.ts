@@ -13,7 +13,7 @@ import { filesDir } from "../files/index.js";
 import { AppError, notFound } from "../http/errors.js";
 import { deleteJobs, enqueueJob, findCompanyJob, finishedJobsBefore, PermanentJobError, type JobHandler, type JobRow } from "../jobs/index.js";
 import { companyTimezone, countSheetRows, sheetRowsAfter, type SheetRow, type SheetWindow } from "./report-sheet.repository.js";
-import { exportWindow, writeReportSheet } from "./report-sheet.js";
+import { exportWindow, sheetFileName, writeReportSheet } from "./report-sheet.js";
 
 export const EXPORT_JOB = "reports.export";
 /** How long a finished export's file can be downloaded. */
@@ -28,8 +28,6 @@ async function* pages(db: Db, scope: TenantScope, w: SheetWindow): AsyncIterable
     after = rows[rows.length - 1]!.id;
   }
 }
-
-const fileName = (now = new Date()) => `reportes-${now.toISOString().slice(0, 16).replace(/[-:]/g, "").replace("T", "-")}.xlsx`;
 
 /** The window of a request and what it holds; 422 noReportsToExport when it is empty (SPEC §8). */
 async function prepare(ctx: AppContext, scope: CompanyScope, filter: ReportExportFilter) {
@@ -46,7 +44,7 @@ export async function streamReportSheet(ctx: AppContext, scope: CompanyScope, fi
   const { timeZone, window } = await prepare(ctx, scope, filter);
   const stream = new PassThrough();
   writeReportSheet(stream, pages(ctx.db, scope, window), { lang, timeZone }).catch((err: Error) => stream.destroy(err));
-  return { filename: fileName(), stream };
+  return { filename: sheetFileName(timeZone), stream };
 }
 
 /** Starts the background export of the filter's window; answers the job id. */
@@ -83,7 +81,7 @@ export function reportSheetJobHandler(ctx: AppContext): JobHandler {
     try {
       const rows = await writeReportSheet(out, pages(ctx.db, scope, window), { lang: p.lang, timeZone: p.timeZone, onPage: (n) => progress(n, Math.max(n, total)) });
       await finished(out);
-      return { path, filename: fileName(job.created_at), rows };
+      return { path, filename: sheetFileName(p.timeZone, job.created_at), rows };
     } catch (err) {
       out.destroy();
       await rm(path, { force: true });
@@ -117,7 +115,8 @@ export async function reportSheetJobFile(ctx: AppContext, scope: CompanyScope, j
   if (!job.finished_at || Date.now() - job.finished_at.getTime() > EXPORT_FILE_TTL_MS) throw new AppError(404, "exportFileUnavailable", "export file expired");
   const size = await stat(result.path).then((s) => s.size).catch(() => undefined);
   if (size === undefined) throw new AppError(404, "exportFileUnavailable", "export file missing");
-  return { filename: result.filename ?? fileName(), size, stream: createReadStream(result.path) };
+  const { timeZone } = job.payload as { timeZone: string };
+  return { filename: result.filename ?? sheetFileName(timeZone, job.created_at), size, stream: createReadStream(result.path) };
 }
 
 /** Removes export files and jobs finished more than 24 h ago. */

@@ -1,13 +1,11 @@
 import type { Writable } from "node:stream";
 import type ExcelJSModule from "exceljs";
-import type { Language, ReportExportFilter } from "@atalaya/shared";
+import { EXPORT_DEFAULT_WINDOW_MS, type Language, type ReportExportFilter } from "@atalaya/shared";
 import { invalidField } from "../http/errors.js";
 import type { SheetRow, SheetWindow } from "./report-sheet.repository.js";
 
 // Loaded on first use: exceljs takes longer to load than the rest of the server, and every start paid it.
 const loadExcel = (): Promise<typeof ExcelJSModule> => import("exceljs").then((m) => m.default);
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -29,6 +27,13 @@ export function zoneOffsetMs(instant: number, timeZone: string): number {
   const parts = formatterOf(timeZone).formatToParts(new Date(instant));
   const n = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   return Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second")) - Math.floor(instant / 1000) * 1000;
+}
+
+/** The spreadsheet's file name, `reportes-YYYYMMDD-HHmm.xlsx`, with the date and time `now` has on the
+ * company's clock (an export written at 00:59 in Santiago is named 0059, not 0359 of UTC). */
+export function sheetFileName(timeZone: string, now = new Date()): string {
+  const wall = new Date(now.getTime() + zoneOffsetMs(now.getTime(), timeZone));
+  return `reportes-${wall.toISOString().slice(0, 16).replace(/[-:]/g, "").replace("T", "-")}.xlsx`;
 }
 
 /** zoneOffsetMs for many instants of one zone (a spreadsheet's dates): an offset changes only on a
@@ -85,7 +90,7 @@ export function exportWindow(filter: ReportExportFilter, companyTimeZone: string
   const to = filter.end_date ? instantOf(filter.end_date, filter.end_time ?? "23:59:59", offset, "end_date") : now;
   const from = filter.start_date
     ? instantOf(filter.start_date, filter.start_time ?? "00:00:00", offset, "start_date")
-    : new Date(to.getTime() - DAY_MS);
+    : new Date(to.getTime() - EXPORT_DEFAULT_WINDOW_MS);
   if (from > to) throw invalidField("end_date", "beforeStart");
   const ids = [filter.typeSelected, filter.types].filter(Boolean).join(",");
   const typeIds = [...new Set(ids.split(",").filter(Boolean).map(Number))];

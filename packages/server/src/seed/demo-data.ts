@@ -1,4 +1,4 @@
-import { type Priority, type ReportStatus } from "@atalaya/shared";
+import { REPORT_TYPES, localizedName, type Priority, type ReportStatus } from "@atalaya/shared";
 import type { Position } from "../zones/index.js";
 
 /** The demo password of every demo login. */
@@ -86,6 +86,25 @@ export const DEMO_STAFF: {
   // Barrio Lastarria only, robberies (0) and suspicious activity (11) only.
   { email: "zona@demo.cl", first: "Ignacio", last: "Vera", groups: [3], role: "operator", restricted: { zone: 1, types: [0, 11] } },
 ];
+
+/** Every demo login with who it is, as `npm start` prints them (the README's list): the staff of the demo
+ * organisation, the freemium organisation's operator, the provider's administrator, and the patrols on
+ * one row. Made from the lists the seed writes, so the two cannot differ. */
+export function demoLogins(): { emails: string[]; who: string }[] {
+  const typeName = (id: number) => localizedName(REPORT_TYPES.find((type) => type.id === id)!.nameLocalized, "en").toLowerCase();
+  const staff = DEMO_STAFF.filter((s) => s.role !== "patrol").map((s) => ({
+    emails: [s.email],
+    who: s.restricted
+      ? `operator restricted to ${DEMO_ZONES[s.restricted.zone]!.name} and to ${s.restricted.types.map(typeName).join(" and ")}`
+      : s.role === "company_admin" ? "company admin" : "operator",
+  }));
+  return [
+    ...staff,
+    { emails: [DEMO_FREEMIUM_OPERATOR.email], who: `operator of ${DEMO_FREEMIUM_COMPANY.name}, a free (freemium) organisation: the upgrade prompt` },
+    { emails: [DEMO_PROVIDER_ADMIN.email], who: "the provider's administrator: every organisation on /v3/companies" },
+    { emails: DEMO_STAFF.filter((s) => s.role === "patrol").map((s) => s.email), who: "patrols (the app; npm run simulate drives them)" },
+  ];
+}
 
 export const DEMO_NEIGHBOURS = [
   ["Francisca", "Díaz"],

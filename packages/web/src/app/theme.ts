@@ -35,8 +35,9 @@ export const theme: ThemeConfig = {
     colorBgLayout: PALETTE.pageBg,
     borderRadius: 8,
     borderRadiusLG: 12,
-    fontFamily:
-      "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', 'Noto Sans', 'Liberation Sans', Arial, sans-serif",
+    // The stack is written once, in styles/global.css, which sets it on <body> for the texts outside
+    // Ant Design's components (the login page, visitor and public pages).
+    fontFamily: "var(--atalaya-font)",
   },
   components: {
     Layout: {

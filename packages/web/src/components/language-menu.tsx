@@ -18,7 +18,7 @@ export function LanguageMenu(): ReactNode {
         selectedKeys: [lang],
         items: LANGUAGES.map((code) => ({ key: code, label: t(`languages.${code}`) })),
         onClick: ({ key }) => {
-          if (isLanguage(key)) changeLanguage(key);
+          if (isLanguage(key)) void changeLanguage(key);
         },
       }}
     >

@@ -20,7 +20,7 @@ export function LanguageSegmented(): ReactNode {
       size="small"
       aria-label={t("common.language")}
       value={lang}
-      onChange={(value) => changeLanguage(value)}
+      onChange={(value) => void changeLanguage(value)}
       options={LANGUAGES.map((code) => ({ value: code, label: code.toUpperCase(), title: t(`languages.${code}`) }))}
     />
   );

@@ -1,6 +1,6 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import { DEFAULT_PORTAL_LANGUAGE, LANGUAGES, type ConflictReason, type FieldError, type Language } from "@atalaya/shared";
+import { DEFAULT_PORTAL_LANGUAGE, DEFAULT_SHELL_LANGUAGE, LANGUAGES, type ConflictReason, type FieldError, type Language } from "@atalaya/shared";
 import { STORAGE_KEYS, localStore, safeGet, safeSet } from "../lib/storage";
 import { esCore } from "./locales/es-core";
 import type { Messages } from "./locales/messages";
@@ -43,6 +43,23 @@ void i18n.use(initReactI18next).init({
 export function chosenLanguage(): Language | null {
   const stored = safeGet(localStore(), STORAGE_KEYS.language);
   return isLanguage(stored) ? stored : null;
+}
+
+/** The first of the browser's preferred languages (`navigator.languages`, the list its Accept-Language
+ * header is made from: "es-CL", "fr", "en-US"…) that the portal speaks, or null. */
+export function browserLanguage(preferred: readonly string[] = typeof navigator === "undefined" ? [] : navigator.languages): Language | null {
+  for (const tag of preferred) {
+    const primary = tag.split("-")[0]?.toLowerCase();
+    if (isLanguage(primary)) return primary;
+  }
+  return null;
+}
+
+/** The visitor pages' language (SPEC §1: English by default in the sign-up): the one chosen on an
+ * earlier visit, else the browser's when the portal speaks it (a Chilean browser asks for es-CL), else
+ * English. */
+export function visitorLanguage(): Language {
+  return chosenLanguage() ?? browserLanguage() ?? DEFAULT_SHELL_LANGUAGE;
 }
 
 /** The current interface language. */
@@ -91,10 +108,10 @@ export async function switchLanguage(lang: Language): Promise<void> {
   if (requestedLanguage === lang) await i18n.changeLanguage(lang);
 }
 
-/** Switches the interface language and remembers it for the next visit. */
-export function changeLanguage(lang: Language): void {
+/** Switches the interface language and remembers it for the next visit; settles once it shows. */
+export function changeLanguage(lang: Language): Promise<void> {
   safeSet(localStore(), STORAGE_KEYS.language, lang);
-  void switchLanguage(lang);
+  return switchLanguage(lang);
 }
 
 /** A wait such as "45 segundos" or "5 minutos" in the current language. */

@@ -276,7 +276,7 @@ export function EventsPanel(): ReactNode {
           </Typography.Title>
           <Flex gap={8} align="center">
             <IncomingCommentsButton sync={sync} />
-            <ExportButton companyId={companyId} />
+            <ExportButton companyId={companyId} labelClassName="events-panel__new-label" />
             <Button
               type="primary"
               icon={<PlusOutlined />}

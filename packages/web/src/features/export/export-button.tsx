@@ -2,19 +2,18 @@ import { lazy, Suspense, useState } from "react";
 import { Button } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
-import { LANGUAGES, type Language } from "@atalaya/shared";
-import { EXPORT_TEXTS } from "./messages";
 
 // The modal's code (date pickers, the type list) loads only when it is first opened.
 const ExportModal = lazy(() => import("./export-modal"));
 
-/** The events panel's "Exportar" button and its lazily loaded export modal. */
-export function ExportButton({ companyId }: { companyId: number }) {
-  const { i18n } = useTranslation();
-  const lang: Language = (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : "es";
+/** The "Exportar" button and its lazily loaded export modal, offered on the events panel and the history
+ * screen. The label hides on phones where the screen's CSS says so (`labelClassName`), the icon stays. */
+export function ExportButton({ companyId, labelClassName }: { companyId: number; labelClassName?: string }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [loaded, setLoaded] = useState(false);
-  const label = EXPORT_TEXTS[lang].button;
+  // Each opening mounts a fresh modal: its window is the last day up to that moment.
+  const [openings, setOpenings] = useState(0);
+  const label = t("export.button");
   return (
     <>
       <Button
@@ -22,15 +21,15 @@ export function ExportButton({ companyId }: { companyId: number }) {
         aria-label={label}
         data-testid="export-button"
         onClick={() => {
-          setLoaded(true);
+          setOpenings((n) => n + 1);
           setOpen(true);
         }}
       >
-        <span className="events-panel__new-label">{label}</span>
+        <span className={labelClassName}>{label}</span>
       </Button>
-      {loaded && (
+      {openings > 0 && (
         <Suspense fallback={null}>
-          <ExportModal companyId={companyId} open={open} onClose={() => setOpen(false)} />
+          <ExportModal key={openings} companyId={companyId} open={open} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

@@ -1,23 +1,32 @@
 import { useEffect, useState } from "react";
 import { Alert, Button, DatePicker, Flex, Form, Modal, Progress, Select, Typography } from "antd";
-import type { Dayjs } from "dayjs";
+import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
-import { LANGUAGES, REPORT_TYPES, localizedName, type Language } from "@atalaya/shared";
+import { EXPORT_DEFAULT_WINDOW_MS, REPORT_TYPES, localizedName } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
 import { downloadExport, exportStatus, startExport } from "./export-api";
-import { EXPORT_TEXTS, fill } from "./messages";
 import { useClearable } from "../../components/use-clearable";
+
+type Range = [Dayjs | null, Dayjs | null] | null;
+
+/** The window the modal opens with (SPEC §9: the last day, up to now), to the second as the picker shows it. */
+function defaultWindow(): Range {
+  const to = dayjs().startOf("second");
+  return [to.subtract(EXPORT_DEFAULT_WINDOW_MS, "millisecond"), to];
+}
 
 type Phase = { kind: "form" } | { kind: "running"; jobId: number; written: number; total: number } | { kind: "done"; jobId: number; total: number };
 
-/** The export modal (SPEC §2): a window of dates and times and report types, written by a background
- * job whose progress it shows, then a download link. Loaded lazily from the events panel. */
+/** The export modal (SPEC §2): a window of dates and times (the last day to start with) and report types,
+ * written by a background job whose progress it shows, then a download link. Loaded lazily by
+ * ExportButton. */
 export default function ExportModal({ companyId, open, onClose }: { companyId: number; open: boolean; onClose: () => void }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  const failed = t("export.failed");
   const clearable = useClearable();
-  const lang: Language = (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : "es";
-  const x = EXPORT_TEXTS[lang];
-  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  // ExportButton mounts the modal afresh on each opening: the last day up to that moment.
+  const [range, setRange] = useState<Range>(defaultWindow);
   const [types, setTypes] = useState<number[]>([]);
   const [phase, setPhase] = useState<Phase>({ kind: "form" });
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +42,7 @@ export default function ExportModal({ companyId, open, onClose }: { companyId: n
         if (stop) return;
         if (s.state === "done") setPhase({ kind: "done", jobId, total: s.rowsTotal });
         else if (s.state === "failed") {
-          setError(x.failed);
+          setError(failed);
           setPhase({ kind: "form" });
         } else {
           setPhase({ kind: "running", jobId, written: s.rowsWritten, total: s.rowsTotal });
@@ -41,7 +50,7 @@ export default function ExportModal({ companyId, open, onClose }: { companyId: n
         }
       } catch (err) {
         if (!stop) {
-          setError(isApiError(err) ? err.message : x.failed);
+          setError(isApiError(err) ? err.message : failed);
           setPhase({ kind: "form" });
         }
       }
@@ -51,13 +60,13 @@ export default function ExportModal({ companyId, open, onClose }: { companyId: n
       stop = true;
       clearTimeout(timer);
     };
-  }, [companyId, jobId, x.failed]);
+  }, [companyId, jobId, failed]);
 
   const submit = async () => {
     setError(null);
     const [from, to] = range ?? [null, null];
     if (!from || !to) {
-      setError(x.datesRequired);
+      setError(t("export.datesRequired"));
       return;
     }
     setBusy(true);
@@ -72,7 +81,7 @@ export default function ExportModal({ companyId, open, onClose }: { companyId: n
       });
       setPhase({ kind: "running", jobId: id, written: 0, total: 0 });
     } catch (err) {
-      setError(isApiError(err) ? err.message : x.failed);
+      setError(isApiError(err) ? err.message : failed);
     } finally {
       setBusy(false);
     }
@@ -83,7 +92,7 @@ export default function ExportModal({ companyId, open, onClose }: { companyId: n
     try {
       await downloadExport(companyId, id);
     } catch (err) {
-      setError(isApiError(err) ? err.message : x.failed);
+      setError(isApiError(err) ? err.message : failed);
     }
   };
 
@@ -94,9 +103,9 @@ export default function ExportModal({ companyId, open, onClose }: { companyId: n
   };
 
   return (
-    <Modal open={open} title={x.title} onCancel={close} footer={null} destroyOnHidden width={560} data-testid="export-modal">
+    <Modal open={open} title={t("export.title")} onCancel={close} footer={null} destroyOnHidden width={560} data-testid="export-modal">
       <Form layout="vertical" onFinish={submit}>
-        <Form.Item label={`${x.from} – ${x.to}`} required htmlFor="export-range">
+        <Form.Item label={`${t("export.from")} – ${t("export.to")}`} required htmlFor="export-range">
           <DatePicker.RangePicker
             id="export-range"
             showTime
@@ -104,31 +113,31 @@ export default function ExportModal({ companyId, open, onClose }: { companyId: n
             value={range}
             onChange={(value) => setRange(value)}
             style={{ width: "100%" }}
-            aria-label={`${x.from} – ${x.to}`}
-            placeholder={[x.from, x.to]}
+            aria-label={`${t("export.from")} – ${t("export.to")}`}
+            placeholder={[t("export.from"), t("export.to")]}
             disabled={phase.kind === "running"}
           />
         </Form.Item>
-        <Form.Item label={x.types} htmlFor="export-types">
+        <Form.Item label={t("export.types")} htmlFor="export-types">
           <Select<number[]>
             id="export-types"
             mode="multiple"
             allowClear={clearable}
             value={types}
             onChange={setTypes}
-            placeholder={x.allTypes}
-            aria-label={x.types}
+            placeholder={t("export.allTypes")}
+            aria-label={t("export.types")}
             optionFilterProp="label"
             disabled={phase.kind === "running"}
-            options={REPORT_TYPES.filter((t) => t.active).map((t) => ({ value: t.id, label: localizedName(t.nameLocalized, lang) }))}
+            options={REPORT_TYPES.filter((type) => type.active).map((type) => ({ value: type.id, label: localizedName(type.nameLocalized, lang) }))}
           />
         </Form.Item>
-        <Typography.Paragraph type="secondary">{x.slow}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t("export.slow")}</Typography.Paragraph>
         {error && <Alert type="error" showIcon message={error} role="alert" data-testid="export-error" style={{ marginBottom: 12 }} />}
         {phase.kind === "running" && (
           <div data-testid="export-progress" style={{ marginBottom: 12 }}>
             <Progress percent={phase.total ? Math.round((phase.written / phase.total) * 100) : 0} />
-            <Typography.Text>{fill(x.progress, { written: phase.written, total: phase.total })}</Typography.Text>
+            <Typography.Text>{t("export.progress", { written: phase.written, total: phase.total })}</Typography.Text>
           </div>
         )}
         {phase.kind === "done" && (
@@ -136,18 +145,18 @@ export default function ExportModal({ companyId, open, onClose }: { companyId: n
             type="success"
             showIcon
             style={{ marginBottom: 12 }}
-            message={fill(x.ready, { total: phase.total })}
+            message={t("export.ready", { total: phase.total })}
             action={
               <Button type="link" onClick={() => void download(phase.jobId)} data-testid="export-download">
-                {x.download}
+                {t("export.download")}
               </Button>
             }
           />
         )}
         <Flex justify="end" gap={8}>
-          <Button onClick={close}>{x.close}</Button>
+          <Button onClick={close}>{t("export.close")}</Button>
           <Button type="primary" htmlType="submit" loading={busy || phase.kind === "running"} data-testid="export-submit">
-            {x.export}
+            {t("export.export")}
           </Button>
         </Flex>
       </Form>

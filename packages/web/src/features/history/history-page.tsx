@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { HISTORY_PAGE_SIZE, type Report } from "@atalaya/shared";
 import { useDateFormatter } from "../../lib/dates";
 import { ReportTypeIcon, reportTypeName } from "../events/report-type-visual";
+import { ExportButton } from "../export/export-button";
 import { StatusTag } from "../reports/detail/detail-ui";
 import { useSettings } from "../settings/settings-context";
 import { fetchHistory, historyKeys } from "./history-api";
@@ -38,7 +39,8 @@ function HistoryStatus({ report }: { report: Report }): ReactNode {
 }
 
 /** `/v3/history`: every report of a window (the last day by default) with the SPEC §3 filter, paged;
- * not-applicable and deleted reports included. A row opens the report. */
+ * not-applicable and deleted reports included. A row opens the report; the spreadsheet export is offered
+ * beside the title, as on the events panel. */
 export function HistoryPage(): ReactNode {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
@@ -115,9 +117,12 @@ export function HistoryPage(): ReactNode {
 
   return (
     <div className="history-page">
-      <Typography.Title level={1} className="history-page__title">
-        {t("history.title")}
-      </Typography.Title>
+      <div className="history-page__head">
+        <Typography.Title level={1} className="history-page__title">
+          {t("history.title")}
+        </Typography.Title>
+        <ExportButton companyId={companyId} />
+      </div>
       <Typography.Paragraph type="secondary">{t("history.subtitle")}</Typography.Paragraph>
       {/* Keyed by the address: back and forward put the bar's fields back to what is shown. */}
       <HistoryFilterBar key={params.toString()} companyId={companyId} values={values} onApply={apply} />

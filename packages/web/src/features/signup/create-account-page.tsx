@@ -5,7 +5,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import {
-  DEFAULT_SHELL_LANGUAGE,
   LANGUAGES,
   ORGANISATION_CATEGORIES,
   SIGNUP_CITY_TYPE_IDS,
@@ -18,7 +17,7 @@ import {
   type Language,
   type OrganisationCategory,
 } from "@atalaya/shared";
-import { chosenLanguage, isLanguage } from "../../i18n/i18n";
+import { changeLanguage, isLanguage, visitorLanguage } from "../../i18n/i18n";
 import { recordEvent } from "../../lib/analytics";
 import { isApiError } from "../../lib/api";
 import { login } from "../auth/auth-api";
@@ -66,9 +65,10 @@ export function CreateAccountPage(): ReactNode {
   const [sending, setSending] = useState(false);
   const interfaceLang = i18n.resolvedLanguage ?? i18n.language;
   const [personal, setPersonal] = useState<Personal>({ firstName: "", lastName: "", password: "", email: "" });
-  // The account's language follows the interface's until the visitor picks one.
+  // The account's language follows the interface's (the visitor's: useVisitorLanguage) until the visitor
+  // picks one.
   const [langChoice, setLangChoice] = useState<Language | null>(null);
-  const accountLang: Language = langChoice ?? (isLanguage(interfaceLang) ? interfaceLang : (chosenLanguage() ?? DEFAULT_SHELL_LANGUAGE));
+  const accountLang: Language = langChoice ?? (isLanguage(interfaceLang) ? interfaceLang : visitorLanguage());
   const [team, setTeam] = useState<Team>({ organizationName: "", category: undefined, activities: "", contactPhone: "" });
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [zone, setZone] = useState<ZoneValue>({ areaName: "", polygon: null, coordinates: null });
@@ -144,6 +144,8 @@ export function CreateAccountPage(): ReactNode {
       saveSession({ token: signedIn.user.access_token, userId: signedIn.user.id });
       const companyId = getSelectedCompanyId();
       queryClient.setQueryData(settingsQueryKey(companyId), await fetchSettings(companyId));
+      // The portal speaks the account's language from its first screen on, and on later visits.
+      await changeLanguage(accountLang);
       navigate("/v3/", { replace: true });
     } catch (err) {
       // SPEC §8: the toast titled 'Error' at top centre, never dismissed by itself; the form is usable again.

@@ -1,17 +1,17 @@
 import { useEffect, type ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_SHELL_LANGUAGE } from "@atalaya/shared";
 import { BrandLogo } from "../../components/brand-logo";
 import { LanguageSegmented } from "../../components/language-switch";
-import { chosenLanguage, switchLanguage } from "../../i18n/i18n";
+import { switchLanguage, visitorLanguage } from "../../i18n/i18n";
 import "./signup.css";
 
-/** The visitor pages speak English unless the visitor chose a language before (SPEC §1: the sign-up and
- * app shell default to English, the portal to Spanish). */
+/** The visitor pages speak the visitor's language: the one chosen before, else the browser's when the
+ * portal speaks it, else English (SPEC §1: the sign-up and app shell default to English, the portal to
+ * Spanish). */
 export function useVisitorLanguage(): void {
   useEffect(() => {
-    if (!chosenLanguage()) void switchLanguage(DEFAULT_SHELL_LANGUAGE);
+    void switchLanguage(visitorLanguage());
   }, []);
 }
 

@@ -4,6 +4,7 @@ import { answersEn } from "../../features/answers/messages-en";
 import { reportedUsersEn } from "../../features/reported-users/messages-en";
 import { searchEn } from "../../features/search/messages-en";
 import { historyEn } from "../../features/history/messages-en";
+import { exportEn } from "../../features/export/messages-en";
 import { mapsEn } from "../../features/maps/messages-en";
 import { patrolsEn } from "../../features/patrols/messages-en";
 import { dashboardEn } from "../../features/dashboard/messages-en";
@@ -466,6 +467,7 @@ export const en: Messages = {
   reportedUsers: reportedUsersEn,
   search: searchEn,
   history: historyEn,
+  export: exportEn,
   maps: mapsEn,
   patrols: patrolsEn,
   dashboard: dashboardEn,

@@ -4,6 +4,7 @@ import { answersEs } from "../../features/answers/messages-es";
 import { reportedUsersEs } from "../../features/reported-users/messages-es";
 import { searchEs } from "../../features/search/messages-es";
 import { historyEs } from "../../features/history/messages-es";
+import { exportEs } from "../../features/export/messages-es";
 import { mapsEs } from "../../features/maps/messages-es";
 import { patrolsEs } from "../../features/patrols/messages-es";
 import { dashboardEs } from "../../features/dashboard/messages-es";
@@ -313,6 +314,7 @@ export const es = {
   reportedUsers: reportedUsersEs,
   search: searchEs,
   history: historyEs,
+  export: exportEs,
   maps: mapsEs,
   patrols: patrolsEs,
   dashboard: dashboardEs,

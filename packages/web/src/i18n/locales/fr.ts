@@ -4,6 +4,7 @@ import { answersFr } from "../../features/answers/messages-fr";
 import { reportedUsersFr } from "../../features/reported-users/messages-fr";
 import { searchFr } from "../../features/search/messages-fr";
 import { historyFr } from "../../features/history/messages-fr";
+import { exportFr } from "../../features/export/messages-fr";
 import { mapsFr } from "../../features/maps/messages-fr";
 import { patrolsFr } from "../../features/patrols/messages-fr";
 import { dashboardFr } from "../../features/dashboard/messages-fr";
@@ -466,6 +467,7 @@ export const fr: Messages = {
   reportedUsers: reportedUsersFr,
   search: searchFr,
   history: historyFr,
+  export: exportFr,
   maps: mapsFr,
   patrols: patrolsFr,
   dashboard: dashboardFr,
