@@ -15,6 +15,9 @@ declare module "vitest" {
     pgliteDump: string;
     /** The databases this run created on TEST_DATABASE_URL's server, one a worker (none on the PGlite run). */
     testDatabaseUrls: string[];
+    /** The run's migrated database the workers' ones are copies of, with no session open on it: a test
+     * file that needs a database of its own copies it too ("" on the PGlite run). */
+    testTemplateDatabase: string;
   }
 }
 
@@ -70,6 +73,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
     project.provide("pgliteDump", "");
     project.provide("testDatabaseUrls", copies.map((c) => c.url));
+    project.provide("testTemplateDatabase", created.name);
     return async () => {
       for (const database of [created, ...copies]) await database.drop();
     };
@@ -85,6 +89,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await pg.close();
   project.provide("pgliteDump", file);
   project.provide("testDatabaseUrls", []);
+  project.provide("testTemplateDatabase", "");
   return () => rm(file, { force: true });
 }
 

@@ -9,7 +9,7 @@ import { one, type Db } from "../db/db.js";
 import { redisPrefixOf } from "../db/deployment.js";
 import { openPglite } from "../db/pglite.js";
 import { memoryBus, redisBus, type EventBus } from "../realtime/bus.js";
-import { openTestPostgres } from "./test-database.js";
+import { createTestDatabase, openTestPostgres } from "./test-database.js";
 
 let dbPromise: Promise<Db> | undefined;
 
@@ -32,6 +32,23 @@ export function testDb(): Promise<Db> {
   return dbPromise;
 }
 
+/** A PostgreSQL database of the calling test file's own, a copy of the run's migrated one, for a test
+ * that fills tables beyond what the worker's other files should see (the plan tests' generated
+ * reports); close and drop it in afterAll. PostgreSQL runs only. */
+export async function ownTestDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
+  const url = testDatabaseUrl();
+  if (!url) throw new Error("ownTestDatabase: PostgreSQL runs only (TEST_DATABASE_URL)");
+  const created = await createTestDatabase(url, inject("testTemplateDatabase"));
+  const db = await openTestPostgres(created.url, 4);
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await created.drop();
+    },
+  };
+}
+
 let sharedMemoryBus: EventBus | undefined;
 /** A bus like production's: a Redis connection per app when TEST_REDIS_URL is set, else one in-process
  * bus shared by the worker's apps (so two apps stand for two processes either way). */
@@ -44,8 +61,8 @@ export async function testBus(): Promise<EventBus> {
 
 export const TEST_ORIGIN = "http://portal.test";
 
-/** A full application on the shared test database; close it in afterAll. */
-export async function testApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+/** A full application on the shared test database (or on `db`); close it in afterAll. */
+export async function testApp(env: Record<string, string> = {}, db?: Db): Promise<FastifyInstance> {
   // Tests send many reports from one address in a moment: the intake and error-report limits are their rate-limit tests'.
   const config = loadConfig({
     LOG_LEVEL: "silent",
@@ -60,7 +77,7 @@ export async function testApp(env: Record<string, string> = {}): Promise<Fastify
     ...env,
   });
   const bus = await testBus();
-  const app = await buildApp(config, { db: await testDb(), bus });
+  const app = await buildApp(config, { db: db ?? (await testDb()), bus });
   if (bus.kind === "redis") app.addHook("onClose", () => bus.close());
   return app;
 }
