@@ -2,8 +2,11 @@
 // page prerendered in #root and its styles in <head> (src/prerender/login-shell.tsx). The server sends it
 // for /v3/login, so the form paints from the HTML alone while the
 // scripts download; main.tsx then renders the live page in its place and keeps what was typed
-// (features/auth/login-shell.ts). A signed-in visitor sees the prerendered loader instead and the portal
-// starts on the events panel (features/session/signed-in-redirect.ts).
+// (features/auth/login-shell.ts). Then it links from index.html, which every other route gets, the
+// stylesheet of the Ant Design components the signed-in shell and the events panel open with
+// (src/prerender/signed-in-styles.tsx), which Ant Design then neither makes nor injects in the browser.
+// A signed-in visitor sees the prerendered loader instead and the portal starts on the events panel
+// (features/session/signed-in-redirect.ts).
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -15,7 +18,7 @@ const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, "dist");
 // The render's bundle, where Node finds the portal's packages from it (not in dist/, which `vite build`
 // empties meanwhile).
-const shellFile = join(root, "node_modules/.cache/login-shell.cjs");
+const shellFile = join(root, "node_modules/.cache/prerender.cjs");
 
 /** Packages (bare imports other than the workspace's own) stay `require`s, loaded by Node. */
 const packagesFromNodeModules = {
@@ -71,14 +74,14 @@ function deferScripts(html) {
   return out;
 }
 
-/** Renders the login page on the server side: its markup and the `<style>` elements of its Ant Design
- * components. Runs beside `vite build` (build.mjs) and needs no build output. The page's own modules are
- * bundled by esbuild into one CommonJS file and its packages are loaded by Node from node_modules, as
- * Vite's SSR loader did with the same bytes out; esbuild does it in 2.6 s of CPU where Vite's dev server
- * took 4.3-5 s, most of a first start's portal phase (issue 19). */
-export async function renderLoginShell() {
+/** Renders, on the server side, the login page (its markup and the `<style>` elements of its Ant Design
+ * components) and the signed-in screens' Ant Design stylesheet. Runs beside `vite build` (build.mjs) and
+ * needs no build output. The modules are bundled by esbuild into one CommonJS file and their packages
+ * are loaded by Node from node_modules, as Vite's SSR loader did with the same bytes out; esbuild does it
+ * in 2.6 s of CPU where Vite's dev server took 4.3-5 s, most of a first start's portal phase (issue 19). */
+export async function renderPrerendered() {
   const { outputFiles } = await esbuild({
-    entryPoints: [join(root, "src/prerender/login-shell.tsx")],
+    entryPoints: [join(root, "src/prerender/index.ts")],
     bundle: true,
     platform: "node",
     format: "cjs",
@@ -95,8 +98,8 @@ export async function renderLoginShell() {
   });
   mkdirSync(dirname(shellFile), { recursive: true });
   writeFileSync(shellFile, outputFiles[0].text);
-  const { renderLoginShell: render } = createRequire(import.meta.url)(shellFile);
-  return render();
+  const { renderLoginShell, renderSignedInStyles } = createRequire(import.meta.url)(shellFile);
+  return { login: renderLoginShell(), signedInStyles: renderSignedInStyles() };
 }
 
 /** Writes dist/login.html from the built dist/index.html and the rendered shell (its compressed copies
@@ -120,4 +123,20 @@ export function writeLoginPage({ html, loader, styles, headScript }) {
   const out = join(dist, "login.html");
   writeFileSync(out, page);
   console.log(`prerendered dist/login.html (${(Buffer.byteLength(page) / 1024).toFixed(1)} KB)`);
+}
+
+/** Writes the signed-in screens' Ant Design stylesheet as a hashed asset and links it from dist/index.html
+ * before the entry script (which waits for it, so Ant Design finds its map on its first render) and the
+ * portal's stylesheet (whose rules override Ant Design's). Not from login.html, written before from the
+ * same index.html: the prerendered login page has its own styles and their map inline, and Ant Design
+ * reads one map. */
+export function linkSignedInStyles(css) {
+  const href = `/assets/antd-${digest(css)}.css`;
+  writeFileSync(join(dist, href), css);
+  const indexFile = join(dist, "index.html");
+  const index = readFileSync(indexFile, "utf8");
+  const entry = index.match(/<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/);
+  if (!entry) throw new Error("dist/index.html has no entry script");
+  writeFileSync(indexFile, index.replace(entry[0], () => `<link rel="stylesheet" crossorigin href="${href}">\n    ${entry[0]}`));
+  console.log(`linked the signed-in screens' Ant Design styles from dist/index.html (${(Buffer.byteLength(css) / 1024).toFixed(1)} KB)`);
 }

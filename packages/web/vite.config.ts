@@ -1,4 +1,6 @@
 // Vite build of the portal: the server serves `dist/` at `/` with an SPA fallback and the API at `/api`.
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { defineConfig, defaultClientConditions } from "vite";
 import react from "@vitejs/plugin-react";
 
@@ -6,11 +8,17 @@ import react from "@vitejs/plugin-react";
 // The proxy keeps the dev server's Host, so the API sees the WebSocket as same-origin (no PUBLIC_URL needed).
 const apiTarget = process.env.ATALAYA_API_URL ?? "http://localhost:8080";
 
-export default defineConfig({
+// React Router 7's package exports name only its development build (remix-run/react-router#12532,
+// #14102), whose development checks and warnings then run in the built portal too. The portal's build
+// takes the production build the package ships beside it; the dev server keeps the other.
+const reactRouterDir = dirname(createRequire(import.meta.url).resolve("react-router/package.json"));
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
   resolve: {
     // `source` makes `@atalaya/shared` resolve to its TypeScript source, no prior build needed.
     conditions: ["source", ...defaultClientConditions],
+    alias: command === "build" ? [{ find: /^react-router$/, replacement: join(reactRouterDir, "dist/production/index.mjs") }] : [],
   },
   server: {
     proxy: {
@@ -35,4 +43,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { ConfigProvider } from "antd";
 import type { Locale } from "antd/es/locale";
 import enUS from "antd/locale/en_US";
@@ -9,6 +9,7 @@ import { I18nextProvider } from "react-i18next";
 import type { Language } from "@atalaya/shared";
 import { useCurrentLanguage } from "../components/language-switch";
 import { i18n, loadWithLanguage } from "../i18n/i18n";
+import { useMediaQuery } from "../lib/use-media-query";
 import { queryClient } from "./query-client";
 import { router } from "./router";
 import { theme } from "./theme";
@@ -23,16 +24,11 @@ loadWithLanguage(async (lang) => {
 // People who ask their system for less motion (vestibular disorders, WCAG 2.3.3) get drawers, modals
 // and menus that appear without Ant Design's zoom and slide; the portal's own animations stop in CSS.
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
-const reducedMotionQuery = typeof window !== "undefined" && window.matchMedia ? window.matchMedia(REDUCED_MOTION) : null;
 const motionlessTheme = { ...theme, token: { ...theme.token, motion: false } };
-function subscribeReducedMotion(onChange: () => void): () => void {
-  reducedMotionQuery?.addEventListener("change", onChange);
-  return () => reducedMotionQuery?.removeEventListener("change", onChange);
-}
 
 function ThemedApp(): ReactNode {
   const lang = useCurrentLanguage();
-  const reducedMotion = useSyncExternalStore(subscribeReducedMotion, () => reducedMotionQuery?.matches ?? false);
+  const reducedMotion = useMediaQuery(REDUCED_MOTION);
 
   useEffect(() => {
     document.documentElement.lang = lang;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatCalendarDay, formatDayRange, formatDuration, formatTimeLeft } from "./dates";
+import dayjs from "dayjs";
+import { formatCalendarDay, formatDayRange, formatDuration, formatInstant, formatTimeLeft, zoneOffsetMinutes } from "./dates";
 
 const ZONE = "America/Santiago";
 
@@ -77,5 +78,35 @@ describe("formatTimeLeft", () => {
   it("says 0 s at the due time itself", () => {
     expect(formatTimeLeft(0)).toEqual({ text: "0 s", late: false });
     expect(formatTimeLeft(-400)).toEqual({ text: "0 s", late: true });
+  });
+});
+
+describe("formatInstant", () => {
+  it("writes an instant as the zone's clock reads it, on both sides of a change of summer time", () => {
+    // Santiago left summer time on 5 Apr 2026 (UTC-3 to UTC-4) and went back on 6 Sep 2026.
+    expect(formatInstant("2026-04-05T02:59:59Z", ZONE, "es")).toBe("4 abr 2026, 23:59:59");
+    expect(formatInstant("2026-04-05T03:00:00Z", ZONE, "es")).toBe("4 abr 2026, 23:00:00");
+    expect(formatInstant("2026-09-06T04:00:00Z", ZONE, "en", "D MMM YYYY, HH:mm")).toBe("6 Sep 2026, 01:00");
+    expect(formatInstant("2026-11-27T15:04:05.678Z", "Asia/Kathmandu", "fr", "D MMM YYYY, HH:mm:ss")).toBe("27 nov. 2026, 20:49:05");
+    expect(formatInstant("2026-11-27T15:04:05Z", "UTC", "es", "HH:mm")).toBe("15:04");
+  });
+
+  it("gives what dayjs' time zone plugin gives", () => {
+    for (const value of ["2026-01-01T00:00:00Z", "2026-04-05T03:30:00Z", "2026-07-15T12:00:00.999Z", "2026-09-06T03:59:59Z"]) {
+      for (const zone of [ZONE, "Europe/Paris", "America/New_York", "Australia/Lord_Howe"]) {
+        expect(formatInstant(value, zone, "es", "YYYY-MM-DD HH:mm:ss.SSS Z")).toBe(dayjs(value).tz(zone).locale("es").format("YYYY-MM-DD HH:mm:ss.SSS Z"));
+      }
+    }
+  });
+
+  it("falls back to Santiago's clock for a zone it does not know, and gives null for what is not a date", () => {
+    expect(formatInstant("2026-11-27T15:00:00Z", "Mars/Olympus_Mons", "es", "HH:mm")).toBe("12:00");
+    expect(formatInstant("not a date", ZONE, "es")).toBeNull();
+  });
+
+  it("measures a zone's offset in minutes", () => {
+    expect(zoneOffsetMinutes(Date.parse("2026-11-27T15:00:00Z"), ZONE)).toBe(-180);
+    expect(zoneOffsetMinutes(Date.parse("2026-06-27T15:00:00Z"), ZONE)).toBe(-240);
+    expect(zoneOffsetMinutes(Date.parse("2026-06-27T15:00:00Z"), "Asia/Kathmandu")).toBe(345);
   });
 });

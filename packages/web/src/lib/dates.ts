@@ -14,6 +14,32 @@ dayjs.extend(timezone);
 export const DATE_TIME_FORMAT = "D MMM YYYY, HH:mm:ss";
 export const TIME_FORMAT = "HH:mm:ss";
 
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** A zone's offset from UTC at an instant, in minutes, read from one cached Intl formatter per zone:
+ * dayjs' time zone plugin builds a new formatter on every call (toLocaleString), about a millisecond
+ * each, which lists of dates paid on every render. Throws a RangeError for an unknown zone. */
+export function zoneOffsetMinutes(time: number, zone: string): number {
+  let clock = zoneClocks.get(zone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    zoneClocks.set(zone, clock);
+  }
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+  for (const { type, value } of clock.formatToParts(time)) part[type] = Number(value);
+  const wall = Date.UTC(part.year ?? 0, (part.month ?? 1) - 1, part.day ?? 1, part.hour ?? 0, part.minute ?? 0, part.second ?? 0);
+  return Math.round((wall - Math.floor(time / 1000) * 1000) / 60_000);
+}
+
 /** Formats an instant in a time zone and language; invalid input gives null. */
 export function formatInstant(
   value: string | number | Date,
@@ -23,12 +49,15 @@ export function formatInstant(
 ): string | null {
   const parsed = dayjs(value);
   if (!parsed.isValid()) return null;
+  let offset: number;
   try {
-    return parsed.tz(zone).locale(lang).format(pattern);
+    offset = zoneOffsetMinutes(parsed.valueOf(), zone);
   } catch {
     // An unknown zone name from the server must not break the screen.
-    return parsed.tz(DEFAULT_TIMEZONE).locale(lang).format(pattern);
+    offset = zoneOffsetMinutes(parsed.valueOf(), DEFAULT_TIMEZONE);
   }
+  // dayjs reads an offset of 16 or less as hours; no zone has one of a few minutes, UTC's is 0.
+  return (offset === 0 ? parsed.utc() : parsed.utcOffset(offset)).locale(lang).format(pattern);
 }
 
 /** A calendar day stored as "YYYY-MM-DD" (no time, no zone: the same day everywhere) as the reader's

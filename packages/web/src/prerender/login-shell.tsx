@@ -1,4 +1,4 @@
-// Rendered at build time (prerender.ts), never shipped to the browser: the login page as HTML, with the
+// Rendered at build time (prerender.mjs), never shipped to the browser: the login page as HTML, with the
 // Ant Design styles it needs, so `/v3/login` paints its form before the portal's JavaScript has arrived.
 // The same LoginPage component the browser runs, with the same theme and Spanish texts, so the picture
 // cannot drift from the page that replaces it.

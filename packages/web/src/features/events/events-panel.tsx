@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Alert, Button, Checkbox, Dropdown, Empty, Flex, Skeleton, Tooltip, Typography } from "antd";
 import { useToast } from "../../app/use-toast";
 import { DownOutlined, PlusOutlined, QuestionCircleOutlined, ReloadOutlined, SwapOutlined } from "@ant-design/icons";
@@ -89,6 +89,9 @@ export function EventsPanel(): ReactNode {
   // "My favourites" (issue 17): the tab's reports the operator starred, asked of the server.
   const [favorites, setFavorites] = useState(false);
   const list = useReportList(companyId, tab, sort, favorites);
+  // A tab's first rows render in the background, in slices, once the panel around them is up: rendered
+  // with the answer, every row's first render was one long task. Later pages and live changes show at once.
+  const rowsReady = useDeferredValue(!list.isPending);
   const sync = useReportSync(companyId);
 
   const detail = useMatch("/v3/events/:reportUuid");
@@ -96,9 +99,14 @@ export function EventsPanel(): ReactNode {
   const selectedUuid = childUuid === "new" ? null : childUuid;
   const hasChild = childUuid !== null;
 
-  // Each report (or the create form) opens at its top, not where the previous one was scrolled to.
+  // Each report (or the create form) opens at its top, not where the previous one was scrolled to. Not
+  // on the first render: the pane starts at its top, and scrolling it forced a layout of the whole
+  // screen in the middle of the panel's first commit.
   const detailPane = useRef<HTMLElement>(null);
+  const shownChild = useRef(childUuid);
   useLayoutEffect(() => {
+    if (shownChild.current === childUuid) return;
+    shownChild.current = childUuid;
     detailPane.current?.scrollTo({ top: 0 });
   }, [childUuid]);
 
@@ -219,7 +227,7 @@ export function EventsPanel(): ReactNode {
   const total = counters?.[tab] ?? list.data?.pages[0]?.total ?? 0;
 
   let body: ReactNode;
-  if (list.isPending) body = <ListPlaceholder />;
+  if (list.isPending || !rowsReady) body = <ListPlaceholder />;
   else if (list.isError && list.reports.length === 0)
     body = (
       <Alert

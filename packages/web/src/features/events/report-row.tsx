@@ -154,9 +154,14 @@ export const ReportRow = memo(function ReportRow({ report, selected, now, taking
         <span className="report-row__assignee">
           {report.assignedUser ? (
             <>
-              <Avatar size={20} src={report.assignedUser.cover ?? undefined} className="report-row__avatar">
-                {report.assignedUser.name.charAt(0).toUpperCase()}
-              </Avatar>
+              {/* The initial as an icon: Ant Design measures a text avatar after it mounts (a layout per row). */}
+              <Avatar
+                size={20}
+                src={report.assignedUser.cover ?? undefined}
+                icon={report.assignedUser.name.charAt(0).toUpperCase()}
+                className="report-row__avatar"
+                style={{ fontSize: 11 }}
+              />
               <span className="report-row__assignee-name">{report.assignedUser.name}</span>
             </>
           ) : (

@@ -47,9 +47,13 @@ export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggl
         <LanguageMenu />
         <Divider orientation="vertical" />
         <Flex align="center" gap={10} data-testid="user-badge">
-          <Avatar src={user.cover ?? undefined} style={{ background: THEME_PRIMARY_STRONG, flex: "none" }}>
-            {(user.first_name[0] ?? user.email[0] ?? "?").toUpperCase()}
-          </Avatar>
+          {/* The initial as the avatar's icon, at the size of Ant Design's text avatars: as text, Ant Design
+              measures it after every mount, forcing a layout of the whole screen as the shell opens. */}
+          <Avatar
+            src={user.cover ?? undefined}
+            icon={(user.first_name[0] ?? user.email[0] ?? "?").toUpperCase()}
+            style={{ background: THEME_PRIMARY_STRONG, flex: "none", fontSize: 14 }}
+          />
           <div className="user-badge__text">
             <Typography.Text strong className="user-badge__name" data-testid="user-name">
               {fullName}

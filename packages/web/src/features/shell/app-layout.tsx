@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
-import { Drawer, Grid, Layout } from "antd";
+import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Drawer, Layout } from "antd";
 import { useToast } from "../../app/use-toast";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Outlet, useLocation, useNavigate } from "react-router";
@@ -10,6 +10,7 @@ import { isApiError } from "../../lib/api";
 import { TimezoneContext } from "../../lib/dates";
 import { STORAGE_KEYS, localStore, safeGet, safeSet } from "../../lib/storage";
 import { AlarmProvider } from "../alarm/alarm-provider";
+import { useMediaQuery } from "../../lib/use-media-query";
 import { useLogout } from "../auth/use-logout";
 import { RealtimeProvider } from "../realtime/realtime-provider";
 import { clearSession, getSession } from "../session/session-store";
@@ -22,12 +23,15 @@ import { ShellBanners } from "./shell-banners";
 import { SIDER_WIDTH, SideNav } from "./side-nav";
 import { lockedScreenAt, menuAccess } from "./menu";
 
+/** Ant Design's `md` breakpoint (screenMD, 768 px) and wider. */
+const MD_AND_WIDER = "(min-width: 768px)";
+
 /** The side navigation's state as the operator left it (remembered locally); on screens narrower than
  * `md` it starts collapsed so the panel keeps its room, and opens only while the operator wants it. */
 function useSiderCollapsed(): [boolean, () => void, boolean] {
   const [stored, setStored] = useState(() => safeGet(localStore(), STORAGE_KEYS.siderCollapsed) === "true");
   const [openWhileNarrow, setOpenWhileNarrow] = useState(false);
-  const narrow = Grid.useBreakpoint().md === false;
+  const narrow = !useMediaQuery(MD_AND_WIDER);
   const toggle = useCallback(() => {
     if (narrow) {
       setOpenWhileNarrow((open) => !open);
@@ -69,6 +73,10 @@ export function AppLayout(): ReactNode {
     staleTime: 5 * 60_000,
   });
   const settings = settingsQuery.data;
+  // The shell's first render (header, navigation and the screen inside, with their components' first
+  // styles) happens in the background, in slices the browser can interleave, instead of as one task
+  // of seconds on a phone when the settings arrive. Later settings (another organisation) show at once.
+  const shellReady = useDeferredValue(settings !== undefined);
 
   // SPEC §2: if the settings fetch at start fails, back to login (a 401 is already handled by the API client).
   const startFailed =
@@ -109,7 +117,7 @@ export function AppLayout(): ReactNode {
     [settings, switching, selectCompany],
   );
 
-  if (!settings || !context) return <FullPageLoader label={t("shell.loading")} />;
+  if (!settings || !context || !shellReady) return <FullPageLoader label={t("shell.loading")} />;
 
   const timezone = settings.user.timezone || settings.company.timezone || DEFAULT_TIMEZONE;
 

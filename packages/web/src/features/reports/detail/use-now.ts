@@ -24,8 +24,11 @@ function subscribe(listener: () => void): () => void {
 }
 
 const snapshot = (): number => now;
+const subscribeNothing = (): (() => void) => () => undefined;
 
-/** The current time in ms, updated every second while a component uses it. */
-export function useNow(): number {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+/** The current time in ms, updated every second while a component uses it (and `active`, true unless
+ * said: a component with nothing to count takes no part in the ticks). Every countdown of the screen
+ * re-renders in the same tick, one commit and one layout a second for all of them. */
+export function useNow(active = true): number {
+  return useSyncExternalStore(active ? subscribe : subscribeNothing, snapshot, snapshot);
 }

@@ -1,0 +1,77 @@
+// Rendered at build time (prerender.mjs), never shipped to the browser: the Ant Design components the
+// signed-in shell and the events panel show when they open, rendered once so that their styles can be
+// written into a stylesheet (dist/assets/antd-<hash>.css) that index.html links. In the browser, Ant
+// Design then finds each of these styles listed in that stylesheet (its cache-path map) and neither
+// generates nor injects it: on a phone, making and inserting them was the largest part of the panel's
+// first render and commit (bench/README.md, issue 36). A component missing here is still styled, at run
+// time as before; a variant here that the page does not use only costs its bytes.
+import { renderToString } from "react-dom/server";
+import { Alert, App, Avatar, Badge, Button, Checkbox, ConfigProvider, Divider, Drawer, Dropdown, Empty, Flex, Layout, Menu, Popover, Skeleton, Spin, Tag, Tooltip, Typography } from "antd";
+import esES from "antd/locale/es_ES";
+import { StyleProvider, createCache, extractStyle } from "@ant-design/cssinjs";
+import { theme } from "../app/theme";
+
+/** Every component whose styles `/v3/events` registers as it opens, on a phone and on a desktop (the
+ * side menu): what the page injected at run time before this stylesheet existed. The header search's
+ * input, the menus and the dialogs come later, with their own styles, when first opened. */
+function FirstPaintComponents() {
+  return (
+    <App>
+      <Layout>
+        <Layout.Sider collapsible trigger={null}>
+          <Menu theme="dark" mode="inline" items={[{ key: "a", label: "a" }]} />
+        </Layout.Sider>
+        <Layout>
+          <Layout.Header />
+          <Layout.Content>
+            <Flex gap={8} align="center">
+              <Button type="primary">a</Button>
+              <Button type="text" size="small">a</Button>
+              <Button ghost loading>a</Button>
+              <Avatar size={20}>a</Avatar>
+              <Avatar shape="square" size={32}>a</Avatar>
+              <Badge count={1} size="small" />
+              <Badge dot />
+              <Divider orientation="vertical" />
+              <Typography.Title level={1}>a</Typography.Title>
+              <Typography.Text type="secondary">a</Typography.Text>
+              <Typography.Paragraph ellipsis={{ rows: 2 }}>a</Typography.Paragraph>
+              <Tag color="purple">a</Tag>
+              <Tag color="error" variant="solid">a</Tag>
+              <Checkbox />
+              <Spin size="small" />
+              <Alert type="warning" showIcon title="a" />
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+              <Empty image={Empty.PRESENTED_IMAGE_DEFAULT} />
+              <Skeleton active avatar title paragraph={{ rows: 2 }} />
+              <Tooltip title="a">
+                <span>a</span>
+              </Tooltip>
+              <Popover content="a">
+                <span>a</span>
+              </Popover>
+              <Dropdown menu={{ items: [{ key: "a", label: "a" }] }}>
+                <span>a</span>
+              </Dropdown>
+              <Drawer open={false} />
+            </Flex>
+          </Layout.Content>
+        </Layout>
+      </Layout>
+    </App>
+  );
+}
+
+/** The stylesheet of those components' Ant Design styles, with the cache-path map Ant Design reads. */
+export function renderSignedInStyles(): string {
+  const cache = createCache();
+  renderToString(
+    <StyleProvider cache={cache}>
+      <ConfigProvider theme={theme} locale={esES}>
+        <FirstPaintComponents />
+      </ConfigProvider>
+    </StyleProvider>,
+  );
+  // Component styles only: the theme's CSS variables are made in the browser whatever the page holds.
+  return extractStyle(cache, { plain: true, types: ["style"] });
+}
