@@ -90,7 +90,7 @@ test("an operator reads the tags and is told to contact the administrator", asyn
 test("an admin adds a custom dashboard; it is a menu entry that opens embedded", async ({ page }) => {
   await signIn(page, "admin@demo.cl");
   await page.getByTestId("nav-custom-dashboards").click();
-  await expect(page.getByRole("heading", { level: 1, name: "Dashboards personalizados" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Tableros personalizados" })).toBeVisible();
   await page.getByTestId("dashboards-create").click();
   await page.getByTestId("dashboard-name").fill("Indicadores");
   await page.getByTestId("dashboard-link").fill("no es una url");

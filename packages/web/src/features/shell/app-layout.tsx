@@ -52,7 +52,7 @@ function ScreenOrUpgrade(): ReactNode {
   const { pathname } = useLocation();
   const { settings } = useSettings();
   const locked = useMemo(() => lockedScreenAt(pathname, menuAccess(settings)), [pathname, settings]);
-  return locked ? <UpgradeScreen key={locked.path} name={t(`nav.${locked.label}`)} /> : <Outlet />;
+  return locked ? <UpgradeScreen key={locked.path} name={t(locked.label)} /> : <Outlet />;
 }
 
 /** `/v3/*`: loads the settings, opens the real-time channel and frames every signed-in screen. */
