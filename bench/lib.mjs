@@ -23,6 +23,18 @@ export async function machineBusy() {
   return Math.round((100 * (b.busy - a.busy)) / (b.total - a.total));
 }
 
+/** Waits (up to waitMs, BENCH_QUIET_WAIT_SECONDS, 2 minutes by default) for other work on the machine to
+ * calm down to 20 % busy, logging why it waits; answers the last % busy, which the results print. */
+export async function quietMachine(log, waitMs = Number(process.env.BENCH_QUIET_WAIT_SECONDS ?? 120) * 1000) {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const busy = await machineBusy();
+    if (busy <= 20 || Date.now() > until) return busy;
+    log(`the machine is ${busy} % busy with other work; waiting for it to calm down`);
+    await sleep(3000);
+  }
+}
+
 /** A JSON client of the portal at base: `(method, path, body?, token?)` answers the parsed body, and
  * throws with the status and body on anything but 2xx (a benchmark must not time failures). */
 export function apiClient(base) {

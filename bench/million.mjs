@@ -14,7 +14,7 @@ import { cpus } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { apiClient, startServer, stopServer } from "./lib.mjs";
+import { apiClient, quietMachine, startServer, stopServer } from "./lib.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SERVER = join(ROOT, "packages/server/dist/server.js");
@@ -24,7 +24,7 @@ const PORT = 8310;
 const BASE = `http://127.0.0.1:${PORT}`;
 const api = apiClient(BASE);
 export const MILLION = 1_000_000;
-const TARGETS = { exportSeconds: 20, exportRssMb: 300, searchP95Ms: 100, historyP95Ms: 50 };
+const TARGETS = { exportSeconds: 20, exportRssMb: 300, searchP95Ms: 100, historyP95Ms: 50, panelP95Ms: 150 };
 
 const log = (line) => console.log(`[million ${new Date().toTimeString().slice(0, 8)}] ${line}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -158,7 +158,10 @@ export async function generateMillion() {
       [company],
     );
     step("activity");
-    await db.query("analyze");
+    // Vacuumed as autovacuum leaves a living database (a million inserts trigger it within minutes): on a
+    // set measured seconds after its bulk load, every first read set hint bits and no index-only scan
+    // could skip the heap, which is a property of the load, not of the server (issue 37).
+    await db.query("vacuum (analyze)");
     await db.query("create table bench_million (reports integer not null, built_at timestamptz not null default now())");
     await db.query("insert into bench_million (reports) select count(*) from reports");
     step("analyzed");
@@ -233,6 +236,26 @@ async function search(token, companyId) {
   return { api: stats(samples), db: stats(reference), n: samples.length };
 }
 
+const PANEL_TABS = ["pending", "in_progress", "solved"];
+
+/** The panel: the first page of each tab (with its counters and pins) as an operator opens them, one
+ * request at a time, beside the same tab's count and page straight from PostgreSQL. */
+async function panel(token, companyId) {
+  const samples = [];
+  const reference = [];
+  await withDb(MILLION_DATABASE_URL, async (db) => {
+    for (let i = 0; i < 60; i++) {
+      const status = PANEL_TABS[i % PANEL_TABS.length];
+      samples.push(await timed(() => api("GET", `/api/companies/${companyId}/reports?status=${status}&limit=20`, undefined, token)));
+      reference.push(await timed(async () => {
+        await db.query("select count(*) from report_attentions a where a.company_id = $1 and a.status = $2 and a.deleted_at is null", [companyId, status]);
+        await db.query("select a.report_id from report_attentions a where a.company_id = $1 and a.status = $2 and a.deleted_at is null order by a.report_id desc limit 20", [companyId, status]);
+      }));
+    }
+  });
+  return { api: stats(samples), db: stats(reference), n: samples.length };
+}
+
 const two = (n) => String(n).padStart(2, "0");
 const ddmmyyyy = (d) => `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
 const hhmmss = (d) => `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
@@ -293,12 +316,13 @@ const met = (ok) => (ok ? "met" : "**not met**");
 
 function resultsText(r) {
   const lines = [
-    `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpus().length} CPUs; ${r.reports.toLocaleString("en")} reports in PostgreSQL (database atalaya_bench_1m${r.builtSeconds ? `, built in ${r.builtSeconds} s this run` : ", reused"}); server, PostgreSQL and the client share the CPUs.`,
+    `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpus().length} CPUs; ${r.reports.toLocaleString("en")} reports in PostgreSQL (database atalaya_bench_1m${r.builtSeconds ? `, built in ${r.builtSeconds} s this run` : ", reused"}); server, PostgreSQL and the client share the CPUs; the machine was ${r.load} % busy with other work just before the measurements.`,
     "",
     "| Benchmark | Figure | Reference (same run) | Target | Result |",
     "| --- | --- | --- | --- | --- |",
     `| History page (\`POST …/reports/history\`, one-day windows across the year, some by type, pages 1–4; ${r.history.n} requests) | p50 ${r.history.api.p50} ms, p95 ${r.history.api.p95} ms | the window's count and page straight from PostgreSQL: p50 ${r.history.db.p50} ms, p95 ${r.history.db.p95} ms | p95 < ${TARGETS.historyP95Ms} ms | ${met(r.history.api.p95 < TARGETS.historyP95Ms)} |`,
     `| Search (\`GET …/search?q=\`, ${WORDS.length} words with and without accents, some misspelt; ${r.search.n} requests) | p50 ${r.search.api.p50} ms, p95 ${r.search.api.p95} ms | the newest 20 reports containing the words, straight from PostgreSQL: p50 ${r.search.db.p50} ms, p95 ${r.search.db.p95} ms | p95 < ${TARGETS.searchP95Ms} ms | ${met(r.search.api.p95 < TARGETS.searchP95Ms)} |`,
+    `| A page of the panel (\`GET …/reports?status=…&limit=20\`, the pending, in-progress and solved tabs in turn, with counters and pins; ${r.panel.n} requests) | p50 ${r.panel.api.p50} ms, p95 ${r.panel.api.p95} ms | the tab's count and page straight from PostgreSQL: p50 ${r.panel.db.p50} ms, p95 ${r.panel.db.p95} ms | p95 < ${TARGETS.panelP95Ms} ms | ${met(r.panel.api.p95 < TARGETS.panelP95Ms)} |`,
     `| Export of ${r.export.rows.toLocaleString("en")} reports (\`GET …/reports/export\`, streamed XLSX, ${round(r.export.bytes / 2 ** 20)} MB) | ${r.export.seconds} s | reading the same rows from PostgreSQL: ${r.export.dbSeconds} s | < ${TARGETS.exportSeconds} s | ${met(r.export.seconds < TARGETS.exportSeconds)} |`,
     `| Server peak RSS during that export | ${r.export.peakRssMb} MB (${r.export.rssBeforeMb} MB before) | — | < ${TARGETS.exportRssMb} MB | ${met(r.export.peakRssMb < TARGETS.exportRssMb)} |`,
     `| Other requests during the export (\`GET …/reports\`, a page of the panel, every 200 ms; ${r.export.othersN + r.export.refused} requests) | p50 ${r.export.others.p50} ms, p95 ${r.export.others.p95} ms, max ${r.export.others.max} ms; ${r.export.refused} refused | the same request just before the export: p50 ${r.export.othersBefore.p50} ms, p95 ${r.export.othersBefore.p95} ms | keep answering (p95 < 500 ms, none refused) | ${met(r.export.othersN > 0 && r.export.refused === 0 && r.export.others.p95 < 500)} |`,
@@ -315,6 +339,18 @@ function writeReadme(text) {
   writeFileSync(README, next);
 }
 
+/** Seconds until the search dictionary's job has read every report (at most 5 minutes). */
+async function dictionaryCaughtUp() {
+  const t0 = Date.now();
+  return withDb(MILLION_DATABASE_URL, async (db) => {
+    for (;;) {
+      const [row] = (await db.query("select p.last_report_id >= (select max(id) from reports) as done from search_words_progress p")).rows;
+      if (row?.done || Date.now() - t0 > 300_000) return round((Date.now() - t0) / 1000);
+      await sleep(1000);
+    }
+  });
+}
+
 /** Builds or reuses the data set, starts the server on it and measures; returns the results text. */
 export async function million() {
   if (!existsSync(SERVER)) throw new Error("packages/server/dist is missing: run `npm run build` first");
@@ -326,6 +362,10 @@ export async function million() {
       oldest: (await db.query("select min(created_at) as m from reports")).rows[0].m,
       reports: Number((await db.query("select count(*) as n from reports")).rows[0].n),
     }));
+    // The search's spelling dictionary is caught up by a background job (a fresh set has a year of
+    // reports to add): measured as it ends, so the search is timed as a working server answers it.
+    const caughtUp = await dictionaryCaughtUp();
+    log(`search dictionary caught up ${caughtUp} s after the start`);
     const login = await api("POST", "/api/login", { email: "admin@demo.cl", password: "Atalaya2026" });
     const token = login.user.access_token;
     // Warm the caches as a working server would be.
@@ -333,9 +373,11 @@ export async function million() {
     await api("GET", `/api/companies/${company}/search?q=robo`, undefined, token);
     // MILLION_PARTS=export (or history,search…) runs some parts alone, for working on them: the figures
     // are in the log and the README is left as it is.
-    const parts = (process.env.MILLION_PARTS ?? "history,search,export").split(",");
-    const all = ["history", "search", "export"].every((p) => parts.includes(p));
-    let h, s, e;
+    const loadBefore = await quietMachine(log);
+    log(`the machine is ${loadBefore} % busy with other work`);
+    const parts = (process.env.MILLION_PARTS ?? "history,search,panel,export").split(",");
+    const all = ["history", "search", "panel", "export"].every((p) => parts.includes(p));
+    let h, s, p, e;
     if (parts.includes("history")) {
       log("history");
       h = await history(token, company, new Date(oldest));
@@ -346,13 +388,18 @@ export async function million() {
       s = await search(token, company);
       log(`  p95 ${s.api.p95} ms (database ${s.db.p95} ms)`);
     }
+    if (parts.includes("panel")) {
+      log("panel");
+      p = await panel(token, company);
+      log(`  p95 ${p.api.p95} ms (database ${p.db.p95} ms)`);
+    }
     if (parts.includes("export")) {
       log("export of 100,000 reports");
       e = await exportRun(token, company, server.pid);
       log(`  ${e.seconds} s (database ${e.dbSeconds} s), peak RSS ${e.peakRssMb} MB, other requests p50 ${e.others.p50} ms, p95 ${e.others.p95} ms, ${e.refused} refused`);
     }
     if (!all) return "";
-    const text = resultsText({ reports, builtSeconds, history: h, search: s, export: e });
+    const text = resultsText({ reports, builtSeconds, load: loadBefore, history: h, search: s, panel: p, export: e });
     writeReadme(text);
     return text;
   } finally {

@@ -55,7 +55,7 @@ import { organisationRoutes } from "./organisation/index.js";
 import { reportActionRoutes } from "./reports/report-actions.routes.js";
 import { reportFlagRoutes } from "./reports/report-flags.routes.js";
 import { presenceRoutes } from "./presence/presence.routes.js";
-import { searchRoutes } from "./search/index.js";
+import { installSearchWordsJob, searchRoutes } from "./search/index.js";
 import { historyRoutes } from "./history/index.js";
 import { publicReportRoutes } from "./public-report/index.js";
 import { reportedUserRoutes } from "./reported-users/index.js";
@@ -196,6 +196,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   jobs.handle(REVIEW_WAITING_JOB, async ({ job }) => ({ told: await tellReviewers(ctx, job.company_id!, Number(job.payload.reportId)) }));
   // The one mailer: stored mails are sent over SMTP by a retried job when SMTP_URL is set (mail/).
   installMailJob(ctx);
+  // The search's spelling dictionary is caught up in the background (search/).
+  installSearchWordsJob(ctx);
   // Mass messages and neighbours' notices reach the reporter app's inbox through delivery jobs (messages/).
   installMessageJobs(ctx);
   // Daily and monthly summary e-mails (summaries/): hourly, once across processes; each user's once per period.

@@ -1,4 +1,4 @@
-import type { CompanyRole, GatheringForm, Priority, ReportCounters, ReportStatus, SortOption } from "@atalaya/shared";
+import { REPORT_STATUSES, type CompanyRole, type GatheringForm, type Priority, type ReportCounters, type ReportStatus, type SortOption } from "@atalaya/shared";
 import { restrictionWhere, systemScope, type TenantScope } from "../auth/access.js";
 import type { ReportAudience } from "../auth/restrictions.js";
 import { one, type Db, type Tx } from "../db/db.js";
@@ -219,16 +219,30 @@ export async function listReports(
   if (q.favoriteOf !== undefined) where += favoriteWhere(q.favoriteOf, params);
   where += restrictionWhere(scope.restrictions, params);
   const page = [...params, q.limit, q.offset];
+  // A tab's total is its counter when nothing but the status narrows it (a closed tab's is kept).
+  const onlyStatus = q.status !== undefined && q.reportFollowupId === undefined && q.favoriteOf === undefined;
   // The count, the pinned reports and the page are asked side by side (three connections of the pool):
   // one after another they were three round trips, and the pins a statement more on every first page.
-  const [[count], pinned, rows] = await Promise.all([
-    db.query<{ n: number }>(`select count(*)::int as n from report_attentions a${reportsJoinFor(scope)}${where}`, params),
+  // The page's ids are chosen from the attentions alone, then only those 20 are read whole: joined
+  // first, every report of the tab was read and its lookups made before the sort kept 20 (issue 37).
+  // An array (a value computed once), not `in (subquery)`, which PostgreSQL turned into a semi join
+  // that read the whole company's reports to keep 20.
+  const [total, pinned, rows] = await Promise.all([
+    onlyStatus
+      ? countByStatus(db, scope, [q.status!]).then((c) => c[q.status!])
+      : db.query<{ n: number }>(`select count(*)::int as n from report_attentions a${reportsJoinFor(scope)}${where}`, params).then(([c]) => c?.n ?? 0),
     // Highlighted reports head the first page (issue 17), read apart through their partial index so the
     // page of the others keeps its index order; later pages count the others only.
     q.offset === 0 ? db.query<ReportRow>(`${VIEW}${where} and a.highlighted order by ${ORDER[q.sort]} limit ${q.limit}`, params) : [],
-    db.query<ReportRow>(`${VIEW}${where} and not a.highlighted order by ${ORDER[q.sort]} limit $${page.length - 1} offset $${page.length}`, page),
+    db.query<ReportRow>(
+      `${VIEW} where a.company_id = $1 and a.report_id = any(array(
+         select a.report_id from report_attentions a${reportsJoinFor(scope)}${where} and not a.highlighted
+          order by ${ORDER[q.sort]} limit $${page.length - 1} offset $${page.length}))
+       order by ${ORDER[q.sort]}`,
+      page,
+    ),
   ]);
-  return { rows: [...pinned, ...rows], total: count?.n ?? 0 };
+  return { rows: [...pinned, ...rows], total };
 }
 
 /** The SPEC §3 report filter of the history, resolved: a window of creation instants [from, to), and
@@ -259,8 +273,12 @@ export async function listHistory(db: Db, scope: TenantScope, f: HistoryFilter):
     where += ` and (a.assigned_user_id = ${user} or a.closed_by_user_id = ${user})`;
   }
   where += restrictionWhere(scope.restrictions, params);
-  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from report_attentions a join reports r on r.id = a.report_id${where}`, params);
-  const rows = await db.query<ReportRow>(`${VIEW}${where} order by r.created_at desc, r.id desc limit ${add(f.limit)} offset ${add(f.offset)}`, params);
+  const page = [...params, f.limit, f.offset];
+  // Side by side on two connections of the pool, as the panel's: one after the other they were the sum.
+  const [[count], rows] = await Promise.all([
+    db.query<{ n: number }>(`select count(*)::int as n from report_attentions a join reports r on r.id = a.report_id${where}`, params),
+    db.query<ReportRow>(`${VIEW}${where} order by r.created_at desc, r.id desc limit $${page.length - 1} offset $${page.length}`, page),
+  ]);
   return { rows, total: count?.n ?? 0 };
 }
 
@@ -281,14 +299,29 @@ function reportsJoinFor(scope: TenantScope): string {
   return scope.restrictions.reportTypeIds.length ? " join reports r on r.id = a.report_id" : "";
 }
 
-/** Number of reports per status the scope may see. */
-export async function countByStatus(db: Db, scope: TenantScope): Promise<ReportCounters> {
-  const params: unknown[] = [scope.companyId];
+// The statuses whose numbers report_attention_closed_counts keeps (migration 042): closed reports only
+// grow, and counting a year of them read a million index entries on every panel page (issue 37).
+const KEPT_COUNTS: readonly ReportStatus[] = ["solved", "false"];
+
+/** Whether the scope sees every report of its company (no zone, type or own-reports restriction). */
+function unrestricted(scope: TenantScope): boolean {
+  const r = scope.restrictions;
+  return r.zoneIds.length === 0 && r.reportTypeIds.length === 0 && r.onlyAssignedTo === null;
+}
+
+/** Number of reports per status the scope may see (`only`: those statuses alone, others 0). Without
+ * restrictions the closed statuses are read from their kept numbers and the open ones counted on the
+ * live-status index; a restricted member counts the rows they may see. */
+export async function countByStatus(db: Db, scope: TenantScope, only: readonly ReportStatus[] = REPORT_STATUSES): Promise<ReportCounters> {
+  const kept = unrestricted(scope) ? only.filter((s) => KEPT_COUNTS.includes(s)) : [];
+  const params: unknown[] = [scope.companyId, only.filter((s) => !kept.includes(s))];
   const where = restrictionWhere(scope.restrictions, params);
+  const counted = `select a.status, count(*)::int as n from report_attentions a${reportsJoinFor(scope)}
+      where a.company_id = $1 and a.deleted_at is null and a.status = any($2::text[])${where} group by a.status`;
+  const read = (first: string) => `select status, n::int from report_attention_closed_counts where company_id = $1 and status = any(${first}::text[])`;
   const rows = await db.query<{ status: ReportStatus; n: number }>(
-    `select a.status, count(*)::int as n from report_attentions a${reportsJoinFor(scope)}
-      where a.company_id = $1 and a.deleted_at is null${where} group by a.status`,
-    params,
+    kept.length === only.length ? read("$2") : kept.length ? `${counted} union all ${read(`$${params.push(kept)}`)}` : counted,
+    kept.length === only.length ? [scope.companyId, kept] : params,
   );
   const counters: ReportCounters = { pending: 0, in_progress: 0, solved: 0, false: 0, in_observation: 0 };
   for (const r of rows) counters[r.status] = r.n;

@@ -1,4 +1,5 @@
 import type { Db } from "../db/db.js";
+import type { JobWorker } from "../jobs/index.js";
 import { correctedTextEmbedded } from "./embedded-words.js";
 
 // A word as search_words keeps it (migration 011): folded text split on anything but letters and digits.
@@ -7,11 +8,20 @@ import { correctedTextEmbedded } from "./embedded-words.js";
 // twice a corrected search); an array's unnest is estimated at 10, about what a report holds.
 const WORDS_OF = (column: string) => `unnest(regexp_split_to_array(${column}, '[^a-z0-9]+'))`;
 const KEPT = "length(w) between 3 and 30 and w ~ '[a-z]'";
-/** Reports (and comments) added to the dictionary per catch-up, so one search never pays for a backlog. */
-export const CATCH_UP_ROWS = 5000;
+/** Reports (and comments) a search adds to the dictionary before it corrects: what arrived since the
+ * last one on a working day, a few milliseconds. A backlog (a restored or generated database, a burst
+ * of intake) is the job's: on a fresh million-report set each search paid 100 ms for 5,000 of them,
+ * and the search's p95 was 518 ms until 200 searches had caught up (issue 37, bench/README.md). */
+export const SEARCH_CATCH_UP_ROWS = 200;
+/** Rows per statement of the background catch-up (SEARCH_WORDS_JOB). */
+export const JOB_CATCH_UP_ROWS = 5000;
+/** The background catch-up: queued every SEARCH_WORDS_EVERY_MS once across processes, it adds batches
+ * until the dictionary has every report and comment. */
+export const SEARCH_WORDS_JOB = "search.words";
+export const SEARCH_WORDS_EVERY_MS = 30_000;
 
 /** Adds the words of the reports and comments written since the last catch-up to the dictionary, at
- * most CATCH_UP_ROWS of each. Each step is one statement that first locks the progress row with
+ * most `rows` of each; answers how many it read (0: caught up, or another process is at it). Each step is one statement that first locks the progress row with
  * `skip locked`: while one process catches up, the others skip it and go on with the dictionary as it
  * is (no explicit transaction, which the embedded database would hold against every other request).
  * It follows ids, so a row committed after a higher id was caught up, or a text edited later, adds
@@ -22,18 +32,29 @@ export const CATCH_UP_ROWS = 5000;
  * subquery), so the primary key is read from there: joined as a row, the progress was a filter instead
  * and every catch-up walked the whole table from its first id (a million reports for nothing once
  * caught up: the search's p95 went from 44 to 438 ms, bench/README.md). */
-export async function catchUpSearchWords(db: Db): Promise<void> {
+export async function catchUpSearchWords(db: Db, rows = JOB_CATCH_UP_ROWS): Promise<number> {
+  let read = 0;
   for (const [table, column] of [["reports", "last_report_id"], ["comments", "last_comment_id"]] as const) {
-    await db.query(
+    const [step] = await db.query<{ read: number }>(
       `with progress as (select ${column} as after from search_words_progress for update skip locked),
-            batch as (select t.id, t.search_text from ${table} t where t.id > (select after from progress) order by t.id limit ${CATCH_UP_ROWS}),
+            batch as (select t.id, t.search_text from ${table} t where t.id > (select after from progress) order by t.id limit ${rows}),
             added as (insert into search_words (word) select distinct w from batch, ${WORDS_OF("batch.search_text")} w
                        where ${KEPT} and not exists (select 1 from search_words k where k.word = w)
                       on conflict do nothing)
-       update search_words_progress set ${column} = (select max(id) from batch)
-        where exists (select 1 from progress) and exists (select 1 from batch)`,
+           , moved as (update search_words_progress set ${column} = (select max(id) from batch)
+                        where exists (select 1 from progress) and exists (select 1 from batch))
+       select count(*)::int as read from batch`,
     );
+    read += step?.read ?? 0;
   }
+  return read;
+}
+
+/** The job's run: batches until the dictionary is caught up; answers the rows read. */
+export async function catchUpSearchWordsFully(db: Db): Promise<{ read: number }> {
+  let read = 0;
+  for (let step = await catchUpSearchWords(db); step > 0; step = await catchUpSearchWords(db)) read += step;
+  return { read };
 }
 
 // The closest word is sorted by similarity() among the trigram matches (as embedded-words.ts does in
@@ -44,7 +65,7 @@ export async function catchUpSearchWords(db: Db): Promise<void> {
 export async function correctedText(db: Db, text: string): Promise<string | null> {
   // The embedded database keeps its dictionary in the process (embedded-words.ts says why).
   if (db.kind === "pglite") return correctedTextEmbedded(db, text);
-  await catchUpSearchWords(db);
+  await catchUpSearchWords(db, SEARCH_CATCH_UP_ROWS);
   const rows = await db.query<{ w: string; fix: string | null }>(
     `select t.w,
             case when length(t.w) < 3 or exists (select 1 from search_words k where k.word = t.w) then null
@@ -56,4 +77,12 @@ export async function correctedText(db: Db, text: string): Promise<string | null
   );
   if (!rows.some((r) => r.fix)) return null;
   return rows.map((r) => r.fix ?? r.w).join(" ");
+}
+
+/** Keeps the dictionary caught up in the background (every SEARCH_WORDS_EVERY_MS, once across
+ * processes), so a search only adds the few rows that arrived since. Not on the embedded database,
+ * which keeps its dictionary in the process. */
+export function installSearchWordsJob(ctx: { db: Db; jobs: JobWorker }): void {
+  if (ctx.db.kind === "pglite") return;
+  ctx.jobs.handle(SEARCH_WORDS_JOB, () => catchUpSearchWordsFully(ctx.db)).every(SEARCH_WORDS_JOB, SEARCH_WORDS_EVERY_MS);
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SearchResponse } from "@atalaya/shared";
 import { SEARCH_CANDIDATES, likeEscaped, uuidRange } from "./search.repository.js";
-import { correctedText } from "./search-words.js";
+import { SEARCH_CATCH_UP_ROWS, SEARCH_WORDS_EVERY_MS, SEARCH_WORDS_JOB, catchUpSearchWords, catchUpSearchWordsFully, correctedText } from "./search-words.js";
 import { body, buildCompany, buildUser, loginAs, testApp, testDatabaseUrl, testDb } from "../test/harness.js";
 
 let app: FastifyInstance;
@@ -199,6 +199,29 @@ describe("search dictionary (typos)", () => {
   it("corrects a misspelt word of a comment too", async () => {
     const r = await search("gruua");
     expect(r.comments.map((c) => c.report.id)).toEqual([ids.commented]);
+  });
+
+  // A backlog (a restored set, a burst of intake) is the background job's: a search adds at most
+  // SEARCH_CATCH_UP_ROWS rows before it corrects, the job reads until it is caught up (issue 37: a
+  // search paid 100 ms for 5,000 reports on a fresh million-report set).
+  it.runIf(Boolean(testDatabaseUrl()))("a search catches up a few rows, the job the whole backlog", async () => {
+    const db = await testDb();
+    await db.query(
+      `insert into reports (type_id, initial_type_id, description, latitude, longitude, created_at, updated_at)
+       select 0, 0, 'Atraso ' || g, -33.45, -70.65, now(), now() from generate_series(1, $1::int) g`,
+      [SEARCH_CATCH_UP_ROWS * 3],
+    );
+    const [{ id: newest }] = (await db.query<{ id: number }>("select max(id) as id from reports")) as [{ id: number }];
+    const progress = async () => (await db.query<{ id: number }>("select last_report_id as id from search_words_progress"))[0]!.id;
+    // A search's share: at most SEARCH_CATCH_UP_ROWS reports and as many comments.
+    expect(await catchUpSearchWords(db, SEARCH_CATCH_UP_ROWS)).toBeLessThanOrEqual(2 * SEARCH_CATCH_UP_ROWS);
+    // The job reads until caught up (while another process's run holds the progress, it leaves it to that one).
+    await vi.waitFor(async () => {
+      await catchUpSearchWordsFully(db);
+      expect(await progress()).toBeGreaterThanOrEqual(newest);
+    });
+    const [schedule] = await db.query<{ every: number }>("select every_seconds as every from job_schedules where kind = $1", [SEARCH_WORDS_JOB]);
+    expect(schedule?.every).toBe(SEARCH_WORDS_EVERY_MS / 1000);
   });
 
   // The embedded database froze right after the dictionary table's catch-up and trigram lookup

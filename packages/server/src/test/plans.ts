@@ -49,13 +49,19 @@ export interface PlanNode {
   "Index Cond"?: string;
   "Join Filter"?: string;
   "Total Cost": number;
+  /** With `analyze` only: rows each loop gave, and the loops. */
+  "Actual Rows"?: number;
+  "Actual Loops"?: number;
   Plans?: PlanNode[];
 }
 
 /** The plan PostgreSQL makes for a statement with its parameters (a custom plan, as the server's
- * statements get with their values), and whether it would compile it (JIT). */
-export async function planOf(db: Db, s: Statement): Promise<{ root: PlanNode; nodes: PlanNode[]; jit: boolean }> {
-  const [row] = await db.query<{ "QUERY PLAN": [{ Plan: PlanNode; JIT?: unknown }] }>(`explain (format json) ${s.sql}`, s.params);
+ * statements get with their values), and whether it would compile it (JIT). With `analyze` (a read
+ * only: the statement runs) the nodes carry the rows they gave, which say how much was read whatever
+ * the machine's speed. */
+export async function planOf(db: Db, s: Statement, analyze = false): Promise<{ root: PlanNode; nodes: PlanNode[]; jit: boolean }> {
+  const options = analyze ? "analyze, timing off, format json" : "format json";
+  const [row] = await db.query<{ "QUERY PLAN": [{ Plan: PlanNode; JIT?: unknown }] }>(`explain (${options}) ${s.sql}`, s.params);
   const [{ Plan: root, JIT }] = row!["QUERY PLAN"];
   const nodes: PlanNode[] = [];
   const walk = (n: PlanNode) => {
@@ -65,6 +71,10 @@ export async function planOf(db: Db, s: Statement): Promise<{ root: PlanNode; no
   walk(root);
   return { root, nodes, jit: JIT !== undefined };
 }
+
+/** Rows a plan (made with `analyze`) read from `table`: each scan's rows times its loops. */
+export const rowsReadFrom = (nodes: PlanNode[], table: string) =>
+  nodes.filter((n) => n["Relation Name"] === table).reduce((sum, n) => sum + (n["Actual Rows"] ?? 0) * (n["Actual Loops"] ?? 1), 0);
 
 /** The tables a statement names (from and join clauses), to tell which statements read which. */
 export function tablesOf(sql: string): Set<string> {

@@ -5,7 +5,7 @@
 // Not smaller: at 10,000 reports the search's 200 candidates are 2 % of them, and reading the tables
 // whole is then the right plan; with fewer notes or comments, so is reading those whole.
 import type { Db } from "../db/db.js";
-import { catchUpSearchWords } from "../search/search-words.js";
+import { catchUpSearchWordsFully } from "../search/search-words.js";
 import { buildCompany, buildUser, type TestUser } from "./harness.js";
 
 const PHRASES = [
@@ -27,6 +27,8 @@ export interface ReportSet {
   lastReportId: number;
   /** The report types the reports are of. */
   typeIds: number[];
+  /** The company's open (pending, in progress, in observation) attentions. */
+  openAttentions: number;
 }
 
 // The tables the set fills, each vacuumed and analysed at the end (index-only scans need the
@@ -108,8 +110,12 @@ export async function buildReportSet(db: Db, reports = 20_000): Promise<ReportSe
     [companyId, [admin.id, operator.id]],
   );
   // The search dictionary caught up, as the searches of a year would have left it.
-  for (let i = 0; i * 5000 < reports + 5000; i++) await catchUpSearchWords(db);
+  await catchUpSearchWordsFully(db);
   for (const table of FILLED) await db.exec(`vacuum analyze ${table}`);
   const [last] = await db.query<{ id: number; types: number[] }>("select max(id) as id, array_agg(distinct type_id) as types from reports");
-  return { companyId, admin, lastReportId: last!.id, typeIds: last!.types };
+  const [open] = await db.query<{ n: number }>(
+    "select count(*)::int as n from report_attentions where company_id = $1 and status in ('pending', 'in_progress', 'in_observation')",
+    [companyId],
+  );
+  return { companyId, admin, lastReportId: last!.id, typeIds: last!.types, openAttentions: open!.n };
 }
