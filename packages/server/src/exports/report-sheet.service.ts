@@ -21,11 +21,11 @@ export const EXPORT_FILE_TTL_MS = 24 * 60 * 60 * 1000;
 const PAGE = 1000;
 
 async function* pages(db: Db, scope: TenantScope, w: SheetWindow): AsyncIterable<SheetRow[]> {
-  for (let after = 0; ; ) {
-    const rows = await sheetRowsAfter(db, scope, w, after, PAGE);
+  for (let after: SheetRow | null = null; ; ) {
+    const rows: SheetRow[] = await sheetRowsAfter(db, scope, w, after, PAGE);
     if (rows.length === 0) return;
     yield rows;
-    after = rows[rows.length - 1]!.id;
+    after = rows[rows.length - 1]!;
   }
 }
 

@@ -1,7 +1,9 @@
 import ExcelJS from "exceljs";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemScope } from "../auth/access.js";
 import { body, buildCompany, buildUser, loginAs, testApp, testDb } from "../test/harness.js";
+import { sheetRowsAfter, type SheetRow } from "./report-sheet.repository.js";
 import { waitFor } from "../test/wait-for.js";
 
 let app: FastifyInstance;
@@ -89,7 +91,8 @@ describe("GET /api/companies/{companyId}/reports/export", () => {
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="reportes-.*\.xlsx"$/);
     const { header, rows } = await sheetOf(res.rawPayload);
     expect(header.slice(0, 5)).toEqual(["ID", "UUID", "Created", "Type", "Status"]);
-    expect(rows.map((r) => r.ID)).toEqual([ids.lateNight, ids.notApplicable, ids.deleted, ids.otherZone].sort((a, b) => a - b));
+    // In the order they were made.
+    expect(rows.map((r) => r.ID)).toEqual([ids.notApplicable, ids.deleted, ids.otherZone, ids.lateNight]);
     const late = rows.find((r) => r.ID === ids.lateNight)!;
     // The wall-clock time in Santiago, on the 14th.
     expect((late.Created as Date).toISOString()).toBe("2026-01-14T23:30:00.000Z");
@@ -116,6 +119,33 @@ describe("GET /api/companies/{companyId}/reports/export", () => {
     const { rows } = await sheetOf(res.rawPayload);
     expect(rows.map((r) => r.ID)).not.toContain(ids.otherZone);
     expect(rows.map((r) => r.ID)).toContain(ids.lateNight);
+  });
+});
+
+describe("the sheet's pages", () => {
+  it("go through the window in creation order, each report once, however many share an instant", async () => {
+    const db = await testDb();
+    const { id: company, zoneId } = await buildCompany(db);
+    const created = [];
+    // Five reports at one microsecond-precise instant (a JavaScript date would round it), two around it.
+    for (const at of ["2026-02-01T10:00:00.000100Z", ...Array(5).fill("2026-02-01T10:00:00.123456Z"), "2026-02-01T10:00:00.123457Z"]) {
+      const [r] = await db.query<{ id: number }>(
+        "insert into reports (type_id, initial_type_id, description, latitude, longitude, created_at) values (0, 0, 'Página', -33.45, -70.65, $1) returning id",
+        [at],
+      );
+      await db.query("insert into report_attentions (company_id, report_id, zone_ids, status) values ($1, $2, $3, 'pending')", [company, r!.id, [zoneId]]);
+      created.push(r!.id);
+    }
+    const window = { from: new Date("2026-02-01T00:00:00Z"), to: new Date("2026-02-02T00:00:00Z"), typeIds: [] };
+    const seen: number[] = [];
+    let after: SheetRow | null = null;
+    for (let pages = 0; pages < 10; pages++) {
+      const rows: SheetRow[] = await sheetRowsAfter(db, systemScope(company), window, after, 2);
+      if (rows.length === 0) break;
+      seen.push(...rows.map((r) => r.id));
+      after = rows[rows.length - 1]!;
+    }
+    expect(seen).toEqual(created);
   });
 });
 

@@ -29,6 +29,7 @@ import { HOUR_MS, TIMELAPSE_SPEEDS, reportsUntil, timelapseHours, type Timelapse
 import { clusterCounts, fitReports, setReportsVisible, showHeat, showReports } from "./report-layers";
 import "./maps.css";
 import { useClearable } from "../../components/use-clearable";
+import { formatInstant } from "../../lib/dates";
 
 // Report changes arriving live refresh the map at most this often.
 const LIVE_REFRESH_MS = 1500;
@@ -128,7 +129,7 @@ export function MapsPage({ embedded = false, query: given }: { embedded?: boolea
         const heading = document.createElement("strong");
         heading.textContent = p.title || reportTypeName(p.type, i18n.language);
         const meta = document.createElement("p");
-        meta.textContent = `${t(`statuses.${p.status}` as "statuses.pending")} · ${new Date(p.created_at).toLocaleString(i18n.language, { timeZone, dateStyle: "short", timeStyle: "short" })}`;
+        meta.textContent = `${t(`statuses.${p.status}` as "statuses.pending")} · ${formatInstant(p.created_at, timeZone, i18n.language, "D MMM YYYY, HH:mm") ?? ""}`;
         const open = document.createElement("button");
         open.type = "button";
         open.className = "maps-popup__open";

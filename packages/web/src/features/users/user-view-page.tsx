@@ -20,6 +20,7 @@ import {
 } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
+import { useDateFormatter } from "../../lib/dates";
 import { useSettings } from "../settings/settings-context";
 import { apiFieldProblems, clearChangedErrors, displayName, requiredFields, schemaProblems, showProblems, type FieldProblems } from "./user-form";
 import { ReportTypesSelect, ZonesSelect } from "./user-fields";
@@ -273,6 +274,7 @@ function AccountTab({ companyId, user, self }: { companyId: number; user: Compan
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const actions = useUserActions(companyId, () => void navigate("/v3/users"));
+  const formatDate = useDateFormatter();
   const none = t("common.noValue");
   const shared = user.otherCompanies > 0;
   return (
@@ -298,7 +300,7 @@ function AccountTab({ companyId, user, self }: { companyId: number; user: Compan
           <Descriptions.Item label={t("users.view.account.homeAddress")}>{user.homeAddress ?? none}</Descriptions.Item>
           <Descriptions.Item label={t("users.view.account.teams")}>{t("users.view.account.teamsCount", { count: user.teams.length })}</Descriptions.Item>
           <Descriptions.Item label={t("users.view.account.otherCompanies")}>{user.otherCompanies}</Descriptions.Item>
-          <Descriptions.Item label={t("users.view.account.createdAt")}>{new Date(user.createdAt).toLocaleDateString(i18n.language)}</Descriptions.Item>
+          <Descriptions.Item label={t("users.view.account.createdAt")}>{formatDate(user.createdAt, "D MMM YYYY")}</Descriptions.Item>
         </Descriptions>
       </div>
       {!self && (
