@@ -134,6 +134,16 @@ describe.runIf(testDatabaseUrl())("report reads plan as at a million reports (Po
     }
   });
 
+  it("the export's pages: the window through the creation index, each page reading only its rows", async () => {
+    const two = (n: number) => String(n).padStart(2, "0");
+    const day = new Date(Date.now() - 30 * 86_400_000);
+    const date = `${two(day.getUTCDate())}/${two(day.getUTCMonth() + 1)}/${day.getUTCFullYear()}`;
+    const planned = await plansOf("GET", `/reports/export?start_date=${date}&start_time=00:00:00&end_date=${date}&end_time=23:59:59&timezone=Z`);
+    expectPlans(planned, ["reports_created_idx", "report_attentions_pkey"]);
+    for (const { statement, ran } of matching(planned, /as cursor_at/))
+      expect(rowsReadFrom(ran!, "reports"), statement.sql.slice(0, 80)).toBeLessThanOrEqual(PAGE_READ_LIMIT);
+  });
+
   it("a report's detail: by its keys", async () => {
     expectPlans(await plansOf("GET", `/reports/${set.lastReportId - 100}`), ["report_attentions_pkey", "comments_edited_idx", ["report_user_marks_pkey", "report_user_marks_report_idx"]]);
   });
