@@ -28,6 +28,7 @@ export const CONTENT_TYPES: Record<Open311Format, string> = {
 
 // Characters XML 1.0 cannot carry, not even as a character reference (its Char production): the C0
 // controls but tab, line feed and carriage return, U+FFFE, U+FFFF and unpaired surrogates.
+// eslint-disable-next-line no-control-regex -- matching those controls is the point
 const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** A text as both formats carry it: each character XML 1.0 cannot hold becomes U+FFFD (the replacement
