@@ -32,7 +32,9 @@ import type { Db } from "./db/db.js";
 import { migrate } from "./db/migrate.js";
 import { openDatabase } from "./db/open.js";
 import { cspHeader, docsCspDirectives, portalCspDirectives } from "./http/csp.js";
+import { installNoStore } from "./http/cache-control.js";
 import { installErrorHandlers } from "./http/error-handler.js";
+import { PERMISSIONS_POLICY } from "./http/permissions-policy.js";
 import { installTextGuard } from "./http/text-guard.js";
 import { installRateLimits } from "./http/rate-limit.js";
 import { installMetrics } from "./metrics/index.js";
@@ -144,7 +146,12 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     frameguard: { action: "deny" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
-  app.addHook("onRequest", (req, reply, done) => securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
+  app.addHook("onRequest", (req, reply, done) => {
+    reply.header("permissions-policy", PERMISSIONS_POLICY);
+    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+  });
+  // No cache keeps an API answer: tokens and personal data (http/cache-control.ts).
+  installNoStore(app);
 
   const ownsDb = !parts.db;
   let since = performance.now();

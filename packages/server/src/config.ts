@@ -56,6 +56,10 @@ const envSchema = z.object({
   MAX_REPORT_IMAGES: z.coerce.number().int().min(1).max(MAX_REPORT_MEDIA).default(DEFAULT_MAX_REPORT_IMAGES),
   /** Uploads one process reads at a time; past it 503 tooManyUploads with Retry-After. */
   MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).max(1000).default(8),
+  /** An upload whose body brings no byte for this long ends with 408 uploadTooSlow, its slot freed. */
+  UPLOAD_STALL_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** ...and one that brings fewer than this many bytes a second over such a span (0: no minimum). */
+  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100 * 1024 * 1024).default(4096),
   GEOCODER_URL: urlWithProtocol(["http:", "https:"]).default("https://nominatim.openstreetmap.org"),
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** The police service answering stolen-vehicle plate lookups (issue 17); unset: the local fake
@@ -117,6 +121,13 @@ const envSchema = z.object({
   ALTCHA_HMAC_KEY: z.string().regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 printable characters without spaces").optional(),
 });
 
+/** The pace an upload's body must keep: a byte at least every stallMs, and at least minBytesPerSecond
+ * over any such span (0: no minimum rate). */
+export interface UploadPace {
+  stallMs: number;
+  minBytesPerSecond: number;
+}
+
 export type Config = {
   port: number;
   host: string;
@@ -149,6 +160,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** Uploads one process reads at a time (MAX_CONCURRENT_UPLOADS). */
   maxConcurrentUploads: number;
+  /** The pace an upload must keep (UPLOAD_STALL_MS, UPLOAD_MIN_BYTES_PER_SECOND). */
+  uploadPace: UploadPace;
   /** Images a report may hold through the portal's photos field (MAX_REPORT_IMAGES). */
   maxReportImages: number;
   /** Base URL of a Nominatim-compatible geocoder (address changes). */
@@ -218,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
     metricsToken: e.METRICS_TOKEN,
     maxConcurrentUploads: e.MAX_CONCURRENT_UPLOADS,
+    uploadPace: { stallMs: e.UPLOAD_STALL_MS, minBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND },
     maxReportImages: e.MAX_REPORT_IMAGES,
     geocoderUrl: e.GEOCODER_URL.replace(/\/$/, ""),
     geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS,

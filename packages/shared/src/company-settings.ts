@@ -84,9 +84,11 @@ export const companyFlagsSchema = z.object({
   hasDelayInReportNotifications: z.boolean(),
   visualizeAttendingCompanies: z.boolean(),
   displayDni: z.boolean(),
+  /** Anyone may read the company's Open311 requests without an API key (issue 32; off by default). */
+  publicOpen311Reads: z.boolean(),
 });
 export type CompanyFlags = z.infer<typeof companyFlagsSchema>;
-export const COMPANY_FLAGS = ["is_observer", "is_freemium", "hasDelayInReportNotifications", "visualizeAttendingCompanies", "displayDni"] as const;
+export const COMPANY_FLAGS = ["is_observer", "is_freemium", "hasDelayInReportNotifications", "visualizeAttendingCompanies", "displayDni", "publicOpen311Reads"] as const;
 /** Flags only a provider administrator (group 1 or 100) may change. */
 export const PROVIDER_FLAGS: readonly (keyof CompanyFlags)[] = ["is_observer", "is_freemium"];
 

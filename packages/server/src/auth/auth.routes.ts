@@ -49,7 +49,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     async (req) => {
       const actor = actorOf(req);
       await revokeToken(ctx.db, actor.token);
-      ctx.hub.disconnectToken(actor.token);
+      // Its sockets close on every process within moments (over the bus), not at their next heartbeat.
+      await ctx.hub.endSessions([actor.token]);
       return { success: true as const };
     },
   );

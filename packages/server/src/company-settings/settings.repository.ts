@@ -71,11 +71,12 @@ export async function readCompanyRow(
     has_delay_in_report_notifications: boolean;
     visualize_attending_companies: boolean;
     display_dni: boolean;
+    public_open311_reads: boolean;
     substatuses: string[];
     modules: string[];
   }>(
     db,
-    `select is_observer, is_freemium, has_delay_in_report_notifications, visualize_attending_companies, display_dni, modules,
+    `select is_observer, is_freemium, has_delay_in_report_notifications, visualize_attending_companies, display_dni, public_open311_reads, modules,
             array(select s.name from company_substatuses s where s.company_id = companies.id and s.deleted_at is null
                    order by s.position, s.id) as substatuses
        from companies where id = $1`,
@@ -89,6 +90,7 @@ export async function readCompanyRow(
         hasDelayInReportNotifications: r.has_delay_in_report_notifications,
         visualizeAttendingCompanies: r.visualize_attending_companies,
         displayDni: r.display_dni,
+        publicOpen311Reads: r.public_open311_reads,
       },
       substatuses: r.substatuses,
       modules: r.modules,
@@ -136,6 +138,7 @@ const FLAG_COLUMNS: Record<keyof CompanyFlags, string> = {
   hasDelayInReportNotifications: "has_delay_in_report_notifications",
   visualizeAttendingCompanies: "visualize_attending_companies",
   displayDni: "display_dni",
+  publicOpen311Reads: "public_open311_reads",
 };
 
 /** Sets the given flags of a company (columns from a fixed map, values as parameters). */

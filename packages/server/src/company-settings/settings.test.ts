@@ -58,7 +58,7 @@ describe("GET /api/companies/:companyId/settings", () => {
       const { settings } = body<{ settings: CompanySettings }>(res);
       expect(settings.reportTypes.length).toBeGreaterThan(20);
       expect(settings.reportTypes.find((t) => t.typeId === 0)).toEqual({ typeId: 0, active: false, priority: "normal", attentionTime: null, attentionUnit: null, duplicateRadiusMeters: null, duplicateWindowMinutes: null });
-      expect(settings.flags).toEqual({ is_observer: false, is_freemium: false, hasDelayInReportNotifications: false, visualizeAttendingCompanies: false, displayDni: false });
+      expect(settings.flags).toEqual({ is_observer: false, is_freemium: false, hasDelayInReportNotifications: false, visualizeAttendingCompanies: false, displayDni: false, publicOpen311Reads: false });
       expect(settings.modules).toContain("dashboard");
       expect(settings.gates).toEqual([]);
       expect(settings.providerAdmin).toBe(false);

@@ -8,9 +8,10 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { MediaKind } from "@atalaya/shared";
 import { AppError, invalidField } from "../http/errors.js";
-import type { Config } from "../config.js";
+import type { Config, UploadPace } from "../config.js";
 import { cleanOriginalName, filesDir, type CheckedUpload } from "./file-store.js";
 import { detectMediaTypeOfFile } from "./media-type.js";
+import { watchUploadPace } from "./upload-pace.js";
 
 /** A file as received, streamed to a temporary file under the store and not yet checked. */
 export interface RawUpload {
@@ -46,20 +47,21 @@ export class UploadGate {
   }
 }
 
-/** What reading an upload needs: the size limit, the store (temporary files go to its `.incoming`) and
- * the process's gate. */
+/** What reading an upload needs: the size limit, the store (temporary files go to its `.incoming`), the
+ * process's gate and the pace a body must keep. */
 export interface UploadLimits {
   maxBytes: number;
   dir: string;
   gate: UploadGate;
+  pace: UploadPace;
 }
 
 const gates = new WeakMap<object, UploadGate>();
 /** The upload limits of an app's configuration, one gate per configuration (per process). */
-export function uploadLimitsOf(config: Pick<Config, "dataDir" | "maxUploadBytes" | "maxConcurrentUploads">): UploadLimits {
+export function uploadLimitsOf(config: Pick<Config, "dataDir" | "maxUploadBytes" | "maxConcurrentUploads" | "uploadPace">): UploadLimits {
   let gate = gates.get(config);
   if (!gate) gates.set(config, (gate = new UploadGate(config.maxConcurrentUploads)));
-  return { maxBytes: config.maxUploadBytes, dir: filesDir(config), gate };
+  return { maxBytes: config.maxUploadBytes, dir: filesDir(config), gate, pace: config.uploadPace };
 }
 
 declare module "fastify" {
@@ -127,7 +129,10 @@ export async function readUploadForm(req: FastifyRequest, limits: UploadLimits):
 
 /** Reads a multipart form with text fields and up to maxFiles files (all in the named field), each
  * streamed to its own temporary file and no bigger than maxBytes; one more file is 400 tooManyFiles.
- * The same gate, limits and error codes as readUploadForm. */
+ * The same gate, limits and error codes as readUploadForm. A body that stalls or crawls (limits.pace)
+ * is answered 408 uploadTooSlow at once, with `Connection: close`; once that answer is sent the
+ * connection is dropped, which ends the parse, and the temporary files and the slot go as after any
+ * answer. */
 export async function readUploadFiles(
   req: FastifyRequest,
   limits: UploadLimits,
@@ -139,7 +144,7 @@ export async function readUploadFiles(
   afterResponse(req, () => limits.gate.leave());
   const fields: Record<string, string> = {};
   const files: RawUpload[] = [];
-  try {
+  const read = async () => {
     const parts = req.parts({ limits: { fileSize: limits.maxBytes, files: options.maxFiles, fields: 10, fieldSize: 64 * 1024, parts: 11 + options.maxFiles } });
     for await (const part of parts) {
       if (part.type === "file") {
@@ -151,8 +156,25 @@ export async function readUploadFiles(
         fields[part.fieldname] = String(part.value);
       }
     }
+  };
+  let stopWatching = () => {};
+  const tooSlow = new Promise<never>((_, reject) => {
+    stopWatching = watchUploadPace(req.raw.socket, limits.pace, (why) => {
+      req.log.info({ why, pace: limits.pace }, "upload too slow");
+      // The rest of the body is never read: the connection ends after the answer.
+      afterResponse(req, () => void req.raw.destroy());
+      reject(new AppError(408, "uploadTooSlow", `upload ${why}`, undefined, { connection: "close" }));
+    });
+  });
+  const reading = read();
+  // Once the 408 is answered the dropped connection fails the parse: that failure is nobody's.
+  reading.catch(() => undefined);
+  try {
+    await Promise.race([reading, tooSlow]);
   } catch (err) {
     throw multipartError(err, limits.maxBytes);
+  } finally {
+    stopWatching();
   }
   return { fields, files };
 }

@@ -61,11 +61,11 @@ describe("checkOrigin", () => {
     expect(checkOrigin("https://other.example.cl", internal, p)).toEqual({ allowed: false, reason: "foreignOrigin" });
   });
 
-  it("refuses a foreign, a missing and a malformed Origin, saying which", () => {
+  it("refuses a foreign and a malformed Origin, saying which; lets a client without one through (not a browser)", () => {
     const own = req({ host: "127.0.0.1:8080" });
     expect(checkOrigin("http://evil.test", own, policy())).toEqual({ allowed: false, reason: "foreignOrigin" });
-    expect(checkOrigin(undefined, own, policy())).toEqual({ allowed: false, reason: "missingOrigin" });
-    expect(checkOrigin("", own, policy())).toEqual({ allowed: false, reason: "missingOrigin" });
+    expect(checkOrigin(undefined, own, policy())).toEqual({ allowed: true, origin: null });
+    expect(checkOrigin("", own, policy())).toEqual({ allowed: false, reason: "malformedOrigin" });
     expect(checkOrigin("null", own, policy())).toEqual({ allowed: false, reason: "malformedOrigin" });
     expect(checkOrigin("http://127.0.0.1:8080/x", own, policy())).toEqual({ allowed: false, reason: "malformedOrigin" });
   });

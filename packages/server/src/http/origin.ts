@@ -17,8 +17,9 @@ export interface OriginRequest {
   socket?: object | null;
 }
 
-export type OriginRefusal = "missingOrigin" | "malformedOrigin" | "foreignOrigin";
-export type OriginDecision = { allowed: true; origin: string } | { allowed: false; reason: OriginRefusal };
+export type OriginRefusal = "malformedOrigin" | "foreignOrigin";
+/** An allowed handshake's origin is null when it sent none (a server-side client). */
+export type OriginDecision = { allowed: true; origin: string | null } | { allowed: false; reason: OriginRefusal };
 
 /** The origin a browser sends (`scheme://host[:port]`, http or https, nothing else), normalised
  * (lower-case host, default port dropped); undefined when the value is not one. */
@@ -58,9 +59,13 @@ export function requestOrigin(req: OriginRequest, trustProxy: boolean): string |
 }
 
 /** Decides whether a page at the offered `Origin` may open the WebSocket: same origin as the request,
- * PUBLIC_URL's origin, or one of ALLOWED_ORIGINS. Pure: no I/O, no logging. */
+ * PUBLIC_URL's origin, or one of ALLOWED_ORIGINS. No Origin header at all is a client that is not a
+ * browser (Node's ws, Python's websockets): every browser sends one on a WebSocket handshake, so the
+ * check that keeps other sites' pages out does not concern it, and its single-use ticket is the
+ * credential. An empty or "null" Origin (a sandboxed or file page) is a browser's, and refused. Pure: no
+ * I/O, no logging. */
 export function checkOrigin(offered: string | undefined, req: OriginRequest, policy: OriginPolicy): OriginDecision {
-  if (offered === undefined || offered === "") return { allowed: false, reason: "missingOrigin" };
+  if (offered === undefined) return { allowed: true, origin: null };
   const origin = parseOrigin(offered);
   if (!origin) return { allowed: false, reason: "malformedOrigin" };
   if (origin === requestOrigin(req, policy.trustProxy) || origin === policy.publicOrigin || policy.allowed.includes(origin))

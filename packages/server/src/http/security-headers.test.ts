@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Comment } from "@atalaya/shared";
 import { servedInline } from "../files/file.routes.js";
-import { body, testApp } from "../test/harness.js";
+import { body, buildCompany, buildUser, TEST_PASSWORD, testApp, testDb } from "../test/harness.js";
 import { h, interactionWorld, type World } from "../test/interactions.js";
 import { multipart, PDF } from "../test/sample-files.js";
 import { cspHeader, docsCspDirectives, FILE_CSP, MAP_TILE_ORIGINS, portalCspDirectives } from "./csp.js";
@@ -62,6 +62,38 @@ describe("security headers", () => {
     expect(res.statusCode).toBe(401);
     expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("every answer says which browser features its page may use: location and full screen on its own origin, nothing else", async () => {
+    for (const url of ["/", "/api/settings", "/api/health", "/open311/v2/discovery.json"]) {
+      const policy = String((await app.inject({ method: "GET", url })).headers["permissions-policy"]);
+      const features = Object.fromEntries(policy.split(", ").map((f) => f.split("=") as [string, string]));
+      expect(features, url).toMatchObject({ geolocation: "(self)", fullscreen: "(self)", camera: "()", microphone: "()", payment: "()", usb: "()" });
+    }
+  });
+
+  it("no cache keeps an answer with a token or someone's data: login, settings, tickets, users, reports, refusals alike", async () => {
+    const db = await testDb();
+    const companyId = (await buildCompany(db)).id;
+    const user = await buildUser(db, { companyId, role: "company_admin" });
+    const login = await app.inject({ method: "POST", url: "/api/login", payload: { email: user.email, password: TEST_PASSWORD } });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers["cache-control"]).toBe("no-store");
+    const token = body<{ user: { access_token: string } }>(login).user.access_token;
+    const headers = { "access-token": token };
+    const answers = [
+      await app.inject({ url: "/api/settings", headers }),
+      await app.inject({ method: "POST", url: "/api/realtime/ticket", headers, payload: { companyId } }),
+      await app.inject({ url: `/api/companies/${companyId}/users`, headers }),
+      await app.inject({ url: `/api/companies/${companyId}/reports?tab=pending`, headers }),
+      await app.inject({ method: "POST", url: "/api/login", payload: { email: user.email, password: "wrong-password" } }),
+      await app.inject({ url: "/api/settings" }),
+      await app.inject({ url: "/api/no-such-route" }),
+    ];
+    for (const res of answers) expect(res.headers["cache-control"], `${res.statusCode} ${res.body.slice(0, 80)}`).toBe("no-store");
+    expect(answers.slice(0, 4).map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    // The portal's pages keep their own rule (revalidated, never stored by the API's).
+    expect((await app.inject({ url: "/v3/events" })).headers["cache-control"]).toBe("no-cache");
   });
 
   it("frames its own origin only (custom dashboards open through their frame pages)", () => {

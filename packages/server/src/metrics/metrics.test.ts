@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ReportAudience } from "../auth/restrictions.js";
@@ -56,6 +57,44 @@ function parseExposition(text: string): { types: Map<string, string>; samples: S
     samples.push({ name: m[1]!, labels, value });
   }
   return { types, samples };
+}
+
+// Base units Prometheus asks for, by the units promtool's lint refuses (client_golang's promlint).
+const NOT_BASE_UNITS = ["milliseconds", "microseconds", "nanoseconds", "minutes", "hours", "days", "weeks", "kilobytes", "megabytes", "gigabytes", "bits", "percent", "celsius", "kilograms"];
+
+/**
+ * The problems `promtool check metrics` reports (its lint, client_golang's promlint), one line each: a
+ * family without HELP or TYPE or with either twice, a name outside the metric name grammar or with a
+ * colon (kept for recording rules) or camelCase, a counter not ending in `_total`, any other type
+ * ending in it, a histogram or summary named with a reserved suffix, a unit that is not a base unit.
+ */
+function promlint(text: string): string[] {
+  const problems: string[] = [];
+  const help = new Map<string, number>();
+  const types = new Map<string, string>();
+  for (const line of text.split("\n")) {
+    const h = /^# HELP (\S+) (.*)$/.exec(line);
+    if (h) {
+      help.set(h[1]!, (help.get(h[1]!) ?? 0) + 1);
+      if (!h[2]!.trim()) problems.push(`${h[1]} no help text`);
+    }
+    const t = /^# TYPE (\S+) (\S+)$/.exec(line);
+    if (t) {
+      if (types.has(t[1]!)) problems.push(`${t[1]} TYPE twice`);
+      types.set(t[1]!, t[2]!);
+    }
+  }
+  for (const [name, type] of types) {
+    if ((help.get(name) ?? 0) !== 1) problems.push(`${name} has ${help.get(name) ?? 0} HELP lines`);
+    if (!/^[a-zA-Z_][a-zA-Z0-9_]*$/.test(name)) problems.push(`${name} is not a plain metric name (colons are for recording rules)`);
+    if (/[a-z][A-Z]/.test(name)) problems.push(`${name} is camelCase`);
+    if (type === "counter" && !name.endsWith("_total")) problems.push(`${name} counter metrics should have "_total" suffix`);
+    if (type !== "counter" && name.endsWith("_total")) problems.push(`${name} non-counter metrics should not have "_total" suffix`);
+    if ((type === "histogram" || type === "summary") && /_(bucket|sum|count)$/.test(name)) problems.push(`${name} uses a reserved suffix`);
+    for (const unit of NOT_BASE_UNITS) if (name.split("_").includes(unit)) problems.push(`${name} uses ${unit} instead of a base unit`);
+  }
+  for (const name of help.keys()) if (!types.has(name)) problems.push(`${name} has HELP but no TYPE`);
+  return problems;
 }
 
 /** The value of the one sample with this name and these labels (0 when absent). */
@@ -146,6 +185,18 @@ describe("GET /metrics", () => {
     expect(open).toBeGreaterThanOrEqual(1);
     expect(open).toBeLessThanOrEqual(max);
     expect(valueOf(samples, "atalaya_db_pool_waiting")).toBeGreaterThanOrEqual(0);
+  });
+
+  it("passes promtool check metrics: its lint rules here, and promtool itself where it is installed", async () => {
+    const { text } = await scrape();
+    expect(promlint(text)).toEqual([]);
+    // The rule the default Node figures broke (issue 32): no gauge named like a counter.
+    expect(text).not.toMatch(/^# TYPE nodejs_active_\w+_total /m);
+    expect(text).toMatch(/^# TYPE nodejs_active_handles gauge$/m);
+    const promtool = spawnSync("promtool", ["check", "metrics"], { input: text, encoding: "utf8" });
+    if (promtool.error && (promtool.error as NodeJS.ErrnoException).code === "ENOENT") return; // not installed: the rules above
+    expect(`${promtool.stdout}${promtool.stderr}`).toBe("");
+    expect(promtool.status).toBe(0);
   });
 
   it("counts requests by route pattern and status (never the raw URL) with their latency", async () => {

@@ -49,6 +49,10 @@ async function jobDepth(db: Db): Promise<Map<string, number> | undefined> {
 function buildRegistry(app: FastifyInstance, sources: MetricsSources): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // prom-client's three totals of active handles, requests and resources are gauges named like
+  // counters, which `promtool check metrics` refuses; the same figures by type stay as
+  // nodejs_active_handles, nodejs_active_requests and nodejs_active_resources (sum them for the total).
+  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) registry.removeSingleMetric(name);
   const labelNames = ["method", "route", "status"] as const;
   const requests = new Counter({ name: "atalaya_http_requests_total", help: "HTTP requests answered, by method, route pattern and status", labelNames, registers: [registry] });
   const latency = new Histogram({

@@ -26,6 +26,33 @@ export const CONTENT_TYPES: Record<Open311Format, string> = {
   xml: "text/xml; charset=utf-8",
 };
 
+// Characters XML 1.0 cannot carry, not even as a character reference (its Char production): the C0
+// controls but tab, line feed and carriage return, U+FFFE, U+FFFF and unpaired surrogates.
+// eslint-disable-next-line no-control-regex -- matching those controls is the point
+const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A text as both formats carry it: each character XML 1.0 cannot hold becomes U+FFFD (the replacement
+ * character), in JSON too, so a client reads the same text whichever format it asks for. */
+export function open311Text(text: string): string {
+  return text.replace(NOT_XML_CHAR, "\uFFFD");
+}
+
+/** The value with every text made carriable (open311Text). */
+function carriable(value: Open311Value): Open311Value {
+  if (typeof value === "string") return open311Text(value);
+  if (Array.isArray(value)) return value.map(carriable);
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, carriable(v)]));
+  return value;
+}
+
+/** A text node's content for xmlbuilder2's txt(). Its serializer escapes < and > but leaves an & that
+ * already looks like a reference (`&nbsp;`, `&#1;`) alone, which would publish a report's "&nbsp;" as an
+ * undefined entity and "&amp;" as "&": every & is escaped here first (the serializer then leaves those
+ * `&amp;` as they are). A carriage return is written as a reference, or a parser reads it as a line feed. */
+function xmlText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/\r/g, "&#13;");
+}
+
 function append(parent: XMLBuilder, name: string, value: Open311Value): void {
   const el = parent.ele(name);
   if (value === null) return;
@@ -35,17 +62,19 @@ function append(parent: XMLBuilder, name: string, value: Open311Value): void {
   } else if (typeof value === "object") {
     for (const [k, v] of Object.entries(value)) append(el, k, v);
   } else {
-    el.txt(String(value));
+    el.txt(xmlText(String(value)));
   }
 }
 
 /** The answer as text in the format asked: `root` names the XML document element (a list's items are
  * named from it). */
 export function render(format: Open311Format, root: string, value: Open311Value): string {
-  if (format === "json") return JSON.stringify(value);
+  const safe = carriable(value);
+  if (format === "json") return JSON.stringify(safe);
   const doc = create({ version: "1.0", encoding: "utf-8" });
-  append(doc, root, value);
-  return doc.end({ prettyPrint: false });
+  append(doc, root, safe);
+  // wellFormed: a character that slipped past open311Text throws here rather than reaching a client.
+  return doc.end({ prettyPrint: false, wellFormed: true });
 }
 
 /** The format a URL asks for: `.xml` before the query, else JSON (for errors before the route knows). */

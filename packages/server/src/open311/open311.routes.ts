@@ -11,11 +11,12 @@ import {
   type Open311Format,
 } from "@atalaya/shared";
 import type { AppContext } from "../context.js";
-import { pickLanguage } from "../http/messages.js";
 import { limits } from "../http/rate-limit.js";
 import { CONTENT_TYPES, formatOfUrl, render, renderErrors, type Open311Value } from "./open311.format.js";
+import { open311Language, open311Message, type Open311MessageKey } from "./open311.messages.js";
 import {
   authenticateKey,
+  authenticateRead,
   createRequest,
   discovery,
   getRequest,
@@ -32,7 +33,18 @@ export const OPEN311_PREFIX = "/open311/v2";
 
 const clients = new WeakMap<FastifyRequest, Open311Client>();
 const clientOf = (req: FastifyRequest) => clients.get(req)!;
-const langOf = (req: FastifyRequest) => pickLanguage(req.headers["accept-language"]);
+/** The one language of an answer, names and errors alike. */
+const langOf = (req: FastifyRequest) => open311Language(req.headers["accept-language"]);
+
+/** The Open311 text for one of the app's own refusals, by its code (validation, rate limit, database
+ * away…), so an answer never mixes the app's language with Open311's. */
+function refusalKey(status: number, code: unknown): Open311MessageKey {
+  if (status === 429) return "tooManyRequests";
+  if (code === "overQueryLimit") return "geocoderBusy";
+  if (status === 503) return "unavailable";
+  if (status === 404) return "noSuchResource";
+  return status >= 500 ? "generalError" : "invalidRequest";
+}
 
 /** A form body (the specification's application/x-www-form-urlencoded) as an object; attribute[code]=v
  * and attribute[code][]=v (a multivaluelist) become attribute: {code: v | [v…]}. */
@@ -63,8 +75,11 @@ function send(reply: FastifyReply, format: Open311Format, root: string, value: O
 const open311Status = (status: number) => ([403, 404, 429, 503].includes(status) ? status : status >= 500 ? status : 400);
 
 /** GeoReport v2 (issue 18) under /open311/v2: discovery, services, service definitions, requests (read
- * and create), a request, tokens; each in JSON and XML, errors as [{code, description}]. Every resource
- * but discovery needs the organisation's api_key; jurisdiction_id, when given, is the organisation's id. */
+ * and create), a request, tokens; each in JSON and XML, errors as [{code, description}] in the caller's
+ * language. As the specification asks, only POST needs an api_key: services and their definitions are
+ * public (the organisation named by jurisdiction_id, its id), requests read without a key only when the
+ * organisation turned on public Open311 reads. Any origin may call (CORS): the key is in the request,
+ * never a cookie. */
 export async function open311Routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
     const r = scope.withTypeProvider<ZodTypeProvider>();
@@ -76,12 +91,26 @@ export async function open311Routes(app: FastifyInstance, ctx: AppContext): Prom
     scope.setErrorHandler((err, req, reply) => {
       if (!(err instanceof Open311Error)) throw err;
       const format = formatOfUrl(req.url);
-      return reply.code(err.status).type(CONTENT_TYPES[format]).send(renderErrors(format, [{ code: err.status, description: err.description }]));
+      const description = open311Message(langOf(req), err.key, err.vars);
+      return reply.code(err.status).type(CONTENT_TYPES[format]).send(renderErrors(format, [{ code: err.status, description }]));
     });
+    // CORS: a browser page of any origin may read and post (the key travels in the request, not in a
+    // cookie, so another origin gains nothing a server-side client has not). A JSON POST is preflighted.
+    scope.addHook("onRequest", async (_req, reply) => {
+      reply.header("access-control-allow-origin", "*").header("cross-origin-resource-policy", "cross-origin");
+    });
+    scope.options("/*", { config: { public: true }, schema: { hide: true } }, async (_req, reply) =>
+      reply
+        .code(204)
+        .header("access-control-allow-methods", "GET, POST")
+        .header("access-control-allow-headers", "Content-Type, Idempotency-Key")
+        .header("access-control-max-age", "86400")
+        .send(),
+    );
     // The app's own refusals (validation, rate limit, database away, the text guard) in Open311's shape.
     scope.addHook("onSend", async (req, reply, payload) => {
       if (reply.statusCode < 400 || typeof payload !== "string" || !payload.startsWith("{")) return payload;
-      let error: { message?: unknown; fields?: { field?: unknown; code?: unknown }[] } | undefined;
+      let error: { code?: unknown; fields?: { field?: unknown; code?: unknown }[] } | undefined;
       try {
         error = (JSON.parse(payload) as { error?: typeof error }).error;
       } catch {
@@ -91,23 +120,39 @@ export async function open311Routes(app: FastifyInstance, ctx: AppContext): Prom
       const fields = Array.isArray(error.fields) ? error.fields.map((f) => `${String(f.field)} (${String(f.code)})`).join(", ") : "";
       const status = open311Status(reply.statusCode);
       const format = formatOfUrl(req.url);
+      const seconds = Number(reply.getHeader("retry-after")) || 1;
+      const text = open311Message(langOf(req), refusalKey(reply.statusCode, error.code), { seconds });
       reply.code(status).type(CONTENT_TYPES[format]);
-      return renderErrors(format, [{ code: status, description: `${String(error.message ?? "Error")}${fields ? `: ${fields}` : ""}` }]);
+      return renderErrors(format, [{ code: status, description: `${text}${fields ? `: ${fields}` : ""}` }]);
     });
     scope.setNotFoundHandler((req, reply) => {
       const format = formatOfUrl(req.url);
-      return reply.code(404).type(CONTENT_TYPES[format]).send(renderErrors(format, [{ code: 404, description: "No such Open311 resource: see discovery.json." }]));
+      return reply.code(404).type(CONTENT_TYPES[format]).send(renderErrors(format, [{ code: 404, description: open311Message(langOf(req), "noSuchResource") }]));
     });
 
-    // Who is calling, then how often: a key's calls are counted together across processes.
-    const authenticate = async (req: FastifyRequest) => {
+    // Who is calling, then how often: a key's calls are counted together across processes, calls
+    // without a key by address, with the same allowance.
+    const credentials = (req: FastifyRequest) => {
       const query = req.query as { api_key?: string; jurisdiction_id?: string };
       const body = (req.body ?? {}) as { api_key?: string; jurisdiction_id?: string };
-      clients.set(req, await authenticateKey(ctx, body.api_key ?? query.api_key, body.jurisdiction_id ?? query.jurisdiction_id));
+      return { apiKey: body.api_key ?? query.api_key, jurisdictionId: body.jurisdiction_id ?? query.jurisdiction_id };
+    };
+    const authenticate = async (req: FastifyRequest) => {
+      const { apiKey, jurisdictionId } = credentials(req);
+      clients.set(req, await authenticateKey(ctx, apiKey, jurisdictionId));
+    };
+    const reading = (what: "services" | "requests") => async (req: FastifyRequest) => {
+      const { apiKey, jurisdictionId } = credentials(req);
+      clients.set(req, await authenticateRead(ctx, apiKey, jurisdictionId, what));
     };
     const { perKey, windowMs } = ctx.config.open311Limit;
-    const perKeyLimit = limits(scope, [{ name: "open311-key", max: perKey, windowMs, key: (req) => (clients.has(req) ? String(clientOf(req).keyId) : null) }]);
-    const keyed = { config: { public: true }, preHandler: [authenticate, perKeyLimit] };
+    const perCallerLimit = limits(scope, [
+      { name: "open311-key", max: perKey, windowMs, key: (req) => (clients.get(req)?.keyId != null ? String(clientOf(req).keyId) : null) },
+      { name: "open311-public", max: perKey, windowMs, key: (req) => (clients.has(req) && clientOf(req).keyId === null ? req.ip : null) },
+    ]);
+    const keyed = { config: { public: true }, preHandler: [authenticate, perCallerLimit] };
+    const publicRead = { config: { public: true }, preHandler: [reading("services"), perCallerLimit] };
+    const requestsRead = { config: { public: true }, preHandler: [reading("requests"), perCallerLimit] };
     const tags = ["open311"];
 
     r.get("/discovery.:format", {
@@ -116,17 +161,17 @@ export async function open311Routes(app: FastifyInstance, ctx: AppContext): Prom
     }, async (req, reply) => send(reply, req.params.format, "discovery", discovery(ctx.config.publicUrl)));
 
     r.get("/services.:format", {
-      ...keyed,
+      ...publicRead,
       schema: { tags, summary: "Open311 services: the report types the organisation attends, their category as group", params: open311FormatParamsSchema, querystring: open311QuerySchema },
     }, async (req, reply) => send(reply, req.params.format, "services", await listServices(ctx, clientOf(req), langOf(req))));
 
     r.get("/services/:code.:format", {
-      ...keyed,
+      ...publicRead,
       schema: { tags, summary: "Open311 service definition (attributes of the type's form; none linked yet)", params: open311ServiceParamsSchema, querystring: open311QuerySchema },
     }, async (req, reply) => send(reply, req.params.format, "service_definition", await serviceDefinition(ctx, clientOf(req), req.params.code)));
 
     r.get("/requests.:format", {
-      ...keyed,
+      ...requestsRead,
       schema: { tags, summary: "Open311 requests of the organisation: by ids, or service codes, statuses and at most 90 days", params: open311FormatParamsSchema, querystring: open311RequestsQuerySchema },
     }, async (req, reply) => send(reply, req.params.format, "service_requests", await listRequests(ctx, clientOf(req), req.query, langOf(req))));
 
@@ -146,12 +191,12 @@ export async function open311Routes(app: FastifyInstance, ctx: AppContext): Prom
     });
 
     r.get("/requests/:id.:format", {
-      ...keyed,
+      ...requestsRead,
       schema: { tags, summary: "One Open311 request of the organisation", params: open311RequestParamsSchema, querystring: open311QuerySchema },
     }, async (req, reply) => send(reply, req.params.format, "service_requests", await getRequest(ctx, clientOf(req), req.params.id, langOf(req))));
 
     r.get("/tokens/:token.:format", {
-      ...keyed,
+      ...requestsRead,
       schema: { tags, summary: "The Open311 request id behind a token (a request an organisation with a notification delay received later)", params: open311TokenParamsSchema, querystring: open311QuerySchema },
     }, async (req, reply) => send(reply, req.params.format, "service_requests", await requestOfToken(ctx, clientOf(req), req.params.token)));
   }, { prefix: OPEN311_PREFIX });

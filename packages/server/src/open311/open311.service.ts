@@ -16,9 +16,11 @@ import { AppError } from "../http/errors.js";
 import { createAppReports } from "../reports/index.js";
 import { hashApiKey } from "./api-key.service.js";
 import { useApiKey } from "./api-key.repository.js";
+import { open311Message, type Open311Language, type Open311MessageKey } from "./open311.messages.js";
 import { w3, type Open311Value } from "./open311.format.js";
 import {
   attendedTypeIds,
+  findJurisdiction,
   findOpen311RequestByToken,
   hearsLater,
   listOpen311Requests,
@@ -27,19 +29,22 @@ import {
   type Open311RequestRow,
 } from "./open311.repository.js";
 
-/** A GeoReport v2 error: its HTTP status (400, 403 or 404) and the description a client shows. */
+/** A GeoReport v2 error: its HTTP status (400, 403 or 404) and the catalogue text a client reads,
+ * written in the caller's language when answered. */
 export class Open311Error extends Error {
   constructor(
     readonly status: 400 | 403 | 404,
-    readonly description: string,
+    readonly key: Open311MessageKey,
+    readonly vars: Record<string, string | number> = {},
   ) {
-    super(description);
+    super(key);
   }
 }
 
-/** The organisation an API key speaks for. */
+/** Who is reading or writing: the organisation an API key speaks for (keyId), or, without a key, the
+ * organisation a jurisdiction_id names (keyId null). */
 export interface Open311Client {
-  keyId: number;
+  keyId: number | null;
   scope: TenantScope;
   companyId: number;
   companyName: string;
@@ -50,11 +55,29 @@ const DAY_MS = 86_400_000;
 /** The organisation of a live key, checked against the jurisdiction when one is named (the
  * organisation's id): 403 without a key or with a wrong or revoked one, 404 for another jurisdiction. */
 export async function authenticateKey(ctx: AppContext, apiKey: string | undefined, jurisdictionId: string | undefined): Promise<Open311Client> {
-  if (!apiKey) throw new Open311Error(403, "api_key is required: ask the organisation's administrator for one.");
+  if (!apiKey) throw new Open311Error(403, "apiKeyRequired");
   const key = await useApiKey(ctx.db, hashApiKey(apiKey));
-  if (!key) throw new Open311Error(403, "Invalid api_key received: it is wrong or was revoked.");
-  if (jurisdictionId !== undefined && jurisdictionId !== String(key.companyId)) throw new Open311Error(404, "jurisdiction_id not found.");
+  if (!key) throw new Open311Error(403, "apiKeyInvalid");
+  if (jurisdictionId !== undefined && jurisdictionId !== String(key.companyId)) throw new Open311Error(404, "jurisdictionNotFound");
   return { keyId: key.id, scope: apiKeyScope(key.companyId), companyId: key.companyId, companyName: key.companyName };
+}
+
+/** What a read may use: what an api_key speaks for when one is sent, else the organisation a
+ * jurisdiction_id names (GeoReport v2 asks for a key on POST only). `requests` reads (requests, one
+ * request, tokens) without a key need the organisation's public Open311 reads (403 saying so): safety
+ * reports can be sensitive, so an organisation opts in. */
+export async function authenticateRead(
+  ctx: AppContext,
+  apiKey: string | undefined,
+  jurisdictionId: string | undefined,
+  what: "services" | "requests",
+): Promise<Open311Client> {
+  if (apiKey) return authenticateKey(ctx, apiKey, jurisdictionId);
+  if (jurisdictionId === undefined) throw new Open311Error(400, "jurisdictionRequired");
+  const org = /^\d{1,9}$/.test(jurisdictionId) ? await findJurisdiction(ctx.db, Number(jurisdictionId)) : undefined;
+  if (!org) throw new Open311Error(404, "jurisdictionNotFound");
+  if (what === "requests" && !org.publicReads) throw new Open311Error(403, "requestsNotPublic");
+  return { keyId: null, scope: apiKeyScope(org.companyId), companyId: org.companyId, companyName: org.companyName };
 }
 
 /** The discovery document: where the GeoReport v2 endpoint is and what it speaks. */
@@ -104,7 +127,7 @@ export async function listServices(ctx: AppContext, client: Open311Client, lang:
 async function requireService(ctx: AppContext, client: Open311Client, code: string): Promise<number> {
   const id = /^\d{1,9}$/.test(code) ? Number(code) : NaN;
   const type = reportTypeById(id);
-  if (!type || !type.active || !(await attendedTypeIds(ctx.db, client.scope)).includes(id)) throw new Open311Error(404, `service_code ${code} not found.`);
+  if (!type || !type.active || !(await attendedTypeIds(ctx.db, client.scope)).includes(id)) throw new Open311Error(404, "serviceNotFound", { code });
   return id;
 }
 
@@ -149,8 +172,8 @@ function windowOf(q: Open311RequestsQuery, now: Date): { from: Date; to: Date } 
   const end = q.end_date ? new Date(q.end_date) : undefined;
   const span = OPEN311_MAX_DAYS * DAY_MS;
   if (start && end) {
-    if (end < start) throw new Open311Error(400, "end_date is before start_date.");
-    if (end.getTime() - start.getTime() > span) throw new Open311Error(400, `start_date and end_date may not span more than ${OPEN311_MAX_DAYS} days.`);
+    if (end < start) throw new Open311Error(400, "endBeforeStart");
+    if (end.getTime() - start.getTime() > span) throw new Open311Error(400, "spanTooLong", { days: OPEN311_MAX_DAYS });
     return { from: start, to: end };
   }
   if (start) return { from: start, to: new Date(start.getTime() + span) };
@@ -183,7 +206,7 @@ export async function listRequests(ctx: AppContext, client: Open311Client, q: Op
 export async function getRequest(ctx: AppContext, client: Open311Client, id: string, lang: Language): Promise<Open311Value[]> {
   const n = /^\d{1,10}$/.test(id) ? Number(id) : NaN;
   const [row] = n > 0 && n <= 2147483647 ? await listOpen311Requests(ctx.db, client.scope, { ids: [n] }, 1) : [];
-  if (!row) throw new Open311Error(404, `service_request_id ${id} not found.`);
+  if (!row) throw new Open311Error(404, "requestNotFound", { id });
   return [requestOf(row, client.companyName, lang)];
 }
 
@@ -191,7 +214,7 @@ export async function getRequest(ctx: AppContext, client: Open311Client, id: str
 export async function requestOfToken(ctx: AppContext, client: Open311Client, token: string): Promise<Open311Value[]> {
   const valid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(token);
   const row = valid ? await findOpen311RequestByToken(ctx.db, client.scope, token) : undefined;
-  if (!row) throw new Open311Error(404, "token not found, or the request has not reached the organisation yet.");
+  if (!row) throw new Open311Error(404, "tokenNotFound");
   return [{ service_request_id: row.id, token: row.uuid }];
 }
 
@@ -206,20 +229,20 @@ function clientIdOf(companyId: number, idempotencyKey: string | undefined): stri
 
 /** Where a request is: lat and long, or its address geocoded; address_id alone is not understood. */
 async function placeOf(ctx: AppContext, body: Open311PostBody, lang: Language): Promise<{ latitude: number; longitude: number }> {
-  if ((body.lat === undefined) !== (body.long === undefined)) throw new Open311Error(400, "lat and long must be sent together.");
+  if ((body.lat === undefined) !== (body.long === undefined)) throw new Open311Error(400, "latLongTogether");
   if (body.lat !== undefined && body.long !== undefined) return { latitude: body.lat, longitude: body.long };
   if (!body.address_string) {
-    throw new Open311Error(400, body.address_id ? "address_id is not supported: send lat and long, or address_string." : "A location is required: lat and long, or address_string.");
+    throw new Open311Error(400, body.address_id ? "addressIdUnsupported" : "locationRequired");
   }
   const query = usableAddress(body.address_string);
-  if (!query) throw new Open311Error(400, "address_string is not an address that can be found.");
+  if (!query) throw new Open311Error(400, "addressUnusable");
   try {
     const place = await geocode({ url: ctx.config.geocoderUrl, timeoutMs: ctx.config.geocoderTimeoutMs, contact: ctx.config.publicUrl }, query, lang);
     return { latitude: place.latitude, longitude: place.longitude };
   } catch (err) {
     // The geocoder being over its limit is worth a retry (503); anything else is the address.
     if (err instanceof AppError && err.code === "overQueryLimit") throw err;
-    throw new Open311Error(400, "address_string could not be placed on the map: send lat and long.");
+    throw new Open311Error(400, "addressNotPlaced");
   }
 }
 
@@ -234,13 +257,13 @@ export async function createRequest(
   client: Open311Client,
   body: Open311PostBody,
   idempotencyKey: string | undefined,
-  lang: Language,
+  lang: Open311Language,
 ): Promise<Open311Value[]> {
   const typeId = await requireService(ctx, client, body.service_code);
   const { latitude, longitude } = await placeOf(ctx, body, lang);
   const receiving = await receivingAt(ctx.db, client.scope, latitude, longitude);
-  if (receiving.freemium) throw new Open311Error(400, "A free organisation does not receive community reports: upgrade to receive Open311 requests.");
-  if (!receiving.inZone) throw new Open311Error(400, "The location is outside the organisation's zones.");
+  if (receiving.freemium) throw new Open311Error(400, "freemium");
+  if (!receiving.inZone) throw new Open311Error(400, "outsideZones");
   const contact = body.email || body.first_name || body.last_name || body.phone
     ? { phone: body.phone ?? null, firstName: body.first_name ?? null, lastName: body.last_name ?? null, email: body.email ?? null }
     : null;
@@ -262,7 +285,7 @@ export async function createRequest(
   ]);
   const accountId = body.account_id ?? null;
   if (!result!.companies.includes(client.companyId)) {
-    return [{ token: result!.uuid, service_notice: "The organisation receives this request after its notification delay.", account_id: accountId }];
+    return [{ token: result!.uuid, service_notice: open311Message(lang, "delayedNotice"), account_id: accountId }];
   }
   return [{ service_request_id: result!.id, service_notice: null, account_id: accountId }];
 }

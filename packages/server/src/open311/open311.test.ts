@@ -160,9 +160,13 @@ describe("services", () => {
     expect(services.map((s) => s.service_code)).toEqual([String(ROBBERY), String(GRAFFITI)]);
     expect(services[1]).toEqual({ service_code: "24", service_name: "Graffiti", description: expect.any(String), metadata: false, type: "realtime", keywords: "", group: "City issues" });
 
-    const x = xml((await get("services.xml", { api_key: key })).body) as { services: { service: { service_code: string; group: string; metadata: string }[] } };
+    const spanish = await app.inject({ url: open311("services.xml", { api_key: key }), headers: { "accept-language": "es-CL,es;q=0.9" } });
+    const x = xml(spanish.body) as { services: { service: { service_code: string; group: string; metadata: string }[] } };
     expect(x.services.service.map((s) => s.service_code)).toEqual(["0", "24"]);
     expect(x.services.service[1]).toMatchObject({ group: "Problemas urbanos", metadata: "false", type: "realtime" });
+    // No language of Open311's three asked: English, the language GeoReport v2 clients are written in.
+    const other = (await app.inject({ url: open311("services.json", { api_key: key }), headers: { "accept-language": "de" } })).json() as { group: string }[];
+    expect(other[1]!.group).toBe("City issues");
   });
 
   it("gives a service definition with its attribute list (empty: no form is linked to a type yet)", async () => {
@@ -367,7 +371,7 @@ describe("GET requests", () => {
       service_request_id: solved.id,
       status: "closed",
       status_notes: "Se pintó el muro.",
-      service_name: "Rayados",
+      service_name: "Graffiti",
       service_code: "24",
       description: "Rayado en el muro",
       agency_responsible: "Municipalidad de Prueba",
@@ -437,7 +441,7 @@ describe("GET requests", () => {
       service_request_id: String(solved.id),
       status: "closed",
       status_notes: "Se pintó el muro.",
-      service_name: "Rayados",
+      service_name: "Graffiti",
       service_code: "24",
       description: "Rayado en el muro",
       agency_responsible: "Municipalidad de Prueba",
@@ -465,8 +469,100 @@ describe("GET requests", () => {
     expect(theirs.map((r) => r.service_request_id)).not.toContain(open.id);
     for (const path of ["services.json", "requests.json", `requests/${open.id}.json`, `services/0.json`]) {
       expect((await get(path, { api_key: key, jurisdiction_id: String(otherCompanyId) })).statusCode, path).toBe(404);
-      expect((await get(path)).statusCode, path).toBe(403);
+      // Neither a key nor a jurisdiction: nobody to read for.
+      expect((await get(path)).statusCode, path).toBe(400);
     }
+  });
+});
+
+describe("reads without a key (GeoReport v2 asks for a key on POST only)", () => {
+  const setPublicReads = async (on: boolean) => {
+    const res = await app.inject({ method: "PUT", url: `/api/companies/${companyId}/settings`, headers: { "access-token": adminToken }, payload: { flags: { publicOpen311Reads: on } } });
+    expect(res.statusCode).toBe(200);
+  };
+
+  it("serves services and service definitions to anyone naming the jurisdiction", async () => {
+    const jurisdiction = { jurisdiction_id: String(companyId) };
+    const keyless = await get("services.json", jurisdiction);
+    expect(keyless.statusCode).toBe(200);
+    expect(keyless.json()).toEqual((await get("services.json", { api_key: key })).json());
+    expect((await get(`services/${GRAFFITI}.json`, jurisdiction)).json()).toEqual({ service_code: "24", attributes: [] });
+    const none = await get("services.xml");
+    expect(none.statusCode).toBe(400);
+    expect(xml(none.body)).toEqual({ errors: { error: { code: "400", description: expect.stringContaining("jurisdiction_id is required") } } });
+    expect((await get("services.json", { jurisdiction_id: "999999" })).statusCode).toBe(404);
+    expect((await get("services.json", { jurisdiction_id: "abc" })).statusCode).toBe(404);
+  });
+
+  it("keeps requests behind a key until the organisation turns on public Open311 reads, and the 403 says which", async () => {
+    const report = await insertReport(companyId, { description: "Visible sin llave" });
+    const secret = await insertReport(companyId, { private: true, description: "Privado" });
+    const jurisdiction = { jurisdiction_id: String(companyId) };
+    for (const path of ["requests.json", `requests/${report.id}.json`, `tokens/${report.uuid}.json`]) {
+      const res = await get(path, jurisdiction);
+      expect(res.statusCode, path).toBe(403);
+      expect(res.json(), path).toEqual([{ code: 403, description: expect.stringContaining("has not turned on public Open311 reads") }]);
+    }
+    await setPublicReads(true);
+    try {
+      const list = await get("requests.json", jurisdiction);
+      expect(list.statusCode).toBe(200);
+      const ids = (list.json() as { service_request_id: number }[]).map((r) => r.service_request_id);
+      expect(ids).toContain(report.id);
+      expect(ids).not.toContain(secret.id);
+      expect((await get(`requests/${report.id}.json`, jurisdiction)).json()).toEqual([expect.objectContaining({ service_request_id: report.id, description: "Visible sin llave" })]);
+      expect((await get(`tokens/${report.uuid}.json`, jurisdiction)).json()).toEqual([{ service_request_id: report.id, token: report.uuid }]);
+      // Another organisation's reads stay closed; creating still needs a key.
+      expect((await get("requests.json", { jurisdiction_id: String(otherCompanyId) })).statusCode).toBe(403);
+      const post = await postForm("json", { jurisdiction_id: String(companyId), service_code: String(ROBBERY), lat: String(LAT), long: String(LONG) });
+      expect(post.statusCode).toBe(403);
+      expect(post.json()).toEqual([{ code: 403, description: expect.stringContaining("api_key is required") }]);
+    } finally {
+      await setPublicReads(false);
+    }
+    expect((await get("requests.json", jurisdiction)).statusCode).toBe(403);
+  });
+
+  it("answers any origin: public GETs, a keyed POST and its preflight", async () => {
+    const origin = { origin: "https://vecinos.example" };
+    const services = await app.inject({ url: open311("services.json", { jurisdiction_id: String(companyId) }), headers: origin });
+    expect(services.headers["access-control-allow-origin"]).toBe("*");
+    const refused = await app.inject({ url: open311("requests.json", { jurisdiction_id: String(companyId) }), headers: origin });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers["access-control-allow-origin"]).toBe("*");
+    const preflight = await app.inject({
+      method: "OPTIONS",
+      url: "/open311/v2/requests.json",
+      headers: { ...origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type, idempotency-key" },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers["access-control-allow-origin"]).toBe("*");
+    expect(String(preflight.headers["access-control-allow-methods"])).toContain("POST");
+    expect(String(preflight.headers["access-control-allow-headers"]).toLowerCase()).toContain("idempotency-key");
+    const post = await app.inject({
+      method: "POST",
+      url: "/open311/v2/requests.json",
+      headers: { ...origin, "content-type": "application/json" },
+      payload: { api_key: key, service_code: String(ROBBERY), lat: LAT, long: LONG, description: "Desde otra web" },
+    });
+    expect(post.statusCode).toBe(200);
+    expect(post.headers["access-control-allow-origin"]).toBe("*");
+  });
+
+  it("writes error texts in one language: es, en or fr by Accept-Language, English when none of them", async () => {
+    const read = (path: string, query: Record<string, string>, lang?: string) =>
+      app.inject({ url: open311(path, query), headers: lang ? { "accept-language": lang } : {} }).then((r) => (r.json() as { description: string }[])[0]!.description);
+    // The service's own refusal, the app's validation and an unknown resource alike.
+    const notFound = { api_key: key };
+    const invalid = { api_key: key, start_date: "yesterday" };
+    expect(await read("services/999.json", notFound, "es-CL,es;q=0.9")).toBe("No se encontró el service_code 999.");
+    expect(await read("services/999.json", notFound, "fr")).toBe("service_code 999 introuvable.");
+    expect(await read("services/999.json", notFound)).toBe("service_code 999 not found.");
+    expect(await read("services/999.json", notFound, "de, pt")).toBe("service_code 999 not found.");
+    expect(await read("requests.json", invalid, "es")).toMatch(/^Solicitud no válida: start_date/);
+    expect(await read("requests.json", invalid, "fr")).toMatch(/^Requête non valide: start_date/);
+    expect(await read("requests.json", invalid)).toMatch(/^Invalid request: start_date/);
+    expect(await read("nothing.json", {}, "es")).toBe("No existe ese recurso Open311: consulta discovery.json.");
   });
 });
 

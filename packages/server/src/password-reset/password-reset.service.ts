@@ -29,5 +29,5 @@ export async function resetPassword(ctx: AppContext, code: string, password: str
     await tx.query("update users set password_hash = $2, updated_at = now() where id = $1", [row.user_id, hash]);
     await revokeUserTokens(tx, row.user_id);
   });
-  await ctx.hub.closeEndedSessions();
+  await ctx.hub.endSessions();
 }

@@ -10,7 +10,17 @@ export type BusMessage = RealtimeMessage & {
   audience?: ReportAudience | null;
   /** Only this user's sockets of the company receive it (a notification); absent: the audience decides. */
   recipientUserId?: number;
+  /** Server-only notice that sessions ended (logout, a lock, a password reset): every process closes
+   * their sockets at once; the message itself reaches no browser (the hub's `endSessions`). */
+  sessionsEnded?: SessionsEndedNotice;
 };
+
+/** Which sessions ended: these access tokens (hex SHA-256 hashes), or, without them, whichever the
+ * database no longer lets live; `from` is the hub that said it (it acted already). */
+export interface SessionsEndedNotice {
+  from: string;
+  tokenHashes?: string[];
+}
 
 /** Carries committed events to every server process; each process relays them to its own sockets. */
 export interface EventBus {

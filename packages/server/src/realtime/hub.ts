@@ -4,7 +4,7 @@ import type { WebSocket } from "ws";
 import type { RealtimeMessage } from "@atalaya/shared";
 import { isRestricted, viewOfEvent, type Restrictions } from "../auth/restrictions.js";
 import { hashSecret } from "../auth/tokens.js";
-import type { BusMessage, EventBus } from "./bus.js";
+import type { BusMessage, EventBus, SessionsEndedNotice } from "./bus.js";
 import { textFrame } from "./frame.js";
 
 interface Client {
@@ -35,8 +35,8 @@ export interface HubOptions {
    * heartbeat so a change made anywhere (another process, an admin) applies without a reconnect. */
   restrictionsOf?: (companyId: number, userIds: readonly number[]) => Promise<Map<number, Restrictions>>;
   /** Which of these access tokens (hex SHA-256 hashes) still open a session: not revoked, not expired,
-   * their user not locked. Asked on every heartbeat, so a session ended on any process (logout, a
-   * lock) closes its sockets on this one too. */
+   * their user not locked. Asked when another process says sessions ended without naming their tokens
+   * (`endSessions`) and on every heartbeat, the fallback when that notice was lost. */
   liveTokens?: (tokenHashes: readonly string[]) => Promise<Set<string>>;
   /** Where this process records its open sockets, so every process can tell who is online: a socket
    * opened, is still open (every heartbeat, the ids of this process's sockets), closed. */
@@ -88,6 +88,9 @@ function encode(message: BusMessage): Buffer {
  * the last event of a burst catches up without waiting for a later event.
  */
 export class Hub {
+  /** This hub's name on the bus, so it skips its own session notices. */
+  private readonly id = randomUUID();
+  private readonly bus: EventBus;
   private readonly byCompany = new Map<number, Set<Client>>();
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
@@ -132,7 +135,8 @@ export class Hub {
     this.liveTokens = options.liveTokens;
     this.online = options.online;
     this.tailCheckMs = options.tailCheckMs ?? TAIL_CHECK_MS;
-    this.unsubscribe = bus.subscribe((message) => this.deliver(message));
+    this.bus = bus;
+    this.unsubscribe = bus.subscribe((message) => (message.sessionsEnded ? this.sessionsEnded(message.sessionsEnded) : this.deliver(message)));
     this.offReconnect = bus.onReconnect?.(() => this.scheduleTailCheck(0));
     this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs ?? HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -379,11 +383,29 @@ export class Hub {
     return behind;
   }
 
-  /** Closes the sockets opened with an access token that was just revoked. */
-  disconnectToken(token: string): void {
-    const tokenHash = hashSecret(token).toString("hex");
-    for (const set of this.byCompany.values())
-      for (const c of set) if (c.tokenHash === tokenHash) c.socket.close(4001, "logged out");
+  /** Closes, on every process, the sockets of sessions that just ended (their tokens revoked by the
+   * caller): the sockets opened with these access tokens, or, without them (a lock, a password reset:
+   * every token of a user), those whose token the database no longer lets live. This process closes
+   * its own at once; the others hear it over the bus rather than at their next heartbeat, which
+   * remains the fallback when the publish fails. */
+  async endSessions(accessTokens?: readonly string[]): Promise<void> {
+    const tokenHashes = accessTokens?.map((t) => hashSecret(t).toString("hex"));
+    const notice = { from: this.id, ...(tokenHashes ? { tokenHashes } : {}) };
+    // The envelope of a real-time message, for a bus that carries only those; company 0 has no sockets.
+    const published = this.bus.publish({ type: "seq", seq: 0, companyId: 0, data: {}, sessionsEnded: notice }).catch(() => undefined);
+    await Promise.all([this.closeSessions(tokenHashes), published]);
+  }
+
+  /** A session notice from the bus: another process's logout or lock. */
+  private sessionsEnded(notice: SessionsEndedNotice): void {
+    if (notice.from === this.id) return;
+    void this.closeSessions(notice.tokenHashes).catch(() => undefined); // the database is away: the heartbeat asks again
+  }
+
+  private async closeSessions(tokenHashes: readonly string[] | undefined): Promise<void> {
+    if (!tokenHashes) return this.closeEndedSessions();
+    const ended = new Set(tokenHashes);
+    for (const set of this.byCompany.values()) for (const c of set) if (ended.has(c.tokenHash)) c.socket.close(4001, "logged out");
   }
 
   /** Closes a user's sockets of a company (their membership or restrictions changed): the client

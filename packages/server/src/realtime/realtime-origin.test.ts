@@ -67,8 +67,14 @@ describe("GET /api/realtime: Origin", () => {
     );
   });
 
-  it("refuses a foreign, missing or malformed Origin with 403 and one warning naming the reason and the origin", async () => {
-    for (const [origin, reason] of [["http://evil.test", "foreignOrigin"], [undefined, "missingOrigin"], ["null", "malformedOrigin"]] as const) {
+  it("lets a client without an Origin (a server-side one, here the ws package) connect with its ticket, and not without one", async () => {
+    expect(await open(port, undefined)).toMatchObject({ type: "hello" });
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/realtime?ticket=not-a-ticket`);
+    await expect(new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject))).rejects.toThrow("Unexpected server response: 401");
+  });
+
+  it("refuses a foreign or malformed Origin with 403 and one warning naming the reason and the origin", async () => {
+    for (const [origin, reason] of [["http://evil.test", "foreignOrigin"], ["null", "malformedOrigin"]] as const) {
       const before = lines.length;
       await expect(open(port, origin)).rejects.toThrow("Unexpected server response: 403");
       // The request line is written once the response has finished, just after the client saw it.

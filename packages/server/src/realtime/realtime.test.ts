@@ -180,11 +180,29 @@ describe("GET /api/realtime (WebSocket)", () => {
     return { user, token: t, ws, closed };
   }
 
-  it("a logout on one process closes the token's sockets on every other at its next heartbeat", async () => {
+  it("a logout on one process closes the token's sockets on every other within a second, over the bus (no heartbeat)", async () => {
     const s = await sessionSocket(second);
-    await app.inject({ method: "GET", url: "/api/logout", headers: { "access-token": s.token } });
-    await second.ctx.hub.closeEndedSessions();
-    expect(await s.closed).toBe(4001);
+    const other = await sessionSocket(second);
+    const started = performance.now();
+    expect((await app.inject({ method: "GET", url: "/api/logout", headers: { "access-token": s.token } })).statusCode).toBe(200);
+    const code = await Promise.race([s.closed, new Promise<string>((r) => setTimeout(() => r("still open after 1 s"), 1000))]);
+    expect(code).toBe(4001);
+    expect(performance.now() - started).toBeLessThan(1000);
+    // Only that session's: another user's socket on the same process stays open.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(other.ws.readyState).toBe(other.ws.OPEN);
+    other.ws.close();
+  });
+
+  it("a lock on one process closes the user's sockets on every other within a second", async () => {
+    const db = await testDb();
+    const admin = await loginAs(app, await buildUser(db, { companyId, role: "company_admin" }));
+    const s = await sessionSocket(second);
+    const started = performance.now();
+    expect((await app.inject({ method: "POST", url: `/api/companies/${companyId}/users/${s.user.id}/lock`, headers: { "access-token": admin } })).statusCode).toBe(200);
+    const code = await Promise.race([s.closed, new Promise<string>((r) => setTimeout(() => r("still open after 1 s"), 1000))]);
+    expect(code).toBe(4001);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it("locking a user closes their open sockets", async () => {

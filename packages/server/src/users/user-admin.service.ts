@@ -115,10 +115,10 @@ async function checkRestrictions(ctx: AppContext, scope: CompanyScope, zones: re
   if (types?.some((t) => !reportTypeById(t))) throw invalidField("reportTypes", "invalid_report_type");
 }
 
-/** Ends every session of the user now: their tokens are revoked by the caller; this process's sockets
- * close at once, other processes' at their next heartbeat (the hub asks the database which tokens live). */
+/** Ends every session of the user now: their tokens are revoked by the caller; the sockets close on
+ * every process at once (the hub says it over the bus, each process asks the database which tokens live). */
 async function endSessions(ctx: AppContext): Promise<void> {
-  await ctx.hub.closeEndedSessions();
+  await ctx.hub.endSessions();
 }
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];

@@ -48,6 +48,8 @@ export const companySettingsEn: typeof companySettingsEs = {
     visualizeAttendingCompaniesHint: "The report detail lists the other organisations attending the same report.",
     displayDni: "Show the reporter's RUT",
     displayDniHint: "The report detail shows the RUT of whoever sent it.",
+    publicOpen311Reads: "Public Open311 reads",
+    publicOpen311ReadsHint: "Anyone may read your organisation's Open311 requests (not private ones) without an API key; creating one still needs a key.",
     providerOnly: "Only the provider can change it.",
   },
   links: { teams: "Teams", tags: "Tags", zones: "Zones", shifts: "Shifts" },

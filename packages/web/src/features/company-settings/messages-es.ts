@@ -46,6 +46,8 @@ export const companySettingsEs = {
     visualizeAttendingCompaniesHint: "El detalle del reporte muestra las demás organizaciones que atienden el mismo reporte.",
     displayDni: "Mostrar el RUT del informante",
     displayDniHint: "El detalle del reporte muestra el RUT de quien lo envió.",
+    publicOpen311Reads: "Lectura pública de Open311",
+    publicOpen311ReadsHint: "Cualquiera puede leer las solicitudes Open311 de tu organización (no las privadas) sin una API key; crear una sigue requiriendo una key.",
     providerOnly: "Solo el proveedor puede cambiarla.",
   },
   links: { teams: "Equipos", tags: "Etiquetas", zones: "Zonas", shifts: "Turnos" },

@@ -48,6 +48,8 @@ export const companySettingsFr: typeof companySettingsEs = {
     visualizeAttendingCompaniesHint: "Le détail du signalement liste les autres organisations qui traitent le même signalement.",
     displayDni: "Afficher le RUT de l'auteur",
     displayDniHint: "Le détail du signalement affiche le RUT de la personne qui l'a envoyé.",
+    publicOpen311Reads: "Lecture publique Open311",
+    publicOpen311ReadsHint: "Tout le monde peut lire les demandes Open311 de votre organisation (pas les privées) sans clé d'API ; en créer une demande toujours une clé.",
     providerOnly: "Seul le fournisseur peut la modifier.",
   },
   links: { teams: "Équipes", tags: "Étiquettes", zones: "Zones", shifts: "Horaires" },

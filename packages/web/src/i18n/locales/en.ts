@@ -109,6 +109,7 @@ export const en: Messages = {
     tooManyImages: "This report already has the maximum number of images.",
     uploadFailed: "The file could not be uploaded. Please try again.",
     tooManyUploads: "Too many files are being uploaded right now. Please try again in a few seconds.",
+    uploadTooSlow: "The file was arriving too slowly and the upload was stopped. Check your connection and try again.",
     noReportsToExport: "There are no reports to export between these dates.",
     exportFileUnavailable: "The file could not be downloaded.",
     zoneTooFewPoints: "A zone needs at least 3 points.",

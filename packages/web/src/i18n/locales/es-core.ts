@@ -79,6 +79,7 @@ export const esCore = {
     tooManyImages: "Este reporte ya tiene el máximo de imágenes permitido.",
     uploadFailed: "No se pudo subir el archivo. Inténtalo de nuevo.",
     tooManyUploads: "Hay demasiados archivos subiéndose en este momento. Vuelve a intentarlo en unos segundos.",
+    uploadTooSlow: "El archivo llegaba demasiado lento y se canceló el envío. Revisa tu conexión e inténtalo de nuevo.",
     noReportsToExport: "No hay reportes para exportar entre estas fechas.",
     exportFileUnavailable: "No se pudo descargar el archivo.",
     zoneTooFewPoints: "La zona necesita al menos 3 puntos.",

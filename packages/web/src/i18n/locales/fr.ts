@@ -109,6 +109,7 @@ export const fr: Messages = {
     tooManyImages: "Ce signalement a déjà le nombre maximal d’images.",
     uploadFailed: "Le fichier n'a pas pu être envoyé. Veuillez réessayer.",
     tooManyUploads: "Trop de fichiers sont en cours d’envoi. Réessayez dans quelques secondes.",
+    uploadTooSlow: "Le fichier arrivait trop lentement et l’envoi a été interrompu. Vérifiez votre connexion et réessayez.",
     noReportsToExport: "Aucun signalement à exporter entre ces dates.",
     exportFileUnavailable: "Le fichier n'a pas pu être téléchargé.",
     zoneTooFewPoints: "Une zone a besoin d'au moins 3 points.",
