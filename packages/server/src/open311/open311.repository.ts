@@ -85,7 +85,7 @@ export async function hearsLater(db: Db, scope: TenantScope): Promise<boolean> {
 }
 
 /** The organisation a jurisdiction_id names: its name and whether anyone may read its requests
- * without an API key (public_open311_reads, migration 044). */
+ * without an API key (public_open311_reads, migration 043). */
 export async function findJurisdiction(db: Db, companyId: number): Promise<{ companyId: number; companyName: string; publicReads: boolean } | undefined> {
   const row = await one<{ id: number; name: string; public_open311_reads: boolean }>(db, "select id, name, public_open311_reads from companies where id = $1", [companyId]);
   return row && { companyId: row.id, companyName: row.name, publicReads: row.public_open311_reads };
