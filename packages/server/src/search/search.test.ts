@@ -200,18 +200,6 @@ describe("search dictionary (typos)", () => {
     const r = await search("gruua");
     expect(r.comments.map((c) => c.report.id)).toEqual([ids.commented]);
   });
-
-  // The embedded database froze right after the dictionary table's catch-up and trigram lookup
-  // (embedded-words.ts): there the dictionary stays in the process and the table is never touched.
-  it.skipIf(Boolean(testDatabaseUrl()))("on the embedded database, corrects without writing or reading the dictionary table", async () => {
-    const db = await testDb();
-    const words = async () => (await db.query<{ n: number }>("select count(*)::int as n from search_words"))[0]!.n;
-    const progress = async () => db.query("select last_report_id, last_comment_id from search_words_progress");
-    const [before, at] = [await words(), await progress()];
-    expect(await correctedText(db, "hidrnte")).toBe("hidrante");
-    expect(reportIds(await search("hidrnte"))).toEqual([ids.late]);
-    expect([await words(), await progress()]).toEqual([before, at]);
-  });
 });
 
 describe("search helpers", () => {
