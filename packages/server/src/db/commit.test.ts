@@ -11,7 +11,7 @@ let db: Db;
 const table = `commit_with_${process.pid}`;
 
 beforeAll(async () => {
-  db = await openTestPostgres(testDatabaseUrl(), 1);
+  db = await openTestPostgres(await testDatabaseUrl(), 1);
   await db.exec(`
     drop table if exists ${table};
     create table ${table} (
@@ -168,7 +168,7 @@ describe("a transaction's begin travels with its first statement", () => {
 describe("an idle pooled connection", () => {
   it("is kept past node-postgres' 10 s (a new one parses and plans every statement again), then closed", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    const pool = await openTestPostgres(testDatabaseUrl(), 1);
+    const pool = await openTestPostgres(await testDatabaseUrl(), 1);
     try {
       const pid = async () => (await pool.query<{ pid: number }>("select pg_backend_pid() as pid"))[0]!.pid;
       const first = await pid();

@@ -9,7 +9,7 @@ import type { Db } from "./db.js";
 import { openPostgres } from "./postgres.js";
 import { isDatabaseUnavailable } from "./unavailable.js";
 
-const url = testDatabaseUrl();
+const url = await testDatabaseUrl();
 
 // Issue 14, cases 1 and 2: a backend terminated under an open transaction used to emit an unheard
 // 'error' on the checked-out client and end the process; an unreachable database answered 500.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchResponse } from "@atalaya/shared";
 import { SEARCH_CANDIDATES, likeEscaped, uuidRange } from "./search.repository.js";
 import { correctedText } from "./search-words.js";
-import { body, buildCompany, buildUser, loginAs, testApp, testDatabaseUrl, testDb } from "../test/harness.js";
+import { body, buildCompany, buildUser, loginAs, testApp, testDb } from "../test/harness.js";
 
 let app: FastifyInstance;
 let companyId: number;
