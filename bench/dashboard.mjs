@@ -1,29 +1,26 @@
 // The dashboards and maps benchmarks of issue 10, each through its HTTP route beside a plain indexed
-// count(*) over the same rows in the same run: on PostgreSQL with the 1,000,000-report data set of
-// bench/data.mjs (100 companies), then on PGlite with its 100,000-report set.
+// count(*) over the same rows in the same run, on PostgreSQL with the 1,000,000-report data set of
+// bench/data.mjs (100 companies).
 //
 //   node bench/dashboard.mjs          (after `npm run build`; `npm run bench` runs it with the others)
-//   DASHBOARD_PARTS=postgres node bench/dashboard.mjs   (one part alone: figures in the log, README untouched)
 //
 // The company measured is the largest of each set (the first, in Santiago), signed in as its admin; its
 // summary is measured without and then with the statistics_v2 module (which also reads the 90 days before).
 // Each route gets 10 warm-up requests, then 3 rounds of 100 timed ones one at a time, and the round with
 // the median p95 is the figure (other work on the machine comes in bursts); on PostgreSQL each request is
-// followed by its reference query on a pg client. PGlite is one connection owned by one process, so there
-// the references are timed first, in this process, on the data directory, which is then closed and handed
-// to the server.
+// followed by its reference query on a pg client.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { dirname, join, relative } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { DATA_DATABASE_URL, PGLITE_DATA_DIR, ensureData, ensurePgliteData } from "./data.mjs";
+import { DATA_DATABASE_URL, ensureData } from "./data.mjs";
 import { apiClient, machineBusy, startServer, stopServer } from "./lib.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SERVER = join(ROOT, "packages/server/dist/server.js");
 const README = join(ROOT, "bench/README.md");
-const PORTS = { postgres: 8321, pglite: 8322 };
+const PORT = 8321;
 const TARGETS = { summaryP95Ms: 150, heatP95Ms: 150, pendingP95Ms: 20, generatorSeconds: 180 };
 const WARMUP = 10;
 const REQUESTS = 100;
@@ -54,14 +51,9 @@ async function quietMachine() {
 }
 
 
-/** Starts the built server on PostgreSQL (databaseUrl) or on PGlite in dataDir; resolves when ready. */
-function startOn({ port, databaseUrl, dataDir }) {
-  return startServer({
-    port,
-    logName: `dashboard-${databaseUrl ? "postgres" : "pglite"}`,
-    timeoutMs: 180_000,
-    env: { ATALAYA_SEED: "none", DATABASE_URL: databaseUrl, ATALAYA_DATA_DIR: databaseUrl ? undefined : dataDir },
-  });
+/** Starts the built server on the data set's database; resolves when ready. */
+function startOn(databaseUrl) {
+  return startServer({ port: PORT, logName: "dashboard-postgres", timeoutMs: 180_000, env: { ATALAYA_SEED: "none", DATABASE_URL: databaseUrl } });
 }
 
 
@@ -142,23 +134,6 @@ async function measure(api, token, path, kind, reference) {
   return { api: medianRound(rounds, "api"), ref: reference ? medianRound(rounds, "ref") : undefined, rows, size: sizeOf(kind, body) };
 }
 
-/** ROUNDS rounds of 100 runs of a reference after 10 warm-up ones (PGlite, in this process). */
-async function measureReference(run) {
-  for (let i = 0; i < WARMUP; i++) await run();
-  const rounds = [];
-  let rows;
-  for (let round = 0; round < ROUNDS; round++) {
-    const samples = [];
-    for (let i = 0; i < REQUESTS; i++) {
-      const r = await timed(run);
-      samples.push(r.ms);
-      rows = r.value;
-    }
-    rounds.push({ ref: stats(samples) });
-  }
-  return { ref: medianRound(rounds, "ref"), rows };
-}
-
 async function signIn(api, email, password) {
   const login = await api("POST", "/api/login", { email, password });
   return login.user.access_token;
@@ -169,7 +144,7 @@ async function postgresPart() {
   const data = await ensureData();
   const busy = await quietMachine();
   log(`PostgreSQL: the machine is ${busy} % busy (load average ${loadavg()[0].toFixed(1)})`);
-  const server = await startOn({ port: PORTS.postgres, databaseUrl: DATA_DATABASE_URL });
+  const server = await startOn(DATA_DATABASE_URL);
   const db = new pg.Client({ connectionString: DATA_DATABASE_URL });
   await db.connect();
   const q = async (sql, params) => (await db.query(sql, params)).rows;
@@ -177,7 +152,7 @@ async function postgresPart() {
   const [{ modules }] = await q("select modules from companies where id = $1", [company]);
   try {
     const version = (await q("select version()"))[0].version.split(" on ")[0];
-    const api = apiClient(`http://127.0.0.1:${PORTS.postgres}`);
+    const api = apiClient(`http://127.0.0.1:${PORT}`);
     const token = await signIn(api, data.benchAdmin, data.password);
     const year = (await q("select count(*)::int as n from report_attentions where company_id = $1", [company]))[0].n;
     const results = {};
@@ -195,57 +170,10 @@ async function postgresPart() {
   }
 }
 
-/** PGlite: the 100,000-report set. One process owns the directory at a time: the references are timed
- * first in this process, then the server runs on it (once without statistics v2, once with it). */
-async function pglitePart() {
-  const data = await ensurePgliteData();
-  const { openPglite } = await import(pathToFileURL(join(ROOT, "packages/server/dist/db/pglite.js")).href);
-  const company = data.benchCompanyId;
-  /** Runs fn on the directory opened in this process. */
-  const inProcess = async (fn) => {
-    const db = await openPglite(join(PGLITE_DATA_DIR, "pg"));
-    try {
-      return await fn((sql, params) => db.query(sql, params));
-    } finally {
-      await db.close();
-    }
-  };
-  const busy = await quietMachine();
-  log(`PGlite: the machine is ${busy} % busy (load average ${loadavg()[0].toFixed(1)})`);
-  const refs = {};
-  const { modules, year } = await inProcess(async (q) => {
-    for (const m of MEASURES) refs[m.kind] = await measureReference(async () => (await q(m.reference, [company]))[0].n);
-    const [{ modules }] = await q("select modules from companies where id = $1", [company]);
-    return { modules, year: (await q("select count(*)::int as n from report_attentions where company_id = $1", [company]))[0].n };
-  });
-  const results = {};
-  try {
-    for (const v2 of [false, true]) {
-      await inProcess((q) => setStatisticsV2(q, company, v2));
-      const server = await startOn({ port: PORTS.pglite, dataDir: PGLITE_DATA_DIR });
-      try {
-        const api = apiClient(`http://127.0.0.1:${PORTS.pglite}`);
-        const token = await signIn(api, data.benchAdmin, data.password);
-        for (const m of MEASURES.filter((x) => x.v2 === v2)) {
-          log(`PGlite: ${m.path(company)}${m.v2 ? " (statistics v2)" : ""}`);
-          results[m.kind] = { ...(await measure(api, token, m.path(company), m.kind)), ...refs[m.kind] };
-          log(`  p50 ${results[m.kind].api.p50} ms, p95 ${results[m.kind].api.p95} ms (rounds ${results[m.kind].api.rounds.join(", ")}; count(*) of ${fmt(results[m.kind].rows)} rows before the server: p95 ${results[m.kind].ref.p95} ms)`);
-        }
-      } finally {
-        await stopServer(server);
-      }
-    }
-  } finally {
-    await inProcess((q) => q("update companies set modules = $2 where id = $1", [company, modules]));
-  }
-  return { data, busy, year, results };
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Results
 
 const met = (ok) => (ok ? "met" : "**not met**");
-const within = (ok) => (ok ? "within the PostgreSQL target" : "over the PostgreSQL target");
 
 function rowsOf(engine, r, judge) {
   const { summary: s, summaryV2: v, heat: h, pending: p } = r.results;
@@ -260,20 +188,17 @@ function rowsOf(engine, r, judge) {
   ];
 }
 
-function resultsText(pgr, lite) {
+function resultsText(pgr) {
   const d = pgr.data;
   const generated = d.built ? `generated in ${d.totalSeconds} s this run` : `reused, generated in ${d.totalSeconds} s on ${d.builtAt.slice(0, 16).replace("T", " ")} UTC`;
-  const l = lite.data;
-  const liteGenerated = l.built ? `generated in ${l.totalSeconds} s this run` : `reused, generated in ${l.totalSeconds} s`;
   const seconds = d.totalSeconds;
   return [
-    `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpus().length} CPUs; ${pgr.version}: ${fmt(d.reports)} reports of ${d.companies} companies, ${fmt(d.attentions)} attentions, ${fmt(d.activity)} activity entries (database ${new URL(DATA_DATABASE_URL).pathname.slice(1)}, ${generated}); PGlite: ${fmt(l.reports)} reports of ${l.companies} companies (${relative(ROOT, PGLITE_DATA_DIR)}, ${liteGenerated}). Measured: the largest company of each set, signed in as its admin (${fmt(pgr.year)} and ${fmt(lite.year)} attentions in the year). Server, database and client share the CPUs; the machine was ${pgr.busy} % busy with other work just before the PostgreSQL part and ${lite.busy} % before the PGlite part${Math.max(pgr.busy, lite.busy) > 20 ? " (**figures are pessimistic**)" : ""}.`,
+    `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpus().length} CPUs; ${pgr.version}: ${fmt(d.reports)} reports of ${d.companies} companies, ${fmt(d.attentions)} attentions, ${fmt(d.activity)} activity entries (database ${new URL(DATA_DATABASE_URL).pathname.slice(1)}, ${generated}). Measured: the largest company, signed in as its admin (${fmt(pgr.year)} attentions in the year). Server, database and client share the CPUs; the machine was ${pgr.busy} % busy with other work just before${pgr.busy > 20 ? " (**figures are pessimistic**)" : ""}.`,
     "",
     "| Benchmark | Figure | Reference (same run) | Target | Result |",
     "| --- | --- | --- | --- | --- |",
     `| Data generator (\`npm run bench:data\`: ${fmt(d.reports)} reports, their attentions and activity, users, zones; set-based SQL, indexes built after the load) | ${seconds} s | — | < 3 min | ${met(seconds < TARGETS.generatorSeconds)} |`,
     ...rowsOf("PostgreSQL", pgr, met),
-    ...rowsOf("PGlite", lite, within),
   ].join("\n");
 }
 
@@ -286,14 +211,10 @@ function writeReadme(text) {
   writeFileSync(README, next);
 }
 
-/** Runs both parts (or those of DASHBOARD_PARTS) and, when both ran, writes the README; returns the text. */
+/** Measures, writes the README and returns the text. */
 export async function dashboard() {
   if (!existsSync(SERVER)) throw new Error("packages/server/dist is missing: run `npm run build` first");
-  const parts = (process.env.DASHBOARD_PARTS ?? "postgres,pglite").split(",");
-  const pgr = parts.includes("postgres") ? await postgresPart() : undefined;
-  const lite = parts.includes("pglite") ? await pglitePart() : undefined;
-  if (!pgr || !lite) return "";
-  const text = resultsText(pgr, lite);
+  const text = resultsText(await postgresPart());
   writeReadme(text);
   return text;
 }

@@ -4,7 +4,6 @@
 //
 //   npm run bench:data                 (builds the server, then `node bench/data.mjs`)
 //   node bench/data.mjs                (PostgreSQL: 1,000,000 reports, 100 companies, in atalaya_bench_data)
-//   node bench/data.mjs --pglite       (PGlite: 100,000 reports, 10 companies, in bench/.tmp/pglite-100k)
 //   BENCH_DATA_REBUILD=1 node bench/data.mjs   (build again even when a fresh one is there)
 //
 // What it builds (deterministic: seeded JS for the few structural rows, setseed for SQL's random()):
@@ -30,7 +29,7 @@
 //
 // A table bench_data marks a complete data set; `ensureData` reuses it while it is younger than
 // BENCH_DATA_MAX_AGE_DAYS (7: the dashboards' windows end now, so an old set would have empty recent days).
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
@@ -38,10 +37,8 @@ import pg from "pg";
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const DIST = join(ROOT, "packages/server/dist");
 export const DATA_DATABASE_URL = process.env.BENCH_DATA_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/atalaya_bench_data";
-export const PGLITE_DATA_DIR = process.env.BENCH_PGLITE_DATA_DIR ?? join(ROOT, "bench/.tmp/pglite-100k");
-/** The PostgreSQL set (issue 10: a million reports across 100 companies) and the PGlite one. */
+/** The set of issue 10: a million reports across 100 companies. */
 export const POSTGRES_SHAPE = { reports: 1_000_000, companies: 100 };
-export const PGLITE_SHAPE = { reports: 100_000, companies: 10 };
 /** Bumped whenever the generator's output changes, so older sets are rebuilt. */
 const VERSION = 1;
 const MAX_AGE_DAYS = Number(process.env.BENCH_DATA_MAX_AGE_DAYS ?? 7);
@@ -194,7 +191,7 @@ async function runAll(sessions, statements) {
 /** Builds the data set through `q(sql, params) → rows` on one session of an empty, migrated database with
  * the catalogue; `sessions` (more sessions on the same database, `q` alone by default) build the indexes
  * side by side. Returns what the benchmarks need to know about it. */
-export async function generate(q, { reports, companies: companyCount, pglite = false, now = new Date(), sessions = [q] }) {
+export async function generate(q, { reports, companies: companyCount, now = new Date(), sessions = [q] }) {
   const started = Date.now();
   const step = (label) => log(`  ${label} (${round((Date.now() - started) / 1000)} s)`);
   const [{ REPORT_TYPES }, { CATEGORY_ATTENTION, DESCRIPTIONS_BY_TYPE, DEMO_PASSWORD }, { hashPassword }] = await Promise.all([
@@ -206,11 +203,11 @@ export async function generate(q, { reports, companies: companyCount, pglite = f
   const { companies, zones, spots } = structure(companyCount);
   const nowIso = now.toISOString();
 
-  await q(`set temp_buffers = '${pglite ? 64 : 256}MB'`);
+  await q("set temp_buffers = '256MB'");
   await q("set session_replication_role = replica");
-  await q(`set maintenance_work_mem = '${pglite ? 128 : 512}MB'`);
-  await q(`set work_mem = '${pglite ? 32 : 128}MB'`);
-  if (!pglite) await q("set synchronous_commit = off");
+  await q("set maintenance_work_mem = '512MB'");
+  await q("set work_mem = '128MB'");
+  await q("set synchronous_commit = off");
   await q("select setseed(0.2026)");
 
   // Companies, zones, the types they attend.
@@ -546,7 +543,7 @@ export async function generate(q, { reports, companies: companyCount, pglite = f
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Where it lives: PostgreSQL (atalaya_bench_data) and PGlite (bench/.tmp/pglite-100k)
+// Where it lives: PostgreSQL (atalaya_bench_data)
 
 async function withClient(url, fn) {
   const client = new pg.Client({ connectionString: url });
@@ -632,47 +629,13 @@ export async function ensureData({ rebuild = process.env.BENCH_DATA_REBUILD === 
   return { ...info, totalSeconds: total, built: true };
 }
 
-/** The PGlite data set (100,000 reports, 10 companies) in `dir`/pg, where a server started with
- * ATALAYA_DATA_DIR=dir and no DATABASE_URL finds it. Same rules as ensureData. */
-export async function ensurePgliteData({ dir = PGLITE_DATA_DIR, rebuild = process.env.BENCH_DATA_REBUILD === "1", shape = PGLITE_SHAPE } = {}) {
-  const [{ openPglite }, { migrate }, { seedCatalogue }] = await Promise.all([dist("db/pglite.js"), dist("db/migrate.js"), dist("catalogue/index.js")]);
-  const pgDir = join(dir, "pg");
-  if (!rebuild && existsSync(pgDir)) {
-    const db = await openPglite(pgDir);
-    try {
-      const info = await markerOf((sql, params) => db.query(sql, params), shape);
-      if (info) {
-        log(`reusing the PGlite data set in ${dir} (${info.reports.toLocaleString("en")} reports, built ${info.ageDays} days ago in ${info.totalSeconds} s)`);
-        return { ...info, built: false };
-      }
-    } finally {
-      await db.close();
-    }
-  }
-  log(`building ${shape.reports.toLocaleString("en")} reports across ${shape.companies} companies in PGlite (${dir})`);
-  const started = Date.now();
-  rmSync(dir, { recursive: true, force: true });
-  const db = await openPglite(pgDir);
-  try {
-    await migrate(db);
-    await seedCatalogue(db);
-    const info = await generate((sql, params) => db.query(sql, params), { ...shape, pglite: true });
-    const total = round((Date.now() - started) / 1000);
-    await db.query("update bench_data set info = info || jsonb_build_object('totalSeconds', $1::float8)", [total]);
-    log(`built in ${total} s (${info.seconds} s of it generating)`);
-    return { ...info, totalSeconds: total, built: true };
-  } finally {
-    await db.close();
-  }
-}
-
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (!existsSync(join(DIST, "server.js"))) {
     console.error("packages/server/dist is missing: run `npm run build` first (npm run bench:data does)");
     process.exit(1);
   }
   const rebuild = process.argv.includes("--rebuild") || process.env.BENCH_DATA_REBUILD === "1";
-  (process.argv.includes("--pglite") ? ensurePgliteData({ rebuild }) : ensureData({ rebuild })).then(
+  ensureData({ rebuild }).then(
     (info) => console.log(JSON.stringify(info, null, 2)),
     (err) => {
       console.error(err);

@@ -13,8 +13,8 @@
 // 10–15 s of the short run, most of it the killed process starting again).
 //
 // `--short` (CI, about 90 s) runs each case briefly; the full run takes about 8 minutes. The database
-// is one it creates on the server of FAULTS_DATABASE_URL (or DATABASE_URL; default the machine's
-// postgres://postgres@127.0.0.1:5432) and drops at the end; the Redis is FAULTS_REDIS_URL (or
+// is one it creates on the server of FAULTS_DATABASE_URL (or DATABASE_URL; when neither is set, an
+// embedded PostgreSQL it starts for itself in a temporary directory) and drops at the end; the Redis is FAULTS_REDIS_URL (or
 // REDIS_URL; default the machine's), except for the Redis case, which starts its own redis-server on
 // FAULTS_REDIS_PORT (6391). Servers listen on FAULTS_PORTS (8197,8198).
 import { spawn } from "node:child_process";
@@ -25,18 +25,18 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import WebSocket from "ws";
-import { startServer } from "./lib.mjs";
+import { databaseServer, startServer } from "./lib.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SHORT = process.argv.includes("--short");
-const SERVER_URL = new URL(process.env.FAULTS_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432");
 const MACHINE_REDIS = process.env.FAULTS_REDIS_URL ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const OWN_REDIS_PORT = Number(process.env.FAULTS_REDIS_PORT ?? 6391);
 const PORTS = (process.env.FAULTS_PORTS ?? "8197,8198").split(",").map(Number);
 const METRICS_TOKEN = `faults-${randomUUID()}`;
 const DB_NAME = `atalaya_faults_${process.pid}`;
-const DATABASE_URL = withDatabase(SERVER_URL, DB_NAME);
-const ADMIN_URL = withDatabase(SERVER_URL, "postgres");
+// Set once the database server is known (main).
+let DATABASE_URL = "";
+let ADMIN_URL = "";
 const DEMO_PASSWORD = "Atalaya2026";
 const OPERATOR_EMAILS = ["admin@demo.cl", "operador@demo.cl", "operadora@demo.cl"];
 
@@ -925,7 +925,10 @@ async function main() {
     process.exit(1);
   }
   const began = now();
-  log(`${SHORT ? "short" : "full"} run: database ${DB_NAME} on ${SERVER_URL.host}, Redis ${MACHINE_REDIS} (own Redis on ${OWN_REDIS_PORT} for its case), servers on ${PORTS.join(", ")}`);
+  const server = await databaseServer(process.env.FAULTS_DATABASE_URL ?? process.env.DATABASE_URL);
+  DATABASE_URL = withDatabase(server.url, DB_NAME);
+  ADMIN_URL = withDatabase(server.url, "postgres");
+  log(`${SHORT ? "short" : "full"} run: database ${DB_NAME} on ${server.embedded ? "an embedded PostgreSQL of its own" : server.url.host}, Redis ${MACHINE_REDIS} (own Redis on ${OWN_REDIS_PORT} for its case), servers on ${PORTS.join(", ")}`);
   await createDatabase();
   const points = await demoPoints();
   const rows = [];
@@ -937,6 +940,7 @@ async function main() {
     await deployment?.stopAll();
     await stopChild(redis.child);
     await dropDatabase();
+    await server.stop();
   };
   for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => void cleanup().finally(() => process.exit(130)));
   try {

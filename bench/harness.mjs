@@ -46,7 +46,10 @@ export async function loadServerModules() {
 export async function startProcess(name, args, env, ready) {
   const logPath = join(tmpdir(), `atalaya-bench-${name}.log`);
   const out = createWriteStream(logPath);
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const merged = { ...process.env, ...env };
+  // A variable given as undefined is removed (the embedded intake's server: no DATABASE_URL).
+  for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: merged, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout.pipe(out);
   child.stderr.pipe(out);
   children.add(child);
@@ -74,9 +77,11 @@ export function tail(path) {
 
 export const BENCH_REPORT_LIMIT = 1_000_000;
 
-export function startServer(name, port, { seed, redis, nodeArgs = [] }) {
+/** Starts the built server on the benchmark's database, or with `dataDir` on the embedded default (no
+ * DATABASE_URL: the server's own PostgreSQL in dataDir/pg). */
+export function startServer(name, port, { seed, redis, nodeArgs = [], dataDir }) {
   const env = {
-    DATABASE_URL,
+    ...(dataDir ? { DATABASE_URL: undefined, ATALAYA_DATA_DIR: dataDir } : { DATABASE_URL }),
     PORT: String(port),
     HOST: "127.0.0.1",
     PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -377,8 +382,8 @@ export async function resetDatabase() {
   await db.end();
 }
 
-export async function withDb(fn) {
-  const db = new pg.Client({ connectionString: DATABASE_URL });
+export async function withDb(fn, url = DATABASE_URL) {
+  const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
     return await fn(db);

@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SERVER = join(ROOT, "packages/server/dist/server.js");
@@ -79,4 +79,15 @@ export async function stopServer(child) {
   const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
   await exited;
   clearTimeout(timer);
+}
+
+/** The PostgreSQL server a benchmark creates its databases on: the one `url` names when given, else an
+ * embedded PostgreSQL of its own in a temporary directory (the built server's
+ * db/embedded-postgres.js), which `stop` stops and removes. `url` is a postgres:// URL of the server's
+ * `postgres` database; `embedded` says which it is. */
+export async function databaseServer(url) {
+  if (url) return { url: new URL(url), embedded: false, stop: async () => undefined };
+  const { startTemporaryPostgres } = await import(pathToFileURL(join(ROOT, "packages/server/dist/db/embedded-postgres.js")).href);
+  const server = await startTemporaryPostgres();
+  return { url: new URL(server.url("postgres")), embedded: true, stop: () => server.stop() };
 }

@@ -1,10 +1,12 @@
-// Browser tests drive the built portal in Debian's Chromium (never a downloaded browser). Each worker
-// starts its own server on a fresh embedded database seeded with the demo organisation (support/test.ts);
+// Browser tests drive the built portal in Debian's Chromium (never a downloaded browser). The run starts
+// one embedded PostgreSQL with a template database migrated and seeded with the demo organisation
+// (support/global-setup.ts); each worker starts its own server on a copy of it (support/test.ts).
 // E2E_WORKERS sets how many run side by side (`npm test`: 2, one per core).
 import { defineConfig } from "@playwright/test";
 
 export default defineConfig({
   testDir: "./tests",
+  globalSetup: "./support/global-setup.ts",
   // Playwright empties it when a run starts.
   outputDir: process.env.E2E_OUTPUT_DIR ?? "../test-results",
   // Two workers share CI's two cores: a test gets two minutes, an expectation 15 s.

@@ -1,6 +1,7 @@
-// `npm test`: type check, lint, unit and API tests on PGlite, the API tests again on PostgreSQL and Redis
-// when DATABASE_URL / REDIS_URL are set (and the fault suite's short run when both are), then the browser
-// tests on the built portal. No stage is ever left out. Stages run side by side, TEST_JOBS at a time
+// `npm test`: type check, lint, unit and API tests (once, on PostgreSQL: DATABASE_URL's server when set,
+// else an embedded one the run starts for itself; with Redis fan-out when REDIS_URL is set), the fault
+// suite's short run when REDIS_URL is set (its database: DATABASE_URL's server or an embedded one), then
+// the browser tests on the built portal. No stage is ever left out. Stages run side by side, TEST_JOBS at a time
 // (default: the cores plus two), in two waves so that no stage with timeouts starves another: first the
 // type check, build, API tests and fault suite, then the browser tests on two workers, which keep Chromium
 // and the servers busy on every core. Lint has no timeout and fills the gaps at a low priority. Each stage's
@@ -19,33 +20,27 @@ const env = { ...baseEnv, ...colour };
 // stages run at a lower CPU priority (nice 10): lint only needs throughput and has no timeout to miss.
 // (A stop's CI once ran the API tests at that priority beside the browser shards: they starved for
 // 38 minutes and timed out.)
-const PGLITE_STAGE = "unit and API tests (PGlite, in-process bus)";
-const POSTGRES_STAGE = `API tests on PostgreSQL${REDIS_URL ? " with Redis fan-out" : ""}`;
-const FAULTS_STAGE = "fault suite, short (bench/faults.mjs --short)";
+const API_STAGE = `unit and API tests (${DATABASE_URL ? "PostgreSQL of DATABASE_URL" : "embedded PostgreSQL"}, ${REDIS_URL ? "Redis fan-out" : "in-process bus"})`;
+const FAULTS_STAGE = `fault suite, short (bench/faults.mjs --short, ${DATABASE_URL ? "PostgreSQL of DATABASE_URL" : "embedded PostgreSQL"})`;
 const BROWSER_STAGE = "browser tests (Playwright, Debian Chromium, two workers)";
-const firstWave = [PGLITE_STAGE, ...(DATABASE_URL ? [POSTGRES_STAGE] : []), ...(DATABASE_URL && REDIS_URL ? [FAULTS_STAGE] : [])];
+const firstWave = [API_STAGE, ...(REDIS_URL ? [FAULTS_STAGE] : [])];
 /** @type {{ name: string; cmd: string; args: string[]; env: NodeJS.ProcessEnv; after?: string[]; afterDone?: string[]; background?: boolean }[]} */
 const stages = [
   { name: "typecheck", cmd: "npm", args: ["run", "typecheck"], env },
-  { name: PGLITE_STAGE, cmd: "npx", args: ["vitest", "run"], env },
-  ...(DATABASE_URL
-    ? [
-        {
-          name: POSTGRES_STAGE,
-          cmd: "npx",
-          args: ["vitest", "run", "--project", "server (postgres)"],
-          // The tests create their own database on this server and drop it at the end (see
-          // packages/server/src/test/test-database.ts); DATABASE_URL's own database is never used.
-          env: { ...env, TEST_DATABASE_URL: DATABASE_URL, ...(REDIS_URL ? { TEST_REDIS_URL: REDIS_URL } : {}) },
-        },
-      ]
-    : []),
+  {
+    name: API_STAGE,
+    cmd: "npx",
+    args: ["vitest", "run"],
+    // The tests create their own databases on DATABASE_URL's server and drop them at the end (see
+    // packages/server/src/test/test-database.ts); DATABASE_URL's own database is never used.
+    env: { ...env, ...(DATABASE_URL ? { TEST_DATABASE_URL: DATABASE_URL } : {}), ...(REDIS_URL ? { TEST_REDIS_URL: REDIS_URL } : {}) },
+  },
   // The types are checked once, by the type check, which writes nothing (the server's tests' project
   // covers the server and, through the `source` condition, the shared package); the build only emits
   // (scripts/emit.mjs with esbuild, then Vite). Neither waits for the other.
   { name: "build", cmd: "npm", args: ["run", "build"], env },
-  // The browser tests: one Playwright run with two workers, each with its own server, port and embedded
-  // database (e2e/support/test.ts). Playwright hands each spec file to whichever worker is free, so the
+  // The browser tests: one Playwright run with two workers, each with its own server, port and database,
+  // a copy of one migrated and seeded in the run's embedded PostgreSQL (e2e/support/). Playwright hands each spec file to whichever worker is free, so the
   // two end together however long the files are (two fixed shards ended minutes apart).
   {
     name: BROWSER_STAGE,
@@ -56,14 +51,15 @@ const stages = [
     afterDone: firstWave,
   },
   // The fault suite's short run (bench/faults.mjs): two built server processes on a database it creates
-  // on DATABASE_URL's server and drops, the Redis of REDIS_URL and one it starts itself for its case.
-  ...(DATABASE_URL && REDIS_URL
+  // (on DATABASE_URL's server, else in an embedded PostgreSQL of its own) and drops, the Redis of
+  // REDIS_URL and one it starts itself for its case.
+  ...(REDIS_URL
     ? [
         {
           name: FAULTS_STAGE,
           cmd: "node",
           args: ["bench/faults.mjs", "--short"],
-          env: { ...env, FAULTS_DATABASE_URL: DATABASE_URL, FAULTS_REDIS_URL: REDIS_URL },
+          env: { ...env, ...(DATABASE_URL ? { FAULTS_DATABASE_URL: DATABASE_URL } : {}), FAULTS_REDIS_URL: REDIS_URL },
           after: ["build"],
         },
       ]
@@ -165,7 +161,7 @@ console.log(`Summary (${seconds(Date.now() - started)} in all, up to ${jobs} sta
 for (const stage of stages) {
   const r = results.get(stage.name);
   const mark = r.status === "passed" ? "✔" : r.status === "failed" ? "✖" : "–";
-  console.log(`  ${mark} ${stage.name.padEnd(50)} ${r.status.padEnd(8)} ${r.status === "not run" ? `(${r.why})` : seconds(r.ms)}`);
+  console.log(`  ${mark} ${stage.name.padEnd(76)} ${r.status.padEnd(8)} ${r.status === "not run" ? `(${r.why})` : seconds(r.ms)}`);
 }
 const failed = stages.filter((s) => results.get(s.name).status !== "passed");
 if (failed.length > 0) {

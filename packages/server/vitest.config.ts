@@ -1,7 +1,6 @@
-// API and unit tests of the server. globalSetup prepares one migrated database; each worker then
-// opens it once (PGlite from a dumped data directory, or, when TEST_DATABASE_URL names a PostgreSQL
-// server, its own copy of a database created on it for this run, all dropped at its end:
-// src/test/test-database.ts).
+// API and unit tests of the server, on PostgreSQL: the server of TEST_DATABASE_URL when set, else an
+// embedded one the run starts for itself. globalSetup migrates one database; each worker opens its own
+// copy of it once (all created for this run and dropped at its end: src/test/test-database.ts).
 import { defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
@@ -12,7 +11,7 @@ export default defineConfig({
   // built packages/shared (npm test runs it beside the type check that builds one).
   environments: { __vitest__: { resolve: { conditions: ["source", ...defaultServerConditions] } } },
   test: {
-    name: process.env.TEST_DATABASE_URL ? "server (postgres)" : "server (pglite)",
+    name: "server",
     environment: "node",
     include: ["src/**/*.test.ts"],
     globalSetup: ["src/test/global-setup.ts"],
@@ -24,8 +23,8 @@ export default defineConfig({
     isolate: false,
     // Its own worker limit (one database per worker) needs its own group, run after the pure unit tests.
     sequence: { groupOrder: 1 },
-    // `npm test` runs this beside the PostgreSQL run and the type check on CI's 2 cores; a few tests (20
-    // argon2 logins, the demo seed) take 15-20 s even alone. The limits only end a hung test.
+    // `npm test` runs this beside the type check and the build on CI's 2 cores; a few tests (20 argon2
+    // logins, the demo seed) take 15-20 s even alone. The limits only end a hung test.
     testTimeout: 180_000,
     hookTimeout: 240_000,
   },

@@ -3,6 +3,7 @@ import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
+import { EmbeddedDatabaseRefused } from "./db/embedded-postgres.js";
 import { serveWeb } from "./http/web.js";
 import { seedDemo } from "./seed/demo.seed.js";
 import { DEMO_PASSWORD, demoLogins } from "./seed/demo-data.js";
@@ -60,6 +61,13 @@ export async function startServer(options: StartOptions = {}): Promise<{ buildLo
     onPhase: (name, ms, note) => phases.push(`${name} ${seconds(ms)}${note ? ` (${note})` : ""}`),
     webLater: options.portalBuild !== undefined,
     ...(logs ? { logStream: serverLogStream(logs.server) } : {}),
+  }).catch((err: unknown) => {
+    // A data directory the embedded database cannot use: the one line that says what to do.
+    if (err instanceof EmbeddedDatabaseRefused) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
   });
   let since = performance.now();
   // seedDemo leaves a database that has a company alone (one count), so a restart does not seed again.
@@ -79,7 +87,7 @@ export async function startServer(options: StartOptions = {}): Promise<{ buildLo
   const lines = [
     `Started in ${seconds(performance.now())} (since the process started): ${phases.join(", ")}`,
     `Portal:   ${url}/v3/login   API docs: ${url}/api/docs`,
-    `Data:     ${config.databaseUrl ? "PostgreSQL (DATABASE_URL), files in" : "embedded database and files in"} ${config.dataDir}`,
+    `Data:     ${config.databaseUrl ? "PostgreSQL (DATABASE_URL), files in" : "embedded PostgreSQL and files in"} ${config.dataDir}`,
   ];
   if (logs) lines.push(`Logs:     ${logs.server} (the server's, JSON), ${logs.build} (the last build's)`);
   if (config.seed === "demo") {

@@ -21,7 +21,7 @@ export interface ActivityRow {
   createdAt: string;
 }
 
-/** Timestamps come back as Date (pg, PGlite) or text; the API speaks ISO 8601. */
+/** Timestamps come back as Date (pg) or text (built in SQL); the API speaks ISO 8601. */
 export const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
 const isoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : iso(v));
 

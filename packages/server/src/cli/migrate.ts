@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from "../config.js";
+import { EmbeddedDatabaseRefused } from "../db/embedded-postgres.js";
 import { migrate } from "../db/migrate.js";
 import { openDatabase } from "../db/open.js";
 import { seedCatalogue } from "../catalogue/index.js";
@@ -12,6 +13,6 @@ try {
   console.log(applied.length ? `Applied ${applied.join(", ")}` : "Database is up to date");
   await db.close();
 } catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(err instanceof ConfigError || err instanceof EmbeddedDatabaseRefused ? err.message : err);
   process.exit(1);
 }

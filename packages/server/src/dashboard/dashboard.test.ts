@@ -90,7 +90,7 @@ async function communityUser(key: string, createdAt: string): Promise<number> {
  * other test's company takes it; undefined when one already has it. */
 async function companyWithId(id: number): Promise<number | undefined> {
   return db.transaction(async (tx) => {
-    if (tx.kind === "postgres") await tx.query("lock table companies in exclusive mode");
+    await tx.query("lock table companies in exclusive mode");
     if ((await tx.query("select 1 from companies where id = $1", [id])).length) return undefined;
     await tx.query("select setval('companies_id_seq', greatest($1::bigint, (select last_value from companies_id_seq)))", [id]);
     await tx.query("insert into companies (id, name, bound_latitude, bound_longitude, modules) values ($1, $2, -33.44, -70.65, $3)", [id, unique("Apps"), [...MODULES]]);

@@ -1,20 +1,17 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { testDatabaseUrl, testDb } from "../test/harness.js";
+import { testDatabaseUrl } from "../test/harness.js";
 import { openTestPostgres } from "../test/test-database.js";
 import { committingTransaction, type Db } from "./db.js";
 import { IDLE_CONNECTION_MS } from "./postgres.js";
 
-// On PostgreSQL a pool of ONE connection, so "the connection is fine afterwards" is about the very
-// connection the failed statement ran on.
+// A pool of ONE connection, so "the connection is fine afterwards" is about the very connection the
+// failed statement ran on.
 let db: Db;
-let ownDb = false;
 const table = `commit_with_${process.pid}`;
 
 beforeAll(async () => {
-  const url = testDatabaseUrl();
-  ownDb = Boolean(url);
-  db = url ? await openTestPostgres(url, 1) : await testDb();
+  db = await openTestPostgres(await testDatabaseUrl(), 1);
   await db.exec(`
     drop table if exists ${table};
     create table ${table} (
@@ -27,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await db.exec(`drop table if exists ${table}`);
-  if (ownDb) await db.close();
+  await db.close();
 });
 
 const INSERT = `insert into ${table} (label, doc, n, code) values ($1, $2::jsonb, $3, $4) returning id, label, doc, n`;
@@ -104,7 +101,7 @@ describe("committingTransaction: the last statement carries the commit, with bou
   });
 });
 
-describe.runIf(testDatabaseUrl())("a committing transaction with genericPlans", () => {
+describe("a committing transaction with genericPlans", () => {
   // The plans node-postgres' prepared statement of this text got on the pool's one connection.
   const plans = async (text: string) =>
     (await db.query<{ generic: number; custom: number }>(
@@ -129,8 +126,7 @@ describe.runIf(testDatabaseUrl())("a committing transaction with genericPlans", 
   });
 });
 
-// Only PostgreSQL has round trips to count (PGlite runs in the process).
-describe.runIf(testDatabaseUrl())("a transaction's begin travels with its first statement", () => {
+describe("a transaction's begin travels with its first statement", () => {
   /** Messages node-postgres hands the server while fn runs (each one round trip). */
   async function roundTrips(fn: () => Promise<unknown>): Promise<number> {
     const spy = vi.spyOn(pg.Client.prototype, "query");
@@ -169,10 +165,10 @@ describe.runIf(testDatabaseUrl())("a transaction's begin travels with its first 
   });
 });
 
-describe.runIf(testDatabaseUrl())("an idle pooled connection", () => {
+describe("an idle pooled connection", () => {
   it("is kept past node-postgres' 10 s (a new one parses and plans every statement again), then closed", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    const pool = await openTestPostgres(testDatabaseUrl(), 1);
+    const pool = await openTestPostgres(await testDatabaseUrl(), 1);
     try {
       const pid = async () => (await pool.query<{ pid: number }>("select pg_backend_pid() as pid"))[0]!.pid;
       const first = await pid();

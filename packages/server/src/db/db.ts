@@ -6,11 +6,15 @@ export interface Tx {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
-  readonly kind: "pglite" | "postgres";
 }
 
-/** The one database interface: PGlite and PostgreSQL look the same behind it. */
+/** Which PostgreSQL: the embedded one the server runs itself (embedded-postgres.ts), or an external
+ * server named by DATABASE_URL. */
+export type DatabaseKind = "embedded-postgres" | "postgres";
+
+/** The one database interface: a pool on PostgreSQL, embedded or external. */
 export interface Db extends Tx {
+  readonly kind: DatabaseKind;
   /** Runs fn inside one transaction; a thrown error rolls everything back. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Checks the database answers. */
@@ -60,7 +64,6 @@ export function committingAfter(tx: Tx, commit?: () => Promise<void>): Committin
     if (over) throw new Error("the transaction is already committed");
   };
   return {
-    kind: tx.kind,
     async query<T>(sql: string, params?: readonly unknown[]) {
       open();
       return tx.query<T>(sql, params);
@@ -82,7 +85,7 @@ export function committingAfter(tx: Tx, commit?: () => Promise<void>): Committin
 /** How busy a database's connections are (GET /metrics): connections open, running a statement or
  * transaction, idle, and callers waiting for one. */
 export interface PoolStats {
-  /** Most connections the pool opens (PGlite: its one connection). */
+  /** Most connections the pool opens. */
   max: number;
   open: number;
   inUse: number;

@@ -11,7 +11,7 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = (await readdir(dir)).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
   return db.transaction(async (tx) => {
     // Several processes may start together on one PostgreSQL: the first migrates, the others wait.
-    if (tx.kind === "postgres") await tx.query("select pg_advisory_xact_lock(7263541)");
+    await tx.query("select pg_advisory_xact_lock(7263541)");
     await tx.query(
       "create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())",
     );

@@ -160,7 +160,6 @@ class Pipelined implements pg.Submittable {
  * statement may carry the commit (`commitWith`): one round trip fewer than a separate `begin`, and a
  * transaction that runs nothing sends nothing. */
 class PgTransaction implements CommittingTx {
-  readonly kind = "postgres";
   /** `begin` was sent (it may have failed with the statement it went with: a rollback is then harmless). */
   begun = false;
   /** The commit succeeded. */
@@ -261,8 +260,8 @@ async function inTransaction<T>(pool: pg.Pool, fn: (tx: PgTransaction) => Promis
 /** How long an unused pooled connection stays open. */
 export const IDLE_CONNECTION_MS = 10 * 60_000;
 
-/** Opens a pool on DATABASE_URL. */
-export function openPostgres(url: string, max = 10): Db {
+/** Opens a pool on url: DATABASE_URL's server, or the embedded one (`embedded`), which close() then stops. */
+export function openPostgres(url: string, max = 10, embedded?: { stop(): Promise<void> }): Db {
   // A database that cannot be reached fails a request within 10 s (503) instead of holding it. An idle
   // connection is kept for IDLE_CONNECTION_MS, not node-postgres' 10 s: a new one costs its backend's
   // start and the parsing and planning of every statement again (the report intake's: ≈ 45 ms), which
@@ -271,7 +270,7 @@ export function openPostgres(url: string, max = 10): Db {
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
   const db: Db = {
-    kind: "postgres",
+    kind: embedded ? "embedded-postgres" : "postgres",
     async query<T>(sql: string, params?: readonly unknown[]) {
       return (await pool.query(prepared(sql, params))).rows as T[];
     },
@@ -282,7 +281,10 @@ export function openPostgres(url: string, max = 10): Db {
     async ping() {
       await pool.query("select 1");
     },
-    close: () => pool.end(),
+    async close() {
+      await pool.end();
+      await embedded?.stop();
+    },
   };
   registerCommittingTransaction(db, (fn, options) => inTransaction(pool, fn, options));
   registerPoolStats(db, () => ({

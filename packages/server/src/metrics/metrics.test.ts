@@ -180,7 +180,7 @@ describe("GET /metrics", () => {
       expect(samples.some((s) => s.name === "atalaya_jobs" && s.labels.state === state), state).toBe(true);
     }
     const max = valueOf(samples, "atalaya_db_pool_connections", { state: "max" });
-    expect(max).toBe(app.ctx.db.kind === "pglite" ? 1 : 4);
+    expect(max).toBe(4);
     const open = valueOf(samples, "atalaya_db_pool_connections", { state: "open" });
     expect(open).toBeGreaterThanOrEqual(1);
     expect(open).toBeLessThanOrEqual(max);

@@ -104,7 +104,7 @@ function buildRegistry(app: FastifyInstance, sources: MetricsSources): Registry 
 
   new Gauge({
     name: "atalaya_db_pool_connections",
-    help: "Database connections by state: open, in_use, idle, and max (PGlite: its one connection)",
+    help: "Database connections by state: open, in_use, idle, and max",
     labelNames: ["state"],
     registers: [registry],
     collect() {

@@ -1,6 +1,5 @@
 import type { Db } from "../db/db.js";
 import type { JobWorker } from "../jobs/index.js";
-import { correctedTextEmbedded } from "./embedded-words.js";
 
 // A word as search_words keeps it (migration 011): folded text split on anything but letters and digits.
 // Unnested from an array rather than regexp_split_to_table, whose estimate of 1,000 rows a text made a
@@ -21,14 +20,14 @@ export const SEARCH_WORDS_JOB = "search.words";
 export const SEARCH_WORDS_EVERY_MS = 30_000;
 
 /** Adds the words of the reports and comments written since the last catch-up to the dictionary, at
- * most `rows` of each; answers how many it read (0: caught up, or another process is at it). Each step is one statement that first locks the progress row with
+ * most `rows` of each; answers how many it read (0: caught up, or another process is at it). Each step
+ * is one statement that first locks the progress row with
  * `skip locked`: while one process catches up, the others skip it and go on with the dictionary as it
- * is (no explicit transaction, which the embedded database would hold against every other request).
+ * is (no explicit transaction to hold).
  * It follows ids, so a row committed after a higher id was caught up, or a text edited later, adds
  * its words only if another row brings them: the dictionary only suggests spellings, and exact
  * matches never depend on it. Known words are left out before the insert, so its `on conflict` is a
- * safety net for a concurrent catch-up only. PostgreSQL only: the embedded database keeps its
- * dictionary in the process (embedded-words.ts). The batch starts from the progress as a value (a
+ * safety net for a concurrent catch-up only. The batch starts from the progress as a value (a
  * subquery), so the primary key is read from there: joined as a row, the progress was a filter instead
  * and every catch-up walked the whole table from its first id (a million reports for nothing once
  * caught up: the search's p95 went from 44 to 438 ms, bench/README.md). */
@@ -57,14 +56,11 @@ export async function catchUpSearchWordsFully(db: Db): Promise<{ read: number }>
   return { read };
 }
 
-// The closest word is sorted by similarity() among the trigram matches (as embedded-words.ts does in
-// the process for the embedded database, where this table's trigram work froze the engine).
+// The closest word is sorted by similarity() among the trigram matches.
 
 /** The search text with each word the dictionary does not know (3 letters or more) replaced by the
  * closest word it knows (trigram similarity); null when no word needed or found a correction. */
 export async function correctedText(db: Db, text: string): Promise<string | null> {
-  // The embedded database keeps its dictionary in the process (embedded-words.ts says why).
-  if (db.kind === "pglite") return correctedTextEmbedded(db, text);
   await catchUpSearchWords(db, SEARCH_CATCH_UP_ROWS);
   const rows = await db.query<{ w: string; fix: string | null }>(
     `select t.w,
@@ -80,9 +76,7 @@ export async function correctedText(db: Db, text: string): Promise<string | null
 }
 
 /** Keeps the dictionary caught up in the background (every SEARCH_WORDS_EVERY_MS, once across
- * processes), so a search only adds the few rows that arrived since. Not on the embedded database,
- * which keeps its dictionary in the process. */
+ * processes), so a search only adds the few rows that arrived since. */
 export function installSearchWordsJob(ctx: { db: Db; jobs: JobWorker }): void {
-  if (ctx.db.kind === "pglite") return;
   ctx.jobs.handle(SEARCH_WORDS_JOB, () => catchUpSearchWordsFully(ctx.db)).every(SEARCH_WORDS_JOB, SEARCH_WORDS_EVERY_MS);
 }

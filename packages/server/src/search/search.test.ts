@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SearchResponse } from "@atalaya/shared";
 import { SEARCH_CANDIDATES, likeEscaped, uuidRange } from "./search.repository.js";
 import { SEARCH_CATCH_UP_ROWS, SEARCH_WORDS_EVERY_MS, SEARCH_WORDS_JOB, catchUpSearchWords, catchUpSearchWordsFully, correctedText } from "./search-words.js";
-import { body, buildCompany, buildUser, loginAs, testApp, testDatabaseUrl, testDb } from "../test/harness.js";
+import { body, buildCompany, buildUser, loginAs, testApp, testDb } from "../test/harness.js";
 
 let app: FastifyInstance;
 let companyId: number;
@@ -204,7 +204,7 @@ describe("search dictionary (typos)", () => {
   // A backlog (a restored set, a burst of intake) is the background job's: a search adds at most
   // SEARCH_CATCH_UP_ROWS rows before it corrects, the job reads until it is caught up (issue 37: a
   // search paid 100 ms for 5,000 reports on a fresh million-report set).
-  it.runIf(Boolean(testDatabaseUrl()))("a search catches up a few rows, the job the whole backlog", async () => {
+  it("a search catches up a few rows, the job the whole backlog", async () => {
     const db = await testDb();
     await db.query(
       `insert into reports (type_id, initial_type_id, description, latitude, longitude, created_at, updated_at)
@@ -222,18 +222,6 @@ describe("search dictionary (typos)", () => {
     });
     const [schedule] = await db.query<{ every: number }>("select every_seconds as every from job_schedules where kind = $1", [SEARCH_WORDS_JOB]);
     expect(schedule?.every).toBe(SEARCH_WORDS_EVERY_MS / 1000);
-  });
-
-  // The embedded database froze right after the dictionary table's catch-up and trigram lookup
-  // (embedded-words.ts): there the dictionary stays in the process and the table is never touched.
-  it.skipIf(Boolean(testDatabaseUrl()))("on the embedded database, corrects without writing or reading the dictionary table", async () => {
-    const db = await testDb();
-    const words = async () => (await db.query<{ n: number }>("select count(*)::int as n from search_words"))[0]!.n;
-    const progress = async () => db.query("select last_report_id, last_comment_id from search_words_progress");
-    const [before, at] = [await words(), await progress()];
-    expect(await correctedText(db, "hidrnte")).toBe("hidrante");
-    expect(reportIds(await search("hidrnte"))).toEqual([ids.late]);
-    expect([await words(), await progress()]).toEqual([before, at]);
   });
 });
 

@@ -1,96 +1,69 @@
-import { rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { randomUUID } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { seedCatalogue } from "../catalogue/catalogue.seed.js";
 import type { Db } from "../db/db.js";
+import { startTemporaryPostgres, type EmbeddedServer } from "../db/embedded-postgres.js";
 import { migrate } from "../db/migrate.js";
-import { pgliteExtensions, wrapPglite } from "../db/pglite.js";
-import { createTestDatabase, openTestPostgres, TestDatabaseRefused, type CreatedTestDatabase } from "./test-database.js";
+import { createTestDatabase, dropRunDatabases, openTestPostgres, TestDatabaseRefused, type CreatedTestDatabase } from "./test-database.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** The PGlite data directory dumped to a file ("" on the PostgreSQL run). */
-    pgliteDump: string;
-    /** The databases this run created on TEST_DATABASE_URL's server, one a worker (none on the PGlite run). */
-    testDatabaseUrls: string[];
-    /** The run's migrated database the workers' ones are copies of, with no session open on it: a test
-     * file that needs a database of its own copies it too ("" on the PGlite run). */
+    /** A URL of the run's PostgreSQL server (its database only names where to connect: see
+     * test-database.ts). */
+    testServerUrl: string;
+    /** The run's migrated database, with no session open on it: each worker's database is a copy of it
+     * (harness.ts's testDb), and so is that of a test file that needs one of its own. */
     testTemplateDatabase: string;
+    /** Marks every database this run creates, so that its teardown drops the workers' too. */
+    testRunId: string;
   }
 }
 
 /**
- * Migrates one database for the whole run and returns the teardown that removes it: on PostgreSQL a
- * database created for this run on TEST_DATABASE_URL's server (never TEST_DATABASE_URL's own database,
- * see test-database.ts) and a copy of it for each worker; on PGlite a migrated data directory dumped to
- * a file that each worker loads. A worker's own database keeps what runs in the background of one
- * worker's apps (the outbox relay, the job worker: a mail job sent through another test's SMTP
- * capture) from reaching into the other worker's tests, as each process of a deployment may.
+ * Prepares the run's PostgreSQL and returns the teardown that removes what it made. The server is the one
+ * of TEST_DATABASE_URL when set (never its own database: see test-database.ts), else an embedded
+ * PostgreSQL started for this run in a temporary directory. On it one database is migrated, the
+ * template; each worker copies it (`create database … template`) when it first needs a database, so
+ * nothing migrates twice. A worker's own database keeps what runs in the background of one worker's
+ * apps (the outbox relay, the job worker: a mail job sent through another test's SMTP capture) from
+ * reaching into another worker's tests, as each process of a deployment may.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    let created;
+  let embedded: EmbeddedServer | undefined;
+  const serverUrl = process.env.TEST_DATABASE_URL || (embedded = await startTemporaryPostgres()).url();
+  const run = randomUUID();
+  const teardown = async () => {
+    await dropRunDatabases(serverUrl, run).catch(() => undefined);
+    await embedded?.stop();
+  };
+  try {
+    const template = await create(serverUrl, run);
+    const db = await openTestPostgres(template.url, 2);
     try {
-      created = await createTestDatabase(serverUrl);
-    } catch (err) {
-      if (err instanceof TestDatabaseRefused) refuse(err);
-      throw err;
+      await migrate(db);
+      await seedCatalogue(db);
+      await clearOfGatedIds(db);
+    } finally {
+      await db.close();
     }
-    try {
-      const db = await openTestPostgres(created.url, 2);
-      try {
-        await migrate(db);
-        await seedCatalogue(db);
-        await clearOfGatedIds(db);
-      } finally {
-        await db.close();
-      }
-    } catch (err) {
-      await created.drop().catch(() => undefined);
-      throw err;
-    }
-    const copies: CreatedTestDatabase[] = [];
-    try {
-      // One a worker: VITEST_POOL_ID runs from 1 to maxWorkers.
-      for (let worker = 0; worker < project.config.maxWorkers; worker++) {
-        const copy = await createTestDatabase(serverUrl, created.name);
-        copies.push(copy);
-        // Its own deployment id, so its apps publish on their own Redis prefix (company ids repeat
-        // across the copies).
-        const db = await openTestPostgres(copy.url, 1);
-        try {
-          await db.query("update deployment set uuid = gen_random_uuid()");
-        } finally {
-          await db.close();
-        }
-      }
-    } catch (err) {
-      for (const database of [created, ...copies]) await database.drop().catch(() => undefined);
-      throw err;
-    }
-    project.provide("pgliteDump", "");
-    project.provide("testDatabaseUrls", copies.map((c) => c.url));
-    project.provide("testTemplateDatabase", created.name);
-    return async () => {
-      for (const database of [created, ...copies]) await database.drop();
-    };
+    project.provide("testServerUrl", serverUrl);
+    project.provide("testTemplateDatabase", template.name);
+    project.provide("testRunId", run);
+  } catch (err) {
+    await teardown();
+    throw err;
   }
-  const pg = await PGlite.create({ extensions: pgliteExtensions });
-  const db = wrapPglite(pg);
-  await migrate(db);
-  await seedCatalogue(db);
-  await clearOfGatedIds(db);
-  const dump = await pg.dumpDataDir("none");
-  const file = join(tmpdir(), `atalaya-test-${process.pid}.tar`);
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
-  await pg.close();
-  project.provide("pgliteDump", file);
-  project.provide("testDatabaseUrls", []);
-  project.provide("testTemplateDatabase", "");
-  return () => rm(file, { force: true });
+  return teardown;
+}
+
+/** A new, empty test database on the server, or stops the run with the one line that says why not. */
+async function create(serverUrl: string, run: string): Promise<CreatedTestDatabase> {
+  try {
+    return await createTestDatabase(serverUrl, undefined, run);
+  } catch (err) {
+    if (err instanceof TestDatabaseRefused) refuse(err);
+    throw err;
+  }
 }
 
 /** Test companies are numbered from 1000: the SPEC §6 gates name companies 1, 11, 110, 268 and 365, and a

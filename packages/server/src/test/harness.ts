@@ -1,44 +1,46 @@
 import { MODULES } from "@atalaya/shared";
 import argon2 from "argon2";
-import { readFile } from "node:fs/promises";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { inject } from "vitest";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { one, type Db } from "../db/db.js";
 import { redisPrefixOf } from "../db/deployment.js";
-import { openPglite } from "../db/pglite.js";
 import { memoryBus, redisBus, type EventBus } from "../realtime/bus.js";
 import { createTestDatabase, openTestPostgres } from "./test-database.js";
 
-let dbPromise: Promise<Db> | undefined;
+let worker: Promise<{ url: string; db: Db }> | undefined;
 
-/** The URL of this worker's PostgreSQL test database ("" on the PGlite run). */
-export function testDatabaseUrl(): string {
-  const urls = inject("testDatabaseUrls");
-  return urls.length === 0 ? "" : urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
-}
-
-/** The worker's database: opened once, shared by every test file of the worker. On PostgreSQL it is the
- * worker's copy of the database global-setup created for this run; openTestPostgres refuses any
- * database whose name does not end in _test, so no test can reach one it does not own. */
-export function testDb(): Promise<Db> {
-  dbPromise ??= (async () => {
-    const url = testDatabaseUrl();
-    if (url) return openTestPostgres(url, 4);
-    const dump = await readFile(inject("pgliteDump"));
-    return openPglite(undefined, new Blob([dump]));
+/** This worker's own database, made on first use: a copy of the run's migrated template (global-setup.ts)
+ * with its own deployment id, so its apps publish on their own Redis prefix (company ids repeat across
+ * the copies). Made here, not numbered by the worker's pool id, which is not unique to the server's
+ * workers when Vitest runs every project. Dropped by the run's teardown. */
+function workerDatabase(): Promise<{ url: string; db: Db }> {
+  worker ??= (async () => {
+    const created = await createTestDatabase(inject("testServerUrl"), inject("testTemplateDatabase"), inject("testRunId"));
+    const db = await openTestPostgres(created.url, 4);
+    await db.query("update deployment set uuid = gen_random_uuid()");
+    return { url: created.url, db };
   })();
-  return dbPromise;
+  return worker;
 }
 
-/** A PostgreSQL database of the calling test file's own, a copy of the run's migrated one, for a test
- * that fills tables beyond what the worker's other files should see (the plan tests' generated
- * reports); close and drop it in afterAll. PostgreSQL runs only. */
-export async function ownTestDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
-  const url = testDatabaseUrl();
-  if (!url) throw new Error("ownTestDatabase: PostgreSQL runs only (TEST_DATABASE_URL)");
-  const created = await createTestDatabase(url, inject("testTemplateDatabase"));
+/** The URL of this worker's test database. */
+export async function testDatabaseUrl(): Promise<string> {
+  return (await workerDatabase()).url;
+}
+
+/** The worker's database: opened once, shared by every test file of the worker. openTestPostgres refuses
+ * any database whose name does not end in _test, so no test can reach one it does not own. */
+export async function testDb(): Promise<Db> {
+  return (await workerDatabase()).db;
+}
+
+/** A database of the calling test file's own, a copy of the run's migrated one (or an empty one:
+ * `{ empty: true }`), for a test that fills tables beyond what the worker's other files should see (the
+ * plan tests' generated reports, the demo seed); close and drop it in afterAll. */
+export async function ownTestDatabase({ empty = false } = {}): Promise<{ db: Db; drop(): Promise<void> }> {
+  const created = await createTestDatabase(inject("testServerUrl"), empty ? undefined : inject("testTemplateDatabase"), inject("testRunId"));
   const db = await openTestPostgres(created.url, 4);
   return {
     db,

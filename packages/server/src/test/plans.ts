@@ -16,12 +16,12 @@ export function recordingDb(inner: Db): { db: Db; record(fn: () => Promise<unkno
   let sink: Statement[] | null = null;
   const note = (sql: string, params: readonly unknown[] | undefined) => sink?.push({ sql, params: [...(params ?? [])] });
   const wrap = (tx: Tx): Tx => ({
-    kind: tx.kind,
     query: (sql, params) => (note(sql, params), tx.query(sql, params)),
     exec: (sql) => tx.exec(sql),
   });
   const db: Db = {
     ...wrap(inner),
+    kind: inner.kind,
     transaction: (fn) => inner.transaction((tx) => fn(wrap(tx))),
     ping: () => inner.ping(),
     close: () => inner.close(),

@@ -153,10 +153,10 @@ export interface CreatedTestDatabase {
 /**
  * Creates a fresh database on the server of `serverUrl` (connecting to the database that URL names only
  * to issue `create database`), empty or a copy of the test database `template`, after sweeping stale ones
- * of earlier runs. Throws
+ * of earlier runs; `run` marks it as one of that test run's (dropRunDatabases). Throws
  * TestDatabaseRefused, never falling back to the given database, when that is not possible.
  */
-export async function createTestDatabase(serverUrl: string, template?: string): Promise<CreatedTestDatabase> {
+export async function createTestDatabase(serverUrl: string, template?: string, run?: string): Promise<CreatedTestDatabase> {
   if (databaseOf(serverUrl) === undefined)
     throw new TestDatabaseRefused(`Cannot run the PostgreSQL tests: ${redactUrl(serverUrl)} is not a postgres:// URL naming a database to connect to`);
   const admin = await connectAdmin(serverUrl);
@@ -173,7 +173,7 @@ export async function createTestDatabase(serverUrl: string, template?: string): 
     }
     try {
       // Who made it, for the sweep of a later run (see isStale).
-      await admin.query(`comment on database "${name}" is ${admin.escapeLiteral(JSON.stringify({ host: hostname(), pid: process.pid, createdAt: new Date().toISOString() }))}`);
+      await admin.query(`comment on database "${name}" is ${admin.escapeLiteral(JSON.stringify({ host: hostname(), pid: process.pid, createdAt: new Date().toISOString(), ...(run ? { run } : {}) }))}`);
     } catch (err) {
       await admin.query(`drop database if exists "${name}"`).catch(() => undefined);
       throw err;
@@ -194,4 +194,26 @@ export async function createTestDatabase(serverUrl: string, template?: string): 
       }
     },
   };
+}
+
+/** Drops every database the test run `run` created on the server (its workers' among them, which no
+ * one else knows the names of), closing any session still on them. */
+export async function dropRunDatabases(serverUrl: string, run: string): Promise<void> {
+  const admin = await connectAdmin(serverUrl);
+  try {
+    const { rows } = await admin.query<{ name: string; comment: string | null }>(
+      "select datname as name, shobj_description(oid, 'pg_database') as comment from pg_database where datname like 'atalaya\\_%\\_test'",
+    );
+    for (const { name, comment } of rows) {
+      let owner: { run?: unknown } = {};
+      try {
+        owner = JSON.parse(comment ?? "{}") as { run?: unknown };
+      } catch {
+        /* not one of ours */
+      }
+      if (owner.run === run && NAME.test(name)) await admin.query(`drop database if exists "${name}" with (force)`);
+    }
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
 }
