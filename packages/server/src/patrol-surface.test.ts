@@ -41,8 +41,11 @@ const ANY_ACCOUNT = new Set([
   "GET /api/app/reports/{uuid}/gathering", "POST /api/app/reports/{uuid}/gathering", "POST /api/app/reports/{uuid}/rating",
   // One's own app inbox (mass messages and neighbours' notices, issue 15) and last known location.
   "GET /api/app/messages", "PUT /api/app/location",
-  // Open311's discovery document (issue 18); the rest of Open311 needs an organisation's api_key.
-  "GET /open311/v2/discovery.{format}",
+  // Open311 (issue 18) answers by its own rules, not a portal token's: discovery, services and their
+  // definitions are public as GeoReport v2 asks (issue 32); reads of requests need an organisation's
+  // api_key or its public reads, and without a key the jurisdiction_id is asked for first (400).
+  "GET /open311/v2/discovery.{format}", "GET /open311/v2/services.{format}", "GET /open311/v2/services/{code}.{format}",
+  "GET /open311/v2/requests.{format}", "GET /open311/v2/requests/{id}.{format}", "GET /open311/v2/tokens/{token}.{format}",
   // One's own browser push subscriptions and the deployment's public key (issue 15).
   "GET /api/push/key", "POST /api/push/subscriptions", "DELETE /api/push/subscriptions",
   // Reporting the portal's own errors (issue 18).
