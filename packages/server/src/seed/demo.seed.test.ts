@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
 import { seedCatalogue } from "../catalogue/catalogue.seed.js";
 import { migrate } from "../db/migrate.js";
+import { loadConfig } from "../config.js";
 import { pgliteExtensions, wrapPglite } from "../db/pglite.js";
+import { TEST_PASSWORD_COST_ENV } from "../test/harness.js";
 import { REPORT_TYPES, submissionBodySchemaFor, type FormComponent } from "@atalaya/shared";
 import { DESCRIPTIONS_BY_TYPE, describe as describeReport, seededRandom } from "./demo-data.js";
 import { seedDemo } from "./demo.seed.js";
@@ -17,8 +19,9 @@ describe("demo seed", () => {
     expect(await migrate(db)).toEqual([]);
     await seedCatalogue(db);
     await seedCatalogue(db);
-    expect(await seedDemo(db)).toBe(true);
-    expect(await seedDemo(db)).toBe(false);
+    const cost = loadConfig(TEST_PASSWORD_COST_ENV).passwordCost;
+    expect(await seedDemo(db, cost)).toBe(true);
+    expect(await seedDemo(db, cost)).toBe(false);
 
     const [counts] = await db.query<Record<string, number>>(`select
       (select count(*)::int from companies) as companies,
