@@ -41,7 +41,7 @@ function serverBoundaries() {
 }
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "test-results/**", "playwright-report/**"] },
+  { ignores: ["**/dist/**", "**/node_modules/**", ".tsbuild/**", "data/**", "test-results/**", "playwright-report/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

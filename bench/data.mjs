@@ -194,10 +194,11 @@ async function runAll(sessions, statements) {
 export async function generate(q, { reports, companies: companyCount, now = new Date(), sessions = [q] }) {
   const started = Date.now();
   const step = (label) => log(`  ${label} (${round((Date.now() - started) / 1000)} s)`);
-  const [{ REPORT_TYPES }, { CATEGORY_ATTENTION, DESCRIPTIONS_BY_TYPE, DEMO_PASSWORD }, { hashPassword }] = await Promise.all([
+  const [{ REPORT_TYPES }, { CATEGORY_ATTENTION, DESCRIPTIONS_BY_TYPE, DEMO_PASSWORD }, { hashPassword }, { loadConfig }] = await Promise.all([
     import("@atalaya/shared"),
     dist("seed/demo-data.js"),
-    dist("auth/login.service.js"),
+    dist("auth/password-hash.js"),
+    dist("config.js"),
   ]);
   const rnd = seeded(4242);
   const { companies, zones, spots } = structure(companyCount);
@@ -274,7 +275,8 @@ export async function generate(q, { reports, companies: companyCount, now = new 
   step("companies, zones, types, shifts");
 
   // Staff: an admin, operators in three shifts (operator i works shift (i - 1) % 3), a patrol.
-  const hash = await hashPassword(DEMO_PASSWORD);
+  // At the cost a server of this environment would set (ARGON2_*: production's unless told).
+  const hash = await hashPassword(DEMO_PASSWORD, loadConfig().passwordCost);
   await q(
     `create temp table bench_staff as
      select c.id as company_id, i, case when i = 0 then 'company_admin' when i <= c.operators then 'operator' else 'patrol' end as role,

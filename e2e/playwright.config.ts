@@ -4,6 +4,13 @@
 // E2E_WORKERS sets how many run side by side (`npm test`: 2, one per core).
 import { defineConfig } from "@playwright/test";
 
+// The workers' servers (support/test.ts passes this environment on) hash and verify passwords at argon2's
+// smallest cost: the demo users', those the tests set and the login's dummy hash for unknown e-mails.
+// Production's (64 MiB, 3 passes, 4 lanes) costs a quarter of a second of CPU a sign-in.
+process.env.ARGON2_MEMORY_KIB ??= "8";
+process.env.ARGON2_PASSES ??= "1";
+process.env.ARGON2_PARALLELISM ??= "1";
+
 export default defineConfig({
   testDir: "./tests",
   globalSetup: "./support/global-setup.ts",

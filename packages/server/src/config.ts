@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { DEFAULT_LAW_ENFORCEMENT_DOMAINS } from "@atalaya/shared";
 import { z } from "zod";
 import { DEFAULT_MAX_REPORT_IMAGES, MAX_REPORT_MEDIA } from "@atalaya/shared";
+import type { PasswordCost } from "./auth/password-hash.js";
 import { isOrigin } from "./http/origin.js";
 import { parseTrustProxy, TRUST_PROXY_HELP, type TrustProxy } from "./http/trust-proxy.js";
 
@@ -119,6 +120,14 @@ const envSchema = z.object({
   PUBLIC_FORMS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** HMAC key of the sign-up captcha's challenges (16 to 256 printable characters); unset: a random key per process. */
   ALTCHA_HMAC_KEY: z.string().regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 printable characters without spaces").optional(),
+  /** Argon2id cost of new password hashes: memory (KiB), passes and lanes. The defaults (64 MiB, 3, 4)
+   * are production's; the tests set the smallest argon2 allows (8 KiB per lane, 1 pass, 1 lane). */
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(65_536),
+  ARGON2_PASSES: z.coerce.number().int().min(1).max(100).default(3),
+  ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(64).default(4),
+}).refine((e) => e.ARGON2_MEMORY_KIB >= 8 * e.ARGON2_PARALLELISM, {
+  path: ["ARGON2_MEMORY_KIB"],
+  message: "must be at least 8 KiB per lane (8 × ARGON2_PARALLELISM)",
 });
 
 /** The pace an upload's body must keep: a byte at least every stallMs, and at least minBytesPerSecond
@@ -190,6 +199,8 @@ export type Config = {
   altchaHmacKey: string;
   /** Sign-up and law-enforcement forms one address may send per hour. */
   publicFormsPerAddress: number;
+  /** Argon2id cost of new password hashes and of the login's dummy verification (ARGON2_*). */
+  passwordCost: PasswordCost;
 };
 
 /** Thrown when a setting is wrong: its message is one line naming the setting. */
@@ -251,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? e.LAW_ENFORCEMENT_DOMAINS.split(",").map((d) => d.trim().toLowerCase()).filter(Boolean)
       : [...DEFAULT_LAW_ENFORCEMENT_DOMAINS],
     publicFormsPerAddress: e.PUBLIC_FORMS_PER_ADDRESS,
+    passwordCost: { memoryKib: e.ARGON2_MEMORY_KIB, passes: e.ARGON2_PASSES, parallelism: e.ARGON2_PARALLELISM },
     altchaHmacKey: e.ALTCHA_HMAC_KEY ?? randomBytes(32).toString("base64url"),
     mapStyles: { day: e.MAP_STYLE_URL ?? null, dark: e.MAP_DARK_STYLE_URL ?? e.MAP_STYLE_URL ?? null },
     mapOrigins: [

@@ -71,7 +71,7 @@ export async function startServer(options: StartOptions = {}): Promise<{ buildLo
   });
   let since = performance.now();
   // seedDemo leaves a database that has a company alone (one count), so a restart does not seed again.
-  const seeded = config.seed === "demo" && (await seedDemo(app.ctx.db));
+  const seeded = config.seed === "demo" && (await seedDemo(app.ctx.db, config.passwordCost));
   phases.push(`seed ${seconds(performance.now() - since)} (${config.seed !== "demo" ? "none asked" : seeded ? "demo organisation seeded" : "already seeded"})`);
   since = performance.now();
   if (options.portalBuild) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCompany, buildUser, loginAs, testApp, testDb } from "./test/harness.js";
+import { buildCompany, buildUser, loginAs, testApp, testDb, type TestUser } from "./test/harness.js";
 import { apiRoutes, fillPath, payloadOf, type ApiRoute } from "./test/route-walk.js";
 
 // Route-wide guarantees, checked over every route the OpenAPI document lists, so a route added later
@@ -8,6 +8,7 @@ import { apiRoutes, fillPath, payloadOf, type ApiRoute } from "./test/route-walk
 let app: FastifyInstance;
 let routes: { method: string; path: string; security: boolean }[];
 let token: string;
+let admin: TestUser;
 let strangerCompanyId: number;
 let ownReportId: number;
 let ownCompanyId: number;
@@ -50,7 +51,8 @@ beforeAll(async () => {
     [strangerCompanyId],
   );
   strangerAnswerId = answer!.id;
-  token = await loginAs(app, await buildUser(db, { companyId: own.id, role: "company_admin" }));
+  admin = await buildUser(db, { companyId: own.id, role: "company_admin" });
+  token = await loginAs(app, admin);
   strangerUserId = (await buildUser(db, { companyId: strangerCompanyId })).id;
   const [report] = await db.query<{ id: number }>(
     "insert into reports (type_id, initial_type_id, description, latitude, longitude) values (0, 0, 'x', -33.45, -70.65) returning id",
@@ -212,35 +214,72 @@ const JUNK_QUERIES = [
   "?userId=2147483648&state=late&period=hourly&activityId=-1&pageSize=201",
 ];
 
+/** The junk queries a route is sent: those naming a parameter it declares and, whatever it declares, all
+ * of them at once (parameters it does not declare must be as harmless). A query naming only undeclared
+ * parameters is that same request again: the schema drops what it does not declare. */
+function junkQueriesFor(declared: string[]): string[] {
+  const names = (q: string) => [...new URLSearchParams(q).keys()];
+  const all = `?${JUNK_QUERIES.map((q) => q.slice(1)).join("&")}`;
+  return [...JUNK_QUERIES.filter((q) => names(q).some((n) => declared.includes(n))), all];
+}
+
+/** The junk bodies a write route is sent: every one that is not an object, and the objects sharing a
+ * property with its schema (every one when the schema names none: a union, an upload). An object of
+ * properties the schema does not name reaches the handler as {}, which the id and query junk send. */
+function junkBodiesFor(schema: ApiRoute["body"]): unknown[] {
+  const known = Object.keys(schema?.properties ?? {});
+  return JUNK_BODIES.filter(
+    (b) => typeof b !== "object" || b === null || Array.isArray(b) || known.length === 0 || Object.keys(b).some((k) => known.includes(k)),
+  );
+}
+
+// Ending its session is what a request to these may do: each gets a session of its own. No other request
+// may answer 401, which would mean the sweep's session had ended: the rest of the sweep would only meet
+// the authentication hook (until logout had a session of its own, nine in ten of its requests did).
+const ENDS_SESSION = new Set(["GET /api/logout"]);
+
 describe("every route, given junk", () => {
-  // A sweep of every route with every kind of junk: a few thousand requests that change nothing, sent
-  // a few at a time, with the time such a sweep needs on a busy CI machine.
-  it("answers 4xx, never 5xx, to malformed ids, bodies and queries", async () => {
+  // A sweep of every route with every kind of junk that can reach it: a few thousand requests that change
+  // nothing, sent a few at a time.
+  it("answers 4xx, never 5xx nor 401, to malformed ids, bodies and queries", async () => {
     const failures: string[] = [];
     const requests: (() => Promise<void>)[] = [];
-    for (const r of routes.filter((x) => x.path !== "/api/realtime")) {
+    const wrong = (status: number) => status >= 500 || status === 401;
+    for (const r of apiRoutes(app).filter((x) => x.path !== "/api/realtime")) {
       const method = r.method as "POST";
       const hasBody = r.method !== "GET" && r.method !== "DELETE";
-      const urls = [
+      const session = async () => ({ "access-token": ENDS_SESSION.has(r.key) ? await loginAs(app, admin) : token });
+      // A path without parameters is the same URL for every junk id: sent once.
+      const urls = new Set([
         ...JUNK_IDS.map((junk) => r.path.replace(/\{[a-zA-Z]+\}/g, junk)),
-        ...JUNK_QUERIES.map((q) => fill(r.path, ownCompanyId, ownReportId) + q),
-      ];
+        ...junkQueriesFor(r.query).map((q) => fill(r.path, ownCompanyId, ownReportId) + q),
+      ]);
       for (const url of urls) {
         requests.push(async () => {
-          const res = await app.inject({ method, url, headers: { "access-token": token }, ...(hasBody ? { payload: {} } : {}) });
-          if (res.statusCode >= 500) failures.push(`${r.method} ${url} → ${res.statusCode}`);
+          const res = await app.inject({ method, url, headers: await session(), ...(hasBody ? { payload: {} } : {}) });
+          if (wrong(res.statusCode)) failures.push(`${r.method} ${url} → ${res.statusCode}`);
         });
       }
       if (!hasBody) continue;
-      for (const body of JUNK_BODIES) {
+      for (const body of junkBodiesFor(r.body)) {
         const url = fill(r.path, ownCompanyId, ownReportId);
         requests.push(async () => {
-          const res = await app.inject({ method, url, headers: { "access-token": token, "content-type": "application/json" }, payload: JSON.stringify(body) });
-          if (res.statusCode >= 500) failures.push(`${r.method} ${url} with ${JSON.stringify(body).slice(0, 40)} → ${res.statusCode} ${res.body.slice(0, 100)}`);
+          const res = await app.inject({ method, url, headers: { ...(await session()), "content-type": "application/json" }, payload: JSON.stringify(body) });
+          if (wrong(res.statusCode)) failures.push(`${r.method} ${url} with ${JSON.stringify(body).slice(0, 40)} → ${res.statusCode} ${res.body.slice(0, 100)}`);
         });
       }
     }
     for (let i = 0; i < requests.length; i += 6) await Promise.all(requests.slice(i, i + 6).map((send) => send()));
     expect(failures).toEqual([]);
-  }, 240_000);
+  });
+
+  it("tries every kind of junk query and body on the routes it can reach", () => {
+    const routes = apiRoutes(app);
+    for (const q of JUNK_QUERIES) expect(routes.some((r) => junkQueriesFor(r.query).includes(q)), q).toBe(true);
+    for (const b of JUNK_BODIES) expect(routes.some((r) => r.method !== "GET" && r.method !== "DELETE" && junkBodiesFor(r.body).includes(b)), JSON.stringify(b).slice(0, 60)).toBe(true);
+    // Undeclared parameters go to every route, all at once; a body of unknown properties only where it reaches.
+    expect(junkQueriesFor([])).toEqual([`?${JUNK_QUERIES.map((q) => q.slice(1)).join("&")}`]);
+    expect(junkBodiesFor({ type: "object", properties: { title: {} } })).toEqual(expect.arrayContaining([[], "texto", 42, null]));
+    expect(junkBodiesFor({ type: "object", properties: { title: {} } })).not.toContainEqual({ "\u0000": 1 });
+  });
 });

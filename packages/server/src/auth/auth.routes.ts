@@ -23,7 +23,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       },
     },
     async (req, reply) => {
-      const { user, token, deviceSecret } = await login(ctx.db, req.body, loginClientOf(req));
+      const { user, token, deviceSecret } = await login(ctx.db, ctx.config.passwordCost, req.body, loginClientOf(req));
       setDeviceCookie(req, reply, deviceSecret);
       const portalVersion = (user.settings.portal_version as string | undefined) ?? DEFAULT_USER_SETTINGS.portal_version;
       return {

@@ -1,4 +1,3 @@
-import argon2 from "argon2";
 import { LOGIN_GROUPS, type LoginBody } from "@atalaya/shared";
 import type { Db } from "../db/db.js";
 import { AppError } from "../http/errors.js";
@@ -14,14 +13,7 @@ import {
   rememberDevice,
   secondsToWait,
 } from "./login-throttle.js";
-
-/** Hashes a password with argon2id. */
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
-}
-
-// Spent on unknown users too, so response time does not tell which e-mails exist.
-let dummyHash: Promise<string> | undefined;
+import { verifyNobody, verifyPassword, type PasswordCost } from "./password-hash.js";
 
 /** Only groups 1, 2 and 3 sign in to the portal (SPEC §6); guests and app-only users (patrols) do not. */
 function mayLogin(user: UserRow): boolean {
@@ -42,21 +34,22 @@ export interface SignedIn {
 }
 
 /** Checks credentials within the login throttle and returns the user with a fresh access token. */
-export async function login(db: Db, body: LoginBody, client: LoginClient): Promise<SignedIn & { token: string }> {
-  const signedIn = await checkCredentials(db, body, client, (user) => {
+export async function login(db: Db, cost: PasswordCost, body: LoginBody, client: LoginClient): Promise<SignedIn & { token: string }> {
+  const signedIn = await checkCredentials(db, cost, body, client, (user) => {
     if (!mayLogin(user)) throw new AppError(403, "invalidRole", "invalidRole");
   });
   return { ...signedIn, token: await issueToken(db, signedIn.user.id, client.ip) };
 }
 
 /** Community and patrol app sign-in: any unlocked account, the same throttle. */
-export function appLogin(db: Db, body: LoginBody, client: LoginClient): Promise<SignedIn> {
-  return checkCredentials(db, body, client, () => undefined);
+export function appLogin(db: Db, cost: PasswordCost, body: LoginBody, client: LoginClient): Promise<SignedIn> {
+  return checkCredentials(db, cost, body, client, () => undefined);
 }
 
 // The throttle is checked before the password costs an argon2 verification: a known device of this user
 // is judged by its own failures, any other caller by the e-mail's and the address's (login-throttle.ts).
-async function checkCredentials(db: Db, body: LoginBody, client: LoginClient, admit: (user: UserRow) => void): Promise<SignedIn> {
+// `cost` is the configured one, which the dummy verification of an unknown e-mail spends.
+async function checkCredentials(db: Db, cost: PasswordCost, body: LoginBody, client: LoginClient, admit: (user: UserRow) => void): Promise<SignedIn> {
   const identifier = (body.email ?? body.username ?? "").trim();
   const password = body.password ?? "";
   if (!identifier || !password) throw new AppError(400, "fieldMissing", "fieldMissing");
@@ -70,11 +63,11 @@ async function checkCredentials(db: Db, body: LoginBody, client: LoginClient, ad
   if (seconds > 0) throw new AppError(429, "tooManyAttempts", "tooManyAttempts", undefined, { "retry-after": String(seconds) }, { seconds });
 
   if (!user || !user.password_hash) {
-    await argon2.verify(await (dummyHash ??= hashPassword("not-a-password")), password).catch(() => false);
+    await verifyNobody(password, cost);
     await recordFailure(db, identifier, client.ip, undefined);
     throw new AppError(404, "userNotFound", "userNotFound");
   }
-  if (!(await argon2.verify(user.password_hash, password).catch(() => false))) {
+  if (!(await verifyPassword(user.password_hash, password))) {
     await recordFailure(db, identifier, client.ip, knownDevice);
     throw new AppError(400, "wrongPassword", "wrongPassword");
   }

@@ -1,6 +1,6 @@
 import { PASSWORD_RESET_TTL_MINUTES, type Language } from "@atalaya/shared";
 import { revokeUserTokens } from "../auth/auth.repository.js";
-import { hashPassword } from "../auth/login.service.js";
+import { hashPassword } from "../auth/password-hash.js";
 import { issueCode, spendCode } from "../auth/one-time-codes.js";
 import type { AppContext } from "../context.js";
 import { one } from "../db/db.js";
@@ -22,7 +22,7 @@ export async function forgotPassword(ctx: AppContext, email: string, lang: Langu
 /** Sets the new password of a valid code's account and ends every session it holds (tokens revoked,
  * this process's sockets closed now, the others' at their heartbeat). */
 export async function resetPassword(ctx: AppContext, code: string, password: string): Promise<void> {
-  const hash = await hashPassword(password);
+  const hash = await hashPassword(password, ctx.config.passwordCost);
   await ctx.db.transaction(async (tx) => {
     const row = await spendCode(tx, "password_reset", code);
     if (!row?.user_id) throw invalidField("code", "codeInvalid");

@@ -24,7 +24,7 @@ export async function appRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     config: { public: true },
     schema: { tags: ["app"], summary: "Community app sign-in", body: loginBodySchema, response: { 200: z.object({ success: z.literal(true), user: z.object({ id: z.number(), uuid: z.string(), access_token: z.string() }) }), 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema } },
   }, async (req, reply) => {
-    const { user, deviceSecret } = await appLogin(ctx.db, req.body, loginClientOf(req));
+    const { user, deviceSecret } = await appLogin(ctx.db, ctx.config.passwordCost, req.body, loginClientOf(req));
     setDeviceCookie(req, reply, deviceSecret);
     return { success: true as const, user: { id: user.id, uuid: user.uuid, access_token: await issueToken(ctx.db, user.id, req.ip) } };
   });

@@ -1,27 +1,47 @@
-import { describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCatalogue } from "../catalogue/catalogue.seed.js";
+import { loadConfig } from "../config.js";
+import type { Db } from "../db/db.js";
 import { migrate } from "../db/migrate.js";
-import { ownTestDatabase } from "../test/harness.js";
+import { ownTestDatabase, TEST_PASSWORD_COST_ENV } from "../test/harness.js";
 import { REPORT_TYPES, submissionBodySchemaFor, type FormComponent } from "@atalaya/shared";
 import { DESCRIPTIONS_BY_TYPE, describe as describeReport, seededRandom } from "./demo-data.js";
 import { seedDemo } from "./demo.seed.js";
 
-// Runs on an empty database of its own: the demo seed only seeds an empty one, and the migrations are
-// checked from the first.
+// The demo seed only seeds an empty database: it runs on one of its own, migrated from empty, which this
+// file creates on the run's PostgreSQL server and drops. One migration and one seed, which every case
+// below reads.
+let db: Db;
+let dropDatabase: () => Promise<void>;
+let applied: string[];
+let appliedAgain: string[];
+let seeded: boolean[];
+
+beforeAll(async () => {
+  const own = await ownTestDatabase({ empty: true });
+  db = own.db;
+  dropDatabase = () => own.drop();
+  applied = await migrate(db);
+  appliedAgain = await migrate(db);
+  await seedCatalogue(db);
+  await seedCatalogue(db);
+  const cost = loadConfig(TEST_PASSWORD_COST_ENV).passwordCost;
+  seeded = [await seedDemo(db, cost), await seedDemo(db, cost)];
+});
+afterAll(() => dropDatabase?.());
+
 describe("demo seed", () => {
-  it("seeds the demo organisation once, with its reports inside its zones", async () => {
-    const own = await ownTestDatabase({ empty: true });
-    onTestFinished(() => own.drop());
-    const db = own.db;
-    const applied = await migrate(db);
+  it("follows every migration, in order, once", () => {
     expect(applied[0]).toBe("001_foundation.sql");
     expect(applied).toEqual([...applied].sort());
-    expect(await migrate(db)).toEqual([]);
-    await seedCatalogue(db);
-    await seedCatalogue(db);
-    expect(await seedDemo(db)).toBe(true);
-    expect(await seedDemo(db)).toBe(false);
+    expect(appliedAgain).toEqual([]);
+  });
 
+  it("seeds the demo organisation once", () => {
+    expect(seeded).toEqual([true, false]);
+  });
+
+  it("seeds its companies, zones, teams, tags and a month of reports of many types", async () => {
     const [counts] = await db.query<Record<string, number>>(`select
       (select count(*)::int from companies) as companies,
       (select count(*)::int from zones z join companies c on c.id = z.company_id where c.name like 'Municipalidad%') as zones,
@@ -34,6 +54,10 @@ describe("demo seed", () => {
       (select count(*)::int from reports where created_at < now() - interval '31 days') as too_old`);
     expect(counts).toMatchObject({ companies: 3, zones: 2, teams: 3, reports: 302, statuses: 5, catalogue: 40, too_old: 0 });
     expect(counts!.tags).toBeGreaterThan(0);
+    expect(counts!.types).toBeGreaterThan(15);
+  });
+
+  it("seeds dynamic forms whose answers pass their template's check, and the robbery procedure", async () => {
     // Dynamic forms (issue 16): two templates (one creating reports of a type) with answers that pass their
     // template's check, and the procedure robbery reports follow (their detail's form tab).
     const forms = await db.query<{ title: string; report_type_id: number | null; components: FormComponent[]; n: number }>(
@@ -50,11 +74,15 @@ describe("demo seed", () => {
     for (const s of await db.query<{ values: Record<string, unknown>; components: FormComponent[] }>(`select s."values", v.components from form_submissions s join form_template_versions v on v.template_id = s.template_id and v.version = s.version`)) {
       expect(submissionBodySchemaFor(s.components, selectors).safeParse({ values: s.values }).success).toBe(true);
     }
-    // Activities (issue 16): two scheduled on those forms, with a compliance history of every state but in progress.
+  });
+
+  it("seeds activities with a compliance history of every state but in progress", async () => {
+    // Activities (issue 16): two scheduled on those forms.
     const compliance = await db.query<{ name: string; state: string }>(`select distinct a.name, c.state from activity_compliance c join activities a on a.id = c.activity_id order by 1, 2`);
     expect(compliance.map((c) => `${c.name}:${c.state}`)).toEqual(expect.arrayContaining(["Ronda diaria de luminarias:completed", "Ronda diaria de luminarias:overdue", "Ronda diaria de luminarias:pending", "Control semanal de microbasurales:completed"]));
-    expect(counts!.types).toBeGreaterThan(15);
+  });
 
+  it("puts every report inside a zone of the companies attending it, two more in the review queue", async () => {
     const outside = await db.query(
       `select r.id from reports r join report_attentions a on a.report_id = r.id
         where not exists (select 1 from zones z where z.company_id = a.company_id and z.area @> point(r.longitude, r.latitude))`,
@@ -62,6 +90,9 @@ describe("demo seed", () => {
     expect(outside).toEqual([]);
     // Two more reports wait in the review queue (issue 17), attended by no company yet.
     expect((await db.query("select 1 from report_reviews where state = 'pending'")).length).toBe(2);
+  });
+
+  it("seeds the portal's sign-ins, one of them restricted to a zone and two report types", async () => {
     const logins = await db.query<{ email: string }>("select email from users where email like '%@demo.cl' and groups && '{1,2,3}' order by email");
     expect(logins.map((u) => u.email)).toEqual(["admin@demo.cl", "operador@demo.cl", "operadora@demo.cl", "proveedor@demo.cl", "vecinos@demo.cl", "zona@demo.cl"]);
     // The restricted operator: one zone (Lastarria) and two report types, with reports to see in them.

@@ -1,7 +1,7 @@
 import { MODULES, REPORT_TYPES, DEFAULT_USER_SETTINGS, type ReportStatus } from "@atalaya/shared";
 import { seedDemoActivities } from "../activities/index.js";
 import { seedDemoForms } from "../forms/index.js";
-import { hashPassword } from "../auth/login.service.js";
+import { hashPassword, type PasswordCost } from "../auth/password-hash.js";
 import { one, type Db, type Tx } from "../db/db.js";
 import { seedReportLife } from "./report-life.seed.js";
 import { seedDemoMessages } from "./demo-messages.seed.js";
@@ -52,11 +52,11 @@ async function insertCompany(tx: Tx, c: typeof DEMO_COMPANY, modules: string[]):
 
 /** Seeds the demo organisation once (a database that already has a company is left alone). Returns
  * true when it seeded. */
-export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
+export async function seedDemo(db: Db, cost: PasswordCost, now = new Date()): Promise<boolean> {
   const existing = await one<{ n: number }>(db, "select count(*)::int as n from companies");
   if ((existing?.n ?? 0) > 0) return false;
   const rnd = seededRandom(20261122);
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashPassword(DEMO_PASSWORD, cost);
 
   await db.transaction(async (tx) => {
     const companyId = await insertCompany(tx, DEMO_COMPANY, [...MODULES]);

@@ -1,5 +1,5 @@
 import { SIGNUP_KEY_TTL_DAYS, zoneShapeProblem, type Language, type LeadBody, type RegistrationBody } from "@atalaya/shared";
-import { hashPassword } from "../auth/login.service.js";
+import { hashPassword } from "../auth/password-hash.js";
 import { issueCode, peekCode, spendCode } from "../auth/one-time-codes.js";
 import type { AppContext } from "../context.js";
 import { invalidField } from "../http/errors.js";
@@ -35,7 +35,7 @@ export async function keyEmail(ctx: AppContext, key: string): Promise<string> {
 export async function register(ctx: AppContext, body: RegistrationBody, lang: Language): Promise<{ companyId: number; userId: number }> {
   const problem = zoneShapeProblem(body.zone.polygon);
   if (problem) throw invalidField("zone.polygon", problem === "zoneTooLarge" ? "zoneTooLarge" : "zoneInvalid");
-  const passwordHash = await hashPassword(body.user.password);
+  const passwordHash = await hashPassword(body.user.password, ctx.config.passwordCost);
   const created = await ctx.db.transaction(async (tx) => {
     // Spent with the registration: one that fails (a taken e-mail) leaves the captcha for the retry
     // SPEC §4 allows from the last step.

@@ -1,8 +1,8 @@
 import { MODULES } from "@atalaya/shared";
-import argon2 from "argon2";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { inject } from "vitest";
 import { buildApp } from "../app.js";
+import { hashPassword } from "../auth/password-hash.js";
 import { loadConfig } from "../config.js";
 import { one, type Db } from "../db/db.js";
 import { redisPrefixOf } from "../db/deployment.js";
@@ -63,6 +63,12 @@ export async function testBus(): Promise<EventBus> {
 
 export const TEST_ORIGIN = "http://portal.test";
 
+// The smallest argon2id cost (8 KiB, one pass, one lane) for every hash the tests make or verify: the test
+// users', passwords set through the API and the login's dummy hash. At the production cost (64 MiB, 3
+// passes, 4 lanes) a verification is a quarter of a second of CPU on CI's two cores; 20 failed logins
+// took 48 s.
+export const TEST_PASSWORD_COST_ENV = { ARGON2_MEMORY_KIB: "8", ARGON2_PASSES: "1", ARGON2_PARALLELISM: "1" } as const;
+
 /** A full application on the shared test database (or on `db`); close it in afterAll. */
 export async function testApp(env: Record<string, string> = {}, db?: Db): Promise<FastifyInstance> {
   // Tests send many reports from one address in a moment: the intake and error-report limits are their rate-limit tests'.
@@ -76,6 +82,7 @@ export async function testApp(env: Record<string, string> = {}, db?: Db): Promis
     CLIENT_ERRORS_PER_USER: "1000000",
     // Every test user would get a summary e-mail; summaries/ tests run the job themselves.
     SUMMARY_MAILS: "off",
+    ...TEST_PASSWORD_COST_ENV,
     ...env,
   });
   const bus = await testBus();
@@ -85,11 +92,8 @@ export async function testApp(env: Record<string, string> = {}, db?: Db): Promis
 }
 
 export const TEST_PASSWORD = "Secreta-2026";
-// The test users' hash: argon2id like every stored password, at the smallest cost. A verification reads
-// its cost from the hash, and the production cost (64 MiB, 3 passes, 4 lanes) made each of the suites'
-// few hundred sign-ins a quarter of a second of CPU on CI's two cores. Passwords set through the API
-// (sign-up, user administration, reset) still get the production cost (auth/login.service.ts).
-const testPasswordHash = () => argon2.hash(TEST_PASSWORD, { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 });
+// The test users' hash, at the tests' cost (a verification reads its cost from the hash).
+const testPasswordHash = () => hashPassword(TEST_PASSWORD, loadConfig(TEST_PASSWORD_COST_ENV).passwordCost);
 let passwordHash: Promise<string> | undefined;
 let counter = 0;
 /** A name no other test (or parallel worker) uses. */

@@ -20,7 +20,7 @@ import {
   type UserUpdateBody,
 } from "@atalaya/shared";
 import { actsAsPlatformAdmin, requireAccess, type CompanyScope } from "../auth/access.js";
-import { hashPassword } from "../auth/login.service.js";
+import { hashPassword } from "../auth/password-hash.js";
 import { revokeUserTokens } from "../auth/auth.repository.js";
 import type { AppContext } from "../context.js";
 import { AppError, forbidden, invalidField, notFound } from "../http/errors.js";
@@ -147,7 +147,7 @@ export async function createUser(ctx: AppContext, scope: CompanyScope, body: Use
   const membership = { role: body.role, zoneIds: unique(body.zones), reportTypeIds: unique(body.reportTypes) };
   const existing = await findAccountByEmail(ctx.db, scope, body.email);
   if (existing?.member) throw invalidField("email", "email_taken");
-  const passwordHash = existing ? undefined : await hashPassword(body.password);
+  const passwordHash = existing ? undefined : await hashPassword(body.password, ctx.config.passwordCost);
   const userId = await ctx.db.transaction(async (tx) => {
     const id =
       existing?.id ??
@@ -219,7 +219,7 @@ export async function updateUser(ctx: AppContext, scope: CompanyScope, userId: n
 export async function changePassword(ctx: AppContext, scope: CompanyScope, userId: number, body: UserPasswordBody): Promise<void> {
   const target = await manageableMember(ctx, scope, userId);
   accountIsOurs(scope, target);
-  const hash = await hashPassword(body.password);
+  const hash = await hashPassword(body.password, ctx.config.passwordCost);
   await ctx.db.transaction((tx) => setMemberPassword(tx, scope, userId, hash));
   await endSessions(ctx);
 }

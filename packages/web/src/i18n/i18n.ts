@@ -1,4 +1,4 @@
-import i18next from "i18next";
+import i18next, { type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { DEFAULT_PORTAL_LANGUAGE, DEFAULT_SHELL_LANGUAGE, LANGUAGES, type ConflictReason, type FieldError, type Language } from "@atalaya/shared";
 import { STORAGE_KEYS, localStore, safeGet, safeSet } from "../lib/storage";
@@ -25,7 +25,7 @@ export function storedLanguage(): Language {
 }
 
 /** The portal's i18next instance. */
-export const i18n = i18next.createInstance();
+export const i18n: I18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
   resources: { es: { translation: esCore } },
