@@ -202,6 +202,9 @@ export const assignReportSchema = z
   })
   .refine((v) => v.userId !== undefined || v.teamId !== undefined || v.patrolId !== undefined, { message: "nothing to assign" });
 
+/** Body of SPEC §7's `PUT /api/reports/{id}/assigned-user`: the colleague to assign, null to unassign. */
+export const assignedUserBodySchema = z.object({ user_id: z.number().int().positive().max(MAX_ID).nullable() });
+
 /** Reporter API (community app): a new report. */
 export const appCreateReportSchema = z.object({
   type: z.number().int().min(0).max(MAX_ID),
