@@ -95,7 +95,8 @@ export const reportSchema = z.object({
   assetId: z.number().nullable().optional(),
   assetCategoryName: z.string().nullable().optional(),
   asset: z.object({ id: z.number(), uuid: z.string(), category: z.string(), description: z.string() }).nullable().optional(),
-  user: z.object({ id: z.number(), uuid: z.string(), firstName: z.string(), lastName: z.string(), phone: z.string().nullable() }).nullable(),
+  /** The reporter's account; `email` only for companies in SPEC §6's "showing user emails" gate. */
+  user: z.object({ id: z.number(), uuid: z.string(), firstName: z.string(), lastName: z.string(), phone: z.string().nullable(), email: z.string().optional() }).nullable(),
   notifyNeighbours: z.boolean(),
   notificationNeighboursWasCanceled: z.boolean(),
   assignedUser: personSchema.nullable(),
