@@ -129,6 +129,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     // Only the configured hops or proxy addresses say who the client is (http/trust-proxy.ts).
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // SPEC §7 writes some paths with a trailing slash (`…/reports/?…`): the same route either way.
+    routerOptions: { ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
   });

@@ -62,6 +62,8 @@ export const ERROR_CODES = [
   "validationFailed",
   "connectionFailed",
   "phoneCallsDisabled",
+  // SPEC §6 "blocking users without role": locking community users is a feature of the gate's companies.
+  "blockingUsersDisabled",
   "noPhoneNumber",
   "callFailed",
   // Issue 16: a section of a report's form assigned to other members (sectionsUsers).

@@ -5,6 +5,7 @@ export * from "./enums.js";
 export * from "./errors.js";
 export * from "./auth.js";
 export * from "./realtime.js";
+export * from "./realtime-frames.js";
 export * from "./catalogue.js";
 export * from "./reports.js";
 export * from "./report-create.js";

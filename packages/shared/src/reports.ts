@@ -95,7 +95,8 @@ export const reportSchema = z.object({
   assetId: z.number().nullable().optional(),
   assetCategoryName: z.string().nullable().optional(),
   asset: z.object({ id: z.number(), uuid: z.string(), category: z.string(), description: z.string() }).nullable().optional(),
-  user: z.object({ id: z.number(), uuid: z.string(), firstName: z.string(), lastName: z.string(), phone: z.string().nullable() }).nullable(),
+  /** The reporter's account; `email` only for companies in SPEC §6's "showing user emails" gate. */
+  user: z.object({ id: z.number(), uuid: z.string(), firstName: z.string(), lastName: z.string(), phone: z.string().nullable(), email: z.string().optional() }).nullable(),
   notifyNeighbours: z.boolean(),
   notificationNeighboursWasCanceled: z.boolean(),
   assignedUser: personSchema.nullable(),
@@ -201,6 +202,9 @@ export const assignReportSchema = z
     patrolId: z.number().int().positive().max(MAX_ID).nullable().optional(),
   })
   .refine((v) => v.userId !== undefined || v.teamId !== undefined || v.patrolId !== undefined, { message: "nothing to assign" });
+
+/** Body of SPEC §7's `PUT /api/reports/{id}/assigned-user`: the colleague to assign, null to unassign. */
+export const assignedUserBodySchema = z.object({ user_id: z.number().int().positive().max(MAX_ID).nullable() });
 
 /** Reporter API (community app): a new report. */
 export const appCreateReportSchema = z.object({

@@ -83,9 +83,27 @@ function corners(ring: readonly Position[]): Position[] {
   return out;
 }
 
-/** The polygon with its ring closed and repeated corners dropped. */
+/** Twice the ring's signed area on the longitude/latitude plane: positive when it turns counterclockwise. */
+function signedArea2(ring: readonly Position[]): number {
+  let sum = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) sum += ring[j]![0] * ring[i]![1] - ring[i]![0] * ring[j]![1];
+  return sum;
+}
+
+/** The polygon wound as RFC 7946 §3.1.6 asks — exterior ring counterclockwise, holes clockwise —
+ * whichever way it was drawn (the map editor draws either); every polygon the server writes goes
+ * through here, stored ones drawn before this rule included. */
+export function rightHandPolygon<P extends { type: "Polygon"; coordinates: Position[][] }>(polygon: P): P {
+  const coordinates = polygon.coordinates.map((ring, i) => {
+    const area = signedArea2(ring);
+    return (i === 0 ? area < 0 : area > 0) ? [...ring].reverse() : ring;
+  });
+  return { ...polygon, coordinates };
+}
+
+/** The polygon with its ring closed, repeated corners dropped, wound counterclockwise (RFC 7946). */
 export function normalizeZonePolygon(polygon: ZonePolygon): ZonePolygon {
-  return { type: "Polygon", coordinates: [closeRing(corners(polygon.coordinates[0] ?? []))] };
+  return rightHandPolygon({ type: "Polygon", coordinates: [closeRing(corners(polygon.coordinates[0] ?? []))] });
 }
 
 /** Area of a zone in m² (Turf, on the sphere). */

@@ -39,8 +39,8 @@ const PERMISSIONS = {
   "report.delete": ["company_admin"],
   "company.admin": ["company_admin"],
   "reportedUsers.read": ["company_admin", "operator"],
-  // SPEC §6 gates blocking users without role to companies 268 and 110 in the original product; here
-  // every company admin may lock the community users of their reports.
+  // Company admins lock the community users of their reports, in the companies of SPEC §6's "blocking
+  // users without role" gate (reported-users.service.ts).
   "appUsers.lock": ["company_admin"],
   // Maps and dashboards (issue 10): operators read them; company admins draw zones and define shifts.
   "maps.read": ["company_admin", "operator"],

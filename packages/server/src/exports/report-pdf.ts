@@ -42,7 +42,7 @@ const LABELS = {
   es: {
     report: "Reporte", generated: "Generado el {date} por {name}", details: "Datos del reporte", id: "ID", uuid: "UUID",
     type: "Tipo", status: "Estado", priority: "Prioridad", created: "Creado", updated: "Actualizado", due: "Vence",
-    closed: "Cerrado", closedBy: "Cerrado por", assigned: "Asignado a", team: "Equipo", patrol: "Patrulla", informer: "Informante",
+    closed: "Cerrado", closedBy: "Cerrado por", assigned: "Asignado a", team: "Equipo", patrol: "Patrulla", informer: "Informante", email: "Correo",
     address: "Dirección", coordinates: "Coordenadas", zones: "Zonas", privacy: "Privado", neighbours: "Vecinos notificados",
     yes: "Sí", no: "No", canceled: "Cancelado", location: "Ubicación", description: "Descripción", observations: "Observaciones",
     comments: "Comentarios", notes: "Notas", activity: "Registro de actividad", none: "Sin registros", noAddress: "Sin dirección",
@@ -52,7 +52,7 @@ const LABELS = {
   en: {
     report: "Report", generated: "Generated on {date} by {name}", details: "Report details", id: "ID", uuid: "UUID",
     type: "Type", status: "Status", priority: "Priority", created: "Created", updated: "Updated", due: "Due",
-    closed: "Closed", closedBy: "Closed by", assigned: "Assigned to", team: "Team", patrol: "Patrol", informer: "Informer",
+    closed: "Closed", closedBy: "Closed by", assigned: "Assigned to", team: "Team", patrol: "Patrol", informer: "Informer", email: "E-mail",
     address: "Address", coordinates: "Coordinates", zones: "Zones", privacy: "Private", neighbours: "Neighbours notified",
     yes: "Yes", no: "No", canceled: "Cancelled", location: "Location", description: "Description", observations: "Observations",
     comments: "Comments", notes: "Notes", activity: "Activity log", none: "No entries", noAddress: "No address",
@@ -62,7 +62,7 @@ const LABELS = {
   fr: {
     report: "Signalement", generated: "Généré le {date} par {name}", details: "Données du signalement", id: "ID", uuid: "UUID",
     type: "Type", status: "Statut", priority: "Priorité", created: "Créé", updated: "Mis à jour", due: "Échéance",
-    closed: "Clôturé", closedBy: "Clôturé par", assigned: "Assigné à", team: "Équipe", patrol: "Patrouille", informer: "Informateur",
+    closed: "Clôturé", closedBy: "Clôturé par", assigned: "Assigné à", team: "Équipe", patrol: "Patrouille", informer: "Informateur", email: "E-mail",
     address: "Adresse", coordinates: "Coordonnées", zones: "Zones", privacy: "Privé", neighbours: "Voisins notifiés",
     yes: "Oui", no: "Non", canceled: "Annulé", location: "Localisation", description: "Description", observations: "Observations",
     comments: "Commentaires", notes: "Notes", activity: "Journal d'activité", none: "Aucune entrée", noAddress: "Sans adresse",
@@ -271,6 +271,8 @@ export async function renderReportPdf(data: ReportPdfData, lang: Language, optio
     ...(report.assignedTeam ? ([[L.team, report.assignedTeam.name]] as [string, string][]) : []),
     ...(report.assignedPatrol ? ([[L.patrol, report.assignedPatrol.name]] as [string, string][]) : []),
     [L.informer, informer],
+    // Present only for a company in SPEC §6's "showing user emails" gate (report.presenter.ts).
+    ...(report.user?.email && informer !== L.anonymous ? ([[L.email, report.user.email]] as [string, string][]) : []),
     [L.address, report.address || L.noAddress],
     [L.coordinates, `${report.latitude.toFixed(6)}, ${report.longitude.toFixed(6)}`],
     [L.zones, zoneNames || L.outsideZones],

@@ -33,6 +33,8 @@ export interface SheetRow {
   likes_count: number;
   comments_count: number;
   tags: string[];
+  /** The reporter's account e-mail, read only for a company in SPEC §6's "showing user emails" gate. */
+  reporter_email?: string | null;
   /** Where the next page starts: the creation instant to the microsecond (a Date keeps milliseconds). */
   cursor_at: string;
 }
@@ -63,7 +65,7 @@ export async function countSheetRows(db: Db, scope: TenantScope, w: SheetWindow)
  * (keyset paging on the reports' creation index, which bounds every page to the window: paged by id,
  * a page walked the reports' primary key from its first id or to its last one, 1.25 s for the last page
  * of 100,000 reports, issue 37). */
-export function sheetRowsAfter(db: Db, scope: TenantScope, w: SheetWindow, after: SheetCursor | null, limit: number): Promise<SheetRow[]> {
+export function sheetRowsAfter(db: Db, scope: TenantScope, w: SheetWindow, after: SheetCursor | null, limit: number, withEmails = false): Promise<SheetRow[]> {
   const params: unknown[] = [];
   let sql = where(scope, w, params);
   if (after) {
@@ -81,7 +83,8 @@ export function sheetRowsAfter(db: Db, scope: TenantScope, w: SheetWindow, after
             case when a.deleted_at is not null then 'admin' else r.deleted_by end as deleted_by, r.likes_count,
             (select count(*)::int from comments c where c.report_id = r.id and not c.hidden) as comments_count,
             coalesce((select array_agg(g.name order by g.name) from report_attention_tags x join tags g on g.company_id = x.company_id and g.id = x.tag_id
-                       where x.company_id = a.company_id and x.report_id = r.id), '{}') as tags,
+                       where x.company_id = a.company_id and x.report_id = r.id), '{}') as tags,${withEmails ? `
+            (select u.email from users u where u.id = r.user_id and not (a.is_anonymous or r.is_anonymous)) as reporter_email,` : ""}
             to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
        from report_attentions a
        join reports r on r.id = a.report_id

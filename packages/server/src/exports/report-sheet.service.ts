@@ -9,6 +9,7 @@ import { requesterScope, requireAccess, type CompanyScope, type TenantScope } fr
 import { isRestricted, loadRestrictionsOf } from "../auth/restrictions.js";
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/db.js";
+import { companyHasGate } from "../company-settings/index.js";
 import { filesDir } from "../files/index.js";
 import { AppError, notFound } from "../http/errors.js";
 import { deleteJobs, enqueueJob, findCompanyJob, finishedJobsBefore, PermanentJobError, type JobHandler, type JobRow } from "../jobs/index.js";
@@ -20,9 +21,9 @@ export const EXPORT_JOB = "reports.export";
 export const EXPORT_FILE_TTL_MS = 24 * 60 * 60 * 1000;
 const PAGE = 1000;
 
-async function* pages(db: Db, scope: TenantScope, w: SheetWindow): AsyncIterable<SheetRow[]> {
+async function* pages(db: Db, scope: TenantScope, w: SheetWindow, withEmails: boolean): AsyncIterable<SheetRow[]> {
   for (let after: SheetRow | null = null; ; ) {
-    const rows: SheetRow[] = await sheetRowsAfter(db, scope, w, after, PAGE);
+    const rows: SheetRow[] = await sheetRowsAfter(db, scope, w, after, PAGE, withEmails);
     if (rows.length === 0) return;
     yield rows;
     after = rows[rows.length - 1]!;
@@ -39,11 +40,15 @@ async function prepare(ctx: AppContext, scope: CompanyScope, filter: ReportExpor
   return { timeZone, window, total };
 }
 
+/** SPEC §6 "showing user emails": the reporter's e-mail is a column of this company's files, of no other's. */
+const showsEmails = (ctx: AppContext, companyId: number) => companyHasGate(ctx.db, companyId, "show_user_emails");
+
 /** The spreadsheet of the scope's reports in the filter's window, streamed as it is written. */
 export async function streamReportSheet(ctx: AppContext, scope: CompanyScope, filter: ReportExportFilter, lang: Language) {
   const { timeZone, window } = await prepare(ctx, scope, filter);
+  const reporterEmails = await showsEmails(ctx, scope.companyId);
   const stream = new PassThrough();
-  writeReportSheet(stream, pages(ctx.db, scope, window), { lang, timeZone }).catch((err: Error) => stream.destroy(err));
+  writeReportSheet(stream, pages(ctx.db, scope, window, reporterEmails), { lang, timeZone, reporterEmails }).catch((err: Error) => stream.destroy(err));
   return { filename: sheetFileName(timeZone), stream };
 }
 
@@ -73,13 +78,14 @@ export function reportSheetJobHandler(ctx: AppContext): JobHandler {
     // Each export also clears the files of those older than 24 h.
     await purgeReportSheets(ctx.db);
     const total = await countSheetRows(ctx.db, scope, window);
+    const reporterEmails = await showsEmails(ctx, job.company_id);
     await progress(0, total);
     const dir = join(filesDir(ctx.config), "exports");
     await mkdir(dir, { recursive: true });
     const path = join(dir, `${job.id}-${randomUUID()}.xlsx`);
     const out = createWriteStream(path);
     try {
-      const rows = await writeReportSheet(out, pages(ctx.db, scope, window), { lang: p.lang, timeZone: p.timeZone, onPage: (n) => progress(n, Math.max(n, total)) });
+      const rows = await writeReportSheet(out, pages(ctx.db, scope, window, reporterEmails), { lang: p.lang, timeZone: p.timeZone, reporterEmails, onPage: (n) => progress(n, Math.max(n, total)) });
       await finished(out);
       return { path, filename: sheetFileName(p.timeZone, job.created_at), rows };
     } catch (err) {

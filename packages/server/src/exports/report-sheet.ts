@@ -101,17 +101,17 @@ const HEADERS: Record<Language, Record<string, string>> = {
   es: {
     id: "ID", uuid: "UUID", createdAt: "Fecha de creación", type: "Tipo", status: "Estado", priority: "Prioridad", title: "Título",
     description: "Descripción", address: "Dirección", latitude: "Latitud", longitude: "Longitud", zones: "Zonas", assignee: "Asignado a",
-    closer: "Cerrado por", closedAt: "Fecha de cierre", deleted: "Eliminado", likes: "Me gusta", comments: "Comentarios", tags: "Etiquetas",
+    closer: "Cerrado por", closedAt: "Fecha de cierre", deleted: "Eliminado", likes: "Me gusta", comments: "Comentarios", tags: "Etiquetas", reporterEmail: "Correo del informante",
   },
   en: {
     id: "ID", uuid: "UUID", createdAt: "Created", type: "Type", status: "Status", priority: "Priority", title: "Title",
     description: "Description", address: "Address", latitude: "Latitude", longitude: "Longitude", zones: "Zones", assignee: "Assigned to",
-    closer: "Closed by", closedAt: "Closed", deleted: "Deleted", likes: "Likes", comments: "Comments", tags: "Tags",
+    closer: "Closed by", closedAt: "Closed", deleted: "Deleted", likes: "Likes", comments: "Comments", tags: "Tags", reporterEmail: "Reporter e-mail",
   },
   fr: {
     id: "ID", uuid: "UUID", createdAt: "Date de création", type: "Type", status: "Statut", priority: "Priorité", title: "Titre",
     description: "Description", address: "Adresse", latitude: "Latitude", longitude: "Longitude", zones: "Zones", assignee: "Assigné à",
-    closer: "Fermé par", closedAt: "Date de fermeture", deleted: "Supprimé", likes: "J'aime", comments: "Commentaires", tags: "Étiquettes",
+    closer: "Fermé par", closedAt: "Date de fermeture", deleted: "Supprimé", likes: "J'aime", comments: "Commentaires", tags: "Étiquettes", reporterEmail: "E-mail de l'informateur",
   },
 };
 
@@ -150,7 +150,7 @@ async function caughtUp(out: Writable): Promise<void> {
 export async function writeReportSheet(
   out: Writable,
   rows: AsyncIterable<SheetRow[]>,
-  opts: { lang: Language; timeZone: string; onPage?: (written: number) => Promise<void> },
+  opts: { lang: Language; timeZone: string; reporterEmails?: boolean; onPage?: (written: number) => Promise<void> },
 ): Promise<number> {
   const words = WORDS[opts.lang];
   const h = HEADERS[opts.lang];
@@ -178,6 +178,7 @@ export async function writeReportSheet(
     { header: h.likes, key: "likes", width: 10 },
     { header: h.comments, key: "comments", width: 12 },
     { header: h.tags, key: "tags", width: 24 },
+    ...(opts.reporterEmails ? [{ header: h.reporterEmail, key: "reporterEmail", width: 30 }] : []),
   ];
   sheet.getRow(1).font = { bold: true };
   // An XLSX date has no zone: it is written as the company's wall-clock time.
@@ -208,6 +209,7 @@ export async function writeReportSheet(
         likes: r.likes_count,
         comments: r.comments_count,
         tags: r.tags.join(", "),
+        reporterEmail: r.reporter_email ?? "",
       }).commit();
     }
     written += page.length;

@@ -10,6 +10,7 @@ import { requireAccess, systemScope, type CompanyScope } from "../auth/access.js
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/db.js";
 import { filesDir } from "../files/index.js";
+import { companyTimezone, zoneOffsets } from "../exports/index.js";
 import { AppError, notFound } from "../http/errors.js";
 import { deleteJobs, enqueueJob, findCompanyJob, finishedJobsBefore, PermanentJobError, type JobHandler } from "../jobs/index.js";
 import { countSubmissions, findTemplate, findTemplateVersions, submissionsAfter, type SubmissionRow } from "./form.repository.js";
@@ -18,26 +19,50 @@ import { countSubmissions, findTemplate, findTemplateVersions, submissionsAfter,
 const loadExcel = (): Promise<typeof ExcelJSModule> => import("exceljs").then((m) => m.default);
 
 // A form's results as XLSX, written by a background job in the jobs table (the same machinery and
-// 24-hour file life as the reports' export): one column per field key across every version.
+// 24-hour file life as the reports' export): one column per field across every version, headed by its
+// label with its key in a second header row; times on the company's clock, like the reports' export.
 
 export const FORM_EXPORT_JOB = "forms.export";
 const FILE_TTL_MS = 24 * 60 * 60 * 1000;
 const PAGE = 500;
+const DATE_FORMAT = "dd/mm/yyyy";
+const DATETIME_FORMAT = "dd/mm/yyyy hh:mm:ss";
 const HEADERS = {
   es: { id: "N°", createdAt: "Fecha", author: "Autor", version: "Versión", report: "Reporte", sheet: "Respuestas" },
   en: { id: "No.", createdAt: "Date", author: "Author", version: "Version", report: "Report", sheet: "Answers" },
   fr: { id: "N°", createdAt: "Date", author: "Auteur", version: "Version", report: "Signalement", sheet: "Réponses" },
 } as const;
 
-/** The field keys of every version, in the order they first appear (newest version first). */
-export function exportColumns(versions: readonly FormTemplate[]): { key: string; label: string; type: string }[] {
-  const seen = new Map<string, { key: string; label: string; type: string }>();
+export interface ExportColumn {
+  key: string;
+  label: string;
+  type: string;
+  dateKind?: "date" | "datetime" | undefined;
+}
+
+/** The fields of every version, in the order they first appear (newest version first): the newest
+ * version's label (as the form's author wrote it; the key when it has none). */
+export function exportColumns(versions: readonly FormTemplate[]): ExportColumn[] {
+  const seen = new Map<string, ExportColumn>();
   for (const v of [...versions].sort((a, b) => b.version - a.version)) {
     for (const { component: c } of walkComponents(v.components)) {
-      if ((VALUE_COMPONENT_TYPES as readonly string[]).includes(c.type) && !seen.has(c.fieldKey)) seen.set(c.fieldKey, { key: c.fieldKey, label: c.label || c.fieldKey, type: c.type });
+      if ((VALUE_COMPONENT_TYPES as readonly string[]).includes(c.type) && !seen.has(c.fieldKey)) {
+        seen.set(c.fieldKey, { key: c.fieldKey, label: c.label || c.fieldKey, type: c.type, dateKind: c.type === "date" ? (c.dateKind ?? "date") : undefined });
+      }
     }
   }
   return [...seen.values()];
+}
+
+/** A date answer as a date cell: an XLSX date has no zone, so a date is written as that day, a
+ * date-time with an offset as the company's wall-clock time, one without as the wall-clock time it names. */
+export function dateCellOf(value: string, offset: (instant: number) => number): Date | string {
+  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (date) return new Date(Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3])));
+  const zoned = /(?:Z|[+-]\d{2}:\d{2})$/.test(value);
+  const instant = Date.parse(zoned ? value : `${value}Z`);
+  if (Number.isNaN(instant)) return value;
+  return new Date(zoned ? instant + offset(instant) : instant);
 }
 
 /** A value as one spreadsheet cell: choices joined, points as "lat, lng", signatures as a mark. */
@@ -53,30 +78,42 @@ export function cellOf(type: string, value: unknown, extra: string | undefined):
   return extra ? `${cell} — ${extra}` : cell;
 }
 
-/** Streams submissions into one sheet: id, date (UTC), author, version, report, then a column per field key. */
-export async function writeFormSheet(out: Writable, columns: ReturnType<typeof exportColumns>, pages: AsyncIterable<SubmissionRow[]>, lang: Language, onPage?: (n: number) => Promise<void>): Promise<number> {
-  const h = HEADERS[lang];
+/** Streams submissions into one sheet: id, date, author, version, report, then a column per field;
+ * header rows: the labels in the reader's language (the fields' as written), then the keys. */
+export async function writeFormSheet(out: Writable, columns: readonly ExportColumn[], pages: AsyncIterable<SubmissionRow[]>, opts: { lang: Language; timeZone: string; onPage?: (n: number) => Promise<void> }): Promise<number> {
+  const h = HEADERS[opts.lang];
   const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(h.sheet);
+  const sheet = workbook.addWorksheet(h.sheet, { views: [{ state: "frozen", ySplit: 2 }] });
+  const fixed = [
+    { header: [h.id, "id"], key: "_id", width: 8 },
+    { header: [h.createdAt, "createdAt"], key: "_createdAt", width: 20, style: { numFmt: DATETIME_FORMAT } },
+    { header: [h.author, "author"], key: "_author", width: 22 },
+    { header: [h.version, "version"], key: "_version", width: 8 },
+    { header: [h.report, "reportId"], key: "_report", width: 10 },
+  ];
   sheet.columns = [
-    { header: h.id, key: "_id", width: 8 },
-    { header: h.createdAt, key: "_createdAt", width: 20, style: { numFmt: "dd/mm/yyyy hh:mm:ss" } },
-    { header: h.author, key: "_author", width: 22 },
-    { header: h.version, key: "_version", width: 8 },
-    { header: h.report, key: "_report", width: 10 },
-    ...columns.map((c) => ({ header: c.key, key: `f:${c.key}`, width: 20 })),
+    ...fixed,
+    ...columns.map((c) => ({
+      header: [c.label, c.key], key: `f:${c.key}`, width: 20,
+      ...(c.dateKind ? { style: { numFmt: c.dateKind === "date" ? DATE_FORMAT : DATETIME_FORMAT } } : {}),
+    })),
   ];
   sheet.getRow(1).font = { bold: true };
+  const offset = zoneOffsets(opts.timeZone);
   let written = 0;
   for await (const page of pages) {
     for (const s of page) {
-      const row: Record<string, unknown> = { _id: s.id, _createdAt: new Date(s.createdAt), _author: s.authorName ?? "", _version: s.version, _report: s.reportId ?? "" };
-      for (const c of columns) row[`f:${c.key}`] = cellOf(c.type, s.values[c.key], s.extras[c.key]);
+      const created = new Date(s.createdAt).getTime();
+      const row: Record<string, unknown> = { _id: s.id, _createdAt: new Date(created + offset(created)), _author: s.authorName ?? "", _version: s.version, _report: s.reportId ?? "" };
+      for (const c of columns) {
+        const v = s.values[c.key];
+        row[`f:${c.key}`] = c.dateKind && typeof v === "string" ? dateCellOf(v, offset) : cellOf(c.type, v, s.extras[c.key]);
+      }
       sheet.addRow(row).commit();
     }
     written += page.length;
-    await onPage?.(written);
+    await opts.onPage?.(written);
   }
   sheet.commit();
   await workbook.commit();
@@ -107,6 +144,7 @@ export function formExportJobHandler(ctx: AppContext): JobHandler {
     if (!t) throw new PermanentJobError("the template is gone");
     const versions = await findTemplateVersions(ctx.db, scope, p.templateId, Array.from({ length: t.version }, (_, i) => i + 1));
     const total = await countSubmissions(ctx.db, scope, p.templateId);
+    const timeZone = await companyTimezone(ctx.db, scope);
     await progress(0, total);
     const dir = join(filesDir(ctx.config), "exports");
     await mkdir(dir, { recursive: true });
@@ -121,7 +159,7 @@ export function formExportJobHandler(ctx: AppContext): JobHandler {
       }
     }
     try {
-      const rows = await writeFormSheet(out, exportColumns(versions), pages(), p.lang, (n) => progress(n, Math.max(n, total)));
+      const rows = await writeFormSheet(out, exportColumns(versions), pages(), { lang: p.lang, timeZone, onPage: (n) => progress(n, Math.max(n, total)) });
       await finished(out);
       return { path, filename: fileName(t.title, job.created_at), rows };
     } catch (err) {

@@ -266,10 +266,8 @@ describe("public fill links", () => {
 });
 
 describe("results export", () => {
-  it("writes an XLSX with one column per field key through a background job", async () => {
-    const t = await createTemplate();
-    await app.inject({ method: "POST", url: url(`form-templates/${t.id}/submissions`), headers: h(operator), payload: answers({ region: "s", city: "osorno" }) });
-    const start = await app.inject({ method: "POST", url: url("form-submissions/exports"), headers: h(admin), payload: { templateId: t.id } });
+  async function exportOf(templateId: number, lang = "es") {
+    const start = await app.inject({ method: "POST", url: url("form-submissions/exports"), headers: h(admin, lang), payload: { templateId } });
     expect(start.statusCode, start.body).toBe(200);
     const { jobId } = body<{ jobId: number }>(start);
     const job = await one<{ id: number }>(db, "select id from jobs where id = $1 and kind = 'forms.export'", [jobId]);
@@ -284,11 +282,55 @@ describe("results export", () => {
     expect(file.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    const sheet = wb.worksheets[0]!;
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header.slice(5)).toEqual(["name", "count", "region", "city", "material", "day", "photos", "lights", "sign", "where"]);
-    const row = (sheet.getRow(2).values as unknown[]).slice(1);
+    return { jobId, sheet: wb.worksheets[0]! };
+  }
+  const cells = (sheet: ExcelJS.Worksheet, n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+
+  it("writes an XLSX with a column per field, its label over its key, through a background job", async () => {
+    const t = await createTemplate();
+    await app.inject({ method: "POST", url: url(`form-templates/${t.id}/submissions`), headers: h(operator), payload: answers({ region: "s", city: "osorno" }) });
+    const { jobId, sheet } = await exportOf(t.id);
+    expect(cells(sheet, 1).slice(0, 5)).toEqual(["N°", "Fecha", "Autor", "Versión", "Reporte"]);
+    // The label where the component has one, else the key; the keys in the second header row.
+    expect(cells(sheet, 1).slice(5)).toEqual(["Nombre", "count", "Región", "city", "material", "day", "photos", "lights", "sign", "where"]);
+    expect(cells(sheet, 2)).toEqual(["id", "createdAt", "author", "version", "reportId", "name", "count", "region", "city", "material", "day", "photos", "lights", "sign", "where"]);
+    const row = cells(sheet, 3);
     expect(row.slice(5, 10)).toEqual(["Ana", 2, "s", "osorno", "Poste"]);
     expect((await app.inject({ method: "GET", url: url(`form-submissions/exports/${jobId}`, otherCompanyId), headers: h(otherAdmin) })).statusCode).toBe(404);
+  });
+
+  it("writes times on the company's clock and date answers as date cells, headers in the reader's language", async () => {
+    const t = await createTemplate({ title: "Turnos", components: [
+      { type: "text", fieldKey: "who", label: "Quién" },
+      { type: "date", fieldKey: "day", label: "Día" },
+      { type: "date", fieldKey: "at", label: "Hora de llegada", dateKind: "datetime" },
+      { type: "date", fieldKey: "wall", dateKind: "datetime" },
+    ] });
+    const sent = await app.inject({ method: "POST", url: url(`form-templates/${t.id}/submissions`), headers: h(operator), payload: { values: { who: "Ana", day: "2026-01-15", at: "2026-01-15T12:30:00Z", wall: "2026-07-01T08:15" } } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { submission } = body<{ submission: { id: number } }>(sent);
+    // Sent at 02:00 UTC on 10 January: 23:00 of the 9th in Santiago (summer, UTC-3).
+    await db.query("update form_submissions set created_at = '2026-01-10T02:00:00Z' where id = $1", [submission.id]);
+    const { sheet } = await exportOf(t.id, "en");
+    expect(cells(sheet, 1)).toEqual(["No.", "Date", "Author", "Version", "Report", "Quién", "Día", "Hora de llegada", "wall"]);
+    const row = sheet.getRow(3);
+    // exceljs reads a date cell back as a Date holding the wall-clock time as if UTC.
+    expect(row.getCell(2).value).toEqual(new Date("2026-01-09T23:00:00Z"));
+    expect(row.getCell(2).numFmt).toBe("dd/mm/yyyy hh:mm:ss");
+    expect(row.getCell(7).value).toEqual(new Date("2026-01-15T00:00:00Z"));
+    expect(row.getCell(7).numFmt).toBe("dd/mm/yyyy");
+    expect(row.getCell(8).value).toEqual(new Date("2026-01-15T09:30:00Z"));
+    expect(row.getCell(8).numFmt).toBe("dd/mm/yyyy hh:mm:ss");
+    // A date-time written without an offset is the wall-clock time it names.
+    expect(row.getCell(9).value).toEqual(new Date("2026-07-01T08:15:00Z"));
+    // Another zone is another clock.
+    await db.query("update companies set timezone = 'Europe/Paris' where id = $1", [companyId]);
+    try {
+      const paris = (await exportOf(t.id)).sheet.getRow(3);
+      expect(paris.getCell(2).value).toEqual(new Date("2026-01-10T03:00:00Z"));
+      expect(paris.getCell(8).value).toEqual(new Date("2026-01-15T13:30:00Z"));
+    } finally {
+      await db.query("update companies set timezone = 'America/Santiago' where id = $1", [companyId]);
+    }
   });
 });

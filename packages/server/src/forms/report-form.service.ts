@@ -16,6 +16,7 @@ import { requireAccess, type CompanyScope, type TenantScope } from "../auth/acce
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/db.js";
 import { AppError, invalidField, notFound } from "../http/errors.js";
+import { zoneOffsetMs } from "../exports/index.js";
 import {
   changeReport,
   findReport,
@@ -74,11 +75,7 @@ export function formDateInstant(value: string, timeZone: string): Date {
   if (/(?:Z|[+-]\d{2}:\d{2})$/.test(value)) return new Date(value);
   const [day, time = "00:00"] = value.split("T") as [string, string?];
   const wall = Date.parse(`${day}T${time.length === 5 ? `${time}:00` : time}Z`);
-  const offset = (instant: number) => {
-    const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(instant);
-    const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-    return Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second")) - Math.floor(instant / 1000) * 1000;
-  };
+  const offset = (instant: number) => zoneOffsetMs(instant, timeZone);
   const guess = wall - offset(wall);
   return new Date(wall - offset(guess));
 }

@@ -48,6 +48,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     providerOnly: "Solo los administradores del proveedor pueden hacer este cambio",
     messageInvalidState: "Esta acción no es posible en el estado actual del mensaje",
     sectionNotAssigned: "Esta sección del formulario está asignada a otras personas",
+    blockingUsersDisabled: "El bloqueo de usuarios de la comunidad no está habilitado para tu organización",
   },
   en: {
     ...PLATE_MESSAGES.en,
@@ -93,6 +94,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     providerOnly: "Only the provider's administrators can make this change",
     messageInvalidState: "This action is not possible in the message's current state",
     sectionNotAssigned: "This section of the form is assigned to other people",
+    blockingUsersDisabled: "Blocking community users is not enabled for your organisation",
   },
   fr: {
     ...PLATE_MESSAGES.fr,
@@ -138,6 +140,7 @@ const MESSAGES: Record<Language, Catalogue> = {
     providerOnly: "Seuls les administrateurs du fournisseur peuvent faire ce changement",
     messageInvalidState: "Cette action n'est pas possible dans l'état actuel du message",
     sectionNotAssigned: "Cette section du formulaire est attribuée à d'autres personnes",
+    blockingUsersDisabled: "Le blocage des utilisateurs de la communauté n'est pas activé pour votre organisation",
   },
 };
 

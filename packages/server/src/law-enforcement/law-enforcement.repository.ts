@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { LawEnforcementFile, LawEnforcementRequest, LawEnforcementState, ZonePolygon } from "@atalaya/shared";
+import { rightHandPolygon, type LawEnforcementFile, type LawEnforcementRequest, type LawEnforcementState, type ZonePolygon } from "@atalaya/shared";
 import { one, type Db, type Tx } from "../db/db.js";
 
 interface RequestRow {
@@ -51,7 +51,7 @@ const present = (r: RequestRow): LawEnforcementRequest => ({
   caseNumber: r.case_number,
   legalBasis: r.legal_basis,
   reportIds: r.report_ids,
-  area: r.area,
+  area: r.area && rightHandPolygon(r.area),
   windowStart: iso(r.window_start),
   windowEnd: iso(r.window_end),
   attachments: r.attachments,

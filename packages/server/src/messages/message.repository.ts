@@ -1,4 +1,4 @@
-import { GLOBAL_ZONE_ID, type Message, type MessageState, type MessageZone, type ZonePolygon } from "@atalaya/shared";
+import { GLOBAL_ZONE_ID, rightHandPolygon, type Message, type MessageState, type MessageZone, type ZonePolygon } from "@atalaya/shared";
 import type { TenantScope } from "../auth/access.js";
 import { one, type Db, type Tx } from "../db/db.js";
 import { toPgPolygon } from "../zones/index.js";
@@ -207,7 +207,7 @@ export function presentZone(row: MessageZoneRow): MessageZone {
     fillOpacity: Number(row.fill_opacity),
     lineColor: row.line_color,
     lineWeight: row.line_weight,
-    polygon: row.geojson,
+    polygon: rightHandPolygon(row.geojson),
   };
 }
 
@@ -285,5 +285,5 @@ export async function defaultZonePolygons(db: Db, scope: TenantScope): Promise<{
     [scope.companyId],
   );
   const company = await one<{ name: string }>(db, "select name from companies where id = $1", [scope.companyId]);
-  return { name: company?.name ?? "", polygons: rows.map((r) => r.geojson) };
+  return { name: company?.name ?? "", polygons: rows.map((r) => rightHandPolygon(r.geojson)) };
 }

@@ -58,7 +58,8 @@ export interface OnlineRegistry {
 
 // A socket that cannot drain this much is too slow; closing it lets the client catch up by seq.
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
-const HEARTBEAT_MS = 20_000;
+/** Default time between heartbeats (ms); the AsyncAPI document states it. */
+export const HEARTBEAT_MS = 20_000;
 const TAIL_CHECK_MS = 2_000;
 // Under a burst, events are held at most this long and go out together: one write to each socket
 // instead of one per event, which is what sending to hundreds of sockets costs. A lone event goes at once.

@@ -22,6 +22,7 @@ import { resolveScopeOrDefault } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { AppError, notFound } from "../http/errors.js";
 import { checkOrigin, originPolicy } from "../http/origin.js";
+import { asyncApiDocument } from "./asyncapi.js";
 import { lastSeq, listEventsAfter } from "./event.repository.js";
 import { consumeTicket, issueTicket } from "./ticket.repository.js";
 
@@ -103,6 +104,9 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
       socket.send(JSON.stringify({ type: "hello", seq, companyId: scope.companyId, data: {} }));
     },
   );
+
+  // The protocol of the socket above, beside the OpenAPI document (/api/docs/json).
+  r.get("/api/docs/asyncapi.json", { config: { public: true }, schema: { hide: true } }, async () => asyncApiDocument());
 
   r.get(
     "/api/companies/:companyId/events",

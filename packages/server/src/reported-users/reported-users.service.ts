@@ -1,7 +1,8 @@
 import type { CompanyRole, Complaint, ComplaintReason, ReportedUser, UserImpact } from "@atalaya/shared";
 import { can, companiesSeeingReport, listUserCompanies, requireAccess, resolveScope, type Actor, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
-import { invalidField, notFound } from "../http/errors.js";
+import { companyHasGate } from "../company-settings/index.js";
+import { AppError, invalidField, notFound } from "../http/errors.js";
 import { flagCommentAsCommunity, reportVisibleInApp } from "../interactions/index.js";
 import { setUserLocked } from "../users/index.js";
 import {
@@ -117,15 +118,24 @@ export async function getReportedUsers(
   return {
     users: rows.map(({ last_complaint_at, ...u }) => ({ ...u, lastComplaintAt: last_complaint_at.toISOString() })),
     total,
-    canLock: scope.role === "company_admin",
+    canLock: can(scope.role, "appUsers.lock") && (await mayBlockCommunityUsers(ctx, scope)),
   };
 }
 
-/** A company admin locks or unlocks a community user of the company's reports (one whose report or
- * comment the scope sees); locking revokes every token of theirs at once. Others are 404. */
+/** SPEC §6 "blocking users without role": locking the community's users (accounts with no role in the
+ * company) is a feature of the companies in that gate (company_gates, 268 and 110). */
+function mayBlockCommunityUsers(ctx: AppContext, scope: CompanyScope): Promise<boolean> {
+  return companyHasGate(ctx.db, scope.companyId, "block_users_without_role");
+}
+
+/** A company admin of a company in the blocking gate locks or unlocks a community user of the
+ * company's reports (one whose report or comment the scope sees); locking revokes every token of
+ * theirs at once. Others are 404; a company outside the gate 403 blockingUsersDisabled. */
 export async function setAppUserLocked(ctx: AppContext, scope: CompanyScope, userId: number, locked: boolean): Promise<{ id: number; locked: boolean }> {
   requireAccess(scope, "appUsers.lock");
+  // Another company's user is 404 before the gate is asked, as for any record the company does not own.
   if (!(await isCommunityUser(ctx.db, userId)) || !(await userSeenInScope(ctx.db, scope, userId))) throw notFound();
+  if (!(await mayBlockCommunityUsers(ctx, scope))) throw new AppError(403, "blockingUsersDisabled", "blocking users gate");
   await setUserLocked(ctx.db, userId, locked);
   return { id: userId, locked };
 }

@@ -15,6 +15,9 @@ beforeAll(async () => {
   const restricted = await buildUser(w.db, { companyId: w.companyA });
   await w.db.query("update memberships set report_type_ids = '{1}' where company_id = $1 and user_id = $2", [w.companyA, restricted.id]);
   restrictedA = await loginAs(w.app, restricted);
+  // Locking community users is a feature of SPEC §6's "blocking users without role" gate: company A
+  // joins it (reporter-gates.test.ts checks a company outside it).
+  await w.db.query("insert into company_gates (gate, company_id) values ('block_users_without_role', $1) on conflict do nothing", [w.companyA]);
 });
 afterAll(() => w.close());
 

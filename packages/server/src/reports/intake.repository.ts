@@ -137,7 +137,7 @@ function justWritten(row: InsertedRow & WrittenRow, authors: ReadonlyMap<number,
   return Object.assign(row, {
     comments_count: 0,
     notes_count: 0,
-    author: author ? { id: author.id, uuid: author.uuid, firstName: author.first_name, lastName: author.last_name, phone: author.phone } : null,
+    author: author ? { id: author.id, uuid: author.uuid, firstName: author.first_name, lastName: author.last_name, phone: author.phone, email: author.email } : null,
     assigned_user: null,
     assigned_team: null,
     assigned_patrol: null,
@@ -167,6 +167,7 @@ export interface AuthorOf {
   first_name: string;
   last_name: string;
   phone: string | null;
+  email: string;
 }
 
 /** The job that delivers a community report to a company with a notification delay. */
@@ -251,6 +252,7 @@ export async function insertCommunityReports(
                from users u where u.id = r.user_id) as reporter_subscription,
             exists (select 1 from company_gates g where g.gate = 'premium_alert' and g.company_id = a.company_id) as gate_premium_alert,
             exists (select 1 from company_gates g where g.gate = 'subscription_badges' and g.company_id = a.company_id) as gate_subscription_badges,
+            exists (select 1 from company_gates g where g.gate = 'show_user_emails' and g.company_id = a.company_id) as gate_show_user_emails,
             -- Issue 16: the type's workflow form for the company (report.repository.ts VIEW).
             (select w.template_id from report_type_workflows w
                join form_templates ft on ft.company_id = w.company_id and ft.id = w.template_id and ft.deleted_at is null

@@ -95,7 +95,7 @@ export function presentReport(row: ReportRow, viewer: Viewer): Report {
     informerType: row.informer_type,
     contact: row.contact,
     source: row.source,
-    user: row.author,
+    user: presentReporter(row),
     notifyNeighbours: row.notify_neighbours,
     notificationNeighboursWasCanceled: row.notification_neighbours_was_canceled,
     assignedUser: row.assigned_user,
@@ -163,6 +163,14 @@ function presentFlags(row: ReportRow): Pick<Report, "highlighted" | "turnOffComm
         ? { plan: subscription.plan, until: subscription.until ? new Date(subscription.until).toISOString() : null }
         : null,
   };
+}
+
+/** The reporter's account as the company sees it: the e-mail only for companies in SPEC §6's
+ * "showing user emails" gate (company_gates), never for any other. */
+function presentReporter(row: ReportRow): Report["user"] {
+  if (!row.author) return null;
+  const { email, ...reporter } = row.author;
+  return row.gate_show_user_emails && email ? { ...reporter, email } : reporter;
 }
 
 /** Events carry the report as any operator of the company sees it; each browser refines `can` itself. */

@@ -40,7 +40,8 @@ export interface ReportRow {
   contact: { phone: string | null; firstName: string | null; lastName: string | null; email: string | null } | null;
   /** Where the report came from: app, portal, open311. */
   source: string | null;
-  author: { id: number; uuid: string; firstName: string; lastName: string; phone: string | null } | null;
+  /** The reporter's account; its e-mail is shown only where the company's gate allows (report.presenter.ts). */
+  author: { id: number; uuid: string; firstName: string; lastName: string; phone: string | null; email: string | null } | null;
   notify_neighbours: boolean;
   notification_neighbours_was_canceled: boolean;
   assigned_user: PersonJson | null;
@@ -73,6 +74,7 @@ export interface ReportRow {
   reporter_subscription: { plan: "premium"; until: string | null } | null;
   gate_premium_alert: boolean;
   gate_subscription_badges: boolean;
+  gate_show_user_emails: boolean;
   /** The asset reported about through its QR code (issue 17), and its category when reported. */
   asset_id: number | null;
   asset_category_name: string | null;
@@ -125,7 +127,8 @@ const FLAG_COLUMNS = `a.highlighted, r.turn_off_comments,
               or u.subscription_until <= now() then null
             else json_build_object('plan', u.subscription, 'until', u.subscription_until) end as reporter_subscription,
        exists (select 1 from company_gates g where g.gate = 'premium_alert' and g.company_id = a.company_id) as gate_premium_alert,
-       exists (select 1 from company_gates g where g.gate = 'subscription_badges' and g.company_id = a.company_id) as gate_subscription_badges`;
+       exists (select 1 from company_gates g where g.gate = 'subscription_badges' and g.company_id = a.company_id) as gate_subscription_badges,
+       exists (select 1 from company_gates g where g.gate = 'show_user_emails' and g.company_id = a.company_id) as gate_show_user_emails`;
 
 // The one statement that reads reports for a company; callers add conditions on a. and r.
 const VIEW = `
@@ -136,7 +139,7 @@ select r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.rep
        (select count(*)::int from notes n where n.company_id = a.company_id and n.report_id = r.id) as notes_count,
        (a.is_anonymous or r.is_anonymous) as is_anonymous, a.is_private, a.stolen_plate, r.created_by_company_id, r.informer_type, r.contact, r.source,
        case when u.id is null or a.is_anonymous or r.is_anonymous then null else json_build_object('id', u.id,
-         'uuid', u.uuid::text, 'firstName', u.first_name, 'lastName', u.last_name, 'phone', u.phone) end as author,
+         'uuid', u.uuid::text, 'firstName', u.first_name, 'lastName', u.last_name, 'phone', u.phone, 'email', u.email) end as author,
        a.notify_neighbours, a.notification_neighbours_was_canceled,
        ${person("au")} as assigned_user,
        case when t.id is null then null else json_build_object('id', t.id, 'name', t.name, 'color', t.color) end as assigned_team,

@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   activitySchema,
   assignReportSchema,
+  assignedUserBodySchema,
   createCompanyReportSchema,
   errorBodySchema,
   reportListQuerySchema,
@@ -26,6 +27,7 @@ import {
   getVisibleReport,
   listCompanyReports,
   reportActivity,
+  scopeOfReport,
   takeReport,
   updateReport,
 } from "./report.service.js";
@@ -90,4 +92,20 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
   r.get("/api/reports/:id", {
     schema: { tags: ["reports"], summary: "One report, as the first of the caller's organisations that attends it and lets the caller see it shows it", params: idParamSchema, response: { 200: reportResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, report: await getVisibleReport(ctx, actorOf(req), req.params.id) }));
+
+  // SPEC §7's call shapes without a company: the same services, in the caller's company that attends
+  // the report and allows the action (reports/report.service.ts scopeOfReport).
+  r.put("/api/reports/:id/assigned-user", {
+    schema: { tags: ["reports"], summary: "Assign the report to a colleague (null unassigns), in the caller's organisation that attends it (SPEC §7)", params: idParamSchema, body: assignedUserBodySchema, response: { 200: reportResponseSchema, ...errors } },
+  }, async (req) => {
+    const scope = await scopeOfReport(ctx, actorOf(req), req.params.id, "report.work");
+    return { success: true as const, report: await assignReport(ctx, scope, req.params.id, { userId: req.body.user_id }) };
+  });
+
+  r.delete("/api/reports/:id", {
+    schema: { tags: ["reports"], summary: "Delete the report for the caller's organisation that attends it, as its company admin (SPEC §7); 404 when none of the caller's organisations sees it", params: idParamSchema, response: { 200: reportResponseSchema, ...errors } },
+  }, async (req) => {
+    const scope = await scopeOfReport(ctx, actorOf(req), req.params.id, "report.delete");
+    return { success: true as const, report: await deleteCompanyReport(ctx, scope, req.params.id) };
+  });
 }

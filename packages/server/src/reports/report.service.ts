@@ -8,7 +8,7 @@ import {
   type ReportListQuery,
   type UpdateReport,
 } from "@atalaya/shared";
-import { companiesSeeingReport, requireAccess, requireVisibleReport, resolveScope, systemScope, type Actor, type CompanyScope, type Permission, type TenantScope } from "../auth/access.js";
+import { can, companiesSeeingReport, requireAccess, requireVisibleReport, resolveScope, systemScope, type Actor, type CompanyScope, type Permission, type TenantScope } from "../auth/access.js";
 import type { ReportAudience } from "../auth/restrictions.js";
 import type { AppContext } from "../context.js";
 import { one, type Tx } from "../db/db.js";
@@ -308,9 +308,18 @@ export async function getCompanyReport(ctx: AppContext, scope: CompanyScope, key
 /** GET /api/reports/{id} (SPEC §7): the report as the first of the actor's companies that attends it
  * and whose restrictions let the actor see it presents it; 404 when none does. */
 export async function getVisibleReport(ctx: AppContext, actor: Actor, reportId: number): Promise<Report> {
-  const [first] = await companiesSeeingReport(ctx.db, actor.user.id, reportId);
-  if (!first) throw notFound();
-  return getCompanyReport(ctx, await resolveScope(ctx.db, actor, first.company_id, "report.read"), { id: reportId });
+  return getCompanyReport(ctx, await scopeOfReport(ctx, actor, reportId, "report.read"), { id: reportId });
+}
+
+/** The company a SPEC §7 call without one (`/api/reports/{id}…`) acts in: the caller's first company
+ * that attends the report, lets the caller see it and grants the permission. 404 when none lets the
+ * caller see it (another company's report alike); 403 when one does but none grants it, as that
+ * company's own route answers. */
+export async function scopeOfReport(ctx: AppContext, actor: Actor, reportId: number, permission: Permission): Promise<CompanyScope> {
+  const companies = await companiesSeeingReport(ctx.db, actor.user.id, reportId);
+  const company = companies.find((c) => can(c.role, permission)) ?? companies[0];
+  if (!company) throw notFound();
+  return resolveScope(ctx.db, actor, company.company_id, permission);
 }
 
 /** What a change does to a report inside its transaction; returns what the activity log records. */

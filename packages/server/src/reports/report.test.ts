@@ -180,6 +180,55 @@ describe("GET lists and one report", () => {
   });
 });
 
+describe("SPEC §7 call shapes", () => {
+  it("PUT /api/reports/{id}/assigned-user assigns and unassigns in the caller's company; another company's report is 404", async () => {
+    const db = await testDb();
+    const colleague = await buildUser(db, { companyId });
+    const r = await create();
+    const assign = (payload: object, t = tokenA) => app.inject({ method: "PUT", url: `/api/reports/${r.id}/assigned-user`, headers: h(t), payload });
+    // The same rules as the company route: not taken yet is 409.
+    expect((await assign({ user_id: colleague.id })).statusCode).toBe(409);
+    await app.inject({ method: "POST", url: url(companyId, `/${r.id}/take`), headers: h(tokenA) });
+    const assigned = await assign({ user_id: colleague.id });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(body<{ report: Report }>(assigned).report.assignedUser?.id).toBe(colleague.id);
+    expect(body<{ report: Report }>(await assign({ user_id: null })).report.assignedUser).toBeNull();
+    expect((await assign({ userId: colleague.id })).statusCode).toBe(400);
+    expect((await assign({ user_id: "x" })).statusCode).toBe(400);
+    const stranger = await buildUser(db, { companyId: otherCompanyId });
+    expect((await assign({ user_id: stranger.id })).statusCode).toBe(400);
+    expect((await assign({ user_id: colleague.id }, tokenOther)).statusCode).toBe(404);
+    expect((await app.inject({ method: "PUT", url: `/api/reports/999999999/assigned-user`, headers: h(tokenA), payload: { user_id: colleague.id } })).statusCode).toBe(404);
+    expect((await app.inject({ method: "PUT", url: `/api/reports/${r.id}/assigned-user`, payload: { user_id: colleague.id } })).statusCode).toBe(401);
+  });
+
+  it("DELETE /api/reports/{id}: a company admin of a company that attends it; an operator 403; another company's admin 404", async () => {
+    const db = await testDb();
+    const admin = await loginAs(app, await buildUser(db, { companyId, role: "company_admin" }));
+    const otherAdmin = await loginAs(app, await buildUser(db, { companyId: otherCompanyId, role: "company_admin" }));
+    const r = await create();
+    const del = (t: string) => app.inject({ method: "DELETE", url: `/api/reports/${r.id}`, headers: h(t) });
+    expect((await del(otherAdmin)).statusCode).toBe(404);
+    expect((await del(tokenA)).statusCode).toBe(403);
+    const deleted = await del(admin);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(body<{ report: Report }>(deleted).report).toMatchObject({ id: r.id, deletedBy: "admin" });
+    expect((await del(admin)).statusCode).toBe(409);
+    // Gone from the panel's tab.
+    const pending = body<{ reports: Report[] }>(await app.inject({ method: "GET", url: `${url()}?status=pending`, headers: h(admin) })).reports;
+    expect(pending.map((p) => p.id)).not.toContain(r.id);
+  });
+
+  it("a path written with a trailing slash is the same route", async () => {
+    const r = await create();
+    const slash = await app.inject({ method: "GET", url: `${url()}/?status=pending&sort=triage`, headers: h(tokenA) });
+    expect(slash.statusCode, slash.body).toBe(200);
+    expect(body<{ reports: Report[] }>(slash).reports.map((p) => p.id)).toContain(r.id);
+    expect((await app.inject({ method: "GET", url: `/api/reports/${r.id}/`, headers: h(tokenA) })).statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url: `${url(otherCompanyId)}/?status=pending`, headers: h(tokenA) })).statusCode).toBe(404);
+  });
+});
+
 describe("reporter API", () => {
   it("routes a community report to every company covering it, once per client id", async () => {
     const clientId = crypto.randomUUID();

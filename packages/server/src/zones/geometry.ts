@@ -1,10 +1,10 @@
-import { closeRing, type Position } from "@atalaya/shared";
+import { closeRing, rightHandPolygon, type Position } from "@atalaya/shared";
 
 export { closeRing, type Position };
 
-/** A GeoJSON Polygon of one closed outer ring. */
+/** A GeoJSON Polygon of one closed outer ring, wound counterclockwise (RFC 7946). */
 export function toGeoJsonPolygon(ring: Position[]): { type: "Polygon"; coordinates: Position[][] } {
-  return { type: "Polygon", coordinates: [closeRing(ring)] };
+  return rightHandPolygon({ type: "Polygon", coordinates: [closeRing(ring)] });
 }
 
 /** The PostgreSQL polygon literal of a ring, x = longitude, y = latitude (used for `area @> point`). */

@@ -3,6 +3,7 @@ import {
   MAX_DRAWING_AREA,
   ZONE_STROKE,
   normalizeZonePolygon,
+  rightHandPolygon,
   zoneAreaM2,
   zoneShapeProblem,
   type Zone,
@@ -21,7 +22,7 @@ export function presentZone(row: ZoneRow): Zone {
   return {
     id: row.id,
     name: row.name,
-    polygon: global ? null : row.geojson,
+    polygon: global ? null : rightHandPolygon(row.geojson),
     fill_color: row.fill_color,
     stroke_color: row.stroke_color,
     area_m2: global ? null : Math.round(zoneAreaM2(row.geojson)),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GLOBAL_ZONE_ID, type Zone } from "@atalaya/shared";
+import { hint } from "geojsonhint";
+import { GLOBAL_ZONE_ID, rightHandPolygon, type Position, type Zone } from "@atalaya/shared";
 import type { Db } from "../db/db.js";
 import { body, buildCompany, buildUser, loginAs, testApp, testDb } from "../test/harness.js";
 
@@ -35,7 +36,42 @@ async function create(name: string, polygon: unknown = square(), token = admin, 
   return app.inject({ method: "POST", url: url(cid), headers: h(token), payload: { name, polygon } });
 }
 
+/** What geojsonhint (Mapbox's linter: structure and RFC 7946's right-hand rule) says of the zones as one collection. */
+const lint = (zones: Zone[]) =>
+  hint(JSON.stringify({ type: "FeatureCollection", features: zones.filter((z) => z.polygon).map((z) => ({ type: "Feature", properties: { name: z.name }, geometry: z.polygon })) }));
+
 describe("zones", () => {
+  it("answers every polygon wound counterclockwise (RFC 7946 §3.1.6), whichever way it was drawn or stored", async () => {
+    const cid = (await buildCompany(db)).id;
+    const cAdmin = await loginAs(app, await buildUser(db, { companyId: cid, role: "company_admin" }));
+    const clockwise = square(-70.63, -33.44);
+    clockwise.coordinates[0]!.reverse();
+    const drawn = await create("Dibujada al revés", clockwise, cAdmin, cid);
+    expect(drawn.statusCode, drawn.body).toBe(200);
+    // A zone stored clockwise before the rule (straight into the table).
+    const ring: Position[] = [[-70.6, -33.4], [-70.59, -33.4], [-70.59, -33.41], [-70.6, -33.41], [-70.6, -33.4]];
+    await db.query("insert into zones (company_id, name, geojson, area) values ($1, 'Antigua', $2, $3::polygon)", [
+      cid, JSON.stringify({ type: "Polygon", coordinates: [ring] }), `(${ring.map(([x, y]) => `(${x},${y})`).join(",")})`,
+    ]);
+    const stored = body<{ zones: Zone[] }>(await app.inject({ method: "GET", url: url(cid), headers: h(cAdmin) })).zones;
+    expect(stored.map((z) => z.name).sort()).toEqual(["Antigua", "Centro", "Dibujada al revés"]);
+    // Before this rule the linter said "Polygons and MultiPolygons should follow the right-hand rule" of these two.
+    expect(hint({ type: "Polygon", coordinates: [ring] }).map((e) => e.message)).toEqual(["Polygons and MultiPolygons should follow the right-hand rule"]);
+    expect(lint(stored)).toEqual([]);
+    // The same corners, only their order turned.
+    const answered = stored.find((z) => z.name === "Antigua")!.polygon!.coordinates[0]!;
+    expect(answered).toEqual([...ring].reverse());
+  });
+
+  it("winds holes clockwise and leaves a right-hand polygon as it is", () => {
+    const outer: Position[] = [[0, 0], [0, 4], [4, 4], [4, 0], [0, 0]];
+    const hole: Position[] = [[1, 1], [2, 1], [2, 2], [1, 2], [1, 1]];
+    const wound = rightHandPolygon({ type: "Polygon", coordinates: [outer, hole] });
+    expect(hint(wound)).toEqual([]);
+    expect(wound.coordinates).toEqual([[...outer].reverse(), [...hole].reverse()]);
+    expect(rightHandPolygon(wound)).toEqual(wound);
+  });
+
   it("an admin draws a zone: stored with its ring closed, area in m², listed for operators", async () => {
     const res = await create("Providencia norte");
     expect(res.statusCode, res.body).toBe(200);

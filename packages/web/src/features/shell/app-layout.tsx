@@ -2,7 +2,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState, type React
 import { Drawer, Layout } from "antd";
 import { useToast } from "../../app/use-toast";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Outlet, useLocation, useNavigate } from "react-router";
+import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_TIMEZONE } from "@atalaya/shared";
 import { FullPageLoader } from "../../components/full-page-loader";
@@ -21,7 +21,7 @@ import { UpgradeScreen } from "../company-settings";
 import { AppHeader } from "./app-header";
 import { ShellBanners } from "./shell-banners";
 import { SIDER_WIDTH, SideNav } from "./side-nav";
-import { lockedScreenAt, menuAccess } from "./menu";
+import { lockedScreenAt, menuAccess, refusedScreenAt } from "./menu";
 
 /** Ant Design's `md` breakpoint (screenMD, 768 px) and wider. */
 const MD_AND_WIDER = "(min-width: 768px)";
@@ -45,13 +45,17 @@ function useSiderCollapsed(): [boolean, () => void, boolean] {
   return [narrow ? !openWhileNarrow : stored, toggle, narrow];
 }
 
-/** The open screen, or the upgrade screen in its place when the menu's rule (menu.ts) locks it for this
- * organisation: the same lock whether the screen was opened from the menu, its address, a reload or a link. */
+/** The open screen; `/notAuth` when the menu's rule (menu.ts) refuses it to the user's role (SPEC §6),
+ * or the upgrade screen in its place when it locks it for this organisation: the same rules whether the
+ * screen was opened from the menu, its address, a reload or a link. */
 function ScreenOrUpgrade(): ReactNode {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { settings } = useSettings();
-  const locked = useMemo(() => lockedScreenAt(pathname, menuAccess(settings)), [pathname, settings]);
+  const access = useMemo(() => menuAccess(settings), [settings]);
+  const refused = useMemo(() => refusedScreenAt(pathname, access), [pathname, access]);
+  const locked = useMemo(() => lockedScreenAt(pathname, access), [pathname, access]);
+  if (refused) return <Navigate to="/notAuth" replace />;
   return locked ? <UpgradeScreen key={locked.path} name={t(locked.label)} /> : <Outlet />;
 }
 

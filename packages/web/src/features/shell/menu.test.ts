@@ -3,7 +3,7 @@ import { MODULES, type SettingsResponse } from "@atalaya/shared";
 import { es } from "../../i18n/locales/es";
 import { en } from "../../i18n/locales/en";
 import { fr } from "../../i18n/locales/fr";
-import { MENU, activeEntry, lockedScreenAt, menuAccess, visibleMenu, type MenuEntry } from "./menu";
+import { MENU, activeEntry, lockedScreenAt, menuAccess, refusedScreenAt, visibleMenu, type MenuEntry } from "./menu";
 
 const paths = (entries: MenuEntry[]) => entries.map((e) => e.path);
 const every = [...MODULES];
@@ -35,6 +35,24 @@ describe("visibleMenu", () => {
     expect(lockedScreenAt("/v3/messages-approval", free)).toBeUndefined();
     expect(lockedScreenAt("/v3/messages", { ...free, freemium: false })).toBeUndefined();
     expect(lockedScreenAt("/v3/teams", { ...free, role: "company_admin" })?.path).toBe("/v3/teams");
+  });
+
+  it("refuses by address exactly the screens the menu hides from the role, and the screens under them", () => {
+    const operator = { modules: every, role: "operator" as const };
+    const shown = new Set(paths(visibleMenu(operator)));
+    for (const entry of MENU) {
+      const refused = refusedScreenAt(entry.path, operator)?.path;
+      expect(refused, entry.path).toBe(shown.has(entry.path) ? undefined : entry.path);
+    }
+    expect(refusedScreenAt("/v3/users/12", operator)?.path).toBe("/v3/users");
+    expect(refusedScreenAt("/v3/events/abc", operator)).toBeUndefined();
+    // A company admin opens the admin screens, not the provider's; the provider's administrator does.
+    expect(refusedScreenAt("/v3/users", { ...operator, role: "company_admin" })).toBeUndefined();
+    expect(refusedScreenAt("/v3/companies", { ...operator, role: "company_admin" })?.path).toBe("/v3/companies");
+    expect(refusedScreenAt("/v3/companies", { ...operator, role: "company_admin", provider: true })).toBeUndefined();
+    // A module the company lacks is not a refusal of the role; an address of no entry is the fallback's.
+    expect(refusedScreenAt("/v3/assets", { modules: ["events"], role: "operator" })).toBeUndefined();
+    expect(refusedScreenAt("/v3/nowhere", operator)).toBeUndefined();
   });
 
   it("hides the admin-only connections from operators, and worker screens from patrols", () => {

@@ -161,6 +161,18 @@ export function activeEntry(pathname: string, entries: readonly MenuEntry[]): Me
     .sort((a, b) => b.path.length - a.path.length)[0];
 }
 
+/** The entry whose screen (or a screen under it) the address opens when the user may not open it —
+ * their role is not among its roles, or it is the provider's and they are not its administrator —, or
+ * undefined: what the router sends to `/notAuth` (SPEC §6: a page with a back-to-home link) however
+ * the address was reached, instead of a screen whose data the server would refuse. */
+export function refusedScreenAt(pathname: string, access: MenuAccess, entries: readonly MenuEntry[] = MENU): MenuEntry | undefined {
+  const entry = activeEntry(pathname, entries);
+  // Without a known role the server alone decides (the provider's administrators act in any company).
+  if (!entry || access.role === null) return undefined;
+  const allowed = entry.roles.includes(access.role) && (!entry.provider || access.provider === true);
+  return allowed ? undefined : entry;
+}
+
 /** The locked entry whose screen (or a screen under it) the address opens, or undefined: what the router
  * replaces by the upgrade prompt however the address was reached (typed, reloaded, a link). */
 export function lockedScreenAt(pathname: string, access: MenuAccess, entries: readonly MenuEntry[] = MENU): MenuEntry | undefined {

@@ -123,6 +123,7 @@ export const en: Messages = {
     commentsTurnedOff: "An operator closed this report to new community comments.",
     messageInvalidState: "This action is not possible in the message's current state.",
     sectionNotAssigned: "This section of the form is assigned to other people.",
+    blockingUsersDisabled: "Blocking community users is not enabled for your organisation.",
     zoneTooLarge: "The zone exceeds the maximum area of {{max}} km².",
     roleChangeForbidden: "You do not have permission to change this role",
     reasons: {

@@ -93,6 +93,7 @@ export const esCore = {
     commentsTurnedOff: "Un operador cerró este reporte a nuevos comentarios de la comunidad.",
     messageInvalidState: "Esta acción no es posible en el estado actual del mensaje.",
     sectionNotAssigned: "Esta sección del formulario está asignada a otras personas.",
+    blockingUsersDisabled: "El bloqueo de usuarios de la comunidad no está habilitado para tu organización.",
     zoneTooLarge: "La zona supera el área máxima de {{max}} km².",
     roleChangeForbidden: "No tienes permiso para cambiar este rol",
     // Why a 409 refused the action (CONFLICT_REASONS); a reason missing here is a compile error.

@@ -123,6 +123,7 @@ export const fr: Messages = {
     commentsTurnedOff: "Un opérateur a fermé ce signalement aux nouveaux commentaires de la communauté.",
     messageInvalidState: "Cette action n'est pas possible dans l'état actuel du message.",
     sectionNotAssigned: "Cette section du formulaire est attribuée à d'autres personnes.",
+    blockingUsersDisabled: "Le blocage des utilisateurs de la communauté n'est pas activé pour votre organisation.",
     zoneTooLarge: "La zone dépasse la surface maximale de {{max}} km².",
     roleChangeForbidden: "Vous n'avez pas la permission de modifier ce rôle",
     reasons: {

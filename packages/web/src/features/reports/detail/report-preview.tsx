@@ -24,7 +24,7 @@ function informerOf(report: Report): Informer {
   if (report.isAnonymous || report.informerType === "anonymous") return none;
   if (report.user) {
     const name = `${report.user.firstName} ${report.user.lastName}`.trim();
-    return { name: name || null, phone: report.user.phone, email: null, source: "app" };
+    return { name: name || null, phone: report.user.phone, email: report.user.email ?? null, source: "app" };
   }
   if (report.contact) {
     const name = `${report.contact.firstName ?? ""} ${report.contact.lastName ?? ""}`.trim();
