@@ -271,7 +271,7 @@ function SettingsTab({ companyId, user }: { companyId: number; user: CompanyUser
 }
 
 function AccountTab({ companyId, user, self }: { companyId: number; user: CompanyUser; self: boolean }): ReactNode {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const actions = useUserActions(companyId, () => void navigate("/v3/users"));
   const formatDate = useDateFormatter();
