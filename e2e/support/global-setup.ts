@@ -19,6 +19,11 @@ interface Db {
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
 }
+interface PasswordCost {
+  memoryKib: number;
+  passes: number;
+  parallelism: number;
+}
 interface EmbeddedServer {
   url(database?: string): string;
   stop(): Promise<void>;
@@ -26,12 +31,13 @@ interface EmbeddedServer {
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const since = performance.now();
-  const [{ startTemporaryPostgres }, { openPostgres }, { migrate }, { seedCatalogue }, { seedDemo }] = await Promise.all([
+  const [{ startTemporaryPostgres }, { openPostgres }, { migrate }, { seedCatalogue }, { seedDemo }, { loadConfig }] = await Promise.all([
     built<{ startTemporaryPostgres(): Promise<EmbeddedServer> }>("db/embedded-postgres.js"),
     built<{ openPostgres(url: string, max: number): Db }>("db/postgres.js"),
     built<{ migrate(db: Db): Promise<string[]> }>("db/migrate.js"),
     built<{ seedCatalogue(db: Db): Promise<void> }>("catalogue/index.js"),
-    built<{ seedDemo(db: Db): Promise<boolean> }>("seed/index.js"),
+    built<{ seedDemo(db: Db, cost: PasswordCost): Promise<boolean> }>("seed/index.js"),
+    built<{ loadConfig(env: NodeJS.ProcessEnv): { passwordCost: PasswordCost } }>("config.js"),
   ]);
   const server = await startTemporaryPostgres();
   try {
@@ -42,7 +48,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     try {
       await migrate(db);
       await seedCatalogue(db);
-      await seedDemo(db);
+      // The demo's passwords at the cost the portal servers will check them with (playwright.config.ts).
+      await seedDemo(db, loadConfig(process.env).passwordCost);
     } finally {
       await db.close();
     }
