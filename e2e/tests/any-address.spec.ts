@@ -1,7 +1,7 @@
 // The portal opened at an address other than PUBLIC_URL's (here 127.0.0.1, with no PUBLIC_URL set at
 // all, as after `npm start`) still gets its reports live: the WebSocket accepts its own origin.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,6 +22,9 @@ const output: string[] = [];
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   dataDir = mkdtempSync(join(tmpdir(), "atalaya-e2e-any-"));
+  // As after `npm start`, the server runs an embedded PostgreSQL as the user postgres (when started as
+  // root), which must be able to enter the data directory: mkdtemp makes it private to its owner.
+  chmodSync(dataDir, 0o755);
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), ATALAYA_DATA_DIR: dataDir, LOG_LEVEL: "warn" };
   for (const name of ["PUBLIC_URL", "ALLOWED_ORIGINS", "DATABASE_URL", "REDIS_URL", "TRUST_PROXY", "HOST"]) delete env[name];
   server = spawn(process.execPath, [SERVER], { env, stdio: ["ignore", "pipe", "pipe"] });

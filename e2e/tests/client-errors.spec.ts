@@ -29,9 +29,10 @@ test("an error thrown in the page ends up on the provider's screen, which an ope
   expect(JSON.stringify(posted)).not.toContain("operador@demo.cl");
   const message = posted.errors[0]!.message;
 
-  // The operator's own address cannot open the screen either.
+  // The operator's own address cannot open the screen either: a provider's screen is refused (SPEC §6).
   await page.goto("/v3/client-errors");
-  await expect(page.getByTestId("client-errors-forbidden")).toBeVisible();
+  await expect(page).toHaveURL(/\/notAuth$/, { timeout: 30_000 });
+  await expect(page.getByTestId("status-notAuth")).toBeVisible();
 
   const context = await browser.newContext();
   const provider = await context.newPage();
