@@ -207,8 +207,10 @@ export async function seedDemo(db: Db, cost: PasswordCost, now = new Date()): Pr
       neighbours[0],
       now.toISOString(),
     ]);
+    // The demo organisation is in the gates its screens show (SPEC §6 gives them by company id): the
+    // premium alert and badges, and locking reported community users (the reported users screen).
     await tx.query(
-      "insert into company_gates (gate, company_id) values ('premium_alert', $1), ('subscription_badges', $1) on conflict do nothing",
+      "insert into company_gates (gate, company_id) values ('premium_alert', $1), ('subscription_badges', $1), ('block_users_without_role', $1) on conflict do nothing",
       [companyId],
     );
     // Its own random stream, so the reports below stay where they were.

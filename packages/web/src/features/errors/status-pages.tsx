@@ -9,14 +9,15 @@ type Kind = "notFound" | "notAuth" | "fallback";
 
 const STATUS: Record<Kind, "404" | "403"> = { notFound: "404", notAuth: "403", fallback: "404" };
 
-/** The 404 / 403 / unknown-route result with its back-to-home button, without page chrome. */
-export function StatusResult({ kind }: { kind: Kind }): ReactNode {
+/** The 404 / 403 / unknown-route result with its back-to-home button, without page chrome; `heading`:
+ * its title is the page's h1 (a screen of its own, where nothing else heads the page). */
+export function StatusResult({ kind, heading = false }: { kind: Kind; heading?: boolean }): ReactNode {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <Result
       status={STATUS[kind]}
-      title={t(`statusPages.${kind}Title`)}
+      title={heading ? <h1 style={{ font: "inherit", color: "inherit", margin: 0 }}>{t(`statusPages.${kind}Title`)}</h1> : t(`statusPages.${kind}Title`)}
       subTitle={t(`statusPages.${kind}`)}
       data-testid={`status-${kind}`}
       extra={
@@ -33,7 +34,7 @@ function StatusScreen({ kind }: { kind: Kind }): ReactNode {
     <Flex vertical align="center" justify="center" className="status-screen">
       <BrandLogo size={36} />
       <div className="status-screen__card">
-        <StatusResult kind={kind} />
+        <StatusResult kind={kind} heading />
       </div>
     </Flex>
   );
