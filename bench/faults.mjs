@@ -19,13 +19,12 @@
 // FAULTS_REDIS_PORT (6391). Servers listen on FAULTS_PORTS (8197,8198).
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import WebSocket from "ws";
-import { databaseServer, startServer } from "./lib.mjs";
+import { databaseServer, startServer, tempDataDir } from "./lib.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SHORT = process.argv.includes("--short");
@@ -168,7 +167,7 @@ class Deployment {
       starts: 0,
     }));
     this.crashes = [];
-    this.dataDir = mkdtempSync(join(tmpdir(), "atalaya-faults-"));
+    this.dataDir = tempDataDir("atalaya-faults-");
   }
 
   async start(server, seed) {

@@ -1,7 +1,7 @@
 // Pieces the benchmarks share: how busy the machine is, the built server started and stopped, and a
 // JSON client for the portal's API.
 import { spawn } from "node:child_process";
-import { createWriteStream, readFileSync } from "node:fs";
+import { chmodSync, createWriteStream, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -12,6 +12,14 @@ const SERVER = join(ROOT, "packages/server/dist/server.js");
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** % of the machine busy over 2 s, every process counted (a benchmark runs nothing meanwhile). */
+/** A new temporary ATALAYA_DATA_DIR: open to others to enter (not list), because as root the embedded
+ * PostgreSQL runs as the user postgres, which must reach its folder inside (mkdtemp makes it 0700). */
+export function tempDataDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  chmodSync(dir, 0o711);
+  return dir;
+}
+
 export async function machineBusy() {
   const ticks = () => {
     const f = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);

@@ -3,9 +3,9 @@
 // Uses its own database (atalaya_bench, schema public dropped and recreated) and Redis on loopback;
 // starts and stops its own server processes; bounded in time and count. What it shares with the
 // many-sockets benchmark (bench/sockets.mjs, which BENCH_ONLY=sockets runs) is in bench/harness.mjs.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
+import { tempDataDir } from "./lib.mjs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import http from "node:http";
@@ -296,7 +296,7 @@ async function intake() {
  * measured as intake() measures: one report alone, a warm-up, ANALYZE, INTAKE.maxRuns runs at max (the
  * median kept), then one paced run at 70 % of it. */
 async function embeddedIntake() {
-  const dataDir = mkdtempSync(join(tmpdir(), "atalaya-bench-embedded-"));
+  const dataDir = tempDataDir("atalaya-bench-embedded-");
   log("intake (embedded): starting a server (demo seed) with no DATABASE_URL, on its embedded PostgreSQL");
   const server = await startServer("intake-embedded", PORTS.intake, { seed: true, redis: false, dataDir });
   try {

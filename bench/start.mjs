@@ -7,8 +7,8 @@
 // of the ref that `npm ci` installed once, before anything is timed.
 // Usage: node bench/start.mjs            BENCH_START_REF=<commit> node bench/start.mjs
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { tempDataDir } from "./lib.mjs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -20,7 +20,7 @@ const WORKSPACES = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).
 
 /** A plain clone of `ref`. */
 function plainClone(ref) {
-  const dir = mkdtempSync(join(tmpdir(), "atalaya-start-"));
+  const dir = tempDataDir("atalaya-start-");
   execFileSync("git", ["clone", "-q", ROOT, dir]);
   execFileSync("git", ["-C", dir, "checkout", "-q", ref]);
   return dir;

@@ -13,14 +13,14 @@
 // chrome-launcher (for the panel, the operator's stored session is put in that profile first).
 // The figures go into bench/README.md between the bench:web markers; everything else is left as it is.
 import { spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import { machineBusy } from "./lib.mjs";
+import { machineBusy, tempDataDir } from "./lib.mjs";
 import { CPU_SLOWDOWN, describeSummary, signedInState, tracePanelLoads } from "./web-trace.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -319,7 +319,7 @@ async function lighthouseSeries(path, storageState) {
 /** Starts the server, measures, stops everything it started; returns the results text. */
 export async function web() {
   if (!existsSync(SERVER) || !existsSync(WEB_INDEX)) throw new Error("packages/server/dist or packages/web/dist is missing: run `npm run build` first");
-  const dataDir = mkdtempSync(join(tmpdir(), "atalaya-bench-web-"));
+  const dataDir = tempDataDir("atalaya-bench-web-");
   const server = await startServer(dataDir);
   let browser;
   try {
