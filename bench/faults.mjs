@@ -2,7 +2,7 @@
 // clients while faults are injected, and a table of what survived. Reporters post community reports
 // (`POST /api/app/reports`) and retry anything not acknowledged with the same clientId; operators hold
 // WebSockets and catch up by seq as the portal does (ticket, hello, `GET …/events?after=`). Cases:
-// kill -9 of one process, every backend terminated repeatedly, the database refusing connections for
+// kill -9 of one process, a SIGTERM (graceful drain, issue 34), every backend terminated repeatedly, the database refusing connections for
 // 10 s, the Redis stopped and restarted, and a soak with memory per process. Each case must end with
 // 0 acknowledged reports missing from the database and 0 events missing from any socket after
 // catch-up; the script exits 1 otherwise (and on a server process that died by itself, or a 500).
@@ -47,11 +47,12 @@ const PLAN = SHORT
  * (a few hundred rows take milliseconds: held, the delivery lasts seconds and a kill lands inside it),
  * how far ahead it is scheduled, and after how many batches the delivering process is killed. */
 const MESSAGE_PLAN = SHORT ? { users: 300, batch: 15, holdMs: 120, leadMs: 3000, killAfter: 3 } : { users: 2000, batch: 50, holdMs: 150, leadMs: 4000, killAfter: 10 };
+const DRAIN_NOTICE_MS = 1000;
 const CONVERGE_MS = 30_000; // time the operators get to hold every event after the load stops
 const MAX_IN_FLIGHT = 400;
 // A client waits this long for an answer before it retries (a phone's request timeout).
 const REQUEST_TIMEOUT_MS = 30_000;
-// FAULTS_ONLY=kill,terminate,refuse,soak,message,redis runs those cases alone (a failing one, again).
+// FAULTS_ONLY=kill,drain,terminate,refuse,soak,message,redis runs those cases alone (a failing one, again).
 const ONLY = process.env.FAULTS_ONLY ? new Set(process.env.FAULTS_ONLY.split(",")) : undefined;
 const wanted = (name) => !ONLY || ONLY.has(name);
 const AFTER_FAULT_MS = SHORT ? 4000 : 8000; // load kept on past a fault's end, to see it recover under load
@@ -181,6 +182,8 @@ class Deployment {
         ATALAYA_SEED: seed ? "demo" : "none",
         ATALAYA_DATA_DIR: this.dataDir,
         METRICS_TOKEN,
+        // On SIGTERM /readyz is red this long before the process stops taking requests (the drain case).
+        SHUTDOWN_NOTICE_MS: String(DRAIN_NOTICE_MS),
         // One address sends every report: the intake's per-address and per-reporter limits are raised.
         APP_REPORTS_PER_ADDRESS: "1000000",
         APP_REPORTS_PER_REPORTER: "1000000",
@@ -598,6 +601,28 @@ const killCase = (ctx) =>
     },
   });
 
+/** SIGTERM, as a rolling restart sends it (issue 34): /readyz answers 503 "draining" for the notice, the
+ * process ends what is in flight and exits 0; the load goes on, its sockets reconnect and catch up. */
+const drainCase = (ctx) =>
+  runCase(ctx, "SIGTERM (graceful drain) of one process under load", {
+    seconds: PLAN.kill.seconds,
+    fault: async ({ deployment }) => {
+      await sleep(PLAN.kill.killAt * 1000);
+      const b = deployment.servers[1];
+      b.child.expectedExit = true;
+      const exited = new Promise((resolve) => b.child.once("exit", (code, signal) => resolve(signal ?? code)));
+      b.child.kill("SIGTERM");
+      const at = now();
+      const readyz = await fetch(`${b.base}/readyz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.json().then((j) => `${r.status} ${j.status}`), (err) => String(err));
+      const exit = await exited;
+      log(`  B sent SIGTERM: /readyz answered ${readyz}; it exited (${exit}) after ${((now() - at) / 1000).toFixed(1)} s; starting it again`);
+      if (readyz !== "503 draining") deployment.crashes.push(`B's /readyz answered ${readyz} while draining, not 503 draining`);
+      if (exit !== 0) deployment.crashes.push(`B exited with ${exit} after SIGTERM, not 0`);
+      await deployment.start(b, false);
+      return at;
+    },
+  });
+
 const terminateCase = (ctx) =>
   runCase(ctx, "pg_terminate_backend of every backend, repeatedly", {
     seconds: PLAN.terminate.seconds,
@@ -951,6 +976,7 @@ async function main() {
     log(`two processes up, ${operators.length} operator sockets live (company ${companyId})`);
     let ctx = { deployment, operators, companyId, points };
     if (wanted("kill")) rows.push(await killCase(ctx));
+    if (wanted("drain")) rows.push(await drainCase(ctx));
     if (wanted("terminate")) rows.push(await terminateCase(ctx));
     if (wanted("refuse")) rows.push(await refuseCase(ctx));
     if (wanted("soak")) rows.push(await soakCase(ctx));

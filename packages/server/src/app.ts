@@ -216,6 +216,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   jobs.handle(PUSH_JOB, async ({ job }) => sendPushes(db, config, (job.payload.notificationIds as number[]) ?? []));
   if (config.summaryMails) jobs.handle(SUMMARY_JOB, async () => sendDueSummaries(db, config)).every(SUMMARY_JOB, SUMMARY_EVERY_MS);
   app.decorate("ctx", ctx);
+  app.decorate("draining", false);
 
   app.addHook("onClose", async () => {
     await jobs.stop();
