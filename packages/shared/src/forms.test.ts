@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formCategoryBodySchema, formTemplateBodySchema, optionsOf, submissionBodySchemaFor, type FormComponent } from "./forms.js";
+import { formCategoryBodySchema, formFileStem, formTemplateBodySchema, optionsOf, submissionBodySchemaFor, type FormComponent } from "./forms.js";
 import { FORMS_MESSAGES, formsMessage } from "./forms-messages.js";
 
 const radio = (fieldKey: string, values: string[]): FormComponent => ({ type: "radio", fieldKey, label: fieldKey, options: values.map((v) => ({ label: v, value: v })) });
@@ -93,6 +93,15 @@ describe("form template rules (SPEC §5)", () => {
     expect(problems(template([{ type: "text", fieldKey: "t", label: "a\u0000b" }]))).toEqual([{ path: "components.0.label", message: "formInvalidText" }]);
     expect(problems(template([{ type: "text", fieldKey: "t", rows: 10_000 }])).length).toBe(1);
     expect(problems(template([{ type: "list", fieldKey: "t", selectorId: 2 ** 40 }])).length).toBe(1);
+  });
+});
+
+describe("a form's file name", () => {
+  it("keeps the title's letters without their accents, one hyphen for each other run", () => {
+    expect(formFileStem("Inspección nocturna: Ñuñoa")).toBe("Inspeccion-nocturna-Nunoa");
+    expect(formFileStem("  ¿Qué pasó?  ")).toBe("Que-paso");
+    expect(formFileStem("¿¡!?")).toBe("formulario");
+    expect(formFileStem("a".repeat(39) + " b")).toBe("a".repeat(39));
   });
 });
 

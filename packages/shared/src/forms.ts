@@ -18,6 +18,14 @@ export const FIELD_KEY_PATTERN = /^[A-Za-z0-9-]+$/;
 export const FIELD_KEY_MAX = 60;
 export const FORM_TEXT_MAX = 500;
 export const FORM_TITLE_MAX = 120;
+
+/** A form's title as the stem of a file name (its results' XLSX, its JSON): letters and digits with the
+ * accents dropped ("Inspección" → "Inspeccion", not "Inspeccio-n"), every other run one hyphen, at most
+ * 40 characters; "formulario" when nothing is left. */
+export function formFileStem(title: string): string {
+  const stem = title.normalize("NFD").replace(/\p{M}/gu, "").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40).replace(/-$/, "");
+  return stem || "formulario";
+}
 export const FORM_OPTIONS_MAX = 200;
 export const FORM_COMPONENTS_MAX = 300;
 export const FORM_ROWS_MAX = 20;

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import type ExcelJSModule from "exceljs";
-import { VALUE_COMPONENT_TYPES, walkComponents, type ExportJobStatus, type FormTemplate, type GeoValue, type Language } from "@atalaya/shared";
+import { formFileStem, VALUE_COMPONENT_TYPES, walkComponents, type ExportJobStatus, type FormTemplate, type GeoValue, type Language } from "@atalaya/shared";
 import { requireAccess, systemScope, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/db.js";
@@ -120,7 +120,12 @@ export async function writeFormSheet(out: Writable, columns: readonly ExportColu
   return written;
 }
 
-const fileName = (title: string, now: Date) => `${title.normalize("NFD").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "formulario"}-${now.toISOString().slice(0, 10)}.xlsx`;
+/** The results file's name: the form's title in plain letters (formFileStem) and the day the export was
+ * asked, on the company's clock. */
+export function formFileName(title: string, at: Date | string, timeZone: string): string {
+  const instant = new Date(at).getTime();
+  return `${formFileStem(title)}-${new Date(instant + zoneOffsets(timeZone)(instant)).toISOString().slice(0, 10)}.xlsx`;
+}
 
 /** Starts the background export of a template's submissions; answers the job id. */
 export async function startFormExport(ctx: AppContext, scope: CompanyScope, templateId: number, lang: Language): Promise<number> {
@@ -161,7 +166,7 @@ export function formExportJobHandler(ctx: AppContext): JobHandler {
     try {
       const rows = await writeFormSheet(out, exportColumns(versions), pages(), { lang: p.lang, timeZone, onPage: (n) => progress(n, Math.max(n, total)) });
       await finished(out);
-      return { path, filename: fileName(t.title, job.created_at), rows };
+      return { path, filename: formFileName(t.title, job.created_at, timeZone), rows };
     } catch (err) {
       out.destroy();
       await rm(path, { force: true });

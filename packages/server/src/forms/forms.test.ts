@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FieldError, FormComponent } from "@atalaya/shared";
 import { one, type Db } from "../db/db.js";
 import { body, buildCompany, buildUser, loginAs, testApp, testDb } from "../test/harness.js";
+import { formFileName } from "./form-export.js";
 
 let app: FastifyInstance;
 let db: Db;
@@ -282,7 +283,7 @@ describe("results export", () => {
     expect(file.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    return { jobId, sheet: wb.worksheets[0]! };
+    return { jobId, sheet: wb.worksheets[0]!, disposition: String(file.headers["content-disposition"]) };
   }
   const cells = (sheet: ExcelJS.Worksheet, n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
 
@@ -297,6 +298,16 @@ describe("results export", () => {
     const row = cells(sheet, 3);
     expect(row.slice(5, 10)).toEqual(["Ana", 2, "s", "osorno", "Poste"]);
     expect((await app.inject({ method: "GET", url: url(`form-submissions/exports/${jobId}`, otherCompanyId), headers: h(otherAdmin) })).statusCode).toBe(404);
+  });
+
+  it("names the file after the form's title in plain letters and the day on the company's clock", async () => {
+    const t = await createTemplate({ title: "Inspección nocturna: Ñuñoa", components: [{ type: "text", fieldKey: "who", label: "Quién" }] });
+    const { disposition } = await exportOf(t.id);
+    expect(disposition).toMatch(/^attachment; filename="Inspeccion-nocturna-Nunoa-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    // 02:00 UTC on 10 January is still the 9th in Santiago (UTC-3), already the 10th in Paris.
+    expect(formFileName("Turnos", "2026-01-10T02:00:00Z", "America/Santiago")).toBe("Turnos-2026-01-09.xlsx");
+    expect(formFileName("Turnos", "2026-01-10T02:00:00Z", "Europe/Paris")).toBe("Turnos-2026-01-10.xlsx");
+    expect(formFileName("¿¡!?", "2026-01-10T12:00:00Z", "America/Santiago")).toBe("formulario-2026-01-10.xlsx");
   });
 
   it("writes times on the company's clock and date answers as date cells, headers in the reader's language", async () => {

@@ -90,8 +90,14 @@ describe("security headers", () => {
       await app.inject({ url: "/api/settings" }),
       await app.inject({ url: "/api/no-such-route" }),
     ];
+    // Open311's requests are the organisation's reports, read with its key (or refused without one).
+    const key = body<{ key: string }>(await app.inject({ method: "POST", url: `/api/companies/${companyId}/api-keys`, headers, payload: { name: "Integración" } })).key;
+    answers.push(
+      await app.inject({ url: `/open311/v2/requests.json?api_key=${key}&jurisdiction_id=${companyId}` }),
+      await app.inject({ url: `/open311/v2/requests.xml?jurisdiction_id=${companyId}` }),
+    );
     for (const res of answers) expect(res.headers["cache-control"], `${res.statusCode} ${res.body.slice(0, 80)}`).toBe("no-store");
-    expect(answers.slice(0, 4).map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 400, 401, 404, 200, 403]);
     // The portal's pages keep their own rule (revalidated, never stored by the API's).
     expect((await app.inject({ url: "/v3/events" })).headers["cache-control"]).toBe("no-cache");
   });

@@ -89,6 +89,24 @@ describe("the built portal", () => {
     const res = await app.inject({ method: "GET", url: "/assets/missing-000.js", headers: { "accept-encoding": "br" } });
     expect(res.statusCode).toBe(404);
   });
+
+  it("answers an Open311 address that names nothing with Open311's 404 in the caller's language, never the portal's page", async () => {
+    const json = await app.inject({ method: "GET", url: "/open311/v2/service.json?jurisdiction_id=1", headers: { "accept-language": "fr-FR" } });
+    expect(json.statusCode).toBe(404);
+    expect(json.headers["content-type"]).toMatch(/^application\/json/);
+    expect(json.json()).toEqual([{ code: 404, description: "Cette ressource Open311 n'existe pas : voir discovery.json." }]);
+    const xml = await app.inject({ method: "GET", url: "/open311/v2/services/0/extra.xml", headers: { "accept-language": "es" } });
+    expect(xml.statusCode).toBe(404);
+    expect(xml.headers["content-type"]).toMatch(/^text\/xml/);
+    expect(xml.body).toContain("<description>No existe ese recurso Open311: consulta discovery.json.</description>");
+    for (const url of ["/open311/v2", "/open311/v2/"]) {
+      const bare = await app.inject({ method: "GET", url });
+      expect(bare.statusCode, url).toBe(404);
+      expect(bare.json(), url).toEqual([{ code: 404, description: "No such Open311 resource: see discovery.json." }]);
+    }
+    // The routes that exist still answer.
+    expect((await app.inject({ method: "GET", url: "/open311/v2/discovery.json" })).statusCode).toBe(200);
+  });
 });
 
 describe("a start beside the portal's build (npm start)", () => {

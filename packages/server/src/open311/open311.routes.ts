@@ -125,10 +125,16 @@ export async function open311Routes(app: FastifyInstance, ctx: AppContext): Prom
       reply.code(status).type(CONTENT_TYPES[format]);
       return renderErrors(format, [{ code: status, description: `${text}${fields ? `: ${fields}` : ""}` }]);
     });
-    scope.setNotFoundHandler((req, reply) => {
+    const noSuchResource = (req: FastifyRequest, reply: FastifyReply) => {
       const format = formatOfUrl(req.url);
       return reply.code(404).type(CONTENT_TYPES[format]).send(renderErrors(format, [{ code: 404, description: open311Message(langOf(req), "noSuchResource") }]));
-    });
+    };
+    scope.setNotFoundHandler(noSuchResource);
+    // A GET of an address under the prefix that names nothing would otherwise reach the portal's
+    // client-route fallback (GET /*, served beside the API): a client reading `service.json` for
+    // `services.json` got the portal's page with 200. This wildcard is more specific than the portal's.
+    scope.get("/", { config: { public: true }, schema: { hide: true } }, noSuchResource);
+    scope.get("/*", { config: { public: true }, schema: { hide: true } }, noSuchResource);
 
     // Who is calling, then how often: a key's calls are counted together across processes, calls
     // without a key by address, with the same allowance.

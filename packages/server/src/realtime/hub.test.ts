@@ -145,6 +145,42 @@ describe("Hub", () => {
     expect(plain._socket.writes).toBe(1);
   });
 
+  it("greets a socket with hello before anything else: what came while its seq was read waits, then follows in order", async () => {
+    const bus = memoryBus();
+    // As the app's registry does: a socket's opening tells the company's operators screens (seq 0).
+    hub = new Hub(bus, {
+      online: { opened: async (_id, companyId) => void (await bus.publish({ type: "operators", seq: 0, companyId, data: {} })), alive: async () => {}, closed: async () => {} },
+    });
+    const colleague = fakeSocket();
+    hub.add(colleague as unknown as WebSocket, 2, 10, "y");
+    const opening = fakeSocket();
+    const restricted = fakeSocket();
+    hub.add(opening as unknown as WebSocket, 1, 10, "x", undefined, true);
+    hub.add(restricted as unknown as WebSocket, 3, 10, "z", { zoneIds: [7], reportTypeIds: [], onlyAssignedTo: null }, true);
+    // While the route reads the stream's last seq: the operators frames, an event, one the restricted
+    // user may not see, a notification for someone else.
+    await bus.publish(message(10, 5));
+    await bus.publish({ type: "updateReport", seq: 6, companyId: 10, data: {}, audience: { zoneIds: [8], typeId: 1, assignedUserId: null } });
+    await bus.publish({ type: "notification", seq: 0, companyId: 10, data: {}, recipientUserId: 2 });
+    await waitFor(() => expect(colleague.sent.at(-1)?.type).toBe("notification"));
+    const operators = colleague.sent.filter((m) => m.type === "operators");
+    expect(operators.length).toBeGreaterThanOrEqual(2); // the two openings' at least (the colleague's may come too)
+    expect(opening.sent).toEqual([]);
+    expect(restricted.sent).toEqual([]);
+
+    hub.hello(opening as unknown as WebSocket, 4);
+    hub.hello(restricted as unknown as WebSocket, 4);
+    // The colleague's frames as they came, less the notification for the colleague alone.
+    const heldFrames = colleague.sent.filter((m) => m.type !== "notification");
+    expect(heldFrames.filter((m) => m.type !== "operators")).toEqual([message(10, 5), { type: "updateReport", seq: 6, companyId: 10, data: {} }]);
+    const hello = { type: "hello", seq: 4, companyId: 10, data: {} };
+    expect(opening.sent).toEqual([hello, ...heldFrames]);
+    expect(restricted.sent).toEqual([hello, ...heldFrames.map((m) => (m.seq === 6 ? { type: "seq", seq: 6, companyId: 10, data: { from: 6 } } : m))]);
+    // Greeted, a socket gets what comes as it comes.
+    await bus.publish(message(10, 7));
+    await waitFor(() => expect(opening.sent.at(-1)).toEqual(message(10, 7)));
+  });
+
   it("closes a socket that cannot keep up instead of buffering without end", async () => {
     const bus = memoryBus();
     hub = new Hub(bus);

@@ -18,6 +18,9 @@ interface Client {
   /** The user's restrictions when they limit anything; null: every event of the company. */
   restrictions: Restrictions | null;
   alive: boolean;
+  /** What came for a socket added before its hello was sent, sent right after the hello (so `hello` is
+   * always its first frame); null once greeted, and for a socket added without a hello. */
+  held: Pending[] | null;
 }
 
 /** A message waiting for the next flush, encoded and framed once for every socket (without its audience). */
@@ -143,8 +146,9 @@ export class Hub {
     this.heartbeat.unref();
   }
 
-  /** Registers an open socket for a user of a company, with the user's restrictions (none: all events). */
-  add(socket: WebSocket, userId: number, companyId: number, tokenHash: string, restrictions?: Restrictions): void {
+  /** Registers an open socket for a user of a company, with the user's restrictions (none: all events).
+   * With `awaitHello`, what comes for it is held until `hello()` greets it. */
+  add(socket: WebSocket, userId: number, companyId: number, tokenHash: string, restrictions?: Restrictions, awaitHello = false): void {
     const client: Client = {
       id: randomUUID(),
       socket,
@@ -153,6 +157,7 @@ export class Hub {
       tokenHash,
       restrictions: restrictions && isRestricted(restrictions) ? restrictions : null,
       alive: true,
+      held: awaitHello ? [] : null,
     };
     let set = this.byCompany.get(companyId);
     if (!set) this.byCompany.set(companyId, (set = new Set()));
@@ -181,6 +186,21 @@ export class Hub {
   /** Notes a company's seq told to a socket at hello (the database's last seq then). */
   noteSeq(companyId: number, seq: number): void {
     if (this.byCompany.has(companyId) && seq > (this.delivered.get(companyId) ?? 0)) this.delivered.set(companyId, seq);
+  }
+
+  /** Greets a socket added with `awaitHello`: `hello` with the company stream's last seq (read after the
+   * socket was added, so no event falls between), then what the hub held for it meanwhile, in order
+   * (the operators frame its own opening caused, events): the protocol's first frame is `hello`. */
+  hello(socket: WebSocket, seq: number): void {
+    const client = this.clientOf.get(socket);
+    if (!client) return;
+    this.noteSeq(client.companyId, seq);
+    socket.send(JSON.stringify({ type: "hello", seq, companyId: client.companyId, data: {} } satisfies RealtimeMessage));
+    const held = client.held;
+    client.held = null;
+    if (held && held.length > 0) {
+      this.send(client, held, held.some((i) => i.message.recipientUserId !== undefined), Buffer.concat(held.map((i) => i.framed)));
+    }
   }
 
   /** Sends one message to every socket of its company, in order with the others: at once when the
@@ -256,6 +276,10 @@ export class Hub {
   private send(client: Client, items: readonly Pending[], forSomeone: boolean, framed: Buffer): void {
     const { socket } = client;
     if (socket.readyState !== socket.OPEN) return;
+    if (client.held) {
+      client.held.push(...items);
+      return;
+    }
     // A message for one user (a notification) reaches that user's sockets and no one else's.
     const own = forSomeone ? items.filter((i) => i.message.recipientUserId === undefined || i.message.recipientUserId === client.userId) : items;
     if (own.length === 0) return;

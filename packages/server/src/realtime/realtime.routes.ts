@@ -97,11 +97,11 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (socket, req) => {
       releaseUpgrade(socket, onSocketError);
       const scope = req.socketScope!;
-      ctx.hub.add(socket, scope.userId, scope.companyId, scope.tokenHash, scope.restrictions);
+      // Added before the seq is read, so no event falls between; what comes meanwhile (the operators
+      // frame this socket's opening causes, events) waits for the hello, which is always the first frame.
+      ctx.hub.add(socket, scope.userId, scope.companyId, scope.tokenHash, scope.restrictions, true);
       // The channel is server → client: client frames are read and dropped (ws emits them to no listener).
-      const seq = await lastSeq(ctx.db, scope.companyId);
-      ctx.hub.noteSeq(scope.companyId, seq);
-      socket.send(JSON.stringify({ type: "hello", seq, companyId: scope.companyId, data: {} }));
+      ctx.hub.hello(socket, await lastSeq(ctx.db, scope.companyId));
     },
   );
 

@@ -2,7 +2,7 @@ import { useRef, type ReactNode } from "react";
 import { Button, Space } from "antd";
 import { CopyOutlined, DownloadOutlined, ImportOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
-import { formTemplateBodySchema, type FormTemplateBody } from "@atalaya/shared";
+import { formFileStem, formTemplateBodySchema, type FormTemplateBody } from "@atalaya/shared";
 import { useToast } from "../../../app/use-toast";
 import { copyText } from "../../../lib/clipboard";
 
@@ -13,7 +13,7 @@ export function JsonView({ draft, onImport }: { draft: FormTemplateBody; onImpor
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);
   const json = JSON.stringify(draft, null, 2);
-  const fileName = `${(draft.title || "formulario").normalize("NFD").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "formulario"}.json`;
+  const fileName = `${formFileStem(draft.title).toLowerCase()}.json`;
 
   const copy = async () => {
     if (await copyText(json)) toast.success(t("forms.json.copied"));
