@@ -345,7 +345,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 25,
-      symbol: "mdiSignCaution",
+      symbol: "mdiSignYield",
       name: { pt: "Placa de trânsito danificada", en: "Broken traffic sign", es: "Señal de tránsito dañada" },
       description: {
         pt: "Uma placa de trânsito danificada, caída ou ausente.",
