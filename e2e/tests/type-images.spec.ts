@@ -61,17 +61,34 @@ test("the events panel's rows and the map's pins show each report's type image, 
     await expectDrawn(image);
     // Named by the type first (the label-in-name rule: what the pin shows is what it is called).
     await expect(pin).toHaveAccessibleName(new RegExp(`^${type.nameLocalized.es}, reporte #\\d+$`));
+    // Placed by the map alone (a pin in the page's flow would stand below where its report is).
+    await expect(pin).toHaveCSS("position", "absolute");
   }
 
-  // A pin reached from the keyboard opens its report's popup, as a click does.
-  const first = pins.first();
+  // The pin nearest the map's centre opens its report's popup, whose button takes the focus.
+  const area = (await page.getByTestId("maps-map").boundingBox())!;
+  const centre = { x: area.x + area.width / 2, y: area.y + area.height / 2 };
+  let first = pins.first();
+  let nearest = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < count; i++) {
+    const b = (await pins.nth(i).boundingBox())!;
+    const d = Math.hypot(b.x + b.width / 2 - centre.x, b.y + b.height / 2 - centre.y);
+    if (d < nearest) [nearest, first] = [d, pins.nth(i)];
+  }
   const name = (await first.getAttribute("aria-label"))!;
   const pinType = await typeOfImage(first.locator("img"));
-  await first.focus();
-  await page.keyboard.press("Enter");
+  await first.click();
   const popup = page.locator(".maps-popup");
   await expect(popup).toBeVisible();
   await expect(popup.getByRole("button", { name: "Abrir reporte" })).toBeFocused();
+  // The pin's tip stands on the report's point: where the map put the popup, 40 px beyond its tip.
+  const pin = (await first.boundingBox())!;
+  const tip = (await page.locator(".maplibregl-popup-tip").boundingBox())!;
+  const anchor = (await page.locator(".maplibregl-popup").getAttribute("class"))!.match(/maplibregl-popup-anchor-(top|bottom)\b/)?.[1];
+  expect(anchor, "the popup opens above or below the pin").toBeDefined();
+  expect(Math.abs(tip.x + tip.width / 2 - (pin.x + pin.width / 2))).toBeLessThan(2);
+  const pointY = anchor === "bottom" ? tip.y + tip.height + 40 : tip.y - 40;
+  expect(Math.abs(pointY - (pin.y + pin.height))).toBeLessThan(2);
   await page.screenshot({ path: testInfo.outputPath("map-pins.png") });
   await expectAccessible(page);
   await popup.getByRole("button", { name: "Abrir reporte" }).click();

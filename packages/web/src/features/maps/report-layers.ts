@@ -43,7 +43,7 @@ const layerHidden = (map: MapLibreMap) => map.getLayoutProperty(CLUSTERS, "visib
 
 /** The reports in view that no cluster holds, as pins: each a button holding its type's image (SPEC §3, the
  * same image as the lists' badge) over a tail in the type's colour, named by `label` (the type's name
- * first), so a keyboard or a screen reader reaches a report the way a pointer does; a press calls `onOpen`.
+ * first) for screen readers; a press calls `onOpen`.
  * Kept in step with the map as it moves, zooms and gets new data (MapLibre's HTML-cluster pattern: at most
  * a screenful of separate pins, since closer ones cluster). Returns the function that removes them. */
 export function reportPins(
@@ -128,6 +128,10 @@ function pinElement(report: MapReportFeature, label: string, onOpen: () => void)
   const p = report.properties;
   const el = document.createElement("button");
   el.type = "button";
+  // Out of the Tab order: a map may hold hundreds of pins, one Tab each, and a pin may sit on a patrol
+  // marker (the two as Tab stops would be targets hiding each other, WCAG 2.5.8). Keyboards reach the same
+  // reports through the screens' lists (events panel, the patrols screen's pending reports).
+  el.tabIndex = -1;
   el.dataset.testid = "report-pin";
   el.dataset.reportId = String(p.id);
   // The button's name says what its image shows: the image itself is not read again.
