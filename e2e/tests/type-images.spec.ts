@@ -97,4 +97,9 @@ test("the events panel's rows and the map's pins show each report's type image, 
   await expect(page.getByRole("heading", { level: 2, name: `Reporte ${name.replace(/^.*, reporte /, "")}` })).toBeVisible();
   const detailBadge = page.locator(".rd-header__title img.report-type-icon");
   expect(await typeOfImage(detailBadge)).toBe(pinType);
+  // The detail's map marks the report with the same pin, a picture only (the address is written beside it).
+  const detailPin = page.getByTestId("report-map").locator(".report-pin");
+  await expect(detailPin).toHaveAttribute("aria-hidden", "true");
+  expect(await typeOfImage(detailPin.locator("img"))).toBe(pinType);
+  await page.screenshot({ path: testInfo.outputPath("detail.png") });
 });
