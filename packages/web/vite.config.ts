@@ -4,7 +4,8 @@ import { dirname, join } from "node:path";
 import { defineConfig, defaultClientConditions } from "vite";
 import react from "@vitejs/plugin-react";
 
-// The dev server forwards `/api` (HTTP and the real-time WebSocket) to the API; ATALAYA_API_URL overrides it.
+// The dev server forwards `/api` (HTTP and the real-time WebSocket) and the report type images to the API;
+// ATALAYA_API_URL overrides it.
 // The proxy keeps the dev server's Host, so the API sees the WebSocket as same-origin (no PUBLIC_URL needed).
 const apiTarget = process.env.ATALAYA_API_URL ?? "http://localhost:8080";
 
@@ -23,6 +24,7 @@ export default defineConfig(({ command }) => ({
   server: {
     proxy: {
       "/api": { target: apiTarget, ws: true },
+      "/report-types": { target: apiTarget },
     },
   },
   build: {

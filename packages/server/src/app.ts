@@ -62,7 +62,7 @@ import { installSearchWordsJob, searchRoutes } from "./search/index.js";
 import { historyRoutes } from "./history/index.js";
 import { publicReportRoutes } from "./public-report/index.js";
 import { reportedUserRoutes } from "./reported-users/index.js";
-import { seedCatalogue } from "./catalogue/catalogue.seed.js";
+import { seedCatalogue, typeImageRoutes } from "./catalogue/index.js";
 import { redisPrefixOf } from "./db/deployment.js";
 import { settingsRoutes } from "./users/settings.routes.js";
 import { userAdminRoutes } from "./users/user-admin.routes.js";
@@ -244,6 +244,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
 
   await app.register(async (scope) => {
     await healthRoutes(scope, ctx);
+    await typeImageRoutes(scope);
     await authRoutes(scope, ctx);
     await settingsRoutes(scope, ctx);
     await organisationRoutes(scope, ctx);

@@ -36,7 +36,7 @@ const ANY_ACCOUNT = new Set([
   "POST /api/app/reports", "GET /api/app/reports/{uuid}", "DELETE /api/app/reports/{uuid}", "POST /api/app/reports/{uuid}/comments",
   "POST /api/app/reports/{uuid}/like", "POST /api/app/reports/{uuid}/follow", "DELETE /api/app/reports/{uuid}/follow",
   "POST /api/app/reports/{uuid}/media", "POST /api/app/comments/{id}/report", "POST /api/reports/issue", "GET /api/files/{name}",
-  "GET /api/public/reports/{uuid}", "GET /api/public/shared-url-hosts",
+  "GET /api/public/reports/{uuid}", "GET /api/public/shared-url-hosts", "GET /report-types/{imageName}",
   // A reporter's own report (issue 17): answering a gathering, rating it.
   "GET /api/app/reports/{uuid}/gathering", "POST /api/app/reports/{uuid}/gathering", "POST /api/app/reports/{uuid}/rating",
   // One's own app inbox (mass messages and neighbours' notices, issue 15) and last known location.

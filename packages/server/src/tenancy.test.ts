@@ -32,6 +32,8 @@ const PUBLIC = new Set([
   "GET /api/app/assets/{uuid}", "POST /api/app/assets/{uuid}/reports", "GET /api/app/safetags/{code}", "POST /api/app/safetags/{code}/messages",
   // Public fill links of dynamic forms (issue 16): the token is the credential.
   "GET /api/public/forms/{token}", "POST /api/public/forms/{token}", "POST /api/public/forms/{token}/files",
+  // The report type images (issue 32, SPEC §7 "a static address"): the sign-up and share pages show them too.
+  "GET /report-types/{imageName}",
 ]);
 const fill = (path: string, companyId: number, id: number) => fillPath(path, { companyId, id });
 // Reads whose query is required: a valid one, so the answer is about the company, not the query.

@@ -179,8 +179,9 @@ export const publicAssetSchema = z.object({
   longitude: z.number(),
   address: z.string().nullable(),
   companyName: z.string(),
-  /** The report types the citizen may choose (the company's active types). */
-  types: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** The report types the citizen may choose (the company's active types), each with its image (SPEC §3
+   * `imageName`; `imageUrl`, its public address). */
+  types: z.array(z.object({ id: z.number(), name: z.string(), imageName: z.string(), imageUrl: z.string() })),
 });
 export type PublicAsset = z.infer<typeof publicAssetSchema>;
 export const publicAssetResponseSchema = z.object({ success: z.literal(true), asset: publicAssetSchema });

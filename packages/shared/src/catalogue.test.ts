@@ -1,4 +1,5 @@
 import { describe, it, expect } from "vitest";
+import * as mdi from "@mdi/js";
 import {
   DRUGS_TYPE_ID,
   REPORT_CATEGORIES,
@@ -7,6 +8,8 @@ import {
   SIGNUP_SECURITY_TYPE_IDS,
   localizedName,
   reportTypeById,
+  reportTypeByImageName,
+  reportTypeImagePath,
   type Localized,
 } from "./catalogue.js";
 import { DEFAULT_TYPE_COLOR } from "./constants.js";
@@ -82,12 +85,32 @@ describe("report catalogue", () => {
     for (const type of REPORT_TYPES) {
       expectFilled(type.nameLocalized, `type ${type.id} name`);
       expectFilled(type.descriptionLocalized, `type ${type.id} description`);
-      expect(type.imageName).toBe(`type_${type.id}.png`);
+      expect(type.imageName).toBe(`type_${type.id}.svg`);
       expect(type.color).toMatch(/^#[0-9A-F]{6}$/i);
       expect(type.viewData.color).toBe(type.color);
       expect(type.viewData.toolbarColor).toMatch(/^#[0-9A-F]{6}$/i);
       expect(type.viewData.toolbarColor).not.toBe(type.color);
     }
+  });
+
+  it("gives every type its own symbol of the icon set, so no two types share a picture", () => {
+    const symbols = REPORT_TYPES.map((t) => t.symbol);
+    expect(new Set(symbols).size).toBe(REPORT_TYPES.length);
+    for (const type of REPORT_TYPES) {
+      // A real glyph of the set: an SVG path on its 24×24 grid.
+      expect(mdi[type.symbol], `type ${type.id} (${type.symbol})`).toMatch(/^M[\d.\s,-]/);
+    }
+  });
+
+  it("names each type's image file by its id and finds the type again by that name", () => {
+    expect(new Set(REPORT_TYPES.map((t) => t.imageName)).size).toBe(REPORT_TYPES.length);
+    for (const type of REPORT_TYPES) {
+      expect(reportTypeByImageName(type.imageName)).toBe(type);
+      expect(reportTypeImagePath(type.imageName)).toBe(`/report-types/type_${type.id}.svg`);
+    }
+    expect(reportTypeByImageName("type_999.svg")).toBeUndefined();
+    expect(reportTypeByImageName("type_0.png")).toBeUndefined();
+    expect(reportTypeByImageName("")).toBeUndefined();
   });
 
   it("uses the default type colour for crime types", () => {

@@ -1,5 +1,10 @@
 /** Built-in report type catalogue of SPEC §3 ("Report type"), shared by server seed data and web. */
+import type * as MaterialDesignIcons from "@mdi/js";
 import { DEFAULT_TYPE_COLOR } from "./constants.js";
+
+type Icons = typeof MaterialDesignIcons;
+/** A symbol of the Material Design Icons set (an `@mdi/js` export: an SVG path): what a type's image shows. */
+export type ReportTypeSymbol = { [K in keyof Icons]: Icons[K] extends string ? K : never }[keyof Icons];
 
 /** A text in the three catalogue languages; every value is non-empty. */
 export interface Localized {
@@ -18,6 +23,8 @@ export interface ReportCategory {
 /**
  * A report type as SPEC §3 describes it. `color` and `viewData.color` are the pin/badge colour,
  * `viewData.toolbarColor` a darker shade of it; `position` orders types within their category.
+ * `imageName` names its image file (the badge and map pin: `symbol` drawn in white on `color`), served
+ * at `reportTypeImagePath(imageName)`.
  */
 export interface ReportType {
   id: number;
@@ -26,6 +33,7 @@ export interface ReportType {
   nameLocalized: Localized;
   descriptionLocalized: Localized;
   imageName: string;
+  symbol: ReportTypeSymbol;
   viewData: { color: string; toolbarColor: string };
   color: string;
   position: number;
@@ -64,6 +72,7 @@ export const DRUGS_TYPE_ID = 14;
 
 interface TypeSeed {
   id: number;
+  symbol: ReportTypeSymbol;
   active?: boolean;
   name: Localized;
   description: Localized;
@@ -78,7 +87,8 @@ function category(categoryId: number, seeds: readonly TypeSeed[]): ReportType[] 
     active: seed.active ?? true,
     nameLocalized: seed.name,
     descriptionLocalized: seed.description,
-    imageName: `type_${seed.id}.png`,
+    imageName: `type_${seed.id}.svg`,
+    symbol: seed.symbol,
     viewData: { color: colors.color, toolbarColor: colors.toolbarColor },
     color: colors.color,
     position: index + 1,
@@ -93,6 +103,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
   ...category(EMERGENCIES, [
     {
       id: 17,
+      symbol: "mdiShieldAlert",
       name: { pt: "Segurança", en: "Security", es: "Seguridad" },
       description: {
         pt: "Peça ajuda imediata da equipe de segurança.",
@@ -102,6 +113,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 16,
+      symbol: "mdiAmbulance",
       name: { pt: "Ambulância", en: "Ambulance", es: "Ambulancia" },
       description: {
         pt: "Alguém precisa de atendimento médico urgente.",
@@ -111,6 +123,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 20,
+      symbol: "mdiFire",
       name: { pt: "Bombeiros", en: "Fire brigade", es: "Bomberos" },
       description: {
         pt: "Um incêndio ou uma situação que exige os bombeiros.",
@@ -122,6 +135,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
   ...category(CRIME, [
     {
       id: 0,
+      symbol: "mdiRobber",
       name: { pt: "Roubo", en: "Robbery", es: "Robo" },
       description: {
         pt: "Alguém foi roubado ou há um roubo em andamento.",
@@ -131,6 +145,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 1,
+      symbol: "mdiCarKey",
       name: { pt: "Roubo de veículo", en: "Vehicle theft", es: "Robo de vehículo" },
       description: {
         pt: "Um veículo ou peças dele foram roubados.",
@@ -140,6 +155,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 6,
+      symbol: "mdiHomeAlert",
       name: { pt: "Arrombamento de residência", en: "Home burglary", es: "Robo en domicilio" },
       description: {
         pt: "Alguém invadiu uma residência para roubar.",
@@ -149,6 +165,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 11,
+      symbol: "mdiIncognito",
       name: { pt: "Atividade suspeita", en: "Suspicious activity", es: "Actividad sospechosa" },
       description: {
         pt: "Uma pessoa ou um veículo com comportamento suspeito.",
@@ -158,6 +175,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: DRUGS_TYPE_ID,
+      symbol: "mdiPill",
       name: { pt: "Drogas", en: "Drugs", es: "Drogas" },
       description: {
         pt: "Venda ou consumo de drogas em local público.",
@@ -167,6 +185,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 15,
+      symbol: "mdiCarEmergency",
       name: { pt: "Acidente", en: "Accident", es: "Accidente" },
       description: {
         pt: "Um acidente de trânsito ou outro incidente na região.",
@@ -176,6 +195,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 18,
+      symbol: "mdiBoxingGlove",
       name: { pt: "Tumulto", en: "Commotion", es: "Desórdenes" },
       description: {
         pt: "Brigas, confusão ou desordem em via pública.",
@@ -185,6 +205,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 19,
+      symbol: "mdiHandcuffs",
       name: { pt: "Outro crime", en: "Other crime", es: "Otro delito" },
       description: {
         pt: "Um crime que não se encaixa em nenhum outro tipo.",
@@ -194,6 +215,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 2,
+      symbol: "mdiHammer",
       active: false,
       name: { pt: "Vandalismo", en: "Vandalism", es: "Vandalismo" },
       description: {
@@ -204,6 +226,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 3,
+      symbol: "mdiPistol",
       active: false,
       name: { pt: "Tiroteio", en: "Shooting", es: "Balacera" },
       description: {
@@ -214,6 +237,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 4,
+      symbol: "mdiAccountInjury",
       active: false,
       name: { pt: "Agressão", en: "Assault", es: "Agresión" },
       description: {
@@ -224,6 +248,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 31,
+      symbol: "mdiBicycle",
       active: false,
       name: { pt: "Roubo de bicicleta", en: "Bicycle theft", es: "Robo de bicicleta" },
       description: {
@@ -234,6 +259,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 34,
+      symbol: "mdiPurse",
       active: false,
       name: { pt: "Furto por arrebatamento", en: "Snatch theft", es: "Lanzazo" },
       description: {
@@ -244,6 +270,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 36,
+      symbol: "mdiCashRemove",
       active: false,
       name: { pt: "Golpe", en: "Scam", es: "Estafa" },
       description: {
@@ -254,6 +281,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 37,
+      symbol: "mdiAccountAlert",
       active: false,
       name: { pt: "Assédio", en: "Harassment", es: "Acoso" },
       description: {
@@ -264,6 +292,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 39,
+      symbol: "mdiTransmissionTower",
       active: false,
       name: { pt: "Furto de cabos", en: "Cable theft", es: "Robo de cables" },
       description: {
@@ -276,6 +305,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
   ...category(CITY, [
     {
       id: 13,
+      symbol: "mdiTree",
       name: { pt: "Poda de árvores", en: "Tree pruning", es: "Poda de árboles" },
       description: {
         pt: "Árvores ou galhos que precisam de poda.",
@@ -285,6 +315,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 21,
+      symbol: "mdiTrashCan",
       name: { pt: "Lixo", en: "Trash", es: "Microbasural" },
       description: {
         pt: "Lixo acumulado ou descartado em local público.",
@@ -294,6 +325,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 22,
+      symbol: "mdiPostLamp",
       name: { pt: "Iluminação pública", en: "Street lights", es: "Luminarias" },
       description: {
         pt: "Um poste de luz apagado, piscando ou danificado.",
@@ -303,6 +335,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 23,
+      symbol: "mdiStorefront",
       name: { pt: "Comércio ambulante", en: "Street trading", es: "Comercio ambulante" },
       description: {
         pt: "Vendedores ambulantes sem autorização.",
@@ -312,6 +345,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 25,
+      symbol: "mdiSignYield",
       name: { pt: "Placa de trânsito danificada", en: "Broken traffic sign", es: "Señal de tránsito dañada" },
       description: {
         pt: "Uma placa de trânsito danificada, caída ou ausente.",
@@ -321,6 +355,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 26,
+      symbol: "mdiTrafficLight",
       name: { pt: "Semáforo com defeito", en: "Traffic light problem", es: "Falla de semáforo" },
       description: {
         pt: "Um semáforo apagado ou funcionando mal.",
@@ -330,6 +365,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 24,
+      symbol: "mdiSpray",
       name: { pt: "Pichação", en: "Graffiti", es: "Rayados" },
       description: {
         pt: "Pichações em muros ou em bens públicos.",
@@ -339,6 +375,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 28,
+      symbol: "mdiTrafficCone",
       name: { pt: "Bueiro sem tampa", en: "No manhole cover", es: "Cámara sin tapa" },
       description: {
         pt: "Um bueiro aberto que oferece perigo a quem passa.",
@@ -348,6 +385,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 32,
+      symbol: "mdiBusStop",
       name: { pt: "Ponto de ônibus deteriorado", en: "Worn bus stop", es: "Paradero en mal estado" },
       description: {
         pt: "Um abrigo de ônibus danificado ou desgastado.",
@@ -357,6 +395,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 33,
+      symbol: "mdiCarClock",
       name: { pt: "Veículo abandonado", en: "Abandoned vehicle", es: "Vehículo abandonado" },
       description: {
         pt: "Um veículo deixado na rua há muito tempo.",
@@ -366,6 +405,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 29,
+      symbol: "mdiCityVariant",
       name: { pt: "Outro problema urbano", en: "Other city issue", es: "Otro problema urbano" },
       description: {
         pt: "Um problema urbano que não se encaixa em nenhum outro tipo.",
@@ -377,6 +417,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
   ...category(COMMUNITY, [
     {
       id: 10,
+      symbol: "mdiVolumeHigh",
       name: { pt: "Barulho excessivo", en: "Loud noises", es: "Ruidos molestos" },
       description: {
         pt: "Música alta, festas ou outros ruídos incômodos.",
@@ -386,6 +427,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 12,
+      symbol: "mdiPaw",
       name: { pt: "Animal perdido", en: "Lost pet", es: "Mascota perdida" },
       description: {
         pt: "Um animal de estimação perdido ou encontrado.",
@@ -395,6 +437,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 27,
+      symbol: "mdiTestTube",
       name: { pt: "Teste", en: "Test", es: "Prueba" },
       description: {
         pt: "Um relato de teste que não exige nenhuma ação.",
@@ -404,6 +447,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 30,
+      symbol: "mdiBullhorn",
       active: false,
       name: { pt: "Aviso", en: "Announcement", es: "Aviso" },
       description: {
@@ -416,6 +460,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
   ...category(OUTAGES, [
     {
       id: 5,
+      symbol: "mdiFlashOff",
       active: false,
       name: { pt: "Falta de energia", en: "Power outage", es: "Corte de luz" },
       description: {
@@ -426,6 +471,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 7,
+      symbol: "mdiWaterOff",
       active: false,
       name: { pt: "Falta de água", en: "Water outage", es: "Corte de agua" },
       description: {
@@ -436,6 +482,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 8,
+      symbol: "mdiGasBurner",
       active: false,
       name: { pt: "Falta de gás", en: "Gas outage", es: "Corte de gas" },
       description: {
@@ -446,6 +493,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 9,
+      symbol: "mdiWifiOff",
       active: false,
       name: { pt: "Queda de internet", en: "Internet outage", es: "Corte de internet" },
       description: {
@@ -456,6 +504,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 35,
+      symbol: "mdiPhoneOff",
       active: false,
       name: { pt: "Queda de telefonia", en: "Phone outage", es: "Corte de telefonía" },
       description: {
@@ -466,6 +515,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
     },
     {
       id: 38,
+      symbol: "mdiTelevisionOff",
       active: false,
       name: { pt: "Queda de TV a cabo", en: "Cable TV outage", es: "Corte de TV cable" },
       description: {
@@ -484,10 +534,25 @@ export const SIGNUP_SECURITY_TYPE_IDS = [0, 1, 6, 11, 14, 17, 18, 19] as const;
 export const SIGNUP_CITY_TYPE_IDS = [13, 21, 22, 24, 32, 33] as const;
 
 const TYPE_BY_ID = new Map<number, ReportType>(REPORT_TYPES.map((type) => [type.id, type]));
+const TYPE_BY_IMAGE = new Map<string, ReportType>(REPORT_TYPES.map((type) => [type.imageName, type]));
 
 /** The built-in type with this id, or undefined when there is none. */
 export function reportTypeById(id: number): ReportType | undefined {
   return TYPE_BY_ID.get(id);
+}
+
+/** The built-in type whose image file is `imageName`, or undefined (the image route's 404). */
+export function reportTypeByImageName(imageName: string): ReportType | undefined {
+  return TYPE_BY_IMAGE.get(imageName);
+}
+
+/** Where every report type image is served (SPEC §3 "base path"; §7 "a static address"), public. */
+export const REPORT_TYPE_IMAGE_BASE = "/report-types/";
+
+/** The root-relative address of a type's image (the portal's badges and pins; the API's `imageUrl`
+ * puts the public origin before it). */
+export function reportTypeImagePath(imageName: string): string {
+  return `${REPORT_TYPE_IMAGE_BASE}${encodeURIComponent(imageName)}`;
 }
 
 /** The text for `lang` when it is pt, en or es; any other language (e.g. fr) reads the English text. */

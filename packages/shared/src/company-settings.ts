@@ -77,6 +77,14 @@ export const reportTypeSettingSchema = z.object({
 });
 export type ReportTypeSetting = z.infer<typeof reportTypeSettingSchema>;
 
+/** A type's setting as the settings answer lists it, with the type's image (SPEC §3 `imageName`, the
+ * file's name; `imageUrl`, its public address). A write sends only the setting. */
+export const reportTypeSettingViewSchema = reportTypeSettingSchema.extend({
+  imageName: z.string(),
+  imageUrl: z.string(),
+});
+export type ReportTypeSettingView = z.infer<typeof reportTypeSettingViewSchema>;
+
 /** The company flags of SPEC §3. `is_observer` and `is_freemium` are the provider's to change. */
 export const companyFlagsSchema = z.object({
   is_observer: z.boolean(),
@@ -96,7 +104,7 @@ export const configPairBodySchema = z.object({ name: plainText(80), value: z.str
 
 /** Everything the settings screen shows. */
 export const companySettingsSchema = z.object({
-  reportTypes: z.array(reportTypeSettingSchema),
+  reportTypes: z.array(reportTypeSettingViewSchema),
   substatuses: z.array(z.string()),
   config: z.array(z.object({ name: z.string(), value: z.string() })),
   flags: companyFlagsSchema,

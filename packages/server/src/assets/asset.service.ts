@@ -4,6 +4,7 @@ import type { AppContext } from "../context.js";
 import { AppError, notFound } from "../http/errors.js";
 import { checkUpload, filesDir, insertStoredFile, withStoredFile, type RawUpload } from "../files/index.js";
 import { createAssetReport } from "../reports/index.js";
+import { reportTypeImageUrl } from "../catalogue/index.js";
 import {
   activeCompanyTypeIds,
   assetCategories,
@@ -88,7 +89,7 @@ export async function publicAsset(ctx: AppContext, uuid: string, lang: Language)
   const typeIds = asset.enabled ? await activeCompanyTypeIds(ctx.db, asset.companyId) : [];
   const types = typeIds.flatMap((id) => {
     const type = reportTypeById(id);
-    return type && type.active ? [{ id, name: localizedName(type.nameLocalized, lang) }] : [];
+    return type && type.active ? [{ id, name: localizedName(type.nameLocalized, lang), imageName: type.imageName, imageUrl: reportTypeImageUrl(ctx.config.publicUrl, type.imageName) }] : [];
   });
   return {
     uuid: asset.uuid,

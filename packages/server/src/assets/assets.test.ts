@@ -158,7 +158,7 @@ describe("the public page and its report door", () => {
     expect(page.statusCode).toBe(200);
     const pub = body<{ asset: PublicAsset }>(page).asset;
     expect(pub).toMatchObject({ category: "Paradero", enabled: true, customMessage: VALID().customMessage });
-    expect(pub.types.map((t) => t.id)).toEqual([ROBBERY]);
+    expect(pub.types).toEqual([{ id: ROBBERY, name: "Robbery", imageName: "type_0.svg", imageUrl: expect.stringMatching(/\/report-types\/type_0\.svg$/) }]);
     expect(pub).not.toHaveProperty("id");
 
     const sent = await app.inject({ method: "POST", url: `/api/app/assets/${a.uuid}/reports`, payload: { type: ROBBERY, description: "Vidrio roto" } });

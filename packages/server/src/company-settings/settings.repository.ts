@@ -2,8 +2,9 @@ import { REPORT_TYPES, type CompanyFlags, type ReportTypeSetting } from "@atalay
 import type { TenantScope } from "../auth/access.js";
 import { one, type Db, type Tx } from "../db/db.js";
 
-/** The company's setting of every active catalogue type: its stored row, or "not attended" defaults. */
-export async function readReportTypeSettings(db: Db, scope: TenantScope): Promise<ReportTypeSetting[]> {
+/** The company's setting of every active catalogue type (and of any inactive one it has a row for): its
+ * stored row, or "not attended" defaults; with the type's image file name. */
+export async function readReportTypeSettings(db: Db, scope: TenantScope): Promise<(ReportTypeSetting & { imageName: string })[]> {
   const rows = await db.query<{
     report_type_id: number;
     active: boolean;
@@ -23,6 +24,7 @@ export async function readReportTypeSettings(db: Db, scope: TenantScope): Promis
     return r
       ? {
           typeId: t.id,
+          imageName: t.imageName,
           active: r.active,
           priority: r.priority,
           attentionTime: r.attention_time,
@@ -30,7 +32,7 @@ export async function readReportTypeSettings(db: Db, scope: TenantScope): Promis
           duplicateRadiusMeters: r.duplicate_radius_m,
           duplicateWindowMinutes: r.duplicate_window_minutes,
         }
-      : { typeId: t.id, active: false, priority: "normal", attentionTime: null, attentionUnit: null, duplicateRadiusMeters: null, duplicateWindowMinutes: null };
+      : { typeId: t.id, imageName: t.imageName, active: false, priority: "normal", attentionTime: null, attentionUnit: null, duplicateRadiusMeters: null, duplicateWindowMinutes: null };
   });
 }
 

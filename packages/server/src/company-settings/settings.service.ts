@@ -13,6 +13,7 @@ import { AppError, invalidField, notFound } from "../http/errors.js";
 import { companyGates } from "./gates.repository.js";
 import { readCompanyRow, readReportTypeSettings, writeConfig, writeFlags, writeModules, writeReportTypeSettings, writeSubstatuses } from "./settings.repository.js";
 import { getCompanyConfig } from "../companies/index.js";
+import { reportTypeImageUrl } from "../catalogue/index.js";
 
 /** Everything the settings screen shows, for any member (operators read the types' priorities and the
  * config they need). */
@@ -24,7 +25,15 @@ export async function readSettings(ctx: AppContext, scope: CompanyScope): Promis
     companyGates(ctx.db, scope.companyId),
   ]);
   if (!company) throw notFound();
-  return { reportTypes, substatuses: company.substatuses, config, flags: company.flags, modules: company.modules, gates, providerAdmin: isProviderAdmin(scope.actor) };
+  return {
+    reportTypes: reportTypes.map((setting) => ({ ...setting, imageUrl: reportTypeImageUrl(ctx.config.publicUrl, setting.imageName) })),
+    substatuses: company.substatuses,
+    config,
+    flags: company.flags,
+    modules: company.modules,
+    gates,
+    providerAdmin: isProviderAdmin(scope.actor),
+  };
 }
 
 /** The 400s a body can earn beyond its schema: unknown types, a time without its unit, repeated names,

@@ -57,7 +57,7 @@ describe("GET /api/companies/:companyId/settings", () => {
       expect(res.statusCode).toBe(200);
       const { settings } = body<{ settings: CompanySettings }>(res);
       expect(settings.reportTypes.length).toBeGreaterThan(20);
-      expect(settings.reportTypes.find((t) => t.typeId === 0)).toEqual({ typeId: 0, active: false, priority: "normal", attentionTime: null, attentionUnit: null, duplicateRadiusMeters: null, duplicateWindowMinutes: null });
+      expect(settings.reportTypes.find((t) => t.typeId === 0)).toEqual({ typeId: 0, imageName: "type_0.svg", imageUrl: expect.stringMatching(/^https?:\/\/[^/]+\/report-types\/type_0\.svg$/), active: false, priority: "normal", attentionTime: null, attentionUnit: null, duplicateRadiusMeters: null, duplicateWindowMinutes: null });
       expect(settings.flags).toEqual({ is_observer: false, is_freemium: false, hasDelayInReportNotifications: false, visualizeAttendingCompanies: false, displayDni: false, publicOpen311Reads: false });
       expect(settings.modules).toContain("dashboard");
       expect(settings.gates).toEqual([]);
@@ -138,7 +138,7 @@ describe("PUT /api/companies/:companyId/settings", () => {
     });
     expect(res.statusCode).toBe(200);
     const { settings } = body<{ settings: CompanySettings }>(res);
-    expect(settings.reportTypes.find((t) => t.typeId === 0)).toEqual({ typeId: 0, active: true, priority: "highest", attentionTime: 30, attentionUnit: "minutes", duplicateRadiusMeters: null, duplicateWindowMinutes: null });
+    expect(settings.reportTypes.find((t) => t.typeId === 0)).toMatchObject({ typeId: 0, imageName: "type_0.svg", active: true, priority: "highest", attentionTime: 30, attentionUnit: "minutes", duplicateRadiusMeters: null, duplicateWindowMinutes: null });
     expect(settings.substatuses).toEqual(["Derivado a Carabineros", "En espera"]);
     expect(settings.config).toEqual([{ name: "pollingNewReportsMinutes", value: "10" }]);
     expect(settings.flags).toMatchObject({ displayDni: true, visualizeAttendingCompanies: true, hasDelayInReportNotifications: true });

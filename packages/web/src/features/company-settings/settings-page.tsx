@@ -24,6 +24,7 @@ import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
 import { canManageAnswers } from "../answers/answer-form";
 import { useSettings } from "../settings/settings-context";
+import { ReportTypeIcon } from "../events/report-type-visual";
 import { ReviewSettingsSection, SubstatusesSettings } from "../report-life/settings-sections";
 import { ApiKeysPanel } from "./api-keys-panel";
 import { NotificationSettings } from "../notifications/notification-settings";
@@ -156,7 +157,16 @@ function ReportTypesSection({ settings, canManage, companyId }: Props): ReactNod
   const dirty = rows.filter((r, i) => JSON.stringify(r) !== JSON.stringify(settings.reportTypes[i]));
 
   const columns: TableColumnsType<ReportTypeSetting> = [
-    { key: "type", title: t("companySettings.columns.type"), render: (_, r) => <span className="company-settings__type">{nameOf(r.typeId)}</span> },
+    {
+      key: "type",
+      title: t("companySettings.columns.type"),
+      render: (_, r) => (
+        <span className="company-settings__type">
+          <ReportTypeIcon typeId={r.typeId} size={22} />
+          {nameOf(r.typeId)}
+        </span>
+      ),
+    },
     {
       key: "active",
       title: t("companySettings.columns.active"),

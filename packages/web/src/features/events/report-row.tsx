@@ -110,8 +110,9 @@ export const ReportRow = memo(function ReportRow({ report, selected, now, taking
           />
         )}
         {report.highlighted && <HighlightMark />}
-        <ReportTypeIcon typeId={report.type} />
-        <span className="report-row__type" title={typeName}>
+        {/* The badge carries the type's name for screen readers; the name written beside it is for the eye. */}
+        <ReportTypeIcon typeId={report.type} label={typeName} />
+        <span className="report-row__type" title={typeName} aria-hidden="true">
           {typeName}
         </span>
         <Tag color={PRIORITY_COLORS[report.priority]} className="report-row__priority" data-testid="report-priority">

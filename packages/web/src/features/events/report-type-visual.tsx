@@ -1,21 +1,6 @@
 import type { ReactNode } from "react";
-import {
-  AlertOutlined,
-  ApiOutlined,
-  BuildOutlined,
-  QuestionOutlined,
-  SafetyOutlined,
-  TeamOutlined,
-} from "@ant-design/icons";
-import { DEFAULT_TYPE_COLOR, localizedName, reportTypeById, type Priority } from "@atalaya/shared";
-
-const CATEGORY_ICONS: Record<number, ReactNode> = {
-  1: <AlertOutlined />,
-  2: <SafetyOutlined />,
-  3: <BuildOutlined />,
-  4: <TeamOutlined />,
-  5: <ApiOutlined />,
-};
+import { QuestionOutlined } from "@ant-design/icons";
+import { DEFAULT_TYPE_COLOR, localizedName, reportTypeById, reportTypeImagePath, type Priority } from "@atalaya/shared";
 
 /** Ant Design tag colour of each priority, hottest first. */
 export const PRIORITY_COLORS: Record<Priority, string> = {
@@ -37,16 +22,28 @@ export function reportTypeColor(typeId: number): string {
   return reportTypeById(typeId)?.color ?? DEFAULT_TYPE_COLOR;
 }
 
-/** A round badge in the type's colour with its category icon. */
-export function ReportTypeIcon({ typeId, size = 22 }: { typeId: number; size?: number }): ReactNode {
+/** The address of the type's image (SPEC §3: its symbol on its colour, the badge and the map pin), served
+ * by the API from the catalogue; undefined for a type the catalogue does not have. */
+export function reportTypeImageSrc(typeId: number): string | undefined {
   const type = reportTypeById(typeId);
-  return (
-    <span
-      className="report-type-icon"
-      style={{ background: type?.color ?? DEFAULT_TYPE_COLOR, width: size, height: size, fontSize: Math.round(size * 0.55) }}
-      aria-hidden="true"
-    >
-      {(type && CATEGORY_ICONS[type.category_id]) ?? <QuestionOutlined />}
-    </span>
-  );
+  return type && reportTypeImagePath(type.imageName);
+}
+
+/** The type's image as a round badge. `label` (the type's name) is its accessible name where the image
+ * stands for the type (report lists); without it the image is decorative, for places that write the
+ * type's name beside it. A type the catalogue does not have gets a question mark on the default colour. */
+export function ReportTypeIcon({ typeId, size = 22, label }: { typeId: number; size?: number; label?: string }): ReactNode {
+  const src = reportTypeImageSrc(typeId);
+  if (!src) {
+    return (
+      <span
+        className="report-type-icon report-type-icon--unknown"
+        style={{ background: DEFAULT_TYPE_COLOR, width: size, height: size, fontSize: Math.round(size * 0.55) }}
+        {...(label ? { role: "img", "aria-label": label } : { "aria-hidden": true })}
+      >
+        <QuestionOutlined />
+      </span>
+    );
+  }
+  return <img className="report-type-icon" src={src} width={size} height={size} alt={label ?? ""} draggable={false} decoding="async" />;
 }

@@ -84,8 +84,8 @@ export function HistoryPage(): ReactNode {
       title: t("history.columns.type"),
       render: (_, report) => (
         <span className="history-type">
-          <ReportTypeIcon typeId={report.type} size={20} />
-          <span>{reportTypeName(report.type, lang)}</span>
+          <ReportTypeIcon typeId={report.type} size={20} label={reportTypeName(report.type, lang)} />
+          <span aria-hidden="true">{reportTypeName(report.type, lang)}</span>
         </span>
       ),
     },

@@ -12,6 +12,7 @@ import {
   REPORT_STATUSES,
   REPORT_TYPES,
   localizedName,
+  type MapReportFeature,
   type MapReportsResponse,
 } from "@atalaya/shared";
 import { CompanyMap } from "../../components/map/company-map";
@@ -26,7 +27,7 @@ import { fetchZones, zoneKeys } from "../zones/zones-api";
 import { showZones } from "../zones/zone-layers";
 import { fetchMapHeat, fetchMapReports, mapKeys, mapQueryOf, type MapFilter, type MapQuery } from "./maps-api";
 import { HOUR_MS, TIMELAPSE_SPEEDS, reportsUntil, timelapseHours, type TimelapseSpeed } from "./timelapse";
-import { clusterCounts, fitReports, setReportsVisible, showHeat, showReports } from "./report-layers";
+import { clusterCounts, fitReports, reportPins, setReportsVisible, showHeat, showReports } from "./report-layers";
 import "./maps.css";
 import { useClearable } from "../../components/use-clearable";
 import { formatInstant } from "../../lib/dates";
@@ -120,10 +121,9 @@ export function MapsPage({ embedded = false, query: given }: { embedded?: boolea
           .getClusterExpansionZoom(clusterId)
           .then((zoom) => m.easeTo({ center, zoom }));
       };
-      const onPin = (e: MapLayerMouseEvent) => {
-        const f = e.features?.[0];
-        if (!f) return;
-        const p = f.properties as { uuid: string; type: number; title: string | null; status: string; created_at: string };
+      // A pin's popup: what the report is, its status and time, and a button that opens it.
+      const onPin = (f: MapReportFeature) => {
+        const p = f.properties;
         const body = document.createElement("div");
         body.className = "maps-popup";
         const heading = document.createElement("strong");
@@ -136,21 +136,17 @@ export function MapsPage({ embedded = false, query: given }: { embedded?: boolea
         open.textContent = t("maps.open");
         open.addEventListener("click", () => openReport(p.uuid));
         body.append(heading, meta, open);
-        new Popup({ offset: 24, maxWidth: "260px" })
-          .setLngLat((f.geometry as GeoJSON.Point).coordinates as [number, number])
-          .setDOMContent(body)
-          .addTo(m);
+        // Clear of the pin (39 px tall) whichever side the popup opens on; a keyboard lands on its button.
+        new Popup({ offset: 40, maxWidth: "260px" }).setLngLat(f.geometry.coordinates).setDOMContent(body).addTo(m);
+        open.focus({ preventScroll: true });
       };
-      const pointer = () => (m.getCanvas().style.cursor = "pointer");
-      const plain = () => (m.getCanvas().style.cursor = "");
+      const stopPins = reportPins(m, { label: (p) => t("maps.pin", { type: reportTypeName(p.type, i18n.language), id: p.id }), onOpen: onPin });
       m.on("click", "report-clusters", onCluster);
-      m.on("click", "report-pins", onPin);
-      for (const layer of ["report-clusters", "report-pins"]) {
-        m.on("mouseenter", layer, pointer);
-        m.on("mouseleave", layer, plain);
-      }
+      m.on("mouseenter", "report-clusters", () => (m.getCanvas().style.cursor = "pointer"));
+      m.on("mouseleave", "report-clusters", () => (m.getCanvas().style.cursor = ""));
       return () => {
         stopCounts();
+        stopPins();
         patrolLayer.current?.remove();
       };
     },

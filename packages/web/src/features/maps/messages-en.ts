@@ -26,6 +26,7 @@ export const mapsEn: Messages["maps"] = {
   heatTotal: "{{count}} reports in the heat map",
   heatTotal_one: "1 report in the heat map",
   notApplicable: "Reports closed as not applicable do not appear on the map.",
+  pin: "{{type}}, report #{{id}}",
   cluster: "{{count}} reports in this area",
   open: "Open report",
   timelapse: "Timelapse",

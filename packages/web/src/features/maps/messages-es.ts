@@ -24,6 +24,7 @@ export const mapsEs = {
   heatTotal: "{{count}} reportes en el mapa de calor",
   heatTotal_one: "1 reporte en el mapa de calor",
   notApplicable: "Los reportes cerrados como «no aplica» no aparecen en el mapa.",
+  pin: "{{type}}, reporte #{{id}}",
   cluster: "{{count}} reportes en este sector",
   open: "Abrir reporte",
   timelapse: "Timelapse",

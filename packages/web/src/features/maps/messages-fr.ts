@@ -26,6 +26,7 @@ export const mapsFr: Messages["maps"] = {
   heatTotal: "{{count}} signalements dans la carte de chaleur",
   heatTotal_one: "1 signalement dans la carte de chaleur",
   notApplicable: "Les signalements clôturés comme « sans objet » n'apparaissent pas sur la carte.",
+  pin: "{{type}}, signalement n° {{id}}",
   cluster: "{{count}} signalements dans ce secteur",
   open: "Ouvrir le signalement",
   timelapse: "Timelapse",

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Alert, Button, Empty, List, Select, Tag, Typography } from "antd";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Popup, type Map as MapLibreMap, type MapLayerMouseEvent } from "maplibre-gl";
+import { Popup, type Map as MapLibreMap } from "maplibre-gl";
 import { Link, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { MapReportFeature, Patrol } from "@atalaya/shared";
@@ -10,7 +10,7 @@ import { CompanyMap } from "../../components/map/company-map";
 import { isApiError } from "../../lib/api";
 import { reportTypeName } from "../events/report-type-visual";
 import { fetchMapReports, mapKeys, mapQueryOf, type MapQuery } from "../maps/maps-api";
-import { clusterCounts, fitReports, showReports } from "../maps/report-layers";
+import { clusterCounts, fitReports, reportPins, showReports } from "../maps/report-layers";
 import { assignReport } from "../reports/detail/detail-api";
 import { takeReport } from "../reports/report-api";
 import { useSettings } from "../settings/settings-context";
@@ -70,7 +70,7 @@ export function PatrolsPage(): ReactNode {
       const hint = document.createElement("p");
       hint.textContent = t("patrols.assignHere");
       el.append(title, hint);
-      targetPopup.current = new Popup({ offset: 24, maxWidth: "260px" }).setLngLat(f.geometry.coordinates).setDOMContent(el).addTo(m);
+      targetPopup.current = new Popup({ offset: 40, maxWidth: "260px" }).setLngLat(f.geometry.coordinates).setDOMContent(el).addTo(m);
     },
     [reportLabel, t],
   );
@@ -113,20 +113,15 @@ export function PatrolsPage(): ReactNode {
       setMap(m);
       markers.current = patrolMarkers(m, t, patrolPopup);
       const stopCounts = clusterCounts(m, (count) => t("maps.cluster", { count }));
-      const onPin = (e: MapLayerMouseEvent) => {
-        const f = e.features?.[0];
-        if (!f) return;
-        choose(m, { type: "Feature", geometry: f.geometry as MapReportFeature["geometry"], properties: f.properties as MapReportFeature["properties"] });
-      };
-      m.on("click", "report-pins", onPin);
-      m.on("mouseenter", "report-pins", () => (m.getCanvas().style.cursor = "pointer"));
-      m.on("mouseleave", "report-pins", () => (m.getCanvas().style.cursor = ""));
+      // A pending report's pin chooses it for dispatch, as its row's button does.
+      const stopPins = reportPins(m, { label: (p) => t("maps.pin", { type: reportTypeName(p.type, i18n.language), id: p.id }), onOpen: (f) => choose(m, f) });
       return () => {
         stopCounts();
+        stopPins();
         markers.current?.remove();
       };
     },
-    [choose, patrolPopup, t],
+    [choose, i18n.language, patrolPopup, t],
   );
 
   useEffect(() => {

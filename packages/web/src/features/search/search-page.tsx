@@ -55,9 +55,12 @@ function CommentHit({ hit }: { hit: CommentSearchHit }): ReactNode {
   return (
     <li className="search-comment" data-testid="search-comment">
       <Link to={`/v3/events/${hit.report.uuid}`} className="search-comment__report">
-        <ReportTypeIcon typeId={hit.report.type} />
+        <ReportTypeIcon typeId={hit.report.type} label={reportTypeName(hit.report.type, lang)} />
         <span>{t("search.commentOn", { id: hit.report.id })}</span>
-        <span className="search-comment__type">{hit.report.title || reportTypeName(hit.report.type, lang)}</span>
+        {/* Without a title the type's name is the badge's, already read. */}
+        <span className="search-comment__type" aria-hidden={hit.report.title ? undefined : true}>
+          {hit.report.title || reportTypeName(hit.report.type, lang)}
+        </span>
         <Tag>{t(`statuses.${hit.report.status}`)}</Tag>
       </Link>
       <p className="search-comment__body">

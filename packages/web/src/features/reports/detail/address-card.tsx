@@ -7,7 +7,6 @@ import { useTranslation } from "react-i18next";
 import type { Report } from "@atalaya/shared";
 import { actionErrorMessage } from "./action-errors";
 import { changeAddress } from "./detail-api";
-import { typeColor } from "./detail-ui";
 import { MiniMap } from "./mini-map";
 
 interface AddressCardProps {
@@ -58,7 +57,7 @@ export function AddressCard({ report, companyId, onReport }: AddressCardProps): 
       <MiniMap
         latitude={report.latitude}
         longitude={report.longitude}
-        color={typeColor(report.type)}
+        typeId={report.type}
         label={t("reportDetail.address.mapLabel")}
       />
       <div className="rd-address">

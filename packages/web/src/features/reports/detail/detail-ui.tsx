@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Avatar, Tag, Tooltip } from "antd";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_TYPE_COLOR, localizedName, reportTypeById, type Priority, type Report } from "@atalaya/shared";
+import { ReportTypeIcon } from "../../events/report-type-visual";
 
 // Small presentational pieces shared by the detail's cards.
 
@@ -69,19 +70,19 @@ export function useTypeName(): (typeId: number) => string {
 }
 
 /** Colour of a report type. */
-export function typeColor(typeId: number): string {
+function typeColor(typeId: number): string {
   return reportTypeById(typeId)?.color ?? DEFAULT_TYPE_COLOR;
 }
 
-/** A report type as a coloured badge. */
+/** A report type as a coloured badge with its image. */
 export function TypeBadge({ typeId }: { typeId: number }): ReactNode {
   const typeName = useTypeName();
   const color = typeColor(typeId);
   return (
-    // The type's colour tints the badge and its dot; the name stays in the text colour (a light type
-    // colour as text would fall under 4.5:1).
+    // The type's colour tints the badge; the name stays in the text colour (a light type colour as text
+    // would fall under 4.5:1) and is what a screen reader reads (the image beside it is decorative).
     <span className="rd-type" style={{ background: `${color}1a`, borderColor: `${color}55` }}>
-      <span className="rd-dot" style={{ background: color }} aria-hidden="true" />
+      <ReportTypeIcon typeId={typeId} size={18} />
       {typeName(typeId)}
     </span>
   );

@@ -3,37 +3,30 @@ import { Marker, type Map as MapLibreMap } from "maplibre-gl";
 import { DEFAULT_PANEL_ZOOM } from "@atalaya/shared";
 import { CompanyMap } from "../../../components/map/company-map";
 import { useSettings } from "../../settings/settings-context";
-
-function pinElement(color: string): HTMLElement {
-  const pin = document.createElement("div");
-  pin.className = "rd-map-pin";
-  pin.style.setProperty("--pin-color", color);
-  pin.setAttribute("aria-hidden", "true");
-  return pin;
-}
+import { staticPinElement } from "../../maps/report-layers";
 
 interface MiniMapProps {
   latitude: number;
   longitude: number;
-  color: string;
+  typeId: number;
   label: string;
 }
 
-/** The portal's map, small, centred on the report (SPEC §9 attention-panel zoom 16) with a pin in the
- * report type's colour; the page scrolls over it unless Ctrl or two fingers are used. */
-export function MiniMap({ latitude, longitude, color, label }: MiniMapProps): ReactNode {
+/** The portal's map, small, centred on the report (SPEC §9 attention-panel zoom 16) with the pin of the
+ * report's type (its image, as on the maps screen); the page scrolls over it unless Ctrl or two fingers are used. */
+export function MiniMap({ latitude, longitude, typeId, label }: MiniMapProps): ReactNode {
   const { settings } = useSettings();
   const map = useRef<MapLibreMap | null>(null);
   const marker = useRef<Marker | null>(null);
-  const place = useRef({ latitude, longitude, color });
+  const place = useRef({ latitude, longitude, typeId });
   useEffect(() => {
-    place.current = { latitude, longitude, color };
-  }, [latitude, longitude, color]);
+    place.current = { latitude, longitude, typeId };
+  }, [latitude, longitude, typeId]);
 
   const onLoad = useCallback((m: MapLibreMap) => {
-    const { latitude: lat, longitude: lng, color: c } = place.current;
+    const { latitude: lat, longitude: lng, typeId: type } = place.current;
     map.current = m;
-    marker.current = new Marker({ element: pinElement(c), anchor: "bottom" }).setLngLat([lng, lat]).addTo(m);
+    marker.current = new Marker({ element: staticPinElement(type), anchor: "bottom" }).setLngLat([lng, lat]).addTo(m);
     return () => {
       marker.current?.remove();
       marker.current = null;
@@ -44,8 +37,16 @@ export function MiniMap({ latitude, longitude, color, label }: MiniMapProps): Re
   useEffect(() => {
     marker.current?.setLngLat([longitude, latitude]);
     map.current?.easeTo({ center: [longitude, latitude], zoom: Math.max(map.current.getZoom(), DEFAULT_PANEL_ZOOM - 1) });
-    marker.current?.getElement().style.setProperty("--pin-color", color);
-  }, [latitude, longitude, color]);
+  }, [latitude, longitude]);
+
+  // A new type: the pin shows its image.
+  useEffect(() => {
+    const m = map.current;
+    const old = marker.current;
+    if (!m || !old) return;
+    old.remove();
+    marker.current = new Marker({ element: staticPinElement(typeId), anchor: "bottom" }).setLngLat(old.getLngLat()).addTo(m);
+  }, [typeId]);
 
   return (
     <CompanyMap

@@ -19,7 +19,8 @@ import {
 } from "@atalaya/shared";
 import { actionErrorMessage, isVersionConflict } from "./action-errors";
 import { updateReport } from "./detail-api";
-import { PriorityLabel, StatusTag, typeColor, useTypeName } from "./detail-ui";
+import { PriorityLabel, StatusTag, useTypeName } from "./detail-ui";
+import { ReportTypeIcon } from "../../events/report-type-visual";
 import {
   afterSave,
   buildUpdate,
@@ -193,7 +194,7 @@ export function ReportForm({ report, companyId, ownVersion, onReport, onRefetch 
           title: localizedName(type.nameLocalized, lang),
           label: (
             <span className="rd-dot-label">
-              <span className="rd-dot" style={{ background: type.color }} aria-hidden="true" />
+              <ReportTypeIcon typeId={type.id} size={18} />
               {localizedName(type.nameLocalized, lang)}
               {type.id === DRUGS_TYPE_ID && <LockOutlined className="rd-muted" />}
             </span>
@@ -338,7 +339,7 @@ export function ReportForm({ report, companyId, ownVersion, onReport, onRefetch 
               showSearch={{ optionFilterProp: "title" }}
               labelRender={({ value }) => (
                 <span className="rd-dot-label">
-                  <span className="rd-dot" style={{ background: typeColor(Number(value)) }} aria-hidden="true" />
+                  <ReportTypeIcon typeId={Number(value)} size={18} />
                   {typeName(Number(value))}
                 </span>
               )}
