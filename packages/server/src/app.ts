@@ -228,6 +228,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     openapi: {
       openapi: "3.1.0",
       info: { title: "Atalaya API", version: PORTAL_VERSION },
+      // The deployment's own address, as the AsyncAPI document's server (realtime/asyncapi.ts).
+      servers: [{ url: config.publicUrl, description: "This deployment (PUBLIC_URL)" }],
       components: {
         securitySchemes: { accessToken: { type: "apiKey", in: "header", name: "access-token" } },
       },
