@@ -2,7 +2,7 @@
 // clients while faults are injected, and a table of what survived. Reporters post community reports
 // (`POST /api/app/reports`) and retry anything not acknowledged with the same clientId; operators hold
 // WebSockets and catch up by seq as the portal does (ticket, hello, `GET …/events?after=`). Cases:
-// kill -9 of one process, every backend terminated repeatedly, the database refusing connections for
+// kill -9 of one process, a SIGTERM (graceful drain, issue 34), every backend terminated repeatedly, the database refusing connections for
 // 10 s, the Redis stopped and restarted, and a soak with memory per process. Each case must end with
 // 0 acknowledged reports missing from the database and 0 events missing from any socket after
 // catch-up; the script exits 1 otherwise (and on a server process that died by itself, or a 500).
@@ -53,11 +53,12 @@ const MESSAGE_PLAN = SHORT ? { users: 300, batch: 15, holdMs: 120, leadMs: 3000,
 /** The logout case: logouts measured, and the reports a second meanwhile (events for the socket to get). */
 const LOGOUT_PLAN = SHORT ? { rounds: 5, rate: 10 } : { rounds: 20, rate: 20 };
 const LOGOUT_CLOSE_MS = 1000; // the longest a logged-out socket may stay open on the other process
+const DRAIN_NOTICE_MS = 1000;
 const CONVERGE_MS = 30_000; // time the operators get to hold every event after the load stops
 const MAX_IN_FLIGHT = 400;
 // A client waits this long for an answer before it retries (a phone's request timeout).
 const REQUEST_TIMEOUT_MS = 30_000;
-// FAULTS_ONLY=kill,terminate,refuse,soak,message,logout,redis runs those cases alone (a failing one, again).
+// FAULTS_ONLY=kill,drain,terminate,refuse,soak,message,logout,redis runs those cases alone (a failing one, again).
 const ONLY = process.env.FAULTS_ONLY ? new Set(process.env.FAULTS_ONLY.split(",")) : undefined;
 const wanted = (name) => !ONLY || ONLY.has(name);
 const AFTER_FAULT_MS = SHORT ? 4000 : 8000; // load kept on past a fault's end, to see it recover under load
@@ -187,6 +188,8 @@ class Deployment {
         ATALAYA_SEED: seed ? "demo" : "none",
         ATALAYA_DATA_DIR: this.dataDir,
         METRICS_TOKEN,
+        // On SIGTERM /readyz is red this long before the process stops taking requests (the drain case).
+        SHUTDOWN_NOTICE_MS: String(DRAIN_NOTICE_MS),
         // One address sends every report: the intake's per-address and per-reporter limits are raised.
         APP_REPORTS_PER_ADDRESS: "1000000",
         APP_REPORTS_PER_REPORTER: "1000000",
@@ -604,6 +607,28 @@ const killCase = (ctx) =>
     },
   });
 
+/** SIGTERM, as a rolling restart sends it (issue 34): /readyz answers 503 "draining" for the notice, the
+ * process ends what is in flight and exits 0; the load goes on, its sockets reconnect and catch up. */
+const drainCase = (ctx) =>
+  runCase(ctx, "SIGTERM (graceful drain) of one process under load", {
+    seconds: PLAN.kill.seconds,
+    fault: async ({ deployment }) => {
+      await sleep(PLAN.kill.killAt * 1000);
+      const b = deployment.servers[1];
+      b.child.expectedExit = true;
+      const exited = new Promise((resolve) => b.child.once("exit", (code, signal) => resolve(signal ?? code)));
+      b.child.kill("SIGTERM");
+      const at = now();
+      const readyz = await fetch(`${b.base}/readyz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.json().then((j) => `${r.status} ${j.status}`), (err) => String(err));
+      const exit = await exited;
+      log(`  B sent SIGTERM: /readyz answered ${readyz}; it exited (${exit}) after ${((now() - at) / 1000).toFixed(1)} s; starting it again`);
+      if (readyz !== "503 draining") deployment.crashes.push(`B's /readyz answered ${readyz} while draining, not 503 draining`);
+      if (exit !== 0) deployment.crashes.push(`B exited with ${exit} after SIGTERM, not 0`);
+      await deployment.start(b, false);
+      return at;
+    },
+  });
+
 const terminateCase = (ctx) =>
   runCase(ctx, "pg_terminate_backend of every backend, repeatedly", {
     seconds: PLAN.terminate.seconds,
@@ -863,7 +888,8 @@ async function messageCase(ctx) {
 /**
  * Logout across processes (issue 32): each round the second demo operator signs in on A (a session of
  * its own: the suite's operator sockets of the same account keep theirs), opens a socket on B and
- * waits for a report's event on it, then logs out on A. The socket on B must close with 4001 within
+ * waits for a report's event on it, then logs out on A (POST /api/logout, SPEC §7's GET every other
+ * round). The socket on B must close with 4001 within
  * LOGOUT_CLOSE_MS of the logout's answer, receive no event stored after the logout (its seq above the
  * company's last seq once the logout answered), and the old token must get no new ticket. Reports
  * flow through both processes meanwhile; the account's other sockets must stay open.
@@ -882,7 +908,8 @@ async function logoutCase(ctx) {
   const load = startLoad({ rate: P.rate, servers: deployment.servers, points, stats });
   const rounds = [];
   try {
-    for (let k = 0; k < P.rounds; k++) rounds.push(await logoutRound({ A, B, email, companyId }));
+    // The portal's POST and SPEC §7's GET in turn: both are the same logout.
+    for (let k = 0; k < P.rounds; k++) rounds.push(await logoutRound({ A, B, email, companyId, method: k % 2 === 0 ? "POST" : "GET" }));
   } finally {
     await load.stop();
   }
@@ -923,7 +950,7 @@ async function logoutCase(ctx) {
 }
 
 /** One logout of the case: sign in on A, socket on B, an event on it, logout on A, the socket watched. */
-async function logoutRound({ A, B, email, companyId }) {
+async function logoutRound({ A, B, email, companyId, method }) {
   const problems = [];
   const { user } = await api(A, "POST", "/api/login", { email, password: DEMO_PASSWORD });
   const token = user.access_token;
@@ -955,7 +982,7 @@ async function logoutRound({ A, B, email, companyId }) {
   const eventsBefore = stored().length;
   if (eventsBefore === 0) problems.push("no event reached the socket in 10 s before the logout");
 
-  await api(A, "GET", "/api/logout", undefined, token);
+  await api(A, method, "/api/logout", method === "POST" ? {} : undefined, token);
   const answeredAt = now();
   const seqAtLogout = await lastSeq(companyId);
   await Promise.race([closed, sleep(10_000)]);
@@ -1089,6 +1116,7 @@ async function main() {
     log(`two processes up, ${operators.length} operator sockets live (company ${companyId})`);
     let ctx = { deployment, operators, companyId, points };
     if (wanted("kill")) rows.push(await killCase(ctx));
+    if (wanted("drain")) rows.push(await drainCase(ctx));
     if (wanted("terminate")) rows.push(await terminateCase(ctx));
     if (wanted("refuse")) rows.push(await refuseCase(ctx));
     if (wanted("soak")) rows.push(await soakCase(ctx));

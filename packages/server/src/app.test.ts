@@ -17,7 +17,19 @@ describe("application shell", () => {
     expect(body(await app.inject("/healthz"))).toEqual({ status: "ok" });
     const ready = await app.inject("/readyz");
     expect(ready.statusCode).toBe(200);
-    expect(body(ready)).toMatchObject({ status: "ready" });
+    expect(body(ready)).toMatchObject({ status: "ready", instance: expect.any(String), pid: process.pid });
+  });
+
+  it("/readyz turns red while the process drains (SIGTERM), naming the process", async () => {
+    app.draining = true;
+    try {
+      const draining = await app.inject("/readyz");
+      expect(draining.statusCode).toBe(503);
+      expect(body(draining)).toEqual({ status: "draining", instance: expect.any(String), pid: process.pid });
+      expect((await app.inject("/healthz")).statusCode).toBe(200);
+    } finally {
+      app.draining = false;
+    }
   });
 
   it("answers unknown API routes with 404 JSON", async () => {
@@ -57,7 +69,7 @@ describe("application shell", () => {
 
 describe("configuration", () => {
   it("fails with one line naming the wrong setting", () => {
-    for (const [name, value] of [["PORT", "eighty"], ["DATABASE_URL", "mysql://x"], ["REDIS_URL", "nope"], ["LOG_LEVEL", "loud"]] as const) {
+    for (const [name, value] of [["PORT", "eighty"], ["DATABASE_URL", "mysql://x"], ["REDIS_URL", "nope"], ["LOG_LEVEL", "loud"], ["SHUTDOWN_NOTICE_MS", "-1"], ["INSTANCE_NAME", " "]] as const) {
       let error: unknown;
       try {
         loadConfig({ [name]: value });
@@ -71,7 +83,7 @@ describe("configuration", () => {
   });
   it("has defaults for a fresh machine", () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8080, databaseUrl: undefined, redisUrl: undefined, publicUrl: "http://localhost:8080" });
+    expect(c).toMatchObject({ port: 8080, databaseUrl: undefined, redisUrl: undefined, publicUrl: "http://localhost:8080", shutdownNoticeMs: 0, instanceName: expect.any(String) });
     expect(c.dataDir).toMatch(/data$/);
   });
 });

@@ -4,7 +4,7 @@ import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
 import helmet from "helmet";
 import type { DestinationStream } from "pino";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { PORTAL_VERSION } from "@atalaya/shared";
 import { authRoutes } from "./auth/auth.routes.js";
 import { installAuthentication } from "./auth/authenticate.js";
@@ -32,6 +32,7 @@ import type { Db } from "./db/db.js";
 import { migrate } from "./db/migrate.js";
 import { openDatabase } from "./db/open.js";
 import { cspHeader, docsCspDirectives, portalCspDirectives } from "./http/csp.js";
+import { openApiOptions } from "./http/openapi.js";
 import { installNoStore } from "./http/cache-control.js";
 import { installErrorHandlers } from "./http/error-handler.js";
 import { PERMISSIONS_POLICY } from "./http/permissions-policy.js";
@@ -215,6 +216,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   jobs.handle(PUSH_JOB, async ({ job }) => sendPushes(db, config, (job.payload.notificationIds as number[]) ?? []));
   if (config.summaryMails) jobs.handle(SUMMARY_JOB, async () => sendDueSummaries(db, config)).every(SUMMARY_JOB, SUMMARY_EVERY_MS);
   app.decorate("ctx", ctx);
+  app.decorate("draining", false);
 
   app.addHook("onClose", async () => {
     await jobs.stop();
@@ -224,19 +226,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     if (ownsDb) await db.close();
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: "3.1.0",
-      info: { title: "Atalaya API", version: PORTAL_VERSION },
-      // The deployment's own address, as the AsyncAPI document's server (realtime/asyncapi.ts).
-      servers: [{ url: config.publicUrl, description: "This deployment (PUBLIC_URL)" }],
-      components: {
-        securitySchemes: { accessToken: { type: "apiKey", in: "header", name: "access-token" } },
-      },
-      security: [{ accessToken: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiOptions(config.publicUrl, PORTAL_VERSION));
   await app.register(fastifySwaggerUi, {
     routePrefix: "/api/docs",
     uiConfig: { docExpansion: "list" },

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { DEFAULT_LAW_ENFORCEMENT_DOMAINS } from "@atalaya/shared";
 import { z } from "zod";
@@ -27,6 +28,8 @@ const originList = z
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default("0.0.0.0"),
+  INSTANCE_NAME: z.string().trim().min(1).max(100).optional(),
+  SHUTDOWN_NOTICE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   ATALAYA_DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: urlWithProtocol(["postgres:", "postgresql:"]).optional(),
   REDIS_URL: urlWithProtocol(["redis:", "rediss:"]).optional(),
@@ -140,6 +143,11 @@ export interface UploadPace {
 export type Config = {
   port: number;
   host: string;
+  /** This process's name in /readyz (INSTANCE_NAME, else the host's name): which one of several answered. */
+  instanceName: string;
+  /** SHUTDOWN_NOTICE_MS: on SIGTERM, how long /readyz answers 503 "draining" before the process stops
+   * taking requests, so a balancer's health check sees it first (0 for a lone process). */
+  shutdownNoticeMs: number;
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -219,6 +227,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   return {
     port: e.PORT,
+    instanceName: e.INSTANCE_NAME ?? hostname(),
+    shutdownNoticeMs: e.SHUTDOWN_NOTICE_MS,
     host: e.HOST,
     dataDir: resolve(e.ATALAYA_DATA_DIR),
     databaseUrl: e.DATABASE_URL,

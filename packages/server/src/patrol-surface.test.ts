@@ -32,7 +32,7 @@ const PATROL_MAY = new Set([
 // What any account (or anyone) has regardless of role: signing in and out, one's own settings, the
 // community app's routes (public reports, one's own reports), share pages, files by their own rules.
 const ANY_ACCOUNT = new Set([
-  "POST /api/login", "POST /api/app/login", "GET /api/logout", "PUT /api/user/{id}/settings", "PUT /api/user/{id}/portal-version",
+  "POST /api/login", "POST /api/app/login", "GET /api/logout", "POST /api/logout", "PUT /api/user/{id}/settings", "PUT /api/user/{id}/portal-version",
   "POST /api/app/reports", "GET /api/app/reports/{uuid}", "DELETE /api/app/reports/{uuid}", "POST /api/app/reports/{uuid}/comments",
   "POST /api/app/reports/{uuid}/like", "POST /api/app/reports/{uuid}/follow", "DELETE /api/app/reports/{uuid}/follow",
   "POST /api/app/reports/{uuid}/media", "POST /api/app/comments/{id}/report", "POST /api/reports/issue", "GET /api/files/{name}",

@@ -98,16 +98,20 @@ export async function startServer(options: StartOptions = {}): Promise<{ buildLo
   }
   console.log(`\n${lines.join("\n")}\n`);
 
-  // SIGTERM/SIGINT: stop accepting, let requests and sockets drain, close the database, exit.
+  // SIGTERM/SIGINT: /readyz turns red for SHUTDOWN_NOTICE_MS (a balancer's check sees it and sends the
+  // work elsewhere), then the server stops accepting, lets requests in flight end, closes its sockets
+  // (1001: the clients reconnect, to another process, and catch up by seq), stops its jobs and closes the
+  // database; in-flight work is bounded by 10 s.
   let closing = false;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
-      app.log.info({ signal }, "shutting down");
-      const force = setTimeout(() => process.exit(1), 10_000);
+      app.draining = true;
+      app.log.info({ signal, noticeMs: config.shutdownNoticeMs }, "shutting down");
+      const force = setTimeout(() => process.exit(1), config.shutdownNoticeMs + 10_000);
       force.unref();
-      app.close().then(
+      new Promise((resolve) => setTimeout(resolve, config.shutdownNoticeMs)).then(() => app.close()).then(
         () => process.exit(0),
         (err: unknown) => {
           app.log.error({ err }, "shutdown failed");

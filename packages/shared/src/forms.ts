@@ -137,6 +137,10 @@ const componentShape = z.object({
   },
 });
 
+// Registered by name: the shape holds itself (a section's children), and a JSON Schema of it (the API
+// document's) refers to it by that name.
+z.globalRegistry.add(componentShape, { id: "FormComponent" });
+
 /** One component's shape (the rules across components are the template's). */
 export const formComponentSchema: z.ZodType<FormComponent, FormComponent> = componentShape as unknown as z.ZodType<FormComponent, FormComponent>;
 

@@ -48,7 +48,7 @@ export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   // The sheet before /:id, so "sheet.pdf" is never read as an id.
   r.get(`${base}/sheet.pdf`, {
-    config: manage,
+    config: { ...manage, fileAnswer: "application/pdf" },
     schema: { tags: ["assets"], summary: "A printable A4 PDF of QR codes (12 a page) with their category and description: the assets of ids (comma-separated), or every enabled one", params: companyIdParamSchema, querystring: assetSheetQuerySchema, response: { 200: z.unknown().describe("application/pdf"), ...errors } },
   }, async (req, reply) => {
     const pdf = await service.assetSheet(ctx, scopeOf(req), req.query.ids, pickLanguage(req.headers["accept-language"]));
@@ -75,7 +75,7 @@ export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   for (const format of ["png", "svg"] as const) {
     r.get(`${base}/:id/qr.${format}`, {
-      config: read,
+      config: { ...read, fileAnswer: format === "png" ? "image/png" : "image/svg+xml" },
       schema: { tags: ["assets"], summary: `The asset's QR code as ${format.toUpperCase()}: the link of its public page /a/{uuid}`, params: assetParamsSchema, querystring: z.object({ download: z.enum(["1"]).optional() }), response: { 200: z.unknown().describe(format === "png" ? "image/png" : "image/svg+xml"), ...errors } },
     }, async (req, reply) => {
       const { filename, body } = await service.assetQr(ctx, scopeOf(req), req.params.id, format);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { DEFAULT_USER_SETTINGS, errorBodySchema, loginBodySchema, loginResponseSchema, successSchema } from "@atalaya/shared";
 import type { AppContext } from "../context.js";
@@ -7,7 +7,7 @@ import { revokeToken } from "./auth.repository.js";
 import { loginClientOf, setDeviceCookie } from "./device-cookie.js";
 import { login } from "./login.service.js";
 
-/** POST /api/login and GET /api/logout. */
+/** POST /api/login, and POST (or SPEC §7's GET) /api/logout. */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -43,15 +43,20 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
   );
 
+  // SPEC §7's GET stays for its clients, marked as changing state in the API document; the portal uses
+  // the POST twin, so crawlers and fuzzers that walk GETs do not sign anyone out (issue 33).
+  const logout = async (req: FastifyRequest) => {
+    const actor = actorOf(req);
+    await revokeToken(ctx.db, actor.token);
+    // Its sockets close on every process within moments (over the bus), not at their next heartbeat.
+    await ctx.hub.endSessions([actor.token]);
+    return { success: true as const };
+  };
+  const summary = "Revoke the access token of this session (its sockets close on every process)";
+  r.post("/api/logout", { schema: { tags: ["auth"], summary, response: { 200: successSchema } } }, logout);
   r.get(
     "/api/logout",
-    { schema: { tags: ["auth"], summary: "Revoke the access token of this session", response: { 200: successSchema } } },
-    async (req) => {
-      const actor = actorOf(req);
-      await revokeToken(ctx.db, actor.token);
-      // Its sockets close on every process within moments (over the bus), not at their next heartbeat.
-      await ctx.hub.endSessions([actor.token]);
-      return { success: true as const };
-    },
+    { schema: { tags: ["auth"], summary: `${summary}. Changes state: SPEC §7's form, kept for its clients; prefer POST`, response: { 200: successSchema } } },
+    logout,
   );
 }

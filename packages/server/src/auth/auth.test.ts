@@ -130,11 +130,11 @@ describe("tokens", () => {
     expect((await app.inject({ method: "GET", url: "/api/settings", headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
   });
 
-  it("GET /api/logout revokes the token", async () => {
+  it.each(["POST", "GET"] as const)("%s /api/logout revokes the token (GET: SPEC §7's form)", async (method) => {
     const user = await buildUser(await testDb(), { companyId });
     const token = await loginAs(app, user);
-    expect((await app.inject({ method: "GET", url: "/api/logout" })).statusCode).toBe(401);
-    expect((await app.inject({ method: "GET", url: "/api/logout", headers: { "access-token": token } })).statusCode).toBe(200);
+    expect((await app.inject({ method, url: "/api/logout" })).statusCode).toBe(401);
+    expect((await app.inject({ method, url: "/api/logout", headers: { "access-token": token } })).statusCode).toBe(200);
     expect((await app.inject({ method: "GET", url: "/api/settings", headers: { "access-token": token } })).statusCode).toBe(401);
   });
 

@@ -16,7 +16,7 @@ const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
 export async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get("/api/companies/:companyId/reports/:id/pdf", {
-    config: { permission: "reports.export" },
+    config: { permission: "reports.export", fileAnswer: "application/pdf" },
     schema: { tags: ["reports"], summary: "The report as a PDF (data, map position, comments, notes, activity log)", params: reportParamsSchema, response: { 200: z.unknown().describe("application/pdf attachment"), ...errors } },
   }, async (req, reply) => {
     const { filename, pdf } = await exportReportPdf(ctx, scopeOf(req), req.params.id, pickLanguage(req.headers["accept-language"]));
@@ -39,7 +39,7 @@ export async function reportSheetRoutes(app: FastifyInstance, ctx: AppContext): 
   const attachment = (filename: string) => `attachment; filename="${filename}"`;
 
   r.get("/api/companies/:companyId/reports/export", {
-    config: { permission: "reports.export" },
+    config: { permission: "reports.export", fileAnswer: XLSX },
     schema: {
       tags: ["reports"],
       summary: "The reports of a window as an XLSX file, streamed (SPEC §7); 422 noReportsToExport when the window is empty",
@@ -62,7 +62,7 @@ export async function reportSheetRoutes(app: FastifyInstance, ctx: AppContext): 
   }, async (req) => reportSheetJobStatus(ctx, scopeOf(req), req.params.jobId));
 
   r.get("/api/companies/:companyId/reports/exports/:jobId/file", {
-    config: { permission: "reports.export" },
+    config: { permission: "reports.export", fileAnswer: XLSX },
     schema: { tags: ["reports"], summary: "The XLSX of a finished background export (kept 24 h)", params: exportJobParamsSchema, response: { 200: z.unknown().describe("XLSX attachment"), ...sheetErrors } },
   }, async (req, reply) => {
     const file = await reportSheetJobFile(ctx, scopeOf(req), req.params.jobId);

@@ -19,7 +19,9 @@ import { exportWindow, sheetFileName, writeReportSheet } from "./report-sheet.js
 export const EXPORT_JOB = "reports.export";
 /** How long a finished export's file can be downloaded. */
 export const EXPORT_FILE_TTL_MS = 24 * 60 * 60 * 1000;
-const PAGE = 1000;
+// A page is written before the next is read: pages of 1,000 rows outlived V8's young collections and
+// filled the old generation with garbage (export peak RSS 300+ MB); 100 made the export 1.5× slower.
+const PAGE = 250;
 
 async function* pages(db: Db, scope: TenantScope, w: SheetWindow, withEmails: boolean): AsyncIterable<SheetRow[]> {
   for (let after: SheetRow | null = null; ; ) {

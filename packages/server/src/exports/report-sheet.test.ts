@@ -1,9 +1,11 @@
+import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemScope } from "../auth/access.js";
 import { body, buildCompany, buildUser, loginAs, testApp, testDb } from "../test/harness.js";
 import { sheetRowsAfter, type SheetRow } from "./report-sheet.repository.js";
+import { sheetZipEntry } from "./report-sheet.js";
 import { waitFor } from "../test/wait-for.js";
 
 let app: FastifyInstance;
@@ -119,6 +121,24 @@ describe("GET /api/companies/{companyId}/reports/export", () => {
     const { rows } = await sheetOf(res.rawPayload);
     expect(rows.map((r) => r.ID)).not.toContain(ids.otherZone);
     expect(rows.map((r) => r.ID)).toContain(ids.lateNight);
+  });
+});
+
+describe("the sheet's zip entry", () => {
+  it("is found in exceljs's internals once the zip takes the sheet, so the writer can wait for it (issue 37)", async () => {
+    const out = new PassThrough();
+    out.resume();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet("Reportes");
+    sheet.columns = [{ header: "ID", key: "id" }];
+    // The zip opens the sheet's entry after the workbook's first files: rows until it has.
+    for (let id = 0; id < 5000 && !sheetZipEntry(sheet); id++) {
+      sheet.addRow({ id }).commit();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(sheetZipEntry(sheet), "exceljs's sheet stream no longer has the zip's entry in pipes[0] with a write buffer").toBeDefined();
+    sheet.commit();
+    await workbook.commit();
   });
 });
 

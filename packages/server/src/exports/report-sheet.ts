@@ -127,22 +127,48 @@ const WORDS: Record<Language, Record<string, string>> = {
 const DATE_FORMAT = "dd/mm/yyyy hh:mm:ss";
 const ROWS_PER_TURN = 100;
 
-/** Between two pages: other requests get their turn, and a reader slower than the writer (a slow
- * download, the disk) is waited for, so what is written and not yet taken does not pile up in memory.
- * Throws when the output has gone (the download was cancelled): no point reading further pages. */
-async function caughtUp(out: Writable): Promise<void> {
-  await new Promise((resolve) => setImmediate(resolve));
-  if (out.destroyed) throw new Error("the spreadsheet's output closed before it was written");
-  if (!out.writableNeedDrain) return;
+/** A stream's buffered bytes and mark; also of a stream of readable-stream 2 (archiver's entries), which
+ * has neither writableLength nor writableNeedDrain, from the state it keeps. */
+function buffered(stream: Writable): { length: number; mark: number } | undefined {
+  const state = (stream as { _writableState?: { length?: unknown; highWaterMark?: unknown } })._writableState;
+  const length = stream.writableLength ?? state?.length;
+  const mark = stream.writableHighWaterMark ?? state?.highWaterMark;
+  return typeof length === "number" && typeof mark === "number" ? { length, mark } : undefined;
+}
+
+/** Until `stream` has taken what it was given beyond its mark (its 'drain'), or has closed. */
+async function drained(stream: Writable): Promise<void> {
+  const b = buffered(stream);
+  if (!b || b.length <= b.mark || stream.destroyed) return;
   await new Promise<void>((resolve) => {
     const done = () => {
-      out.off("drain", done);
-      out.off("close", done);
+      stream.off("drain", done);
+      stream.off("close", done);
       resolve();
     };
-    out.once("drain", done);
-    out.once("close", done);
+    stream.once("drain", done);
+    stream.once("close", done);
   });
+}
+
+/** The zip's entry stream of a sheet's XML. exceljs's sheet stream hands it every 64 KB buffer without
+ * waiting (utils/stream-buf.js ignores what write() answers), so XML the zip had not compressed yet
+ * piled up there, 12 MB and more of a 100,000-row export (issue 37). Read from exceljs's internals,
+ * hence the guard: undefined if they change, and only the output is then waited for. */
+export function sheetZipEntry(sheet: unknown): Writable | undefined {
+  const pipe = (sheet as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0] as Writable | undefined;
+  return typeof pipe?.once === "function" && buffered(pipe) ? pipe : undefined;
+}
+
+/** Between two pages: other requests get their turn, and a reader slower than the writer (the zip's
+ * compressor, a slow download, the disk) is waited for, so what is written and not yet taken does not
+ * pile up in memory. Throws when the output has gone (the download was cancelled): no point reading
+ * further pages. */
+async function caughtUp(out: Writable, zipEntry: Writable | undefined): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (out.destroyed) throw new Error("the spreadsheet's output closed before it was written");
+  if (zipEntry) await drained(zipEntry);
+  await drained(out);
 }
 
 /** Streams reports into an XLSX workbook: one sheet, a header row in `lang`, dates as the company's
@@ -214,7 +240,7 @@ export async function writeReportSheet(
     }
     written += page.length;
     await opts.onPage?.(written);
-    await caughtUp(out);
+    await caughtUp(out, sheetZipEntry(sheet));
   }
   sheet.commit();
   await workbook.commit();

@@ -208,7 +208,7 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise
     schema: { tags: ["forms"], summary: "Where a form export is", params: exportJobParamsSchema, response: { 200: exportJobStatusSchema, ...errors } },
   }, async (req) => formExportStatus(ctx, scopeOf(req), req.params.jobId));
   r.get(`${base}/form-submissions/exports/:jobId/file`, {
-    config: { permission: "reports.export" as const, module: "forms" as const },
+    config: { permission: "reports.export" as const, module: "forms" as const, fileAnswer: XLSX },
     schema: { tags: ["forms"], summary: "The XLSX of a finished form export (kept 24 h)", params: exportJobParamsSchema, response: { 200: z.unknown().describe("XLSX attachment"), ...errors } },
   }, async (req, reply) => {
     const file = await formExportFile(ctx, scopeOf(req), req.params.jobId);

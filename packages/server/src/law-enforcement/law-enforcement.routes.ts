@@ -125,6 +125,7 @@ export async function lawEnforcementRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   r.get("/api/admin/law-enforcement/requests/:id/files/:name", {
+    config: { fileAnswer: "*/*" },
     schema: { tags: ["provider"], summary: "A file attached to a request, always as a download (provider administrators)", params: lawEnforcementFileParamsSchema },
   }, async (req, reply) => {
     requireProviderAdmin(actorOf(req));

@@ -100,7 +100,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext): Prom
   }, async (req) => ({ ...ok, message: await service.messageAction(ctx, scopeOf(req), req.params.id, req.params.action, req.body?.reason) }));
 
   r.get(`${base}/:id/attachment`, {
-    config: guarded,
+    config: { ...guarded, fileAnswer: "*/*" },
     schema: { tags: ["messages"], summary: "Download a message's attachment", params: messageParamsSchema },
   }, async (req, reply) => sendFile(reply, await service.companyAttachment(ctx, scopeOf(req), req.params.id)));
 
@@ -179,6 +179,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return { ...ok, item: opened.item };
   });
   r.get("/api/app/messages/:id/attachment", {
+    config: { fileAnswer: "*/*" },
     schema: { tags: ["app"], summary: "Download the attachment of a message in the app user's inbox", params: appInboxParamsSchema },
   }, async (req, reply) => {
     const messageId = await inboxMessageId(ctx.db, actorOf(req).user.id, req.params.id);

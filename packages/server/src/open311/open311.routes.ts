@@ -150,7 +150,7 @@ export async function open311Routes(app: FastifyInstance, ctx: AppContext): Prom
       { name: "open311-key", max: perKey, windowMs, key: (req) => (clients.get(req)?.keyId != null ? String(clientOf(req).keyId) : null) },
       { name: "open311-public", max: perKey, windowMs, key: (req) => (clients.has(req) && clientOf(req).keyId === null ? req.ip : null) },
     ]);
-    const keyed = { config: { public: true }, preHandler: [authenticate, perCallerLimit] };
+    const keyed = { config: { public: true, open311Key: true }, preHandler: [authenticate, perCallerLimit] };
     const publicRead = { config: { public: true }, preHandler: [reading("services"), perCallerLimit] };
     const requestsRead = { config: { public: true }, preHandler: [reading("requests"), perCallerLimit] };
     const tags = ["open311"];

@@ -59,7 +59,7 @@ export async function safetagRoutes(app: FastifyInstance, ctx: AppContext): Prom
   for (const format of ["xlsx", "pdf"] as const) {
     const type = format === "xlsx" ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" : "application/pdf";
     r.get(`${base}/safetag-batches/:id/export.${format}`, {
-      config: manage,
+      config: { ...manage, fileAnswer: type },
       schema: { tags: ["safetags"], summary: format === "xlsx" ? "The batch's codes as XLSX" : "The batch's printable A4 PDF of QR labels (disabled codes left out)", params: safetagBatchParamsSchema, response: { 200: z.unknown().describe(type), ...errors } },
     }, async (req, reply) => {
       const { filename, body } = await service.exportBatch(ctx, scopeOf(req), req.params.id, format, pickLanguage(req.headers["accept-language"]));

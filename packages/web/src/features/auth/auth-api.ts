@@ -6,7 +6,7 @@ export function login(email: string, password: string): Promise<LoginResponse> {
   return api.post("/login", { email, password }, { schema: loginResponseSchema, redirectOnUnauthorized: false });
 }
 
-/** `GET /api/logout` with the given token, bounded so a slow server never holds anything up. */
+/** `POST /api/logout` with the given token, bounded so a slow server never holds anything up. */
 export async function logout(token: string): Promise<void> {
-  await api.get("/logout", { token, redirectOnUnauthorized: false, signal: AbortSignal.timeout(4000) });
+  await api.post("/logout", undefined, { token, redirectOnUnauthorized: false, signal: AbortSignal.timeout(4000) });
 }
