@@ -11,6 +11,9 @@
 // process killed mid-batch and the other taking the job over; it must end with every recipient holding
 // the message exactly once (0 missing, 0 duplicated) and its sent count equal to the recipients (about
 // 10–15 s of the short run, most of it the killed process starting again).
+// And one (issue 32) with a light report load: a user with a socket on process B logs out on process A;
+// B must close that socket within a second (it hears of the logout over the bus) and deliver it no
+// event created after the logout; the user's other sessions stay open.
 //
 // `--short` (CI, about 90 s) runs each case briefly; the full run takes about 8 minutes. The database
 // is one it creates on the server of FAULTS_DATABASE_URL (or DATABASE_URL; when neither is set, an
@@ -47,12 +50,15 @@ const PLAN = SHORT
  * (a few hundred rows take milliseconds: held, the delivery lasts seconds and a kill lands inside it),
  * how far ahead it is scheduled, and after how many batches the delivering process is killed. */
 const MESSAGE_PLAN = SHORT ? { users: 300, batch: 15, holdMs: 120, leadMs: 3000, killAfter: 3 } : { users: 2000, batch: 50, holdMs: 150, leadMs: 4000, killAfter: 10 };
+/** The logout case: logouts measured, and the reports a second meanwhile (events for the socket to get). */
+const LOGOUT_PLAN = SHORT ? { rounds: 5, rate: 10 } : { rounds: 20, rate: 20 };
+const LOGOUT_CLOSE_MS = 1000; // the longest a logged-out socket may stay open on the other process
 const DRAIN_NOTICE_MS = 1000;
 const CONVERGE_MS = 30_000; // time the operators get to hold every event after the load stops
 const MAX_IN_FLIGHT = 400;
 // A client waits this long for an answer before it retries (a phone's request timeout).
 const REQUEST_TIMEOUT_MS = 30_000;
-// FAULTS_ONLY=kill,drain,terminate,refuse,soak,message,redis runs those cases alone (a failing one, again).
+// FAULTS_ONLY=kill,drain,terminate,refuse,soak,message,logout,redis runs those cases alone (a failing one, again).
 const ONLY = process.env.FAULTS_ONLY ? new Set(process.env.FAULTS_ONLY.split(",")) : undefined;
 const wanted = (name) => !ONLY || ONLY.has(name);
 const AFTER_FAULT_MS = SHORT ? 4000 : 8000; // load kept on past a fault's end, to see it recover under load
@@ -879,6 +885,124 @@ async function messageCase(ctx) {
   }
 }
 
+/**
+ * Logout across processes (issue 32): each round the second demo operator signs in on A (a session of
+ * its own: the suite's operator sockets of the same account keep theirs), opens a socket on B and
+ * waits for a report's event on it, then logs out on A (POST /api/logout, SPEC §7's GET every other
+ * round). The socket on B must close with 4001 within
+ * LOGOUT_CLOSE_MS of the logout's answer, receive no event stored after the logout (its seq above the
+ * company's last seq once the logout answered), and the old token must get no new ticket. Reports
+ * flow through both processes meanwhile; the account's other sockets must stay open.
+ */
+async function logoutCase(ctx) {
+  const { deployment, operators, companyId, points } = ctx;
+  const P = LOGOUT_PLAN;
+  const [A, B] = deployment.servers;
+  const email = OPERATOR_EMAILS[1];
+  const name = `logout on A, the user's socket on B (${P.rounds} rounds at ${P.rate} reports/s)`;
+  log(name);
+  const crashes0 = deployment.crashes.length;
+  const opErrors = operators[0].errors;
+  opErrors.clear();
+  const stats = { acks: [], errors: new Tally(), sent: 0, refused: 0, serverErrors: 0, gaveUp: 0, skipped: 0 };
+  const load = startLoad({ rate: P.rate, servers: deployment.servers, points, stats });
+  const rounds = [];
+  try {
+    // The portal's POST and SPEC §7's GET in turn: both are the same logout.
+    for (let k = 0; k < P.rounds; k++) rounds.push(await logoutRound({ A, B, email, companyId, method: k % 2 === 0 ? "POST" : "GET" }));
+  } finally {
+    await load.stop();
+  }
+  const closeMs = rounds.map((r) => r.closeMs).sort((a, b) => a - b);
+  const sameUser = operators.filter((o) => o.name.startsWith(`${email}@`));
+  const crashes = deployment.crashes.slice(crashes0);
+  const row = {
+    kind: "logout",
+    name,
+    rounds: rounds.length,
+    medianMs: closeMs[Math.floor(closeMs.length / 2)],
+    maxMs: closeMs.at(-1),
+    codes: [...new Set(rounds.map((r) => r.code))].join(", "),
+    eventsBefore: rounds.reduce((sum, r) => sum + r.eventsBefore, 0),
+    lateFrames: rounds.reduce((sum, r) => sum + r.lateFrames, 0),
+    eventsAfter: rounds.reduce((sum, r) => sum + r.eventsAfter, 0),
+    ticketsRefused: rounds.filter((r) => r.ticketStatus === 401).length,
+    otherSessions: `${sameUser.filter((o) => o.connected).length} / ${sameUser.length}`,
+    errors: `${stats.errors.text()}${opErrors.size ? `; operators: ${opErrors.text()}` : ""}`,
+    crashes,
+  };
+  row.why = [
+    ...rounds.flatMap((r, i) => r.problems.map((p) => `round ${i + 1}: ${p}`)),
+    row.eventsAfter > 0 && `${row.eventsAfter} events stored after a logout reached the logged-out socket`,
+    row.ticketsRefused !== rounds.length && `${rounds.length - row.ticketsRefused} old tokens still got a ticket`,
+    sameUser.some((o) => !o.connected) && `the account's other sockets closed (${row.otherSessions} open)`,
+    opErrors.has("socket closed 4001") && "a socket of another session was closed as logged out",
+    stats.serverErrors > 0 && `${stats.serverErrors} answers 500`,
+    ...crashes,
+  ].filter(Boolean);
+  row.passed = row.why.length === 0;
+  log(
+    `${name}: socket on B closed ${ms(row.medianMs)} (median) / ${ms(row.maxMs)} (max) after the logout answered, codes ${row.codes}; ` +
+      `${row.eventsBefore} events before, ${row.lateFrames} frames after the answer, ${row.eventsAfter} stored after it; old token refused a ticket ${row.ticketsRefused} / ${rounds.length}; ` +
+      `other sessions open ${row.otherSessions} → ${row.passed ? "ok" : `FAILED: ${row.why.join("; ")}`}`,
+  );
+  return row;
+}
+
+/** One logout of the case: sign in on A, socket on B, an event on it, logout on A, the socket watched. */
+async function logoutRound({ A, B, email, companyId, method }) {
+  const problems = [];
+  const { user } = await api(A, "POST", "/api/login", { email, password: DEMO_PASSWORD });
+  const token = user.access_token;
+  const { ticket } = await api(B, "POST", "/api/realtime/ticket", { companyId }, token);
+  const frames = []; // { at, type, seq } of every frame after hello
+  const ws = new WebSocket(`${B.ws}/api/realtime?ticket=${encodeURIComponent(ticket)}`, { origin: B.base });
+  let closedAt;
+  let code;
+  const closed = new Promise((resolve) =>
+    ws.on("close", (c) => {
+      closedAt = now();
+      code = c;
+      resolve();
+    }),
+  );
+  ws.on("error", () => undefined);
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the socket on B sent no hello in 10 s")), 10_000);
+    ws.on("message", (raw) => {
+      const message = JSON.parse(String(raw));
+      if (message.type === "hello") return void (clearTimeout(timer), resolve());
+      frames.push({ at: now(), type: message.type, seq: message.seq });
+    });
+  });
+  // A live socket first: a report's event reaches it before the logout.
+  const stored = () => frames.filter((f) => f.seq > 0 && f.type !== "seq");
+  const until = now() + 10_000;
+  while (stored().length === 0 && now() < until) await sleep(20);
+  const eventsBefore = stored().length;
+  if (eventsBefore === 0) problems.push("no event reached the socket in 10 s before the logout");
+
+  await api(A, method, "/api/logout", method === "POST" ? {} : undefined, token);
+  const answeredAt = now();
+  const seqAtLogout = await lastSeq(companyId);
+  await Promise.race([closed, sleep(10_000)]);
+  const closeMs = closedAt === undefined ? Infinity : closedAt - answeredAt;
+  if (closedAt === undefined) problems.push("the socket on B was still open 10 s after the logout");
+  else if (closeMs >= LOGOUT_CLOSE_MS) problems.push(`the socket on B closed ${closeMs.toFixed(0)} ms after the logout`);
+  if (closedAt !== undefined && code !== 4001) problems.push(`closed with ${code}, not 4001`);
+  ws.terminate();
+  // What came after the logout answered: frames already on their way, and events stored after it.
+  const late = frames.filter((f) => f.at > answeredAt);
+  const eventsAfter = late.filter((f) => f.type !== "seq" && f.seq > seqAtLogout).length;
+  let ticketStatus = 200;
+  try {
+    await api(B, "POST", "/api/realtime/ticket", { companyId }, token);
+  } catch (err) {
+    ticketStatus = err.status ?? 0;
+  }
+  return { closeMs, code, eventsBefore, lateFrames: late.length, eventsAfter, ticketStatus, problems };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Run
 
@@ -921,9 +1045,25 @@ function table(rows) {
     "| Case | Reports acknowledged / stored (lost) | Events expected / received after catch-up (missing) | Live / caught up / relayed | Time to recover: writes / all | Errors seen | Memory MB A, B (start → end) | Result |",
     "|---|---|---|---|---|---|---|---|",
   ];
-  for (const r of rows.filter((row) => row.kind !== "message")) {
+  for (const r of rows.filter((row) => !row.kind)) {
     lines.push(
       `| ${r.name} | ${r.acknowledged} / ${r.stored} (${r.lost})${r.retried ? `, ${r.retried} after retries` : ""}${r.notSent ? `; ${r.notSent} not sent (${MAX_IN_FLIGHT} in flight)` : ""} | ${r.expectedEvents} / ${r.receivedEvents} (${r.missingEvents}) | ${r.live} / ${r.caughtUp} / ${r.relayed} | ${Number.isFinite(r.writesSeconds) ? `${r.writesSeconds.toFixed(1)} s` : "—"} / ${Number.isFinite(r.recoverySeconds) ? `${r.recoverySeconds.toFixed(1)} s` : "not recovered"} | ${r.errors} | ${r.memStart.map((m, i) => `${mb(m)} → ${mb(r.memEnd[i])}`).join(", ")} | ${r.passed ? "✔" : `✖ ${r.why.join("; ")}`} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(0)} ms` : "open > 10 s");
+
+/** The logout case's own table: how long a logged-out socket stayed open on the other process. */
+function logoutTable(rows) {
+  const lines = [
+    "| Case | Socket on B closed after the logout answered: median / max | Close codes | Events before / frames after the answer / events stored after it that reached it | Old token refused a ticket | The account's other sockets open | Errors seen | Result |",
+    "|---|---|---|---|---|---|---|---|",
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.name} | ${ms(r.medianMs)} / ${ms(r.maxMs)} | ${r.codes} | ${r.eventsBefore} / ${r.lateFrames} / ${r.eventsAfter} | ${r.ticketsRefused} / ${r.rounds} | ${r.otherSessions} | ${r.errors} | ${r.passed ? "✔" : `✖ ${r.why.join("; ")}`} |`,
     );
   }
   return lines.join("\n");
@@ -981,6 +1121,7 @@ async function main() {
     if (wanted("refuse")) rows.push(await refuseCase(ctx));
     if (wanted("soak")) rows.push(await soakCase(ctx));
     if (wanted("message")) rows.push(await messageCase(ctx));
+    if (wanted("logout")) rows.push(await logoutCase(ctx));
     if (wanted("redis")) {
       // The Redis case: the same deployment on a Redis the suite owns, so it can stop it.
       for (const o of operators) o.stop();
@@ -1002,13 +1143,16 @@ function finish(rows, began) {
   const passed = rows.every((r) => r.passed);
   console.log(`\nFault suite (${SHORT ? "short" : "full"}), ${new Date().toISOString().slice(0, 10)}, ${((now() - began) / 1000).toFixed(0)} s, ${PLAN.rate} reports/s, ${OPERATOR_EMAILS.length * 2} operator sockets over 2 processes:\n`);
   const messages = rows.filter((r) => r.kind === "message");
-  if (messages.length < rows.length) console.log(table(rows));
+  const logouts = rows.filter((r) => r.kind === "logout");
+  if (rows.some((r) => !r.kind)) console.log(table(rows));
   if (messages.length) console.log(`\n${messageTable(messages)}`);
-  console.log(
-    passed
-      ? `\n✔ every case: 0 acknowledged reports lost, 0 events missing after catch-up${messages.length ? ", the message in every recipient's inbox once" : ""}`
-      : "\n✖ a case failed (see the table)",
-  );
+  if (logouts.length) console.log(`\n${logoutTable(logouts)}`);
+  const held = [
+    rows.some((r) => !r.kind) && "0 acknowledged reports lost, 0 events missing after catch-up",
+    messages.length && "the message in every recipient's inbox once",
+    logouts.length && `a logged-out socket closed on the other process within ${LOGOUT_CLOSE_MS} ms, no later event reaching it`,
+  ].filter(Boolean);
+  console.log(passed ? `\n✔ every case: ${held.join(", ")}` : "\n✖ a case failed (see the table)");
   process.exit(passed ? 0 : 1);
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.js";
-import { body, testApp } from "./test/harness.js";
+import { body, TEST_ORIGIN, testApp } from "./test/harness.js";
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -54,8 +54,9 @@ describe("application shell", () => {
   it("serves OpenAPI 3.1 generated from the zod schemas", async () => {
     const res = await app.inject("/api/docs/json");
     expect(res.statusCode).toBe(200);
-    const doc = body<{ openapi: string; paths: Record<string, unknown> }>(res);
+    const doc = body<{ openapi: string; servers: { url: string }[]; paths: Record<string, unknown> }>(res);
     expect(doc.openapi).toBe("3.1.0");
+    expect(doc.servers.map((s) => s.url)).toEqual([TEST_ORIGIN]);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/login", "/api/settings", "/api/realtime/ticket"]));
     expect((await app.inject("/api/docs")).statusCode).toBeLessThan(400);
   });

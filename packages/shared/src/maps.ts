@@ -2,6 +2,7 @@ import { z } from "./zod.js";
 import { dashboardFilterSchema, dashboardWindowSchema } from "./dashboard.js";
 import { REPORT_STATUSES, PRIORITIES } from "./enums.js";
 import { MAP_ZOOM } from "./constants.js";
+import { geoJsonPointSchema } from "./reports.js";
 
 /** Most reports `…/maps/reports` answers one by one; beyond it the answer is grid clusters (the map
  * clusters the points it gets; a browser is not sent a hundred thousand of them). */
@@ -24,12 +25,10 @@ export const mapQuerySchema = dashboardFilterSchema.extend({
 });
 export type MapQuery = z.output<typeof mapQuerySchema>;
 
-const pointSchema = z.object({ type: z.literal("Point"), coordinates: z.tuple([z.number(), z.number()]) });
-
 /** A report on the map (never a not-applicable or deleted one, SPEC §4). */
 export const mapReportFeatureSchema = z.object({
   type: z.literal("Feature"),
-  geometry: pointSchema,
+  geometry: geoJsonPointSchema,
   properties: z.object({
     id: z.number(),
     uuid: z.string(),
@@ -45,7 +44,7 @@ export type MapReportFeature = z.infer<typeof mapReportFeatureSchema>;
 /** Reports of one grid cell, at their mean position, when there are too many to send one by one. */
 export const mapClusterFeatureSchema = z.object({
   type: z.literal("Feature"),
-  geometry: pointSchema,
+  geometry: geoJsonPointSchema,
   properties: z.object({ cluster: z.literal(true), point_count: z.number() }),
 });
 export type MapClusterFeature = z.infer<typeof mapClusterFeatureSchema>;
@@ -74,7 +73,7 @@ export const mapHeatResponseSchema = z.object({
   max: z.number(),
   collection: z.object({
     type: z.literal("FeatureCollection"),
-    features: z.array(z.object({ type: z.literal("Feature"), geometry: pointSchema, properties: z.object({ count: z.number() }) })),
+    features: z.array(z.object({ type: z.literal("Feature"), geometry: geoJsonPointSchema, properties: z.object({ count: z.number() }) })),
   }),
 });
 export type MapHeatResponse = z.infer<typeof mapHeatResponseSchema>;

@@ -11,6 +11,9 @@ const trimmed = (max: number) => z.string().trim().max(max);
 export const latitudeSchema = z.number().min(-90).max(90);
 export const longitudeSchema = z.number().min(-180).max(180);
 
+/** A GeoJSON point (RFC 7946: longitude first), as reports and maps give a place. */
+export const geoJsonPointSchema = z.object({ type: z.literal("Point"), coordinates: z.tuple([z.number(), z.number()]) });
+
 /** A media file of a report or comment, as stored and shown. */
 export const mediaSchema = z.object({
   name: z.string(),
@@ -46,6 +49,50 @@ export const reportAbilitiesSchema = z.object({
   delete: z.boolean(),
 });
 export type ReportAbilities = z.infer<typeof reportAbilitiesSchema>;
+
+/** A team as a report names it (its assignment). */
+const teamRefSchema = z.object({ id: z.number(), name: z.string(), color: z.string() });
+
+/** SPEC §3 report fields that restate or derive from facts above, under the names the SPEC gives them
+ * (issue 32). The SPEC names this product gives no field are listed in ARCHITECTURE.md with why. */
+export const reportSpecFields = {
+  /** The report is SPEC §3's "event": its id. */
+  eventId: z.number(),
+  /** Snake-case aliases of datetimeTtl and reportFollowupId, as SPEC §3 lists both spellings. */
+  datetime_ttl: z.string().nullable(),
+  report_followup_id: z.number(),
+  /** Not closed for this company (pending, in progress or in observation). */
+  isOpen: z.boolean(),
+  /** The company holds it for real: taken (in progress, in observation), closed as solved, or approved
+   * by its review; false while pending unreviewed, and when closed as not applicable or as a repeat. */
+  confirmed: z.boolean(),
+  /** On the company's maps (as GET …/maps/reports): neither closed as not applicable nor deleted. */
+  visible: z.boolean(),
+  /** The report type's category in the catalogue (SPEC §3 report type category_id). */
+  categoryId: z.number().nullable(),
+  /** The short reference a caller is given: the uuid's first 8 characters, which the history's
+   * identifier box and search find. */
+  code: z.string(),
+  /** The public link GET /api/reports/share/{id} answers; null once an attending organisation made the
+   * report private (the community no longer sees it). */
+  shareUrl: z.string().nullable(),
+  /** How many times the public page of the report was opened (SPEC §3 sharesCounter). */
+  sharesCounter: z.number(),
+  /** The first image of filesMedia (its url), null without one. */
+  imageUrl: z.string().nullable(),
+  /** The report's point as GeoJSON (latitude and longitude above). */
+  location: geoJsonPointSchema,
+  /** The signed-in reporter's account id (user.id); null when anonymous or made for a caller. */
+  userId: z.number().nullable(),
+  /** The informer's name and phone: the caller's contact for a report made for one, else the signed-in
+   * reporter's; null when neither is known (anonymous). */
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** The teams the report is assigned to: assignedTeam's, at most one (SPEC §3 teams). */
+  teams: z.array(teamRefSchema),
+  /** Who closed it: operatorWhoClosedReport under SPEC §3's other name. */
+  userWhoClosedReport: personSchema.nullable(),
+};
 
 /** A report as one company sees it: the shared report plus this company's attention. */
 export const reportSchema = z.object({
@@ -95,12 +142,25 @@ export const reportSchema = z.object({
   assetId: z.number().nullable().optional(),
   assetCategoryName: z.string().nullable().optional(),
   asset: z.object({ id: z.number(), uuid: z.string(), category: z.string(), description: z.string() }).nullable().optional(),
-  /** The reporter's account; `email` only for companies in SPEC §6's "showing user emails" gate. */
-  user: z.object({ id: z.number(), uuid: z.string(), firstName: z.string(), lastName: z.string(), phone: z.string().nullable(), email: z.string().optional() }).nullable(),
+  /** The reporter's account (null when anonymous); `email` only for companies in SPEC §6's "showing user
+   * emails" gate. `groups` are the account's numeric SPEC §6 groups. */
+  user: z
+    .object({
+      id: z.number(),
+      uuid: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      phone: z.string().nullable(),
+      cover: z.string().nullable(),
+      homeAddress: z.string().nullable(),
+      groups: z.array(z.number()),
+      email: z.string().optional(),
+    })
+    .nullable(),
   notifyNeighbours: z.boolean(),
   notificationNeighboursWasCanceled: z.boolean(),
   assignedUser: personSchema.nullable(),
-  assignedTeam: z.object({ id: z.number(), name: z.string(), color: z.string() }).nullable(),
+  assignedTeam: teamRefSchema.nullable(),
   assignedPatrol: personSchema.extend({ patrolStatus: z.string() }).nullable(),
   operatorWhoClosedReport: personSchema.nullable(),
   closedAt: z.string().nullable(),
@@ -120,6 +180,7 @@ export const reportSchema = z.object({
   reporterDni: z.string().nullable().optional(),
   /** Substatus, review, gathering and rating (issue 17). */
   ...reportLifeFields,
+  ...reportSpecFields,
   ...reportFlagsShape,
   /** Workflow form, section assignment and what the form wrote back (issue 16). */
   ...reportFormFields,

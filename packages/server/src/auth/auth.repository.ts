@@ -12,6 +12,7 @@ export interface UserRow {
   last_name: string;
   phone: string | null;
   cover: string | null;
+  home_address: string | null;
   groups: number[];
   timezone: string;
   lang: string;
@@ -21,7 +22,7 @@ export interface UserRow {
 }
 
 const USER_COLUMNS =
-  "id, uuid, email, username, password_hash, first_name, last_name, phone, cover, groups, timezone, lang, settings, rating, locked";
+  "id, uuid, email, username, password_hash, first_name, last_name, phone, cover, home_address, groups, timezone, lang, settings, rating, locked";
 
 /** The user whose e-mail or username is login (case-insensitive). */
 export function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {

@@ -63,7 +63,7 @@ export async function runBulkAction(ctx: AppContext, scope: CompanyScope, body: 
         byId.set(id, { id, outcome: "skipped", code: "notFound", reason: translate(lang, "notFound") ?? "notFound" });
         continue;
       }
-      const outcome = await oneReport(tx, emit, scope, id, action, change(id));
+      const outcome = await oneReport(tx, emit, ctx.config.publicUrl, scope, id, action, change(id));
       if (outcome instanceof AppError) byId.set(id, skipped(id, outcome, lang));
       else {
         notifications.push(...outcome);
@@ -82,6 +82,7 @@ export async function runBulkAction(ctx: AppContext, scope: CompanyScope, body: 
 async function oneReport(
   tx: Tx,
   emit: Emit,
+  publicUrl: string,
   scope: CompanyScope,
   id: number,
   action: string,
@@ -90,7 +91,7 @@ async function oneReport(
   const held: Parameters<Emit>[] = [];
   await tx.query("savepoint bulk_report");
   try {
-    const { notifications } = await changeReportIn(tx, async (...args) => void held.push(args), scope, id, action, fn, options);
+    const { notifications } = await changeReportIn(tx, async (...args) => void held.push(args), publicUrl, scope, id, action, fn, options);
     await tx.query("release savepoint bulk_report");
     for (const args of held) await emit(...args);
     return notifications;

@@ -33,7 +33,7 @@ export async function listSuggestions(ctx: AppContext, scope: CompanyScope, repo
   return rows.flatMap((s) => {
     const original = reports.get(s.original_id);
     return original
-      ? [{ report: presentReport(original, viewer), distanceMeters: Math.round(s.distance_m), minutesBefore: Math.round(s.minutes_before) }]
+      ? [{ report: presentReport(original, viewer, ctx.config.publicUrl), distanceMeters: Math.round(s.distance_m), minutesBefore: Math.round(s.minutes_before) }]
       : [];
   });
 }
@@ -74,7 +74,7 @@ export async function mergeDuplicate(
       const comment = await postClosingComment(tx, emit, scope, row, { kind: "repeated", repeatedOf: originalId, ...closing });
       const moved = await moveFollowersAndLikes(tx, scope, reportId, originalId);
       await logActivity(tx, scope, originalId, userId, "mergedFrom", { reportId, ...moved });
-      await emitOriginal(tx, emit, originalId);
+      await emitOriginal(tx, emit, ctx.config.publicUrl, originalId);
       return { kind: "repeated", repeatedOf: originalId, ...moved, ...comment };
     },
     { shared: true },
@@ -82,11 +82,11 @@ export async function mergeDuplicate(
 }
 
 /** Inside a merge: the original's new follower and like counts reach every company attending it. */
-async function emitOriginal(tx: Tx, emit: Emit, originalId: number): Promise<void> {
+async function emitOriginal(tx: Tx, emit: Emit, publicUrl: string, originalId: number): Promise<void> {
   await bumpAttentions(tx, originalId);
   for (const { company, audience } of await attendingAudiences(tx, originalId)) {
     const row = await findReport(tx, company, originalId);
-    if (row) await emit(company.companyId, "updateReport", { report: presentReport(row, EVENT_VIEWER) }, audienceOf(row, audience));
+    if (row) await emit(company.companyId, "updateReport", { report: presentReport(row, EVENT_VIEWER, publicUrl) }, audienceOf(row, audience));
   }
 }
 

@@ -17,6 +17,9 @@ const report = {
   substatus: null, review: null, gathering: null, ratingPoints: null, ratingBody: null,
   highlighted: false, turnOffComments: false, countdown: null, edited: false, premiumUser: false, subscription: null,
   workflow: null, sectionsUsers: {}, optionalCode: null, extraInfo: null,
+  eventId: 77, datetime_ttl: null, report_followup_id: 1, isOpen: false, confirmed: false, visible: true, categoryId: 3, code: "0b6f1c1e",
+  shareUrl: null, sharesCounter: 0, imageUrl: null, location: { type: "Point", coordinates: [-70.65, -33.45] }, userId: null, name: "Ana Pérez",
+  phone: "+56 9 8765 4321", teams: [], userWhoClosedReport: { id: 1, uuid: "u", name: "Op Uno", email: null, cover: null },
 } satisfies Report;
 
 const data = (over: Partial<ReportPdfData> = {}): ReportPdfData => ({

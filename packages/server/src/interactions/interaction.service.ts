@@ -71,9 +71,9 @@ async function companyReport(db: Tx, scope: TenantScope, reportId: number): Prom
 }
 
 /** Sends the report as the company now sees it (read inside the transaction, so it is what commits). */
-async function emitReportUpdate(tx: Tx, emit: Emit, company: TenantScope, reportId: number): Promise<ReportRow | undefined> {
+async function emitReportUpdate(tx: Tx, emit: Emit, publicUrl: string, company: TenantScope, reportId: number): Promise<ReportRow | undefined> {
   const row = await findReport(tx, company, reportId);
-  if (row) await emit(company.companyId, "updateReport", { report: presentReport(row, EVENT_VIEWER) }, audienceOf(row));
+  if (row) await emit(company.companyId, "updateReport", { report: presentReport(row, EVENT_VIEWER, publicUrl) }, audienceOf(row));
   return row;
 }
 
@@ -259,7 +259,7 @@ export async function followAsOperator(ctx: AppContext, scope: CompanyScope, rep
     await companyReport(tx, scope, reportId);
     if (!(await setFollowing(tx, scope, reportId, userId, follow))) return;
     await logActivity(tx, scope, reportId, userId, follow ? "followed" : "unfollowed");
-    await emitReportUpdate(tx, emit, systemScope(scope.companyId), reportId);
+    await emitReportUpdate(tx, emit, ctx.config.publicUrl, systemScope(scope.companyId), reportId);
   });
   return reportFollowers(ctx, scope, reportId);
 }
@@ -405,7 +405,7 @@ export async function deleteOwnReport(ctx: AppContext, actor: Actor, uuid: strin
     if (!(await markDeletedByAuthor(tx, row.id))) return;
     for (const company of await attendingCompanies(tx, row.id)) {
       await logActivity(tx, company, row.id, actor.user.id, "deleted_by_author");
-      await emitReportUpdate(tx, emit, company, row.id);
+      await emitReportUpdate(tx, emit, ctx.config.publicUrl, company, row.id);
     }
   });
 }
@@ -422,7 +422,7 @@ export async function flagCommentAsCommunity(ctx: AppContext, actor: Actor, comm
     if (!(await flagComment(tx, commentId, actor.user.id, COMMENT_FLAGS_TO_HIDE))) return;
     for (const company of await attendingCompanies(tx, report.id)) {
       await logActivity(tx, company, report.id, null, "comment_hidden", { commentId });
-      await emitReportUpdate(tx, emit, company, report.id);
+      await emitReportUpdate(tx, emit, ctx.config.publicUrl, company, report.id);
     }
   });
 }
@@ -456,7 +456,7 @@ export async function editOperatorComment(ctx: AppContext, scope: CompanyScope, 
       type: "newComment",
       data: { reportId, comment: presentComment(edited, { companyId: company.companyId }) },
     }));
-    for (const company of await attendingCompanies(tx, reportId)) await emitReportUpdate(tx, emit, company, reportId);
+    for (const company of await attendingCompanies(tx, reportId)) await emitReportUpdate(tx, emit, ctx.config.publicUrl, company, reportId);
     return edited;
   });
   return presentComment(row, { companyId: scope.companyId });
@@ -475,7 +475,7 @@ export async function editOwnNote(ctx: AppContext, scope: CompanyScope, reportId
     const report = await companyReport(tx, scope, reportId);
     await logActivity(tx, scope, reportId, scope.actor.user.id, "noteEdited", { noteId });
     await emit(scope.companyId, "newNote", { reportId, note }, audienceOf(report));
-    await emitReportUpdate(tx, emit, systemScope(scope.companyId), reportId);
+    await emitReportUpdate(tx, emit, ctx.config.publicUrl, systemScope(scope.companyId), reportId);
     return note;
   });
 }

@@ -33,6 +33,25 @@ describe("GET /api/docs/asyncapi.json", () => {
     // The prose covers what no schema can.
     const description = document!.info().description() ?? "";
     for (const words of ["POST /api/realtime/ticket", "hello", "placeholder", "seq 0", "ping", "events?after=", "4001"]) expect(description).toContain(words);
+    // The server is the deployment's own address (PUBLIC_URL, http://portal.test here): ws over http.
+    const server = document!.servers().get("portal")!;
+    expect({ host: server.host(), protocol: server.protocol(), pathname: server.pathname() }).toEqual({ host: "portal.test", protocol: "ws", pathname: undefined });
+  });
+
+  it("names the server from PUBLIC_URL: wss for an https address, with its port and path", async () => {
+    const secure = await testApp({ PUBLIC_URL: "https://alertas.example.cl:8443/portal" });
+    try {
+      const { document, diagnostics } = await new Parser().parse((await secure.inject({ method: "GET", url: "/api/docs/asyncapi.json" })).body);
+      expect(diagnostics.filter((d) => d.severity === 0).map((d) => `${d.path.join(".")}: ${d.message}`)).toEqual([]);
+      const servers = document!.servers().all();
+      expect(servers.map((s) => ({ id: s.id(), host: s.host(), protocol: s.protocol(), pathname: s.pathname() }))).toEqual([
+        { id: "portal", host: "alertas.example.cl:8443", protocol: "wss", pathname: "/portal" },
+      ]);
+      // The first app's document is its own: each deployment's address, never another's.
+      expect(JSON.parse((await app.inject({ method: "GET", url: "/api/docs/asyncapi.json" })).body).servers.portal.host).toBe("portal.test");
+    } finally {
+      await secure.close();
+    }
   });
 
   it("generates each message's payload from the shared zod schema, covering every event type", async () => {

@@ -44,10 +44,29 @@ const TITLES: Record<keyof typeof REALTIME_FRAMES, string> = {
   otherLiveFrame: "other live frames (seq 0)",
 };
 
+/** The server the socket is opened on: the deployment's own address (PUBLIC_URL), wss behind https. */
+function asyncApiServer(publicUrl: string): Record<string, unknown> {
+  const url = new URL(publicUrl);
+  return {
+    host: url.host,
+    ...(url.pathname !== "/" ? { pathname: url.pathname.replace(/\/$/, "") } : {}),
+    protocol: url.protocol === "https:" ? "wss" : "ws",
+    description: "The portal's own address (PUBLIC_URL); the same origin as the HTTP API.",
+    security: [{ $ref: "#/components/securitySchemes/ticket" }],
+  };
+}
+
 let built: Record<string, unknown> | undefined;
 
-/** The AsyncAPI 3.0 document of the real-time channel (built once per process). */
-export function asyncApiDocument(): Record<string, unknown> {
+/** The AsyncAPI 3.0 document of the real-time channel on the deployment at publicUrl (the frames'
+ * part, generated from the shared schemas, is built once per process). */
+export function asyncApiDocument(publicUrl: string): Record<string, unknown> {
+  const { asyncapi, info, ...rest } = frames();
+  return { asyncapi, info, servers: { portal: asyncApiServer(publicUrl) }, ...rest };
+}
+
+// What does not depend on the deployment: the channel, its frames and the prose.
+function frames(): Record<string, unknown> {
   if (built) return built;
   const names = Object.keys(REALTIME_FRAMES) as (keyof typeof REALTIME_FRAMES)[];
   const messages = Object.fromEntries(
@@ -60,14 +79,6 @@ export function asyncApiDocument(): Record<string, unknown> {
   built = {
     asyncapi: "3.0.0",
     info: { title: "Atalaya real-time channel", version: PORTAL_VERSION, description: DESCRIPTION },
-    servers: {
-      portal: {
-        host: "localhost:3000",
-        protocol: "ws",
-        description: "The portal's own host (wss behind TLS); the same origin as the HTTP API.",
-        security: [{ $ref: "#/components/securitySchemes/ticket" }],
-      },
-    },
     defaultContentType: "application/json",
     channels: {
       realtime: {

@@ -106,7 +106,9 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
   );
 
   // The protocol of the socket above, beside the OpenAPI document (/api/docs/json).
-  r.get("/api/docs/asyncapi.json", { config: { public: true }, schema: { hide: true } }, async () => asyncApiDocument());
+  // Made on first request: generating the frames' schemas is not the start's work.
+  let asyncApi: Record<string, unknown> | undefined;
+  r.get("/api/docs/asyncapi.json", { config: { public: true }, schema: { hide: true } }, async () => (asyncApi ??= asyncApiDocument(ctx.config.publicUrl)));
 
   r.get(
     "/api/companies/:companyId/events",

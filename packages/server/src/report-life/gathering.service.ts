@@ -130,7 +130,7 @@ export async function answerGathering(ctx: AppContext, actor: Actor, uuid: strin
       await completeGathering(tx, g.id, body.answers, null);
       completed = { ...g, answers: [...body.answers], completed_at: new Date() };
     }
-    const row = await recordReportChange(tx, emit, g.company_id, report.id, "gatheringCompleted", g.form ? { form: g.form.title } : {});
+    const row = await recordReportChange(tx, emit, ctx.config.publicUrl, g.company_id, report.id, "gatheringCompleted", g.form ? { form: g.form.title } : {});
     const facts = { companyId: g.company_id, reportId: row.id, title: row.title, typeId: row.type_id, audience: audienceOf(row) };
     const recipients = [g.started_by, row.assigned_user?.id].filter((id): id is number => id != null);
     notifications.push(...(await notifyGatheringAnswered(tx, facts, recipients, g.form?.title ?? null)));

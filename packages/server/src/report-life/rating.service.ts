@@ -33,7 +33,7 @@ export async function rateReport(ctx: AppContext, actor: Actor, uuid: string, bo
       [report.id, body.points, text],
     );
     if (rated.length === 0) throw new AppError(409, "conflict", "alreadyRated");
-    for (const companyId of companies) await recordReportChange(tx, emit, companyId, report.id, "rated", { points: body.points });
+    for (const companyId of companies) await recordReportChange(tx, emit, ctx.config.publicUrl, companyId, report.id, "rated", { points: body.points });
     return { points: body.points, body: text, reportUuid: report.uuid, reportId: report.id, reportType: report.type_id };
   });
 }

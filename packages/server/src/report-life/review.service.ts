@@ -62,7 +62,7 @@ export async function decide(ctx: AppContext, scope: CompanyScope, reportId: num
     }
     if (state === "approved") {
       // Its due time counts from now: nobody could work it while it waited.
-      await deliverReportIn(tx, emit, scope.companyId, reportId, { source: "app", review: "approved" }, new Date());
+      await deliverReportIn(tx, emit, ctx.config.publicUrl, scope.companyId, reportId, { source: "app", review: "approved" }, new Date());
       await logActivity(tx, systemScope(scope.companyId), reportId, userId, "reviewApproved", {});
     }
   });

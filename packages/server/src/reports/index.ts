@@ -17,7 +17,6 @@ export {
   assignChange,
   changeReport,
   changeReportIn,
-  presentFor,
   takeChange,
   updateChange,
   type ChangeFn,

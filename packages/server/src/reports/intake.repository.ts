@@ -117,7 +117,7 @@ export async function insertReports(tx: Tx, reports: readonly NewReport[]): Prom
 /** The columns of the report view that a report just written has; the rest are known (below). */
 type WrittenRow = Omit<
   ReportRow,
-  "comments_count" | "notes_count" | "author" | "assigned_user" | "assigned_team" | "assigned_patrol" | "closer" | "follower_ids" | "tags" | LifeColumns | "asset_id" | "asset_category_name" | "asset" | "sections_users" | "optional_code" | "extra_info"
+  "comments_count" | "notes_count" | "private_anywhere" | "author" | "assigned_user" | "assigned_team" | "assigned_patrol" | "closer" | "follower_ids" | "tags" | LifeColumns | "asset_id" | "asset_category_name" | "asset" | "sections_users" | "optional_code" | "extra_info"
 > & {
   user_id: number | null;
 };
@@ -137,7 +137,21 @@ function justWritten(row: InsertedRow & WrittenRow, authors: ReadonlyMap<number,
   return Object.assign(row, {
     comments_count: 0,
     notes_count: 0,
-    author: author ? { id: author.id, uuid: author.uuid, firstName: author.first_name, lastName: author.last_name, phone: author.phone, email: author.email } : null,
+    // Nobody can have made a report private before it existed.
+    private_anywhere: false,
+    author: author
+      ? {
+          id: author.id,
+          uuid: author.uuid,
+          firstName: author.first_name,
+          lastName: author.last_name,
+          phone: author.phone,
+          email: author.email,
+          cover: author.cover,
+          homeAddress: author.home_address,
+          groups: author.groups,
+        }
+      : null,
     assigned_user: null,
     assigned_team: null,
     assigned_patrol: null,
@@ -168,6 +182,9 @@ export interface AuthorOf {
   last_name: string;
   phone: string | null;
   email: string;
+  cover: string | null;
+  home_address: string | null;
+  groups: number[];
 }
 
 /** The job that delivers a community report to a company with a notification delay. */
@@ -240,7 +257,7 @@ export async function insertCommunityReports(
      select input.ord, r.id as inserted_id, r.uuid::text as inserted_uuid, r.created_at as inserted_at,
             r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.repeated_of, r.type_id, r.initial_type_id,
             r.title, r.description, a.priority, a.observations, a.due_date, a.followup_id::int as followup_id,
-            r.latitude, r.longitude, r.address, r.timezone, a.zone_ids, r.media, r.likes_count, r.dislikes_count, r.abuse_counter,
+            r.latitude, r.longitude, r.address, r.timezone, a.zone_ids, r.media, r.likes_count, r.dislikes_count, r.abuse_counter, r.shares_counter,
             (a.is_anonymous or r.is_anonymous) as is_anonymous, a.is_private, a.stolen_plate, r.created_by_company_id, r.informer_type,
             r.contact, r.source, r.user_id, a.notify_neighbours, a.notification_neighbours_was_canceled, a.closed_at,
             r.deleted_at, r.deleted_by, r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version,

@@ -1,4 +1,4 @@
-import { sharedReportPath, type ConflictReason, type Language, type Report } from "@atalaya/shared";
+import type { ConflictReason, Language, Report } from "@atalaya/shared";
 import { can, companiesSeeingReport, requireAccess, type Actor, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { geocode, usableAddress } from "../geocoding/index.js";
@@ -11,6 +11,7 @@ import {
   setNeighboursNotification,
   zonesContaining,
 } from "./report-actions.repository.js";
+import { shareUrlOf } from "./report.presenter.js";
 import { findReport, type ReportRow } from "./report.repository.js";
 import { changeReport } from "./report.service.js";
 
@@ -98,15 +99,13 @@ export async function changeReportAddress(
 }
 
 /** The public link of a report one of the caller's companies attends and lets them see (else 404, as for
- * a restricted operator outside their zones or types; 409 privateReport for a private one). It is SPEC
- * §2's `/public/{uuid}`, whose `sharedUrl` leads a visitor without a session to the portal's public page
- * of the report; opening that page counts the share. */
+ * a restricted operator outside their zones or types; 409 privateReport for a private one): the report's
+ * shareUrl; opening its page counts the share. */
 export async function shareLink(ctx: AppContext, actor: Actor, reportId: number): Promise<string> {
   // A share link is made by a member who may export the report (not a patrol: issue 14).
   if (!(await companiesSeeingReport(ctx.db, actor.user.id, reportId)).some((c) => can(c.role, "reports.export"))) throw notFound();
   const facts = await shareFacts(ctx.db, reportId);
   if (!facts) throw notFound();
   if (facts.private) throw invalid("privateReport");
-  const page = `${ctx.config.publicUrl}${sharedReportPath(facts.uuid)}`;
-  return `${ctx.config.publicUrl}/public/${facts.uuid}?sharedUrl=${encodeURIComponent(page)}`;
+  return shareUrlOf(ctx.config.publicUrl, facts.uuid);
 }

@@ -92,6 +92,8 @@ describe("report reads plan as at a million reports (PostgreSQL)", () => {
         "comments_edited_idx",
         // One member's marks on the page's reports.
         ["report_user_marks_pkey", "report_user_marks_report_idx"],
+        // Whether any organisation made a report private (its shareUrl), from the private ones alone.
+        "report_attentions_private_idx",
         ...(query.includes("offset") ? [] : ["report_attentions_highlighted_idx"]),
       ]);
       // The tab's count and the counters of every tab: the open statuses counted on the attentions'
@@ -144,6 +146,11 @@ describe("report reads plan as at a million reports (PostgreSQL)", () => {
   });
 
   it("a report's detail: by its keys", async () => {
-    expectPlans(await plansOf("GET", `/reports/${set.lastReportId - 100}`), ["report_attentions_pkey", "comments_edited_idx", ["report_user_marks_pkey", "report_user_marks_report_idx"]]);
+    expectPlans(await plansOf("GET", `/reports/${set.lastReportId - 100}`), [
+      "report_attentions_pkey",
+      "comments_edited_idx",
+      "report_attentions_private_idx",
+      ["report_user_marks_pkey", "report_user_marks_report_idx"],
+    ]);
   });
 });

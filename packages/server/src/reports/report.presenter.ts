@@ -1,4 +1,4 @@
-import { countdownSeconds, type CompanyRole, type Media, type Report, type ReportAbilities } from "@atalaya/shared";
+import { countdownSeconds, reportTypeById, reportSpecFields, sharedReportPath, type CompanyRole, type Media, type Report, type ReportAbilities } from "@atalaya/shared";
 import { can } from "../auth/access.js";
 import type { ReportAudience } from "../auth/restrictions.js";
 import type { ReportRow } from "./report.repository.js";
@@ -57,8 +57,16 @@ export function audienceOf(row: Pick<ReportRow, "id" | "zone_ids" | "type_id" | 
   return audience;
 }
 
-/** The API shape of a report for one company and viewer. */
-export function presentReport(row: ReportRow, viewer: Viewer): Report {
+/** The public link of a report on the deployment at publicUrl (SPEC §2's `/public/{uuid}`, whose
+ * `sharedUrl` leads a visitor without a session to the portal's public page of the report). */
+export function shareUrlOf(publicUrl: string, uuid: string): string {
+  const page = `${publicUrl}${sharedReportPath(uuid)}`;
+  return `${publicUrl}/public/${uuid}?sharedUrl=${encodeURIComponent(page)}`;
+}
+
+/** The API shape of a report for one company and viewer, on the deployment at publicUrl (PUBLIC_URL:
+ * the share link is absolute). */
+export function presentReport(row: ReportRow, viewer: Viewer, publicUrl: string): Report {
   const due = iso(row.due_date);
   return {
     id: row.id,
@@ -121,6 +129,35 @@ export function presentReport(row: ReportRow, viewer: Viewer): Report {
     extraInfo: row.extra_info,
     ...presentLife(row),
     ...presentFlags(row),
+    ...presentSpecFields(row, publicUrl),
+  };
+}
+
+/** Issue 32's SPEC §3 names: aliases and facts derived from the row (the shared schema says each one's
+ * meaning). Nothing here reads more than the row. */
+function presentSpecFields(row: ReportRow, publicUrl: string): Pick<Report, keyof typeof reportSpecFields> {
+  const closed = row.status === "solved" || row.status === "false";
+  const worked = row.status !== "pending" || row.review === "approved";
+  const caller = row.contact && (row.contact.firstName || row.contact.lastName || row.contact.phone) ? row.contact : null;
+  const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ") || null;
+  return {
+    eventId: row.id,
+    datetime_ttl: iso(row.due_date),
+    report_followup_id: row.followup_id,
+    isOpen: !closed,
+    confirmed: worked && row.status !== "false" && row.closing_kind !== "repeated",
+    visible: row.status !== "false" && row.deleted_at === null,
+    categoryId: reportTypeById(row.type_id)?.category_id ?? null,
+    code: row.uuid.slice(0, 8),
+    shareUrl: row.private_anywhere ? null : shareUrlOf(publicUrl, row.uuid),
+    sharesCounter: row.shares_counter,
+    imageUrl: (row.media as Media[]).find((m) => m.mime.startsWith("image/") && m.status !== "failed")?.url ?? null,
+    location: { type: "Point", coordinates: [row.longitude, row.latitude] },
+    userId: row.author?.id ?? null,
+    name: caller ? fullName(caller.firstName, caller.lastName) : row.author ? fullName(row.author.firstName, row.author.lastName) : null,
+    phone: caller ? caller.phone : (row.author?.phone ?? null),
+    teams: row.assigned_team ? [row.assigned_team] : [],
+    userWhoClosedReport: row.closer,
   };
 }
 

@@ -29,10 +29,14 @@ export interface ReportRow {
   likes_count: number;
   dislikes_count: number;
   abuse_counter: number;
+  /** Openings of the report's public page. */
+  shares_counter: number;
   comments_count: number;
   notes_count: number;
   is_anonymous: boolean;
   is_private: boolean;
+  /** Some attending organisation made it private: the community no longer sees it (no share link). */
+  private_anywhere: boolean;
   /** The company's stolen-plate flag (migration 034). */
   stolen_plate: string | null;
   created_by_company_id: number | null;
@@ -41,7 +45,7 @@ export interface ReportRow {
   /** Where the report came from: app, portal, open311. */
   source: string | null;
   /** The reporter's account; its e-mail is shown only where the company's gate allows (report.presenter.ts). */
-  author: { id: number; uuid: string; firstName: string; lastName: string; phone: string | null; email: string | null } | null;
+  author: ReportAuthor | null;
   notify_neighbours: boolean;
   notification_neighbours_was_canceled: boolean;
   assigned_user: PersonJson | null;
@@ -85,6 +89,18 @@ export interface ReportRow {
   sections_users: Record<string, number[]>;
   optional_code: string | null;
   extra_info: { fieldKey: string; label: string; value: string }[] | null;
+}
+/** The signed-in reporter as the report view reads it (users). */
+export interface ReportAuthor {
+  id: number;
+  uuid: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  email: string | null;
+  cover: string | null;
+  homeAddress: string | null;
+  groups: number[];
 }
 /** A gathering as the report view reads it (report_gatherings). */
 export interface GatheringJson {
@@ -134,12 +150,15 @@ const FLAG_COLUMNS = `a.highlighted, r.turn_off_comments,
 const VIEW = `
 select r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.repeated_of, r.type_id, r.initial_type_id,
        r.title, r.description, a.priority, a.observations, a.due_date, a.followup_id::int as followup_id,
-       r.latitude, r.longitude, r.address, r.timezone, a.zone_ids, r.media, r.likes_count, r.dislikes_count, r.abuse_counter,
+       r.latitude, r.longitude, r.address, r.timezone, a.zone_ids, r.media, r.likes_count, r.dislikes_count, r.abuse_counter, r.shares_counter,
        (select count(*)::int from comments c where c.report_id = r.id and not c.hidden) as comments_count,
        (select count(*)::int from notes n where n.company_id = a.company_id and n.report_id = r.id) as notes_count,
-       (a.is_anonymous or r.is_anonymous) as is_anonymous, a.is_private, a.stolen_plate, r.created_by_company_id, r.informer_type, r.contact, r.source,
+       (a.is_anonymous or r.is_anonymous) as is_anonymous, a.is_private,
+       exists (select 1 from report_attentions pa where pa.report_id = r.id and pa.is_private) as private_anywhere,
+       a.stolen_plate, r.created_by_company_id, r.informer_type, r.contact, r.source,
        case when u.id is null or a.is_anonymous or r.is_anonymous then null else json_build_object('id', u.id,
-         'uuid', u.uuid::text, 'firstName', u.first_name, 'lastName', u.last_name, 'phone', u.phone, 'email', u.email) end as author,
+         'uuid', u.uuid::text, 'firstName', u.first_name, 'lastName', u.last_name, 'phone', u.phone, 'email', u.email,
+         'cover', u.cover, 'homeAddress', u.home_address, 'groups', u.groups) end as author,
        a.notify_neighbours, a.notification_neighbours_was_canceled,
        ${person("au")} as assigned_user,
        case when t.id is null then null else json_build_object('id', t.id, 'name', t.name, 'color', t.color) end as assigned_team,

@@ -61,11 +61,12 @@ export function requireActiveType(typeId: number): void {
 }
 
 /** Emits the report's state to one company, read inside the transaction so it is what commits; with
- * the company's facts of the report from before the change (see audienceOf). */
-async function emitReport(tx: Tx, emit: Emit, company: TenantScope, reportId: number, type: EventType, previous?: ReportAudience): Promise<ReportRow> {
+ * the company's facts of the report from before the change (see audienceOf). `publicUrl` is the
+ * deployment's (PUBLIC_URL), which the report's share link starts with. */
+async function emitReport(tx: Tx, emit: Emit, publicUrl: string, company: TenantScope, reportId: number, type: EventType, previous?: ReportAudience): Promise<ReportRow> {
   const row = await findReport(tx, company, reportId);
   if (!row) throw notFound();
-  await emit(company.companyId, type, { report: presentReport(row, EVENT_VIEWER) }, audienceOf(row, previous));
+  await emit(company.companyId, type, { report: presentReport(row, EVENT_VIEWER, publicUrl) }, audienceOf(row, previous));
   return row;
 }
 
@@ -84,7 +85,7 @@ export async function createCompanyReport(ctx: AppContext, scope: CompanyScope, 
   const { reportTypeIds: allowedTypes } = scope.restrictions;
   if (allowedTypes.length > 0 && !allowedTypes.includes(body.type)) throw invalidField("type", "invalid_type");
   const row = await insertOwnReport(ctx, scope, scope.actor.user.id, body, "portal");
-  return presentReport(row, viewerOf(scope));
+  return presentReport(row, viewerOf(scope), ctx.config.publicUrl);
 }
 
 /** A report a company makes for itself (the portal's create form, a completed dynamic form): only
@@ -122,7 +123,7 @@ async function insertOwnReport(ctx: AppContext, scope: TenantScope, actorId: num
     });
     await logActivity(tx, scope, id, actorId, "created", { informerType: body.informerType });
     // Read as the company, not as the actor: the creator may be restricted and still made it.
-    return emitReport(tx, emit, systemScope(companyId), id, "newReport");
+    return emitReport(tx, emit, ctx.config.publicUrl, systemScope(companyId), id, "newReport");
   });
 }
 
@@ -174,7 +175,7 @@ export async function createAssetReport(ctx: AppContext, req: AssetReportRequest
     const routing = await routeOwnReport(tx, company, req.typeId, req.asset.latitude, req.asset.longitude, createdAt);
     await insertAttention(tx, company, id, { priority: routing.priority, dueDate: routing.due_date, zoneIds: routing.zone_ids, isAnonymous: req.userId === null });
     await logActivity(tx, company, id, null, "created", { source: "asset", assetId: req.asset.id });
-    await emitReport(tx, emit, company, id, "newReport");
+    await emitReport(tx, emit, ctx.config.publicUrl, company, id, "newReport");
     return { id, uuid };
   });
 }
@@ -227,7 +228,7 @@ export async function createAppReports(ctx: AppContext, requests: readonly AppRe
     async (tx, emit) => {
       const authors = new Map(requests.flatMap(({ actor }) => (actor ? [[actor.user.id, actor.user] as const] : [])));
       const { inserted, attentions } = await insertCommunityReports(tx, reports, authors);
-      for (const row of attentions.flat()) await emit(row.company_id, "newReport", { report: presentReport(row, EVENT_VIEWER) }, audienceOf(row));
+      for (const row of attentions.flat()) await emit(row.company_id, "newReport", { report: presentReport(row, EVENT_VIEWER, ctx.config.publicUrl) }, audienceOf(row));
       const retried = inserted.filter((r) => !r.created).map((r) => r.id);
       const attending = retried.length ? await attendingCompaniesOf(tx, retried) : new Map<number, number[]>();
       return inserted.map((r, i) => ({
@@ -247,14 +248,14 @@ export async function createAppReports(ctx: AppContext, requests: readonly AppRe
  * time counted from the report's creation, logs it and sends the newReport event. Running it again
  * (a retried job) changes nothing. */
 export async function deliverDelayedReport(ctx: AppContext, companyId: number, reportId: number): Promise<void> {
-  await changeWithEvents(ctx.db, ctx.bus, (tx, emit) => deliverReportIn(tx, emit, companyId, reportId, { source: "app", delayed: true }));
+  await changeWithEvents(ctx.db, ctx.bus, (tx, emit) => deliverReportIn(tx, emit, ctx.config.publicUrl, companyId, reportId, { source: "app", delayed: true }));
 }
 
 /** Opens a company's attention of a community report it did not get at intake (a delayed delivery, an
  * approved review: issue 17), logs "created" with `data` and sends the newReport event, inside the
  * caller's transaction. The due time counts from `from` (default: the report's creation). Does nothing
  * when the attention exists already. */
-export async function deliverReportIn(tx: Tx, emit: Emit, companyId: number, reportId: number, data: Record<string, unknown>, from?: Date): Promise<void> {
+export async function deliverReportIn(tx: Tx, emit: Emit, publicUrl: string, companyId: number, reportId: number, data: Record<string, unknown>, from?: Date): Promise<void> {
   const company = systemScope(companyId);
   const report = await one<{ type_id: number; latitude: number; longitude: number; created_at: Date; is_anonymous: boolean }>(
     tx,
@@ -265,18 +266,18 @@ export async function deliverReportIn(tx: Tx, emit: Emit, companyId: number, rep
   const routing = await routeOwnReport(tx, company, report.type_id, report.latitude, report.longitude, from ?? new Date(report.created_at));
   await insertAttention(tx, company, reportId, { priority: routing.priority, dueDate: routing.due_date, zoneIds: routing.zone_ids, isAnonymous: report.is_anonymous });
   await logActivity(tx, company, reportId, null, "created", data);
-  await emitReport(tx, emit, company, reportId, "newReport");
+  await emitReport(tx, emit, publicUrl, company, reportId, "newReport");
 }
 
 /** A change to a company's report made outside an operator's scope (the reporter app answering a
  * gathering or rating it: issue 17), inside the caller's transaction: bumps the attention's version,
  * logs `action` without an actor and sends the updateReport event to the company; answers the report
  * as the company now sees it. */
-export async function recordReportChange(tx: Tx, emit: Emit, companyId: number, reportId: number, action: string, data: Record<string, unknown>): Promise<ReportRow> {
+export async function recordReportChange(tx: Tx, emit: Emit, publicUrl: string, companyId: number, reportId: number, action: string, data: Record<string, unknown>): Promise<ReportRow> {
   const company = systemScope(companyId);
   await touchAttention(tx, company, reportId);
   await logActivity(tx, company, reportId, null, action, data);
-  return emitReport(tx, emit, company, reportId, "updateReport");
+  return emitReport(tx, emit, publicUrl, company, reportId, "updateReport");
 }
 
 /** A page of one status tab with counters for every tab, within the scope's restrictions. */
@@ -288,7 +289,7 @@ export async function listCompanyReports(ctx: AppContext, scope: CompanyScope, q
     lastFollowupId(ctx.db, scope),
   ]);
   const viewer = viewerOf(scope);
-  const reports = await withViewerMarks(ctx.db, scope, scope.actor.user.id, rows.map((r) => presentReport(r, viewer)));
+  const reports = await withViewerMarks(ctx.db, scope, scope.actor.user.id, rows.map((r) => presentReport(r, viewer, ctx.config.publicUrl)));
   return { reports, total, counters, lastFollowupId: lastId };
 }
 
@@ -297,7 +298,7 @@ export async function getCompanyReport(ctx: AppContext, scope: CompanyScope, key
   requireAccess(scope, "report.read");
   const row = "id" in key ? await findReport(ctx.db, scope, key.id) : await findReportByUuid(ctx.db, scope, key.uuid);
   if (!row) throw notFound();
-  const report = presentReport(row, viewerOf(scope));
+  const report = presentReport(row, viewerOf(scope), ctx.config.publicUrl);
   // The company flags of SPEC §3 that add to the detail.
   if (scope.company.visualizeAttendingCompanies) report.attendingCompanies = await otherAttendingCompanies(ctx.db, scope, row.id);
   if (scope.company.displayDni) report.reporterDni = row.is_anonymous ? null : await reporterSocialNumber(ctx.db, row.id);
@@ -343,12 +344,12 @@ export async function changeReport(
   requireAccess(scope, permission);
   const notifications: StoredNotification[] = [];
   const row = await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
-    const out = await changeReportIn(tx, emit, scope, reportId, action, fn, options);
+    const out = await changeReportIn(tx, emit, ctx.config.publicUrl, scope, reportId, action, fn, options);
     notifications.push(...out.notifications);
     return out.row;
   });
   await publishNotifications(ctx.bus, notifications);
-  return presentReport(row, viewerOf(scope));
+  return presentReport(row, viewerOf(scope), ctx.config.publicUrl);
 }
 
 /** changeReport's work inside a transaction the caller holds (bulk actions run many in one): the caller
@@ -357,6 +358,7 @@ export async function changeReport(
 export async function changeReportIn(
   tx: Tx,
   emit: Emit,
+  publicUrl: string,
   scope: CompanyScope,
   reportId: number,
   action: string,
@@ -374,15 +376,10 @@ export async function changeReportIn(
   const companies = options.shared ? await attendingCompanies(tx, reportId) : [systemScope(scope.companyId)];
   let own: ReportRow | undefined;
   for (const company of companies) {
-    const r = await emitReport(tx, emit, company, reportId, options.eventType ?? "updateReport", previous.get(company.companyId));
+    const r = await emitReport(tx, emit, publicUrl, company, reportId, options.eventType ?? "updateReport", previous.get(company.companyId));
     if (company.companyId === scope.companyId) own = r;
   }
   return { row: own!, notifications: await notifyOfChange(tx, scope, before, own!) };
-}
-
-/** The viewer a scope presents reports to. */
-export function presentFor(row: ReportRow, scope: CompanyScope): Report {
-  return presentReport(row, viewerOf(scope));
 }
 
 /** Inside a change: who of the company hears of it in their notification centre. A report newly assigned
@@ -518,7 +515,7 @@ export async function listHistoryReports(ctx: AppContext, scope: CompanyScope, f
   requireAccess(scope, "report.read");
   const { rows, total } = await listHistory(ctx.db, scope, filter);
   const viewer = viewerOf(scope);
-  return { reports: rows.map((r) => presentReport(r, viewer)), total };
+  return { reports: rows.map((r) => presentReport(r, viewer, ctx.config.publicUrl)), total };
 }
 
 /** A company admin deletes a report for the organisation (SPEC §7 DELETE /reports/{id}, deletedBy admin):
@@ -538,5 +535,5 @@ export async function deleteCompanyReport(ctx: AppContext, scope: CompanyScope, 
     await emit(scope.companyId, "removeReport", { reportId }, audienceOf(before));
     return load(tx, systemScope(scope.companyId), reportId);
   });
-  return presentReport(row, viewerOf(scope));
+  return presentReport(row, viewerOf(scope), ctx.config.publicUrl);
 }

@@ -42,7 +42,7 @@ export async function search(ctx: AppContext, scope: CompanyScope, query: Search
       const segments = value ? highlight(value, text) : null;
       if (segments) highlights.push({ field, segments });
     }
-    reports.push({ report: presentReport(row, viewer), score: hit.score, highlights });
+    reports.push({ report: presentReport(row, viewer, ctx.config.publicUrl), score: hit.score, highlights });
   }
   const comments: CommentSearchHit[] = commentRows.map((c) => ({
     id: c.id,
