@@ -619,7 +619,13 @@ const drainCase = (ctx) =>
       const exited = new Promise((resolve) => b.child.once("exit", (code, signal) => resolve(signal ?? code)));
       b.child.kill("SIGTERM");
       const at = now();
-      const readyz = await fetch(`${b.base}/readyz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.json().then((j) => `${r.status} ${j.status}`), (err) => String(err));
+      // The signal reaches the process a moment later (seconds on a busy machine): /readyz is asked
+      // until it answers something else than ready, within the notice.
+      let readyz = "";
+      do {
+        readyz = await fetch(`${b.base}/readyz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.json().then((j) => `${r.status} ${j.status}`), (err) => String(err));
+        if (readyz === "200 ready") await sleep(50);
+      } while (readyz === "200 ready" && now() - at < DRAIN_NOTICE_MS + 10_000);
       const exit = await exited;
       log(`  B sent SIGTERM: /readyz answered ${readyz}; it exited (${exit}) after ${((now() - at) / 1000).toFixed(1)} s; starting it again`);
       if (readyz !== "503 draining") deployment.crashes.push(`B's /readyz answered ${readyz} while draining, not 503 draining`);

@@ -8,13 +8,18 @@ import { listActivityFeed, type ActivityFeedRow } from "./activity.repository.js
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UUID_PREFIX = /^[0-9a-f-]{4,35}$/i;
 
-/** What the identifier box means: a report id (digits), its uuid, or the first characters of the uuid
- * (the code shown in the panel); null when it can match nothing. */
+/** What the identifier box means: a report id (digits, or `#` and digits), its uuid, or the first
+ * characters of the uuid (the report's `code`); null when it can match nothing. Four or more digits may
+ * be either: a code is all digits one time in 40 (`20261129`), so both are looked for. */
 export function parseIdentifier(text: string): HistoryFilter["identifier"] | null {
   const value = text.trim();
-  if (/^#?\d{1,10}$/.test(value)) {
+  if (/^#\d{1,10}$/.test(value) || /^\d{1,3}$/.test(value)) {
     const id = Number(value.replace("#", ""));
     return id >= 1 && id <= MAX_ID ? { id } : null;
+  }
+  if (/^\d{4,10}$/.test(value)) {
+    const id = Number(value);
+    return id >= 1 && id <= MAX_ID ? { id, uuidPrefix: value } : { uuidPrefix: value };
   }
   if (UUID.test(value)) return { uuid: value.toLowerCase() };
   if (UUID_PREFIX.test(value)) return { uuidPrefix: value.toLowerCase() };

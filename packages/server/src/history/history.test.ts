@@ -140,6 +140,14 @@ describe("POST /api/companies/:companyId/reports/history", () => {
     expect(idsOf((await history({ identifier: uuids.recent!.toUpperCase() })).reports)).toEqual([ids.recent]);
     expect(idsOf((await history({ identifier: uuids.recent!.slice(0, 13) })).reports)).toEqual([ids.recent]);
     expect((await history({ identifier: "robo en la esquina" })).total).toBe(0);
+    // A code of digits alone (the uuid's first 8 characters, one in 40 reports) finds its report too.
+    const db = await testDb();
+    await db.query("update reports set uuid = $2::uuid where id = $1", [ids.recent, `20261129-${uuids.recent!.slice(9)}`]);
+    try {
+      expect(idsOf((await history({ identifier: "20261129" })).reports)).toEqual([ids.recent]);
+    } finally {
+      await db.query("update reports set uuid = $2::uuid where id = $1", [ids.recent, uuids.recent]);
+    }
     expect(idsOf((await history({ types: [3] })).reports)).toEqual([ids.otherType]);
     expect(idsOf((await history({ user_id: operatorId })).reports)).toEqual([ids.toDelete]);
     const first = await history({ limit: 2 });
@@ -279,6 +287,10 @@ describe("history filter helpers", () => {
     expect(parseIdentifier("0")).toBeNull();
     // Too big for an id: only the start of a uuid could match it.
     expect(parseIdentifier("99999999999")).toEqual({ uuidPrefix: "99999999999" });
+    // A code of digits alone (one uuid in 40 starts so) is looked for as an id and as a code.
+    expect(parseIdentifier("20261129")).toEqual({ id: 20261129, uuidPrefix: "20261129" });
+    expect(parseIdentifier("#20261129")).toEqual({ id: 20261129 });
+    expect(parseIdentifier("4242")).toEqual({ id: 4242, uuidPrefix: "4242" });
     expect(parseIdentifier("1B4E28BA-2FA1-11D2-883F-0016D3CCA427")).toEqual({ uuid: "1b4e28ba-2fa1-11d2-883f-0016d3cca427" });
     expect(parseIdentifier("1b4e28ba")).toEqual({ uuidPrefix: "1b4e28ba" });
     expect(parseIdentifier("robo")).toBeNull();

@@ -272,7 +272,8 @@ export async function listReports(
 export interface HistoryFilter {
   from: Date;
   to: Date;
-  identifier?: { id: number } | { uuid: string } | { uuidPrefix: string };
+  /** Both an id and a prefix: digits that may be either (history.service.ts parseIdentifier). */
+  identifier?: { id: number } | { uuid: string } | { uuidPrefix: string } | { id: number; uuidPrefix: string };
   typeIds?: readonly number[];
   /** Reports assigned to or closed by this user. */
   userId?: number;
@@ -286,9 +287,11 @@ export async function listHistory(db: Db, scope: TenantScope, f: HistoryFilter):
   const params: unknown[] = [scope.companyId, f.from.toISOString(), f.to.toISOString()];
   let where = " where a.company_id = $1 and r.created_at >= $2::timestamptz and r.created_at < $3::timestamptz";
   const add = (value: unknown) => `$${params.push(value)}`;
-  if (f.identifier && "id" in f.identifier) where += ` and a.report_id = ${add(f.identifier.id)}`;
+  const id = f.identifier && "id" in f.identifier ? ` a.report_id = ${add(f.identifier.id)}` : null;
+  const prefix = f.identifier && "uuidPrefix" in f.identifier ? ` r.uuid::text like ${add(`${f.identifier.uuidPrefix}%`)}` : null;
+  if (id && prefix) where += ` and (${id} or ${prefix})`;
+  else if (id || prefix) where += ` and${id ?? prefix}`;
   if (f.identifier && "uuid" in f.identifier) where += ` and r.uuid = ${add(f.identifier.uuid)}::uuid`;
-  if (f.identifier && "uuidPrefix" in f.identifier) where += ` and r.uuid::text like ${add(`${f.identifier.uuidPrefix}%`)}`;
   if (f.typeIds?.length) where += ` and r.type_id = any(${add(f.typeIds)}::int[])`;
   if (f.userId !== undefined) {
     const user = add(f.userId);
