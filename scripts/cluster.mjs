@@ -206,7 +206,8 @@ export async function startCluster({
       env: {
         ...process.env,
         PUBLIC_URL: publicUrl,
-        TRUST_PROXY: "true",
+        // One hop, the balancer, unless the environment says otherwise (another proxy in front of it).
+        TRUST_PROXY: process.env.TRUST_PROXY || "true",
         ...env,
         ALTCHA_HMAC_KEY: altchaKey,
         PORT: String(m.port),
