@@ -6,6 +6,11 @@
 // 10 s, the Redis stopped and restarted, and a soak with memory per process. Each case must end with
 // 0 acknowledged reports missing from the database and 0 events missing from any socket after
 // catch-up; the script exits 1 otherwise (and on a server process that died by itself, or a 500).
+// The rolling case (issue 34) runs on the cluster of `npm run cluster` instead (scripts/cluster.mjs's
+// startCluster: three processes behind HAProxy on FAULTS_BALANCER_PORT, 8196): every client goes through
+// the balancer only, every process is drained and started again in turn under load, and it fails on any
+// request that failed at all (even one a retry then got through), an operator's request refused, or a
+// /readyz through the balancer that did not answer 200 or named fewer processes than run.
 // One more case (issue 15) has no report load: a scheduled mass message to a few hundred app users of a
 // custom zone, approved by the provider and delivered by the two processes' job workers, the delivering
 // process killed mid-batch and the other taking the job over; it must end with every recipient holding
@@ -24,7 +29,7 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
 import WebSocket from "ws";
 import { databaseServer, startServer, tempDataDir } from "./lib.mjs";
@@ -34,6 +39,8 @@ const SHORT = process.argv.includes("--short");
 const MACHINE_REDIS = process.env.FAULTS_REDIS_URL ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const OWN_REDIS_PORT = Number(process.env.FAULTS_REDIS_PORT ?? 6391);
 const PORTS = (process.env.FAULTS_PORTS ?? "8197,8198").split(",").map(Number);
+const BALANCER_PORT = Number(process.env.FAULTS_BALANCER_PORT ?? 8196);
+const CLUSTER_PROCESSES = 3;
 const METRICS_TOKEN = `faults-${randomUUID()}`;
 const DB_NAME = `atalaya_faults_${process.pid}`;
 // Set once the database server is known (main).
@@ -44,8 +51,8 @@ const OPERATOR_EMAILS = ["admin@demo.cl", "operador@demo.cl", "operadora@demo.cl
 
 /** Seconds of load (and of the fault) per case; the full run is the issue's, --short what CI affords. */
 const PLAN = SHORT
-  ? { rate: 20, kill: { seconds: 10, killAt: 3 }, terminate: { seconds: 10, every: 700, for: 6 }, refuse: { before: 2, seconds: 10 }, redis: { before: 2, seconds: 5 }, soak: { seconds: 10, rate: 20 } }
-  : { rate: 30, kill: { seconds: 30, killAt: 10 }, terminate: { seconds: 30, every: 500, for: 20 }, refuse: { before: 5, seconds: 10 }, redis: { before: 5, seconds: 10 }, soak: { seconds: 300, rate: 20 } };
+  ? { rate: 20, kill: { seconds: 10, killAt: 3 }, terminate: { seconds: 10, every: 700, for: 6 }, refuse: { before: 2, seconds: 10 }, redis: { before: 2, seconds: 5 }, soak: { seconds: 10, rate: 20 }, rolling: { before: 2 } }
+  : { rate: 30, kill: { seconds: 30, killAt: 10 }, terminate: { seconds: 30, every: 500, for: 20 }, refuse: { before: 5, seconds: 10 }, redis: { before: 5, seconds: 10 }, soak: { seconds: 300, rate: 20 }, rolling: { before: 5 } };
 /** The mass message case: app users inside its zone, rows per delivery batch, the time each batch is held
  * (a few hundred rows take milliseconds: held, the delivery lasts seconds and a kill lands inside it),
  * how far ahead it is scheduled, and after how many batches the delivering process is killed. */
@@ -58,7 +65,7 @@ const CONVERGE_MS = 30_000; // time the operators get to hold every event after 
 const MAX_IN_FLIGHT = 400;
 // A client waits this long for an answer before it retries (a phone's request timeout).
 const REQUEST_TIMEOUT_MS = 30_000;
-// FAULTS_ONLY=kill,drain,terminate,refuse,soak,message,logout,redis runs those cases alone (a failing one, again).
+// FAULTS_ONLY=kill,drain,terminate,refuse,soak,message,logout,rolling,redis runs those cases alone (a failing one, again).
 const ONLY = process.env.FAULTS_ONLY ? new Set(process.env.FAULTS_ONLY.split(",")) : undefined;
 const wanted = (name) => !ONLY || ONLY.has(name);
 const AFTER_FAULT_MS = SHORT ? 4000 : 8000; // load kept on past a fault's end, to see it recover under load
@@ -252,6 +259,58 @@ class Deployment {
       for (const line of text.split("\n")) if (line.startsWith(pattern)) sum += Number(line.split(" ").pop());
     }
     return sum;
+  }
+}
+
+/** The cluster of `npm run cluster` (scripts/cluster.mjs) as the cases see a deployment: the clients
+ * know one server, the balancer; memory, counters and readiness are read from each process directly. */
+class ClusterDeployment {
+  constructor(redisUrl) {
+    this.redisUrl = redisUrl;
+    this.dataDir = tempDataDir("atalaya-faults-cluster-");
+    this.servers = [{ name: "balancer", base: `http://127.0.0.1:${BALANCER_PORT}`, ws: `ws://127.0.0.1:${BALANCER_PORT}` }];
+    this.cluster = undefined;
+  }
+
+  async startAll() {
+    // By its URL: a literal path would bring the scripts into the bench's type-check project.
+    const { startCluster } = await import(pathToFileURL(join(ROOT, "scripts/cluster.mjs")).href);
+    this.cluster = await startCluster({
+      processes: CLUSTER_PROCESSES,
+      port: BALANCER_PORT,
+      dataDir: this.dataDir,
+      logDir: join(this.dataDir, "logs"),
+      databaseUrl: withApplicationName(DATABASE_URL, "faults-cluster"),
+      redisUrl: this.redisUrl,
+      seed: "none",
+      accessLog: false,
+      env: { METRICS_TOKEN, LOG_LEVEL: "warn", APP_REPORTS_PER_ADDRESS: "1000000", APP_REPORTS_PER_REPORTER: "1000000" },
+      log,
+    });
+  }
+
+  get crashes() {
+    return this.cluster?.crashes ?? [];
+  }
+
+  async stopAll() {
+    await this.cluster?.stop();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  /** Every process answers ready and the balancer has them all up. */
+  async ready() {
+    const states = await this.cluster.states().catch(() => new Map());
+    const answers = await Promise.all(this.cluster.members.map((m) => fetch(`${m.base}/readyz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false)));
+    return answers.every(Boolean) && this.cluster.members.every((m) => states.get(m.name) === "UP");
+  }
+
+  memory() {
+    return Deployment.prototype.memory.call({ servers: this.cluster.members });
+  }
+
+  counter(pattern) {
+    return Deployment.prototype.counter.call({ servers: this.cluster.members }, pattern);
   }
 }
 
@@ -485,7 +544,7 @@ function startLoad({ rate, servers, points, stats }) {
 // Cases
 
 /** Runs one case: load, the fault, recovery, convergence; answers its row of the table. */
-async function runCase(ctx, name, { seconds, rate = PLAN.rate, fault }) {
+async function runCase(ctx, name, { seconds, rate = PLAN.rate, fault, extraWhy = () => [] }) {
   const { deployment, operators, companyId, points } = ctx;
   log(`${name}: ${seconds} s at ${rate} reports/s`);
   const stats = { acks: [], errors: new Tally(), sent: 0, refused: 0, serverErrors: 0, gaveUp: 0, skipped: 0 };
@@ -584,6 +643,7 @@ async function runCase(ctx, name, { seconds, rate = PLAN.rate, fault }) {
     row.serverErrors > 0 && `${row.serverErrors} answers 500`,
     ...crashes,
     !Number.isFinite(row.recoverySeconds) && "did not recover within 2 minutes",
+    ...extraWhy({ stats, opErrors }),
   ].filter(Boolean);
   row.passed = row.why.length === 0;
   log(
@@ -619,13 +679,14 @@ const drainCase = (ctx) =>
       const exited = new Promise((resolve) => b.child.once("exit", (code, signal) => resolve(signal ?? code)));
       b.child.kill("SIGTERM");
       const at = now();
-      // The signal reaches the process a moment later (seconds on a busy machine): /readyz is asked
-      // until it answers something else than ready, within the notice.
-      let readyz = "";
-      do {
+      // The signal and a request arriving together may be handled in either order by the process's event
+      // loop: asked again until it says draining, within the notice.
+      let readyz;
+      for (;;) {
         readyz = await fetch(`${b.base}/readyz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.json().then((j) => `${r.status} ${j.status}`), (err) => String(err));
-        if (readyz === "200 ready") await sleep(50);
-      } while (readyz === "200 ready" && now() - at < DRAIN_NOTICE_MS + 10_000);
+        if (readyz === "503 draining" || now() - at > DRAIN_NOTICE_MS / 2) break;
+        await sleep(20);
+      }
       const exit = await exited;
       log(`  B sent SIGTERM: /readyz answered ${readyz}; it exited (${exit}) after ${((now() - at) / 1000).toFixed(1)} s; starting it again`);
       if (readyz !== "503 draining") deployment.crashes.push(`B's /readyz answered ${readyz} while draining, not 503 draining`);
@@ -688,6 +749,71 @@ function redisCase(ctx, redis) {
       log("  Redis started again");
       return now();
     },
+  });
+}
+
+/** A rolling restart through the balancer (issue 34): each of the cluster's processes in turn gets
+ * SIGTERM (/readyz 503 for the notice, the balancer takes it out, it ends what is in flight, closes its
+ * sockets with 1001 and exits 0), is started again and taken back, the next only then. Meanwhile a
+ * poller asks the balancer's /readyz every 100 ms. Fails on any failed request: a report request that
+ * failed even once (its retry notwithstanding), an operator's request that failed (a socket closed with
+ * 1001 is the drain, not a failure; any other close is), a /readyz other than 200 or a draining process's 503, and on fewer
+ * instances answering than run. */
+function rollingCase(ctx) {
+  const { deployment } = ctx;
+  const { cluster } = deployment;
+  const readyz = { answers: 0, draining: 0, failed: new Tally(), instances: new Map() };
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      try {
+        const res = await fetch(`${deployment.servers[0].base}/readyz`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+        const body = await res.json().catch(() => ({}));
+        // A draining process says so until the balancer's checks take it out: the drain's signal, not a failure.
+        if (res.status === 503 && body.status === "draining") readyz.draining++;
+        else if (res.status !== 200) readyz.failed.add(`HTTP ${res.status} ${body.status ?? ""}`.trim());
+        else {
+          readyz.answers++;
+          const pids = readyz.instances.get(body.instance) ?? new Set();
+          readyz.instances.set(body.instance, pids.add(body.pid));
+        }
+      } catch (err) {
+        readyz.failed.add(errorKind(err));
+      }
+      await sleep(100);
+    }
+  })();
+  let restarts = [];
+  return runCase(ctx, `rolling restart of ${CLUSTER_PROCESSES} processes behind HAProxy`, {
+    seconds: PLAN.rolling.before,
+    fault: async () => {
+      await sleep(PLAN.rolling.before * 1000);
+      restarts = await cluster.rollingRestart((r) =>
+        log(`  ${r.name} drained (exit ${r.exit}): pid ${r.oldPid} → ${r.newPid}; out of the balancer ${(r.outAfterMs / 1000).toFixed(1)} s after SIGTERM (notice ${cluster.noticeMs / 1000} s), exited after ${(r.exitedAfterMs / 1000).toFixed(1)} s, back after ${(r.backAfterMs / 1000).toFixed(1)} s`),
+      );
+      return now();
+    },
+    extraWhy: ({ stats, opErrors }) => {
+      polling = false;
+      const failedRequests = [...stats.errors].reduce((sum, [, n]) => sum + n, 0);
+      const operatorFailures = [...opErrors].filter(([kind]) => kind !== "socket closed 1001");
+      const named = [...readyz.instances.keys()];
+      log(
+        `  /readyz through the balancer: ${readyz.answers} answers 200, ${readyz.draining} 503 draining (before the balancer took a draining process out), failed: ${readyz.failed.text()}; instances ${[...readyz.instances].map(([name, pids]) => `${name} (pids ${[...pids].join(" → ")})`).join(", ")}`,
+      );
+      return [
+        failedRequests > 0 && `${failedRequests} report requests failed (${stats.errors.text()})`,
+        operatorFailures.length > 0 && `operator requests failed: ${operatorFailures.map(([k, n]) => `${k} ×${n}`).join(", ")}`,
+        readyz.failed.size > 0 && `/readyz through the balancer failed: ${readyz.failed.text()}`,
+        named.length < CLUSTER_PROCESSES && `/readyz named ${named.length} instances of ${CLUSTER_PROCESSES}`,
+        restarts.length < CLUSTER_PROCESSES && `${restarts.length} of ${CLUSTER_PROCESSES} processes restarted`,
+        ...restarts.filter((r) => r.exit !== 0).map((r) => `${r.name} exited with ${r.exit} after SIGTERM, not 0`),
+        ...restarts.filter((r) => r.oldPid === r.newPid).map((r) => `${r.name} kept its pid`),
+      ];
+    },
+  }).finally(() => {
+    polling = false;
+    return poller;
   });
 }
 
@@ -1032,8 +1158,8 @@ async function connectOperators(deployment, companyId) {
   const errors = new Tally();
   const operators = [];
   for (const [k, email] of OPERATOR_EMAILS.entries()) {
-    const { user } = await api(deployment.servers[k % 2], "POST", "/api/login", { email, password: DEMO_PASSWORD });
-    for (const prefer of [0, 1]) operators.push(new Operator({ name: `${email}@${"AB"[prefer]}`, token: user.access_token, companyId, servers: deployment.servers, prefer, errors }));
+    const { user } = await api(deployment.servers[k % deployment.servers.length], "POST", "/api/login", { email, password: DEMO_PASSWORD });
+    for (const prefer of [0, 1]) operators.push(new Operator({ name: `${email}#${prefer}`, token: user.access_token, companyId, servers: deployment.servers, prefer, errors }));
   }
   for (const o of operators) o.start();
   const until = now() + 30_000;
@@ -1048,7 +1174,7 @@ const mb = (x) => (Number.isFinite(x) ? x.toFixed(0) : "—");
 
 function table(rows) {
   const lines = [
-    "| Case | Reports acknowledged / stored (lost) | Events expected / received after catch-up (missing) | Live / caught up / relayed | Time to recover: writes / all | Errors seen | Memory MB A, B (start → end) | Result |",
+    "| Case | Reports acknowledged / stored (lost) | Events expected / received after catch-up (missing) | Live / caught up / relayed | Time to recover: writes / all | Errors seen | Memory MB per process (start → end) | Result |",
     "|---|---|---|---|---|---|---|---|",
   ];
   for (const r of rows.filter((row) => !row.kind)) {
@@ -1128,6 +1254,16 @@ async function main() {
     if (wanted("soak")) rows.push(await soakCase(ctx));
     if (wanted("message")) rows.push(await messageCase(ctx));
     if (wanted("logout")) rows.push(await logoutCase(ctx));
+    if (wanted("rolling")) {
+      // The rolling case: the same database behind the cluster's balancer, every client through it.
+      for (const o of operators) o.stop();
+      await deployment.stopAll();
+      deployment = new ClusterDeployment(MACHINE_REDIS);
+      await deployment.startAll();
+      operators = await connectOperators(deployment, companyId);
+      log(`${CLUSTER_PROCESSES} processes behind HAProxy on ${BALANCER_PORT}, ${operators.length} operator sockets through it`);
+      rows.push(await rollingCase({ deployment, operators, companyId, points }));
+    }
     if (wanted("redis")) {
       // The Redis case: the same deployment on a Redis the suite owns, so it can stop it.
       for (const o of operators) o.stop();
@@ -1147,7 +1283,7 @@ async function main() {
 
 function finish(rows, began) {
   const passed = rows.every((r) => r.passed);
-  console.log(`\nFault suite (${SHORT ? "short" : "full"}), ${new Date().toISOString().slice(0, 10)}, ${((now() - began) / 1000).toFixed(0)} s, ${PLAN.rate} reports/s, ${OPERATOR_EMAILS.length * 2} operator sockets over 2 processes:\n`);
+  console.log(`\nFault suite (${SHORT ? "short" : "full"}), ${new Date().toISOString().slice(0, 10)}, ${((now() - began) / 1000).toFixed(0)} s, ${PLAN.rate} reports/s, ${OPERATOR_EMAILS.length * 2} operator sockets over 2 processes (the rolling case: ${CLUSTER_PROCESSES} behind HAProxy):\n`);
   const messages = rows.filter((r) => r.kind === "message");
   const logouts = rows.filter((r) => r.kind === "logout");
   if (rows.some((r) => !r.kind)) console.log(table(rows));

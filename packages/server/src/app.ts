@@ -232,6 +232,9 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     uiConfig: { docExpansion: "list" },
     staticCSP: cspHeader(docsCspDirectives()),
   });
+  // Runs before @fastify/websocket's own preClose, which closes every socket without a code (1005): on a
+  // drain the clients are told 1001, going away, as the AsyncAPI document says, and reconnect elsewhere.
+  app.addHook("preClose", async () => hub.close());
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   installErrorHandlers(app);

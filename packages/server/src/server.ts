@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, type Config } from "./config.js";
 import { EmbeddedDatabaseRefused } from "./db/embedded-postgres.js";
 import { serveWeb } from "./http/web.js";
 import { seedDemo } from "./seed/demo.seed.js";
-import { DEMO_PASSWORD, demoLogins } from "./seed/demo-data.js";
+import { demoLoginLines } from "./seed/demo-data.js";
 import { serverLogStream, startLogFiles } from "./start-logs.js";
 
 // The first statement to run, once every import above is loaded: the time loading took (from the
@@ -90,12 +90,7 @@ export async function startServer(options: StartOptions = {}): Promise<{ buildLo
     `Data:     ${config.databaseUrl ? "PostgreSQL (DATABASE_URL), files in" : "embedded PostgreSQL and files in"} ${config.dataDir}`,
   ];
   if (logs) lines.push(`Logs:     ${logs.server} (the server's, JSON), ${logs.build} (the last build's)`);
-  if (config.seed === "demo") {
-    const logins = demoLogins();
-    // Aligned on the one-address rows; the patrols' row of three runs longer.
-    const width = Math.max(...logins.filter((l) => l.emails.length === 1).map((l) => l.emails[0]!.length));
-    lines.push(`Demo logins, password ${DEMO_PASSWORD}:`, ...logins.map((l) => `  ${l.emails.join(", ").padEnd(width)}  ${l.who}`));
-  }
+  if (config.seed === "demo") lines.push(...demoLoginLines());
   console.log(`\n${lines.join("\n")}\n`);
 
   // SIGTERM/SIGINT: /readyz turns red for SHUTDOWN_NOTICE_MS (a balancer's check sees it and sends the

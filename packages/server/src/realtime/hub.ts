@@ -451,8 +451,9 @@ export class Hub {
     return n;
   }
 
-  /** Closes every socket as "going away" (shutdown). */
+  /** Closes every socket as "going away" (shutdown); once (the app's preClose and onClose both call it). */
   close(): void {
+    if (this.closed) return;
     this.closed = true;
     clearInterval(this.heartbeat);
     clearTimeout(this.tailTimer);

@@ -339,6 +339,16 @@ describe("a user restricted to a zone (SPEC §6), on the stream and in the catch
     // Unrestricted: everything, as before.
     expect(await catchUp(plainToken, a1.seq - 1)).toEqual({ success: true, events: [a1, b1, a2, b2], lastSeq: b2.seq });
   });
+
+  // Issue 34: a drained process told its sockets nothing (1005, @fastify/websocket's own close ran
+  // first); the clients must hear 1001, going away, and reconnect to another process.
+  it("closes its sockets with 1001 when the server shuts down", async () => {
+    const leaving = await testApp();
+    const { ws } = await open(leaving, await ticket());
+    const closed = new Promise<number>((r) => ws.on("close", (code) => r(code)));
+    await leaving.close();
+    expect(await closed).toBe(1001);
+  });
 });
 
 describe("POST /api/logs-pusher", () => {

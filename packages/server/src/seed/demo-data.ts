@@ -106,6 +106,14 @@ export function demoLogins(): { emails: string[]; who: string }[] {
   ];
 }
 
+/** The demo logins as `npm start` and `npm run cluster` print them: a heading with the password, then one
+ * line per login, aligned on the one-address rows (the patrols' row of three runs longer). */
+export function demoLoginLines(): string[] {
+  const logins = demoLogins();
+  const width = Math.max(...logins.filter((l) => l.emails.length === 1).map((l) => l.emails[0]!.length));
+  return [`Demo logins, password ${DEMO_PASSWORD}:`, ...logins.map((l) => `  ${l.emails.join(", ").padEnd(width)}  ${l.who}`)];
+}
+
 export const DEMO_NEIGHBOURS = [
   ["Francisca", "Díaz"],
   ["Benjamín", "Pérez"],
