@@ -1170,49 +1170,39 @@ async function connectOperators(deployment, companyId) {
   return operators;
 }
 
+/** A Markdown table: its header row (the columns, \`|\`-separated), its separator, then a line a row. */
+function markdownTable(header, rows, line) {
+  return [header, `|${"---|".repeat(header.split("|").length - 2)}`, ...rows.map(line)].join("\n");
+}
+
 const mb = (x) => (Number.isFinite(x) ? x.toFixed(0) : "—");
 
 function table(rows) {
-  const lines = [
+  return markdownTable(
     "| Case | Reports acknowledged / stored (lost) | Events expected / received after catch-up (missing) | Live / caught up / relayed | Time to recover: writes / all | Errors seen | Memory MB per process (start → end) | Result |",
-    "|---|---|---|---|---|---|---|---|",
-  ];
-  for (const r of rows.filter((row) => !row.kind)) {
-    lines.push(
-      `| ${r.name} | ${r.acknowledged} / ${r.stored} (${r.lost})${r.retried ? `, ${r.retried} after retries` : ""}${r.notSent ? `; ${r.notSent} not sent (${MAX_IN_FLIGHT} in flight)` : ""} | ${r.expectedEvents} / ${r.receivedEvents} (${r.missingEvents}) | ${r.live} / ${r.caughtUp} / ${r.relayed} | ${Number.isFinite(r.writesSeconds) ? `${r.writesSeconds.toFixed(1)} s` : "—"} / ${Number.isFinite(r.recoverySeconds) ? `${r.recoverySeconds.toFixed(1)} s` : "not recovered"} | ${r.errors} | ${r.memStart.map((m, i) => `${mb(m)} → ${mb(r.memEnd[i])}`).join(", ")} | ${r.passed ? "✔" : `✖ ${r.why.join("; ")}`} |`,
-    );
-  }
-  return lines.join("\n");
+    rows.filter((row) => !row.kind),
+    (r) => `| ${r.name} | ${r.acknowledged} / ${r.stored} (${r.lost})${r.retried ? `, ${r.retried} after retries` : ""}${r.notSent ? `; ${r.notSent} not sent (${MAX_IN_FLIGHT} in flight)` : ""} | ${r.expectedEvents} / ${r.receivedEvents} (${r.missingEvents}) | ${r.live} / ${r.caughtUp} / ${r.relayed} | ${Number.isFinite(r.writesSeconds) ? `${r.writesSeconds.toFixed(1)} s` : "—"} / ${Number.isFinite(r.recoverySeconds) ? `${r.recoverySeconds.toFixed(1)} s` : "not recovered"} | ${r.errors} | ${r.memStart.map((m, i) => `${mb(m)} → ${mb(r.memEnd[i])}`).join(", ")} | ${r.passed ? "✔" : `✖ ${r.why.join("; ")}`} |`,
+  );
 }
 
 const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(0)} ms` : "open > 10 s");
 
 /** The logout case's own table: how long a logged-out socket stayed open on the other process. */
 function logoutTable(rows) {
-  const lines = [
+  return markdownTable(
     "| Case | Socket on B closed after the logout answered: median / max | Close codes | Events before / frames after the answer / events stored after it that reached it | Old token refused a ticket | The account's other sockets open | Errors seen | Result |",
-    "|---|---|---|---|---|---|---|---|",
-  ];
-  for (const r of rows) {
-    lines.push(
-      `| ${r.name} | ${ms(r.medianMs)} / ${ms(r.maxMs)} | ${r.codes} | ${r.eventsBefore} / ${r.lateFrames} / ${r.eventsAfter} | ${r.ticketsRefused} / ${r.rounds} | ${r.otherSessions} | ${r.errors} | ${r.passed ? "✔" : `✖ ${r.why.join("; ")}`} |`,
-    );
-  }
-  return lines.join("\n");
+    rows,
+    (r) => `| ${r.name} | ${ms(r.medianMs)} / ${ms(r.maxMs)} | ${r.codes} | ${r.eventsBefore} / ${r.lateFrames} / ${r.eventsAfter} | ${r.ticketsRefused} / ${r.rounds} | ${r.otherSessions} | ${r.errors} | ${r.passed ? "✔" : `✖ ${r.why.join("; ")}`} |`,
+  );
 }
 
 /** The mass message case's own table: what it counts is inbox rows, not reports and events. */
 function messageTable(rows) {
-  const lines = [
+  return markdownTable(
     "| Case | Inbox rows: recipients holding it / expected (missing, duplicated, outside the zone) | Sent count / recipients total | Batches committed by process | Job attempts | Delivered in (from its date) | Sample inboxes (`GET /api/app/messages`) | Result |",
-    "|---|---|---|---|---|---|---|---|",
-  ];
-  for (const r of rows) {
-    lines.push(
-      `| ${r.name} (${r.killed}) | ${r.delivered} / ${r.expected} (${r.missing}, ${r.duplicated}, ${r.strays}) | ${r.sentCount} / ${r.recipientsTotal} | ${r.byProcess} | ${r.attempts} | ${r.deliveredIn.toFixed(1)} s | ${r.inboxes} | ${r.passed ? "✔" : `✖ ${r.why.join("; ")}`}${r.notes.length ? ` (${r.notes.join("; ")})` : ""} |`,
-    );
-  }
-  return lines.join("\n");
+    rows,
+    (r) => `| ${r.name} (${r.killed}) | ${r.delivered} / ${r.expected} (${r.missing}, ${r.duplicated}, ${r.strays}) | ${r.sentCount} / ${r.recipientsTotal} | ${r.byProcess} | ${r.attempts} | ${r.deliveredIn.toFixed(1)} s | ${r.inboxes} | ${r.passed ? "✔" : `✖ ${r.why.join("; ")}`}${r.notes.length ? ` (${r.notes.join("; ")})` : ""} |`,
+  );
 }
 
 async function main() {
