@@ -33,6 +33,8 @@ export default defineConfig(({ command }) => ({
     // The gzip size of every chunk in the build's report costs a second of CPU; bench/web.mjs measures
     // what a page downloads.
     reportCompressedSize: false,
+    // For route-pages.mjs, which reads it after the build and removes it.
+    manifest: true,
     rolldownOptions: {
       output: {
         // React and the router are in every route's first download: one chunk of their own stays cached

@@ -21,6 +21,7 @@ beforeAll(async () => {
   webDir = await mkdtemp(join(tmpdir(), "atalaya-web-"));
   await mkdir(join(webDir, "assets"));
   await writeFile(join(webDir, "index.html"), "<!doctype html><title>Atalaya</title>");
+  await writeFile(join(webDir, "events.html"), "<!doctype html><title>Atalaya</title><link rel=modulepreload href=/assets/events-panel.js>");
   await writeFile(join(webDir, "login.html"), `<!doctype html><title>Atalaya</title><script>${LOGIN_SCRIPT}</script><form></form>`);
   // As the build leaves them: the file and its brotli and gzip copies; the icon without copies.
   await writeFile(join(webDir, "assets/index-abc123.js"), SCRIPT);
@@ -48,6 +49,19 @@ describe("the built portal", () => {
     const plain = await app.inject({ method: "GET", url });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
+  });
+
+  it("sends the events panel's addresses its page, which preloads the panel's code; other routes index.html", async () => {
+    for (const url of ["/v3", "/v3/", "/v3/events", "/v3/events/new", "/v3/events/0b6c5d1e-8f3a-4d2b-9c7e-1a2b3c4d5e6f?tab=1"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain("events-panel.js");
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+    }
+    for (const url of ["/", "/v3/history", "/v3/eventsx", "/v3/dashboard/events"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.body, url).toBe("<!doctype html><title>Atalaya</title>");
+    }
   });
 
   it("revalidates index.html (and every client route) on each visit; other files are kept an hour", async () => {

@@ -6,6 +6,9 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { cspHeader, portalCspDirectives } from "./csp.js";
 
+/** The events panel and the signed-in home that opens it. */
+const PANEL_PATH = /^\/v3(\/|\/events(\/.*)?)?$/;
+
 /** Where the built portal is, unless WEB_DIST_DIR says otherwise. */
 export const DEFAULT_WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "web", "dist");
 
@@ -16,7 +19,7 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** Serves the built single-page portal (WEB_DIST_DIR, else the web package's dist/); any non-API path gets
- * index.html so client routes work, /v3/login its prerendered copy with the portal's CSP plus the hashes of
+ * index.html so client routes work (the events panel's copy that preloads its code), /v3/login its prerendered copy with the portal's CSP plus the hashes of
  * that page's inline scripts (the map origins configured are the portal CSP's, as everywhere). */
 export async function serveWeb(app: FastifyInstance, config: { webDistDir: string | undefined; mapOrigins: readonly string[] }): Promise<void> {
   const dir = config.webDistDir ?? DEFAULT_WEB_DIST;
@@ -33,6 +36,9 @@ export async function serveWeb(app: FastifyInstance, config: { webDistDir: strin
   const loginFile = existsSync(join(dir, "login.html")) ? "login.html" : "index.html";
   const portalCsp = portalCspDirectives({ mapOrigins: config.mapOrigins });
   const loginCsp = cspHeader({ ...portalCsp, "script-src": [...portalCsp["script-src"]!, ...inlineScriptHashes(readFileSync(join(dir, loginFile), "utf8"))] });
+  // The events panel's addresses (the portal's home leads there) get its copy of index.html, which also
+  // preloads the panel's code (packages/web/route-pages.mjs).
+  const panelPage = existsSync(join(dir, "events.html")) ? "events.html" : null;
   const sendPage = (reply: FastifyReply, file: string) => reply.header("cache-control", "no-cache").header("vary", "accept-encoding").sendFile(file);
   const sendIndex = (reply: FastifyReply) => sendPage(reply, "index.html");
   const sendLogin = (reply: FastifyReply) => sendPage(reply.header("content-security-policy", loginCsp), loginFile);
@@ -50,6 +56,7 @@ export async function serveWeb(app: FastifyInstance, config: { webDistDir: strin
       return reply.header("cache-control", "no-cache").header("vary", "accept-encoding").sendFile("sw.js");
     if (/\.[a-z0-9]+$/i.test(path) && existsSync(join(dir, path)))
       return reply.header("cache-control", "public, max-age=3600").header("vary", "accept-encoding").sendFile(path.slice(1));
-    return path === "/v3/login" ? sendLogin(reply) : sendIndex(reply);
+    if (path === "/v3/login") return sendLogin(reply);
+    return sendPage(reply, panelPage && PANEL_PATH.test(path) ? panelPage : "index.html");
   });
 }

@@ -6,6 +6,7 @@ import { LoginPage } from "../features/auth/login-page";
 import { RequireSession } from "../features/session/session-routes";
 import { RouteErrorPage } from "../features/client-errors/route-error";
 import { loadPortalTexts } from "../i18n/i18n";
+import { queryClient } from "./query-client";
 
 /** What shows while a lazily loaded screen arrives on the first page load. */
 function LoadingScreen(): ReactNode {
@@ -64,6 +65,11 @@ export const router = createBrowserRouter(withPortalTexts([
           {
             // The list stays at the left on wide screens; the selected report or the create form at the right.
             path: "events",
+            // Not awaited: the settings and the first page start beside the route's code, not after it.
+            loader: () => {
+              void import("../features/events/prefetch-panel").then((m) => m.prefetchPanel(queryClient));
+              return null;
+            },
             lazy: async () => ({ Component: (await import("../features/events/events-panel")).EventsPanel }),
             children: [
               { index: true, lazy: async () => ({ Component: (await import("../features/events/events-panel")).EventsIndexPane }) },

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from "react";
-import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { Report, ReportCounters, ReportStatus, SortOption } from "@atalaya/shared";
 import { fetchReportPage, reportCountersKey, reportListKey } from "../reports/report-api";
 import { flattenList, nextPageOffset, type ListPage } from "./report-list-state";
@@ -8,10 +8,11 @@ import { getReportSync, subscribeReportSyncs, type ReportSync } from "./report-s
 /** Lists stay in the cache this long without a refetch: the real-time sync keeps them current. */
 const LIST_STALE_MS = 5 * 60_000;
 
-/** One tab's reports in one sort order, loaded 100 at a time by offset; live through the ReportSync. */
-export function useReportList(companyId: number, status: ReportStatus, sort: SortOption, favorites = false) {
-  const queryClient = useQueryClient();
-  const query = useInfiniteQuery({
+/** The query of one tab's reports in one sort order, loaded 100 at a time by offset: the panel's list
+ * and the prefetch that starts it with the page's scripts (prefetch-panel.ts) share it. Each page also
+ * updates the tab counters and, once it runs, the organisation's ReportSync. */
+export function reportListQuery(queryClient: QueryClient, companyId: number, status: ReportStatus, sort: SortOption, favorites = false) {
+  return infiniteQueryOptions({
     queryKey: reportListKey(companyId, status, sort, favorites),
     queryFn: async ({ pageParam, signal }): Promise<ListPage> => {
       const page = await fetchReportPage(companyId, { status, sort, offset: pageParam, favorites }, signal);
@@ -25,6 +26,12 @@ export function useReportList(companyId: number, status: ReportStatus, sort: Sor
     // The sync replaces one report at a time; deep-comparing thousands of reports per event costs more than it saves.
     structuralSharing: false,
   });
+}
+
+/** One tab's reports in one sort order, live through the ReportSync. */
+export function useReportList(companyId: number, status: ReportStatus, sort: SortOption, favorites = false) {
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery(reportListQuery(queryClient, companyId, status, sort, favorites));
   const reports: Report[] = useMemo(() => flattenList(query.data), [query.data]);
   return { ...query, reports };
 }

@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import { settingsResponseSchema, type SettingsResponse } from "@atalaya/shared";
 import { api, isApiError } from "../../lib/api";
 import { setSelectedCompanyId } from "./company-selection";
@@ -5,6 +6,17 @@ import { setSelectedCompanyId } from "./company-selection";
 /** TanStack Query key of the settings of one selected company (null = the user's default). */
 export function settingsQueryKey(companyId: number | null): readonly ["settings", number | null] {
   return ["settings", companyId] as const;
+}
+
+/** The settings query of the signed-in frame (app-layout.tsx), which the events panel's prefetch also
+ * starts: the same key, fetch and freshness. */
+export function settingsQuery(companyId: number | null) {
+  return queryOptions({
+    queryKey: settingsQueryKey(companyId),
+    queryFn: ({ signal }) => fetchSettings(companyId, signal),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
 }
 
 /**

@@ -15,7 +15,7 @@ import { useLogout } from "../auth/use-logout";
 import { RealtimeProvider } from "../realtime/realtime-provider";
 import { clearSession, getSession } from "../session/session-store";
 import { getSelectedCompanyId, setSelectedCompanyId } from "../settings/company-selection";
-import { fetchSettings, settingsQueryKey } from "../settings/settings-api";
+import { fetchSettings, settingsQuery as settingsOf, settingsQueryKey } from "../settings/settings-api";
 import { SettingsContext, useSettings, type SettingsContextValue } from "../settings/settings-context";
 import { UpgradeScreen } from "../company-settings";
 import { AppHeader } from "./app-header";
@@ -70,12 +70,7 @@ export function AppLayout(): ReactNode {
   const [companyId, setCompanyId] = useState<number | null>(getSelectedCompanyId);
   const [switching, setSwitching] = useState(false);
 
-  const settingsQuery = useQuery({
-    queryKey: settingsQueryKey(companyId),
-    queryFn: ({ signal }) => fetchSettings(companyId, signal),
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
+  const settingsQuery = useQuery(settingsOf(companyId));
   const settings = settingsQuery.data;
   // The shell's first render (header, navigation and the screen inside, with their components' first
   // styles) happens in the background, in slices the browser can interleave, instead of as one task

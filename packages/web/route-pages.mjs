@@ -1,0 +1,55 @@
+// The portal build's step after prerender.mjs (build.mjs): dist/events.html, the built index.html with
+// the prerendered loader in #root and <link rel="modulepreload"> for the code the events panel opens
+// with — the signed-in frame, the panel, its prefetch and the portal's Spanish texts, with every chunk they import. The server sends it for the
+// panel's addresses (packages/server/src/http/web.ts). From index.html alone the browser learns of those
+// chunks only once the entry has downloaded and run; on a phone's network that was a second round of
+// downloads after seconds of scripts. Read from Vite's manifest, which is then removed (the server
+// would otherwise serve it).
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const DIST = join(dirname(fileURLToPath(import.meta.url)), "dist");
+
+/** The route pages and the source modules each preloads (keys of Vite's manifest). */
+export const ROUTE_PAGES = {
+  "events.html": [
+    "src/app/signed-in-frame.tsx",
+    "src/features/events/events-panel.tsx",
+    "src/features/events/prefetch-panel.ts",
+    "src/i18n/locales/es.ts",
+  ],
+};
+
+/** Every chunk file a module needs before it runs: its own and, transitively, its static imports. */
+export function chunksOf(manifest, key, seen = new Set()) {
+  const entry = manifest[key];
+  if (!entry) throw new Error(`Vite's manifest has no ${key}: was it renamed? (route-pages.mjs ROUTE_PAGES)`);
+  if (!seen.has(entry.file)) {
+    seen.add(entry.file);
+    for (const imported of entry.imports ?? []) chunksOf(manifest, imported, seen);
+  }
+  return seen;
+}
+
+/** Writes each route page from dist/index.html, with the prerendered loader (the login page's, the same
+ * the portal shows while a screen loads) in #root so the page paints at once rather than once the
+ * scripts have run; the chunks index.html already preloads are left out. */
+export function writeRoutePages({ loader, dist = DIST }) {
+  const manifestFile = join(dist, ".vite", "manifest.json");
+  if (!existsSync(manifestFile)) throw new Error("dist/.vite/manifest.json is missing: vite.config.ts must set build.manifest");
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
+  const index = readFileSync(join(dist, "index.html"), "utf8");
+  for (const [page, modules] of Object.entries(ROUTE_PAGES)) {
+    const chunks = new Set(modules.flatMap((m) => [...chunksOf(manifest, m)]));
+    const links = [...chunks]
+      .filter((file) => !index.includes(`/${file}"`))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+    const emptyRoot = '<div id="root"></div>';
+    if (!index.includes(emptyRoot)) throw new Error("dist/index.html has no empty #root");
+    const html = index.replace("</head>", () => `    ${links.join("\n    ")}\n  </head>`).replace(emptyRoot, () => `<div id="root">${loader}</div>`);
+    writeFileSync(join(dist, page), html);
+    console.log(`wrote dist/${page}: index.html with ${links.length} more chunks preloaded`);
+  }
+  rmSync(join(dist, ".vite"), { recursive: true, force: true });
+}

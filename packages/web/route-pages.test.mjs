@@ -1,0 +1,48 @@
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ROUTE_PAGES, chunksOf, writeRoutePages } from "./route-pages.mjs";
+
+const dirs = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+// As Vite writes it: source keys, each with its chunk file and the keys of its static imports.
+const MANIFEST = {
+  "index.html": { file: "assets/index-1.js", imports: ["_react.js"] },
+  "_react.js": { file: "assets/react-1.js" },
+  "_antd.js": { file: "assets/antd-1.js", imports: ["_react.js", "_antd.js"] },
+  "src/app/signed-in-frame.tsx": { file: "assets/signed-in-frame-1.js", imports: ["_antd.js", "_react.js"] },
+  "src/features/events/events-panel.tsx": { file: "assets/events-panel-1.js", imports: ["_antd.js", "_list.js"] },
+  "_list.js": { file: "assets/list-1.js" },
+  "src/features/events/prefetch-panel.ts": { file: "assets/prefetch-panel-1.js", imports: ["_list.js"] },
+  "src/i18n/locales/es.ts": { file: "assets/es-1.js" },
+};
+
+describe("the events panel's page", () => {
+  it("preloads each chunk the panel opens with once, transitively, leaving out what index.html already has", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "atalaya-route-pages-"));
+    dirs.push(dir);
+    await mkdir(join(dir, ".vite"));
+    await writeFile(join(dir, ".vite/manifest.json"), JSON.stringify(MANIFEST));
+    await writeFile(
+      join(dir, "index.html"),
+      '<html><head><script type="module" src="/assets/index-1.js"></script><link rel="modulepreload" href="/assets/react-1.js"></head><body><div id="root"></div></body></html>',
+    );
+    writeRoutePages({ loader: '<div role="status">Cargando…</div>', dist: dir });
+    const page = await readFile(join(dir, "events.html"), "utf8");
+    const preloaded = [...page.matchAll(/rel="modulepreload" crossorigin href="\/([^"]+)"/g)].map((m) => m[1]).sort();
+    expect(preloaded).toEqual(["assets/antd-1.js", "assets/es-1.js", "assets/events-panel-1.js", "assets/list-1.js", "assets/prefetch-panel-1.js", "assets/signed-in-frame-1.js"]);
+    expect(page).toContain('<div id="root"><div role="status">Cargando…</div></div>');
+    // The manifest is only the build's: the server would otherwise serve it.
+    expect(existsSync(join(dir, ".vite"))).toBe(false);
+  });
+
+  it("stops the build when a module it names is no longer in the manifest", () => {
+    expect(() => chunksOf(MANIFEST, "src/features/events/renamed.tsx")).toThrow(/no src\/features\/events\/renamed.tsx/);
+    expect(Object.keys(ROUTE_PAGES)).toEqual(["events.html"]);
+  });
+});
