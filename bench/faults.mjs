@@ -10,7 +10,9 @@
 // startCluster: three processes behind HAProxy on FAULTS_BALANCER_PORT, 8196): every client goes through
 // the balancer only, every process is drained and started again in turn under load, and it fails on any
 // request that failed at all (even one a retry then got through), an operator's request refused, or a
-// /readyz through the balancer that did not answer 200 or named fewer processes than run.
+// /readyz through the balancer that did not answer 200 or named fewer processes than run. On the same
+// cluster, the crash case kills one process with -9 under load: nothing lost or missed, and no read
+// through the balancer fails once the balancer has taken the dead process out.
 // One more case (issue 15) has no report load: a scheduled mass message to a few hundred app users of a
 // custom zone, approved by the provider and delivered by the two processes' job workers, the delivering
 // process killed mid-batch and the other taking the job over; it must end with every recipient holding
@@ -51,8 +53,8 @@ const OPERATOR_EMAILS = ["admin@demo.cl", "operador@demo.cl", "operadora@demo.cl
 
 /** Seconds of load (and of the fault) per case; the full run is the issue's, --short what CI affords. */
 const PLAN = SHORT
-  ? { rate: 20, kill: { seconds: 10, killAt: 3 }, terminate: { seconds: 10, every: 700, for: 6 }, refuse: { before: 2, seconds: 10 }, redis: { before: 2, seconds: 5 }, soak: { seconds: 10, rate: 20 }, rolling: { before: 2 } }
-  : { rate: 30, kill: { seconds: 30, killAt: 10 }, terminate: { seconds: 30, every: 500, for: 20 }, refuse: { before: 5, seconds: 10 }, redis: { before: 5, seconds: 10 }, soak: { seconds: 300, rate: 20 }, rolling: { before: 5 } };
+  ? { rate: 20, kill: { seconds: 10, killAt: 3 }, terminate: { seconds: 10, every: 700, for: 6 }, refuse: { before: 2, seconds: 10 }, redis: { before: 2, seconds: 5 }, soak: { seconds: 10, rate: 20 }, rolling: { before: 2 }, crash: { before: 2 } }
+  : { rate: 30, kill: { seconds: 30, killAt: 10 }, terminate: { seconds: 30, every: 500, for: 20 }, refuse: { before: 5, seconds: 10 }, redis: { before: 5, seconds: 10 }, soak: { seconds: 300, rate: 20 }, rolling: { before: 5 }, crash: { before: 5 } };
 /** The mass message case: app users inside its zone, rows per delivery batch, the time each batch is held
  * (a few hundred rows take milliseconds: held, the delivery lasts seconds and a kill lands inside it),
  * how far ahead it is scheduled, and after how many batches the delivering process is killed. */
@@ -65,7 +67,7 @@ const CONVERGE_MS = 30_000; // time the operators get to hold every event after 
 const MAX_IN_FLIGHT = 400;
 // A client waits this long for an answer before it retries (a phone's request timeout).
 const REQUEST_TIMEOUT_MS = 30_000;
-// FAULTS_ONLY=kill,drain,terminate,refuse,soak,message,logout,rolling,redis runs those cases alone (a failing one, again).
+// FAULTS_ONLY=kill,drain,terminate,refuse,soak,message,logout,rolling,crash,redis runs those cases alone (a failing one, again).
 const ONLY = process.env.FAULTS_ONLY ? new Set(process.env.FAULTS_ONLY.split(",")) : undefined;
 const wanted = (name) => !ONLY || ONLY.has(name);
 const AFTER_FAULT_MS = SHORT ? 4000 : 8000; // load kept on past a fault's end, to see it recover under load
@@ -817,6 +819,56 @@ function rollingCase(ctx) {
   });
 }
 
+/** kill -9 of one of the cluster's processes under load, every client through the balancer (issue 34):
+ * reports are retried until acknowledged (none lost), the killed process's sockets reconnect through the
+ * balancer and catch up by seq (no event missed), and a reader asks the panel's first page through the
+ * balancer every 100 ms. A read may fail while the process dies (what it was answering is cut); once the
+ * balancer has taken it out, none may. Then it is started again and taken back. */
+function clusterKillCase(ctx) {
+  const { deployment, operators, companyId } = ctx;
+  const { cluster } = deployment;
+  const reads = { ok: 0, failed: [] };
+  let reading = true;
+  const token = operators[0].token;
+  const reader = (async () => {
+    while (reading) {
+      const at = now();
+      await api(deployment.servers[0], "GET", `/api/companies/${companyId}/reports?status=pending&limit=20`, undefined, token).then(
+        () => reads.ok++,
+        (err) => reads.failed.push({ at, kind: errorKind(err) }),
+      );
+      await sleep(100);
+    }
+  })();
+  let crash;
+  let killedAt = NaN;
+  return runCase(ctx, `kill -9 one of ${CLUSTER_PROCESSES} processes behind HAProxy`, {
+    seconds: PLAN.crash.before,
+    fault: async () => {
+      await sleep(PLAN.crash.before * 1000);
+      const victim = cluster.members[1];
+      killedAt = now();
+      crash = await cluster.kill9(victim);
+      log(`  ${crash.name} killed (SIGKILL, pid ${crash.oldPid}): out of the balancer ${(crash.outAfterMs / 1000).toFixed(1)} s after, back as pid ${crash.newPid} ${(crash.backAfterMs / 1000).toFixed(1)} s after`);
+      return now();
+    },
+    extraWhy: () => {
+      reading = false;
+      const noticedAt = killedAt + (crash?.outAfterMs ?? NaN);
+      const after = reads.failed.filter((r) => r.at >= noticedAt);
+      log(`  reads through the balancer: ${reads.ok} answered, ${reads.failed.length} failed (${after.length} after the balancer took the process out): ${reads.failed.map((r) => r.kind).join(", ") || "none"}`);
+      return [
+        !crash && "the process was not killed and started again",
+        after.length > 0 && `${after.length} reads failed after the balancer took the killed process out (${after.map((r) => r.kind).join(", ")})`,
+        reads.ok === 0 && "no read answered",
+      ];
+    },
+  }).finally(() => {
+    reading = false;
+    return reader;
+  });
+}
+
 const soakCase = (ctx) =>
   runCase(ctx, `soak ${PLAN.soak.seconds} s at ${PLAN.soak.rate} reports/s`, {
     seconds: PLAN.soak.seconds,
@@ -1244,15 +1296,17 @@ async function main() {
     if (wanted("soak")) rows.push(await soakCase(ctx));
     if (wanted("message")) rows.push(await messageCase(ctx));
     if (wanted("logout")) rows.push(await logoutCase(ctx));
-    if (wanted("rolling")) {
-      // The rolling case: the same database behind the cluster's balancer, every client through it.
+    if (wanted("rolling") || wanted("crash")) {
+      // The cluster's cases: the same database behind the cluster's balancer, every client through it.
       for (const o of operators) o.stop();
       await deployment.stopAll();
       deployment = new ClusterDeployment(MACHINE_REDIS);
       await deployment.startAll();
       operators = await connectOperators(deployment, companyId);
       log(`${CLUSTER_PROCESSES} processes behind HAProxy on ${BALANCER_PORT}, ${operators.length} operator sockets through it`);
-      rows.push(await rollingCase({ deployment, operators, companyId, points }));
+      ctx = { deployment, operators, companyId, points };
+      if (wanted("rolling")) rows.push(await rollingCase(ctx));
+      if (wanted("crash")) rows.push(await clusterKillCase(ctx));
     }
     if (wanted("redis")) {
       // The Redis case: the same deployment on a Redis the suite owns, so it can stop it.

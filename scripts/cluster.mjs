@@ -361,6 +361,23 @@ export async function startCluster({
       await waitState(m.name, "UP");
       return { name: m.name, oldPid, newPid: m.child.pid, exit, outAfterMs, exitedAfterMs, backAfterMs: Date.now() - began };
     },
+    /**
+     * kill -9 of member m, as a crash does (no drain: what it had in flight is cut), then the same
+     * process started again and back in the balancer. Answers the old and new pid, when the balancer
+     * took it out (ms after the kill) and when it had it back (ms after the kill).
+     */
+    async kill9(m) {
+      const oldPid = m.child.pid;
+      m.expectExit = true;
+      const exited = new Promise((done) => m.child.once("exit", done));
+      const began = Date.now();
+      m.child.kill("SIGKILL");
+      await exited;
+      const outAfterMs = (Date.now() - began) + (await waitState(m.name, "DOWN", 30_000));
+      await startMember(m);
+      await waitState(m.name, "UP");
+      return { name: m.name, oldPid, newPid: m.child.pid, outAfterMs, backAfterMs: Date.now() - began };
+    },
     /** Restarts every member in turn (restart), each only once every member is up in the balancer. */
     async rollingRestart(onEach = () => undefined) {
       const results = [];
