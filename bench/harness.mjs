@@ -253,8 +253,8 @@ export const cpuText = (c) =>
   ` of one CPU; machine ${c.machine} % busy`;
 
 /** Samples what the benchmark database's connections are doing, every 25 ms, until stopped. */
-export function sampleBackends() {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
+export function sampleBackends(url = DATABASE_URL) {
+  const client = new pg.Client({ connectionString: url });
   const totals = { lock: 0, idleInTransaction: 0, running: 0, walSync: 0, idle: 0 };
   let samples = 0;
   let stopped = false;
@@ -410,7 +410,7 @@ export async function inBatches(n, concurrency, fn) {
   return results;
 }
 
-export async function createOperators(companyId, n) {
+export async function createOperators(companyId, n, url = DATABASE_URL) {
   await withDb(async (db) => {
     const { rows } = await db.query("select password_hash, settings from users where email = 'operador@demo.cl'");
     for (let i = 1; i <= n; i++) {
@@ -425,7 +425,7 @@ export async function createOperators(companyId, n) {
         await db.query("insert into memberships (company_id, user_id, role) values ($1, $2, 'operator')", [companyId, user.rows[0].id]);
       }
     }
-  });
+  }, url);
   return Array.from({ length: n }, (_, i) => `bench.operador${i + 1}@demo.cl`);
 }
 

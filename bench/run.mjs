@@ -333,39 +333,80 @@ async function embeddedIntake() {
 /** Now as wall-clock ms (comparable across the bench's threads and with the reference's timestamps). */
 const wallNow = () => performance.timeOrigin + performance.now();
 
+/** The fan-out's servers and its sockets' operators: two processes joined by Redis on the external
+ * PostgreSQL or, `embedded`, the embedded default (one process, no DATABASE_URL, no Redis: its
+ * in-process bus) on a new data dir, listed twice so the load alternates over the same one. */
+async function fanoutDeployment({ embedded }) {
+  const dataDir = embedded ? tempDataDir("atalaya-bench-fanout-embedded-") : undefined;
+  const started = embedded
+    ? [await startServer("fanout-embedded", PORTS.a, { seed: true, redis: false, dataDir })]
+    : [await startServer("fanout-a", PORTS.a, { seed: true, redis: true }), await startServer("fanout-b", PORTS.b, { seed: false, redis: true })];
+  const ports = embedded ? [PORTS.a, PORTS.a] : [PORTS.a, PORTS.b];
+  const servers = ports.map((port, i) => ({ ...started[i % started.length], base: `http://127.0.0.1:${port}`, ws: `ws://127.0.0.1:${port}` }));
+  let url;
+  if (embedded) {
+    const { socketDirFor } = await import(pathToFileURL(join(ROOT, "packages/server/dist/db/embedded-postgres.js")).href);
+    url = `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDirFor(join(dataDir, "pg")))}`;
+  }
+  const stopAll = async () => {
+    await Promise.all(started.map(stop));
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { servers, url, stopAll };
+}
+
+/** The embedded default's fan-out at the external run's rate, in the same run: 1,000 sockets on its one
+ * process, counted from the reporter's request (issue 31). */
+async function embeddedFanout(rate) {
+  log(`fan-out (embedded): one server with no DATABASE_URL and no REDIS_URL, ${FANOUT.sockets} sockets, ${rate} reports/s`);
+  const { servers, url, stopAll } = await fanoutDeployment({ embedded: true });
+  const rx = receivers(1);
+  try {
+    const { parts } = await fanoutSockets(servers, rx, url);
+    return await fanoutLoad({ servers, rx, parts, rate, url });
+  } finally {
+    await rx.stop();
+    await stopAll();
+  }
+}
+
+/** Signs in FANOUT.operators operators of the demo company and opens FANOUT.sockets sockets over the
+ * servers (after a warm-up of both processes' code paths); answers the sockets and the memory they took. */
+async function fanoutSockets(servers, rx, url) {
+  const companyId = await withDb(async (db) => (await db.query("select id from companies where name = $1", [demo.DEMO_COMPANY.name])).rows[0]?.id, url);
+  if (!companyId) throw new Error("the demo company is missing: did the seed run?");
+  const emails = await createOperators(companyId, FANOUT.operators, url);
+  const tokens = [];
+  for (const email of emails) {
+    const res = await api(servers[0].base, "POST", "/api/login", { email, password: demo.DEMO_PASSWORD });
+    tokens.push(res.user.access_token);
+  }
+  log(`fan-out: ${tokens.length} operators signed in`);
+  const targetOf = (k) => ({ base: servers[k % 2].base, ws: servers[k % 2].ws, token: tokens[k % tokens.length], companyId });
+  // Warm the code paths of both processes before the memory baseline.
+  await openShares(rx, "report", 20, 10, targetOf);
+  await rx.all({ cmd: "close" });
+  await sleep(1500);
+  const pids = [...new Set(servers.map((s) => s.pid))];
+  const before = pids.map(rss);
+  const opening = performance.now();
+  const parts = await openShares(rx, "report", FANOUT.sockets, FANOUT.openConcurrency, targetOf);
+  log(`fan-out: ${FANOUT.sockets} sockets open in ${((performance.now() - opening) / 1000).toFixed(1)} s`);
+  await sleep(3000);
+  const after = pids.map(rss);
+  const bytesPerSocket = (after.reduce((a, b) => a + b, 0) - before.reduce((a, b) => a + b, 0)) / FANOUT.sockets;
+  log(`fan-out: RSS ${before.map((x) => (x / 2 ** 20).toFixed(0)).join("+")} MB → ${after.map((x) => (x / 2 ** 20).toFixed(0)).join("+")} MB: ${(bytesPerSocket / 1024).toFixed(1)} KB a socket`);
+  return { parts, bytesPerSocket };
+}
+
 async function fanout() {
   log("fan-out: starting two server processes joined by Redis");
-  const a = await startServer("fanout-a", PORTS.a, { seed: true, redis: true });
-  const b = await startServer("fanout-b", PORTS.b, { seed: false, redis: true });
-  const servers = [a, b].map((s, i) => ({ ...s, base: `http://127.0.0.1:${[PORTS.a, PORTS.b][i]}`, ws: `ws://127.0.0.1:${[PORTS.a, PORTS.b][i]}` }));
+  const { servers, stopAll } = await fanoutDeployment({ embedded: false });
   // One receiving thread: the 1,000 sockets' client takes at most one of the CPUs the servers share, as
   // when it ran on the main thread, which now only sends and times the reporter's requests.
   const rx = receivers(1);
   try {
-    const companyId = await withDb(async (db) => (await db.query("select id from companies where name = $1", [demo.DEMO_COMPANY.name])).rows[0]?.id);
-    if (!companyId) throw new Error("the demo company is missing: did the seed run?");
-    const emails = await createOperators(companyId, FANOUT.operators);
-    const tokens = [];
-    for (const email of emails) {
-      const res = await api(servers[0].base, "POST", "/api/login", { email, password: demo.DEMO_PASSWORD });
-      tokens.push(res.user.access_token);
-    }
-    log(`fan-out: ${tokens.length} operators signed in`);
-    const targetOf = (k) => ({ base: servers[k % 2].base, ws: servers[k % 2].ws, token: tokens[k % tokens.length], companyId });
-
-    // Warm the code paths of both processes before the memory baseline.
-    await openShares(rx, "report", 20, 10, targetOf);
-    await rx.all({ cmd: "close" });
-    await sleep(1500);
-    const before = servers.map((s) => rss(s.pid));
-    const opening = performance.now();
-    const parts = await openShares(rx, "report", FANOUT.sockets, FANOUT.openConcurrency, targetOf);
-    log(`fan-out: ${FANOUT.sockets} sockets open in ${((performance.now() - opening) / 1000).toFixed(1)} s`);
-    await sleep(3000);
-    const after = servers.map((s) => rss(s.pid));
-    const bytesPerSocket = (after[0] + after[1] - before[0] - before[1]) / FANOUT.sockets;
-    log(`fan-out: RSS ${before.map((x) => (x / 2 ** 20).toFixed(0)).join("+")} MB → ${after.map((x) => (x / 2 ** 20).toFixed(0)).join("+")} MB: ${(bytesPerSocket / 1024).toFixed(1)} KB a socket`);
-
+    const { parts, bytesPerSocket } = await fanoutSockets(servers, rx);
     const load = (rate) => fanoutLoad({ servers, rx, parts, rate });
     // Half the rate first: it tells the message's size for the reference.
     const half = await load(FANOUT.ratePerSecond / 2);
@@ -386,18 +427,20 @@ async function fanout() {
     return { ...full, half, atReference, reference, referenceAtSustained, kbPerSocket: bytesPerSocket / 1024, messageBytes };
   } finally {
     await rx.stop();
-    await Promise.all([stop(a), stop(b)]);
+    await stopAll();
   }
 }
 
 /** Creates reports at `rate` a second for FANOUT.seconds (open loop, alternating servers), then
  * measures every report's arrival at every socket. */
-async function fanoutLoad({ servers, rx, parts, rate }) {
+async function fanoutLoad({ servers, rx, parts, rate, url }) {
   const [a, b] = servers;
   const creates = [];
   const total = Math.round(rate * FANOUT.seconds);
-  const cpuBefore = cpuSnapshot({ serverA: a.pid, serverB: b.pid });
-  const stopSampling = sampleBackends();
+  // The embedded default is one process listed twice: counted once.
+  const pids = a.pid === b.pid ? { server: a.pid } : { serverA: a.pid, serverB: b.pid };
+  const cpuBefore = cpuSnapshot(pids);
+  const stopSampling = sampleBackends(url);
   const start = performance.now();
   const inflight = [];
   for (let i = 0; i < total; i++) {
@@ -420,7 +463,7 @@ async function fanoutLoad({ servers, rx, parts, rate }) {
   }
   const offered = total / ((performance.now() - start) / 1000);
   await Promise.all(inflight);
-  const cpu = cpuShares(cpuBefore, cpuSnapshot({ serverA: a.pid, serverB: b.pid }));
+  const cpu = cpuShares(cpuBefore, cpuSnapshot(pids));
   const backends = await stopSampling();
   log(`fan-out at ${rate}/s: CPU during the load: ${cpuText(cpu)}`);
   log(`fan-out at ${rate}/s: pool connections on average: ${backendsText(backends)}`);
@@ -573,7 +616,7 @@ function heldText(r, rs) {
 /** CPU time per delivered message (one event to one socket), µs, from % of one CPU at `perSecond` messages. */
 const perMessageUs = (percent, perSecond) => (percent / 100 / perSecond) * 1e6;
 
-function resultsMarkdown(m, versions, quiet, i, e, f) {
+function resultsMarkdown(m, versions, quiet, i, e, f, ef) {
   const date = new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC";
   const h = f.half;
   const r = f.reference;
@@ -591,6 +634,7 @@ Server processes, PostgreSQL, Redis and the load generator all share those ${m.n
 | Intake on the embedded default: p99 latency at 70 % of its max (${e.steadyRate}/s evenly spaced, ${INTAKE.steadySeconds} s, one run) | ${fmt(e.steady.p99, 0)} ms (p50 ${fmt(e.steady.p50, 0)} ms; one report alone: p50 ${fmt(e.idle.p50)} ms) | the external's: ${fmt(i.steady.p99, 0)} ms (p50 ${fmt(i.steady.p50, 0)} ms; one alone: p50 ${fmt(i.idle.p50)} ms) | < 50 ms | ${verdict(e.steady.p99 < TARGETS.intakeP99Ms)} |
 | Intake: p99 latency at 70 % of max (${i.steadyRate}/s evenly spaced, ${INTAKE.steadySeconds} s; median of ${INTAKE.steadyRuns} runs) | ${fmt(i.steady.p99, 0)} ms (p50 ${fmt(i.steady.p50, 0)} ms)${contended(i.steadyCpu)} | single-row \`INSERT\` + commit every 10 ms beside it: p99 ${fmt(i.steady.probe.p99)} ms, max ${fmt(i.steady.probe.max)} ms | < 50 ms | ${verdict(i.steady.p99 < TARGETS.intakeP99Ms)} |
 | Fan-out as an operator lives it: the reporter's request → the event at every socket, ${s.sockets} sockets on 2 processes, ${s.rate} reports/s for ${FANOUT.seconds} s (${heldText(r, rs)}) | p50 ${fmt(s.e2eP50)} ms, p99 ${fmt(s.e2eP99)} ms${contended(s.cpu)} (before: p99 ${BEFORE.fromRequestP99Ms} ms) | bare \`ws\` broadcast, same size (${f.messageBytes} B), rate and sockets, 1 process, from each message's due time: p50 ${fmt(rs.dueP50)} ms, p99 ${fmt(rs.dueP99)} ms${contended(rs.cpu)} | p99 ≤ ${TARGETS.fromRequestRatio}× the reference's | ${fmt(ratio, 1)}× — ${verdict(ratio <= TARGETS.fromRequestRatio && s.missed === 0)} |
+| Fan-out on the embedded default (no \`DATABASE_URL\`, no \`REDIS_URL\`: one process, its in-process bus): the reporter's request → the event at every socket, ${ef.sockets} sockets, ${ef.rate} reports/s for ${FANOUT.seconds} s | p50 ${fmt(ef.e2eP50)} ms, p99 ${fmt(ef.e2eP99)} ms${contended(ef.cpu)}; ${ef.missed} missed | the 2 processes joined by Redis on the external PostgreSQL above, same rate: p50 ${fmt(s.e2eP50)} ms, p99 ${fmt(s.e2eP99)} ms | — | ${fmt(ef.e2eP99 / s.e2eP99, 1)}× the external's p99 |
 | Fan-out: create response → event at every socket, ${f.rate} reports/s | p50 ${fmt(f.p50)} ms, p99 ${fmt(f.p99)} ms${contended(f.cpu)} | bare \`ws\` at ${r.rate}/s, from its send: p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms${contended(r.cpu)} | p99 < 100 ms | ${fanoutVerdict(f)} |
 | Fan-out: the same at half the rate (${h.rate} reports/s), for comparison | from the request p99 ${fmt(h.e2eP99)} ms; from the response p99 ${fmt(h.p99)} ms${contended(h.cpu)} | — | — | ${fanoutVerdict(h)} |
 | Fan-out: missed events (of ${runs.reduce((n, x) => n + x.deliveries + x.missed, 0)} deliveries at ${runs.map((x) => `${x.rate}/s`).join(", ")}) | ${runs.reduce((n, x) => n + x.missed, 0)} | bare \`ws\`: ${r.missed + (rs === r ? 0 : rs.missed)} | 0 | ${verdict(runs.every((x) => x.missed === 0))} |
@@ -636,13 +680,14 @@ try {
   const quiet = await waitForQuietMachine();
   if (ONLY) {
     // One part alone, for working on it: its figures are in the log above; the README is left as it is.
-    await (ONLY === "intake" ? intake().then(embeddedIntake) : ONLY === "fanout" ? fanout() : Promise.reject(new Error(`BENCH_ONLY must be intake or fanout, not ${ONLY}`)));
+    await (ONLY === "intake" ? intake().then(embeddedIntake) : ONLY === "fanout" ? fanout().then((f) => embeddedFanout(f.atReference.rate)) : Promise.reject(new Error(`BENCH_ONLY must be intake or fanout, not ${ONLY}`)));
     process.exit(0);
   }
   const i = await intake();
   const e = await embeddedIntake();
   const f = await fanout();
-  writeReadmeSection("results", resultsMarkdown(machine(), versions, quiet, i, e, f));
+  const ef = await embeddedFanout(f.atReference.rate);
+  writeReadmeSection("results", resultsMarkdown(machine(), versions, quiet, i, e, f, ef));
   log(`done in ${((performance.now() - began) / 1000).toFixed(0)} s; figures written to bench/README.md`);
   process.exit(0);
 } catch (err) {
