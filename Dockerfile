@@ -8,8 +8,11 @@
 # Debian bookworm's Node 20 (package.json's engines: >= 20.19; .npmrc makes npm hold to it).
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-# The workspaces' manifests alone, so that the dependency layers are rebuilt only when they change.
+# The workspaces' manifests alone, so that the dependency layers are rebuilt only when they change. npm 11,
+# as the repository's: its `allowScripts` (package.json) lets only the approved install scripts run, where
+# the image's npm 10 would run every one.
 FROM ${NODE_IMAGE} AS manifests
+RUN npm install -g npm@11 --no-audit --no-fund
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY packages/shared/package.json packages/shared/
