@@ -103,17 +103,22 @@ function tailOf(file, lines = 15) {
   }
 }
 
-/** HAProxy's configuration for the members (each {name, port}) on host:port, its admin socket and
- * statistics page. */
-function haproxyConfig({ host, port, members, socketPath, statsPort, accessLog }) {
-  return `# Written by npm run cluster (scripts/cluster.mjs) at each start; edits are lost.
+/**
+ * HAProxy's configuration, the one text both topologies use: the portal on `bind` (host:port), round
+ * robin over `members` (each {name, address: host:port}) with checks on /readyz, and a statistics page
+ * on `statsBind`. `origin` says in its first line who wrote it. `npm run cluster` adds an admin socket
+ * (`socketPath`), from which it reads the members' states; compose.yaml's copy (deploy/haproxy.cfg,
+ * written by scripts/deploy-haproxy.mjs) looks the members' names up in Docker's DNS (`resolvers`),
+ * again every few seconds, so that a container started again under a new address is found, and starts
+ * even while a member's name does not resolve yet.
+ */
+export function haproxyConfig({ origin, bind, members, statsBind, socketPath, accessLog, resolvers = false }) {
+  return `# Written by ${origin}; edits are lost.
 global
     # Two file descriptors a connection: within the usual limit of open files.
     maxconn 4096
-    # The cluster script reads the servers' states here (show stat).
-    stats socket ${socketPath} mode 600 level admin
-${accessLog ? "    log stdout format raw local0 info\n" : ""}
-defaults
+${socketPath ? `    # The cluster script reads the servers' states here (show stat).\n    stats socket ${socketPath} mode 600 level admin\n` : ""}${accessLog ? "    log stdout format raw local0 info\n" : ""}
+${resolvers ? "resolvers docker\n    # The container's resolver (Docker's embedded DNS, 127.0.0.11).\n    parse-resolv-conf\n    hold valid 5s\n\n" : ""}defaults
     mode http
 ${accessLog ? "    log global\n    option httplog\n" : ""}    option dontlognull
     timeout connect 2s
@@ -133,7 +138,7 @@ ${accessLog ? "    log global\n    option httplog\n" : ""}    option dontlognull
     retry-on conn-failure empty-response
 
 frontend portal
-    bind ${host}:${port}
+    bind ${bind}
     # The client's address for the servers' TRUST_PROXY (one hop: this balancer).
     option forwardfor
     default_backend ${BACKEND}
@@ -147,11 +152,11 @@ backend ${BACKEND}
     http-request disable-l7-retry unless METH_GET
     # Out after ${FALL} failed checks ${CHECK_MS} ms apart (a draining process answers 503 for ${NOTICE_MS} ms),
     # or at once when a connection to it fails; back after ${RISE} good ones.
-    default-server check inter ${CHECK_MS}ms fall ${FALL} rise ${RISE} observe layer4 error-limit 1 on-error mark-down
-${members.map((m) => `    server ${m.name} 127.0.0.1:${m.port}`).join("\n")}
+    default-server check inter ${CHECK_MS}ms fall ${FALL} rise ${RISE} observe layer4 error-limit 1 on-error mark-down${resolvers ? " resolvers docker init-addr libc,none" : ""}
+${members.map((m) => `    server ${m.name} ${m.address}`).join("\n")}
 
 listen stats
-    bind 127.0.0.1:${statsPort}
+    bind ${statsBind}
     stats enable
     stats uri /
     stats refresh 2s
@@ -282,7 +287,17 @@ export async function startCluster({
   const statsPort = await freePort();
   const configFile = join(logDir, "haproxy.cfg");
   const haproxyLog = join(logDir, "haproxy.log");
-  writeFileSync(configFile, haproxyConfig({ host, port, members, socketPath, statsPort, accessLog }));
+  writeFileSync(
+    configFile,
+    haproxyConfig({
+      origin: "npm run cluster (scripts/cluster.mjs) at each start",
+      bind: `${host}:${port}`,
+      members: members.map((m) => ({ name: m.name, address: `127.0.0.1:${m.port}` })),
+      statsBind: `127.0.0.1:${statsPort}`,
+      socketPath,
+      accessLog,
+    }),
+  );
   const checked = spawnSync(haproxy, ["-c", "-q", "-f", configFile], { encoding: "utf8" });
   const stopAll = async () => {
     stopping = true;

@@ -140,6 +140,10 @@ export interface UploadPace {
   minBytesPerSecond: number;
 }
 
+/** The name of every setting loadConfig reads, from its schema: the only names a deployment file may
+ * pass the server (deployment-files.test.ts holds compose.yaml and the Dockerfile to it). */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 export type Config = {
   port: number;
   host: string;
