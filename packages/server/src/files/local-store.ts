@@ -12,8 +12,12 @@ export function localStore(dir: string): FileStore {
     where: dir,
     async put(key, from) {
       const path = pathOf(key);
+      // A directory that cannot be made (a file in its place, a lost disk) is the store's fault, never a
+      // taken name, even when it says EEXIST.
+      await mkdir(dirname(path), { recursive: true }).catch((err: unknown) => {
+        throw storeUnavailable(err);
+      });
       try {
-        await mkdir(dirname(path), { recursive: true });
         // A hard link gives the checked temporary file its stored name without copying it, and fails
         // rather than overwrite; across file systems a copy that also refuses to overwrite.
         await link(from, path).catch(async (err: unknown) => {
