@@ -35,7 +35,7 @@ const envSchema = z.object({
    * S3-compatible bucket (files/README.md), reached with the FILE_STORE_* settings below. */
   FILE_STORE_URL: z
     .string()
-    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9!_.*'()\/-]*)?$/, "must be s3://bucket or s3://bucket/prefix")
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9!_.*'()/-]*)?$/, "must be s3://bucket or s3://bucket/prefix")
     .optional(),
   /** The bucket's endpoint (MinIO, a local S3 server…); unset: AWS's own for FILE_STORE_REGION. */
   FILE_STORE_ENDPOINT: urlWithProtocol(["http:", "https:"]).optional(),

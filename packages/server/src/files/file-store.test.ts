@@ -89,7 +89,7 @@ async function bigFile(mib: number): Promise<{ path: string; sha: string }> {
     const chunk = createHash("sha512").update(String(i)).digest();
     const block = Buffer.alloc(1024 * 1024, chunk);
     hash.update(block);
-    if (!out.write(block)) await new Promise((done) => out.once("drain", done));
+    if (!out.write(block)) await new Promise<void>((done) => out.once("drain", () => done()));
   }
   out.end();
   await finished(out);

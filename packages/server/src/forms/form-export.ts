@@ -1,10 +1,8 @@
 import type { Writable } from "node:stream";
-import { finished } from "node:stream/promises";
 import type ExcelJSModule from "exceljs";
 import { formFileStem, VALUE_COMPONENT_TYPES, walkComponents, type ExportJobStatus, type FormTemplate, type GeoValue, type Language } from "@atalaya/shared";
 import { requireAccess, systemScope, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
-import type { Db } from "../db/db.js";
 import { openGeneratedFile, removeGeneratedFile, storeGeneratedFile, type GeneratedFileResult } from "../files/index.js";
 import { companyTimezone, zoneOffsets } from "../exports/index.js";
 import { AppError, notFound } from "../http/errors.js";
