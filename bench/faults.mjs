@@ -55,7 +55,7 @@ const OPERATOR_EMAILS = ["admin@demo.cl", "operador@demo.cl", "operadora@demo.cl
 
 /** Seconds of load (and of the fault) per case; the full run is the issue's, --short what CI affords. */
 const PLAN = SHORT
-  ? { rate: 20, kill: { seconds: 10, killAt: 3 }, terminate: { seconds: 10, every: 700, for: 6 }, refuse: { before: 2, seconds: 10 }, redis: { before: 2, seconds: 5 }, soak: { seconds: 10, rate: 20 }, rolling: { before: 2 }, store: { before: 2, seconds: 10 } }
+  ? { rate: 20, kill: { seconds: 10, killAt: 3 }, terminate: { seconds: 10, every: 700, for: 6 }, refuse: { before: 2, seconds: 10 }, redis: { before: 2, seconds: 5 }, soak: { seconds: 10, rate: 20 }, rolling: { before: 2 }, store: { before: 1, seconds: 10 } }
   : { rate: 30, kill: { seconds: 30, killAt: 10 }, terminate: { seconds: 30, every: 500, for: 20 }, refuse: { before: 5, seconds: 10 }, redis: { before: 5, seconds: 10 }, soak: { seconds: 300, rate: 20 }, rolling: { before: 5 }, store: { before: 5, seconds: 10 } };
 /** The mass message case: app users inside its zone, rows per delivery batch, the time each batch is held
  * (a few hundred rows take milliseconds: held, the delivery lasts seconds and a kill lands inside it),
