@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdtemp, rename, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
@@ -8,12 +8,13 @@ import { finished } from "node:stream/promises";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../config.js";
+import { ConfigError, loadConfig, type Config } from "../config.js";
 import { PDF } from "../test/sample-files.js";
 import { startS3Server, type TestS3Server } from "../test/s3-server.js";
-import { cleanOriginalName, saveUpload, withStoredFile, type CheckedUpload } from "./file-store.js";
+import { cleanOriginalName, incomingDir, saveUpload, withStoredFile, type CheckedUpload } from "./file-store.js";
 import { detectMediaType } from "./media-type.js";
-import { openFileStore } from "./store-of.js";
+import { openGeneratedFile, removeGeneratedFile, storeGeneratedFile } from "./generated-file.js";
+import { closeFileStoreOf, fileStoreOf } from "./store-of.js";
 import { FileExistsError, type FileStore } from "./store.js";
 
 // The file store (issue 34): the same cases against both kinds, the local directory and an S3 bucket
@@ -25,12 +26,15 @@ beforeAll(async () => {
   s3 = await startS3Server(join(root, "s3"));
 });
 afterAll(async () => {
+  for (const kind of KINDS) closeFileStoreOf(kind.config());
   await s3?.stop();
   await rm(root, { recursive: true, force: true });
 });
 
 interface Kind {
   name: string;
+  /** The configuration of a process using this kind (its data dir holds the temporary files). */
+  config: () => Pick<Config, "dataDir" | "fileStore">;
   store: () => FileStore;
   /** Makes the store unreachable, and back. */
   breakIt: () => Promise<void>;
@@ -40,12 +44,13 @@ interface Kind {
 }
 
 const localDir = () => join(root, "local");
-let local: FileStore | undefined;
-let bucket: FileStore | undefined;
+let localConfig: Pick<Config, "dataDir" | "fileStore"> | undefined;
+let bucketConfig: Config | undefined;
 const KINDS: Kind[] = [
   {
     name: "local directory",
-    store: () => (local ??= openFileStore({ kind: "local", dir: localDir() })),
+    config: () => (localConfig ??= { dataDir: join(root, "data"), fileStore: { kind: "local", dir: localDir() } }),
+    store: () => fileStoreOf(KINDS[0]!.config()),
     // A file where the directory was: every write and read fails as a lost disk would.
     breakIt: async () => {
       await rename(localDir(), `${localDir()}.away`).catch(() => undefined);
@@ -59,7 +64,8 @@ const KINDS: Kind[] = [
   },
   {
     name: "S3 bucket",
-    store: () => (bucket ??= openFileStore(loadConfig(s3.env("files")).fileStore)),
+    config: () => (bucketConfig ??= loadConfig({ ATALAYA_DATA_DIR: join(root, "data"), ...s3.env("files") })),
+    store: () => fileStoreOf(KINDS[1]!.config()),
     breakIt: () => s3.stop(),
     mend: () => s3.start(),
     cutMidway: true,
@@ -75,6 +81,13 @@ async function tempFile(data: Buffer | string = PDF): Promise<string> {
 }
 const upload = async (): Promise<CheckedUpload> => ({ path: await tempFile(), size: PDF.length, type: (await detectMediaType(PDF, "a.pdf"))!, originalName: "a.pdf" });
 const key = () => `20260101T000000000Z-${String(++sent).padStart(6, "0")}.pdf`;
+
+/** The size of a stored file (undefined when missing), its stream let go unread. */
+async function sizeIn(store: FileStore, key: string): Promise<number | undefined> {
+  const opened = await store.open(key);
+  opened?.stream.destroy();
+  return opened?.size;
+}
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -189,10 +202,10 @@ describe.each(KINDS)("the file store: $name", (kind) => {
       await kind.mend();
     }
     expect(await store.open(lost)).toBeUndefined();
-    expect((await store.open(kept))?.size).toBe(PDF.length);
+    expect(await sizeIn(store, kept)).toBe(PDF.length);
     const again = key();
     await store.put(again, await tempFile(), "application/pdf");
-    expect((await store.open(again))?.size).toBe(PDF.length);
+    expect(await sizeIn(store, again)).toBe(PDF.length);
   }, 30_000);
 
   it("a store that goes away in the middle of a put leaves no partial file", async () => {
@@ -204,21 +217,45 @@ describe.each(KINDS)("the file store: $name", (kind) => {
     await kind.breakIt();
     const outcome = await putting;
     await kind.mend();
-    const opened = await store.open(k);
+    const size = await sizeIn(store, k);
     if (kind.cutMidway) {
       expect(outcome).toMatchObject({ status: 503, code: "fileStoreUnavailable" });
-      expect(opened).toBeUndefined();
+      expect(size).toBeUndefined();
     } else {
       // One link: done whole before the store went away.
       expect(outcome).toBe("stored");
-      expect(opened?.size).toBe(24 * 1024 * 1024);
+      expect(size).toBe(24 * 1024 * 1024);
     }
   }, 30_000);
+
+  it("keeps a job's export: written locally, streamed into the store, read by its result, removed", async () => {
+    const config = kind.config();
+    const { key, value } = await storeGeneratedFile(config, { stem: "7", kind: "xlsx" }, async (out) => {
+      out.end("hoja");
+      return 4;
+    });
+    expect(value).toBe(4);
+    expect(key).toMatch(/^exports\/7-[0-9a-f-]{36}\.xlsx$/);
+    expect(await readdir(incomingDir(config))).toEqual([]);
+    expect((await readAll((await openGeneratedFile(config, { key }))!.stream)).toString()).toBe("hoja");
+    // A result written before exports went through the store named its local path: the same file.
+    const legacy = await openGeneratedFile(config, { path: `/srv/old/files/${key}` });
+    expect(legacy?.size).toBe(4);
+    legacy?.stream.destroy();
+    expect(await openGeneratedFile(config, { key: "exports/../../etc/passwd" })).toBeUndefined();
+    await removeGeneratedFile(config, { key });
+    expect(await openGeneratedFile(config, { key })).toBeUndefined();
+    // A writer that fails leaves no temporary file (and the store is given a file only once it is written).
+    await expect(storeGeneratedFile(config, { stem: "8", kind: "xlsx" }, async () => {
+      throw new Error("query failed");
+    })).rejects.toThrow("query failed");
+    expect(await readdir(incomingDir(config))).toEqual([]);
+  });
 
   describe("withStoredFile", () => {
     it("keeps the file when the change committed a row using it", async () => {
       const name = await withStoredFile(kind.store(), await upload(), async (file) => ({ value: file!.name, fileUsed: true }));
-      expect((await kind.store().open(name))?.size).toBe(PDF.length);
+      expect(await sizeIn(kind.store(), name)).toBe(PDF.length);
     });
 
     it("leaves no file behind when the change fails or did not use it (an idempotent repeat)", async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { basename, join } from "node:path";
@@ -45,7 +46,9 @@ export async function storeGeneratedFile<T>(
     await fileStoreOf(config).put(key, path, mime);
     return { key, value };
   } catch (err) {
+    // Closed before the temporary file is removed: a stream still opening would create it after.
     out.destroy();
+    if (!out.closed) await once(out, "close");
     throw err;
   } finally {
     await rm(path, { force: true });

@@ -1,5 +1,5 @@
-import { constants, createReadStream } from "node:fs";
-import { copyFile, link, mkdir, stat, unlink } from "node:fs/promises";
+import { constants } from "node:fs";
+import { copyFile, link, mkdir, open as fsOpen, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { FileExistsError, storeUnavailable, type FileStore } from "./store.js";
 
@@ -33,13 +33,21 @@ export function localStore(dir: string): FileStore {
       }
     },
     async open(key) {
-      const path = pathOf(key);
-      const info = await stat(path).catch((err: unknown) => {
+      // Opened before it is measured, so that a file removed meanwhile is still read whole (or not at all).
+      const handle = await fsOpen(pathOf(key), "r").catch((err: unknown) => {
         if (code(err) === "ENOENT") return undefined;
         throw storeUnavailable(err);
       });
-      if (!info?.isFile()) return undefined;
-      return { stream: createReadStream(path), size: info.size };
+      if (!handle) return undefined;
+      const info = await handle.stat().catch(async (err: unknown) => {
+        await handle.close();
+        throw storeUnavailable(err);
+      });
+      if (!info.isFile()) {
+        await handle.close();
+        return undefined;
+      }
+      return { stream: handle.createReadStream(), size: info.size };
     },
     async remove(key) {
       await unlink(pathOf(key)).catch((err: unknown) => {
