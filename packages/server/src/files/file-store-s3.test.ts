@@ -23,7 +23,7 @@ beforeAll(async () => {
   w = await interactionWorld(s3.env("files"));
   // A second process: its own data directory, the same database and bucket.
   other = await testApp({ ATALAYA_DATA_DIR: join(root, "other"), ...s3.env("files") });
-}, 60_000);
+});
 afterAll(async () => {
   await other?.close();
   await w?.close();
@@ -90,5 +90,5 @@ describe("the S3 file store through the routes", () => {
     expect((await w.app.inject({ method: "GET", url: `/api/files/${kept}`, headers: h(w.tokens.opA) })).statusCode).toBe(200);
     expect((await comment(r.id, "Después del corte")).statusCode).toBe(200);
     expect(await rows()).toBe(2);
-  }, 30_000);
+  });
 });
