@@ -12,7 +12,10 @@
 // request that failed at all (even one a retry then got through), an operator's request refused, or a
 // /readyz through the balancer that did not answer 200 or named fewer processes than run. On the same
 // cluster, the crash case kills one process with -9 under load: nothing lost or missed, and no read
-// through the balancer fails once the balancer has taken the dead process out.
+// through the balancer fails once the balancer has taken the dead process out; and the object store case (issue 34): the cluster's local S3 server killed for 10 s while uploads
+// and reads go through the balancer; they must be answered 503 fileStoreUnavailable meanwhile, leave
+// nothing half-written (no file's row without its object, no object without its row) and succeed again
+// once the store is back, without touching the server processes.
 // One more case (issue 15) has no report load: a scheduled mass message to a few hundred app users of a
 // custom zone, approved by the provider and delivered by the two processes' job workers, the delivering
 // process killed mid-batch and the other taking the job over; it must end with every recipient holding
@@ -29,7 +32,7 @@
 // FAULTS_REDIS_PORT (6391). Servers listen on FAULTS_PORTS (8197,8198).
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
@@ -53,8 +56,8 @@ const OPERATOR_EMAILS = ["admin@demo.cl", "operador@demo.cl", "operadora@demo.cl
 
 /** Seconds of load (and of the fault) per case; the full run is the issue's, --short what CI affords. */
 const PLAN = SHORT
-  ? { rate: 20, kill: { seconds: 10, killAt: 3 }, terminate: { seconds: 10, every: 700, for: 6 }, refuse: { before: 2, seconds: 10 }, redis: { before: 2, seconds: 5 }, soak: { seconds: 10, rate: 20 }, rolling: { before: 2 }, crash: { before: 2 } }
-  : { rate: 30, kill: { seconds: 30, killAt: 10 }, terminate: { seconds: 30, every: 500, for: 20 }, refuse: { before: 5, seconds: 10 }, redis: { before: 5, seconds: 10 }, soak: { seconds: 300, rate: 20 }, rolling: { before: 5 }, crash: { before: 5 } };
+  ? { rate: 20, kill: { seconds: 10, killAt: 3 }, terminate: { seconds: 10, every: 700, for: 6 }, refuse: { before: 2, seconds: 10 }, redis: { before: 2, seconds: 5 }, soak: { seconds: 10, rate: 20 }, rolling: { before: 2 }, crash: { before: 2 }, store: { before: 1, seconds: 10 } }
+  : { rate: 30, kill: { seconds: 30, killAt: 10 }, terminate: { seconds: 30, every: 500, for: 20 }, refuse: { before: 5, seconds: 10 }, redis: { before: 5, seconds: 10 }, soak: { seconds: 300, rate: 20 }, rolling: { before: 5 }, crash: { before: 5 }, store: { before: 5, seconds: 10 } };
 /** The mass message case: app users inside its zone, rows per delivery batch, the time each batch is held
  * (a few hundred rows take milliseconds: held, the delivery lasts seconds and a kill lands inside it),
  * how far ahead it is scheduled, and after how many batches the delivering process is killed. */
@@ -67,7 +70,7 @@ const CONVERGE_MS = 30_000; // time the operators get to hold every event after 
 const MAX_IN_FLIGHT = 400;
 // A client waits this long for an answer before it retries (a phone's request timeout).
 const REQUEST_TIMEOUT_MS = 30_000;
-// FAULTS_ONLY=kill,drain,terminate,refuse,soak,message,logout,rolling,crash,redis runs those cases alone (a failing one, again).
+// FAULTS_ONLY=kill,drain,terminate,refuse,soak,message,logout,rolling,crash,store,redis runs those cases alone (a failing one, again).
 const ONLY = process.env.FAULTS_ONLY ? new Set(process.env.FAULTS_ONLY.split(",")) : undefined;
 const wanted = (name) => !ONLY || ONLY.has(name);
 const AFTER_FAULT_MS = SHORT ? 4000 : 8000; // load kept on past a fault's end, to see it recover under load
@@ -276,7 +279,10 @@ class ClusterDeployment {
 
   async startAll() {
     // By its URL: a literal path would bring the scripts into the bench's type-check project.
-    const { startCluster } = await import(pathToFileURL(join(ROOT, "scripts/cluster.mjs")).href);
+    const { startCluster, startObjectStore } = await import(pathToFileURL(join(ROOT, "scripts/cluster.mjs")).href);
+    // The files in a local S3 server, as `npm run cluster` has them (the object store case stops it).
+    mkdirSync(join(this.dataDir, "logs"), { recursive: true });
+    this.objectStore = await startObjectStore({ dir: join(this.dataDir, "s3"), logFile: join(this.dataDir, "logs", "s3.log") });
     this.cluster = await startCluster({
       processes: CLUSTER_PROCESSES,
       port: BALANCER_PORT,
@@ -286,7 +292,7 @@ class ClusterDeployment {
       redisUrl: this.redisUrl,
       seed: "none",
       accessLog: false,
-      env: { METRICS_TOKEN, LOG_LEVEL: "warn", APP_REPORTS_PER_ADDRESS: "1000000", APP_REPORTS_PER_REPORTER: "1000000" },
+      env: { METRICS_TOKEN, LOG_LEVEL: "warn", APP_REPORTS_PER_ADDRESS: "1000000", APP_REPORTS_PER_REPORTER: "1000000", ...this.objectStore.env },
       log,
     });
   }
@@ -297,6 +303,7 @@ class ClusterDeployment {
 
   async stopAll() {
     await this.cluster?.stop();
+    await this.objectStore?.stop();
     rmSync(this.dataDir, { recursive: true, force: true });
   }
 
@@ -869,6 +876,138 @@ function clusterKillCase(ctx) {
   });
 }
 
+/** A small PDF, the object store case's upload (a comment attachment, checked by content). */
+const UPLOAD_PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n", "latin1");
+
+/** The cluster's object store down for PLAN.store.seconds (issue 34): its local S3 server killed (SIGKILL)
+ * and, that long after, started again on the same port with what it held; the server processes are not
+ * touched. Besides the report load, an operator sends a comment with a PDF through the balancer every
+ * 250 ms and reads back a file stored before the fault. Fails on an upload answered other than 200 or
+ * 503 fileStoreUnavailable, a read other than 200 or 503 fileStoreUnavailable, no 503 while the store
+ * was down, no upload stored once it was back (it must come back by itself), a comment written for an
+ * upload answered 503, a stored file that does not read back whole, and a half-written file: a stored
+ * file's row without its object, or an object in the bucket that no row names. */
+async function objectStoreCase(ctx) {
+  const { deployment, operators, companyId } = ctx;
+  const { objectStore } = deployment;
+  const [balancer] = deployment.servers;
+  const token = operators[0].token;
+  const tag = `faults upload ${process.pid}`;
+  const uploads = { stored: [], unavailable: [], failed: new Tally() };
+  const reads = { ok: 0, unavailable: 0, failed: new Tally() };
+  let down;
+  let reportId;
+  let known;
+  let running = true;
+  let loop = Promise.resolve();
+  let n = 0;
+  const request = (path, init = {}) =>
+    fetch(`${balancer.base}${path}`, { ...init, headers: { "access-token": token }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const upload = async () => {
+    const body = `${tag}-${++n}`;
+    const form = new FormData();
+    form.set("body", body);
+    form.set("file", new Blob([UPLOAD_PDF], { type: "application/pdf" }), `informe-${n}.pdf`);
+    const sentAt = now();
+    try {
+      const res = await request(`/api/companies/${companyId}/reports/${reportId}/comments`, { method: "POST", body: form });
+      const json = await res.json().catch(() => ({}));
+      const media = json.comment?.media?.[0];
+      if (res.status === 200 && media) uploads.stored.push({ body, name: media.name, size: media.size, sentAt });
+      else if (res.status === 503 && json.error?.code === "fileStoreUnavailable") uploads.unavailable.push({ body, sentAt });
+      else uploads.failed.add(`HTTP ${res.status} ${json.error?.code ?? ""}`.trim());
+    } catch (err) {
+      uploads.failed.add(errorKind(err));
+    }
+  };
+  const read = async () => {
+    try {
+      const res = await request(`/api/files/${known.name}`);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      if (res.status === 200 && bytes.length === known.size) reads.ok++;
+      else if (res.status === 503 && JSON.parse(String(bytes)).error?.code === "fileStoreUnavailable") reads.unavailable++;
+      else reads.failed.add(`HTTP ${res.status}${res.status === 200 ? ` ${bytes.length} of ${known.size} bytes` : ""}`);
+    } catch (err) {
+      reads.failed.add(errorKind(err));
+    }
+  };
+  const name = `object store down for ${PLAN.store.seconds} s (uploads through HAProxy)`;
+  const row = await runCase(ctx, name, {
+    seconds: PLAN.store.before + PLAN.store.seconds,
+    fault: async ({ stats }) => {
+      // A report of the company to comment on, and a file stored before the fault to read back.
+      const until = now() + 10_000;
+      while (!(reportId = stats.acks.find((a) => a.companies.includes(companyId))?.id) && now() < until) await sleep(100);
+      if (!reportId) throw new Error("no report of the company acknowledged within 10 s");
+      await upload();
+      known = uploads.stored[0];
+      if (!known) throw new Error(`the first upload was not stored: ${uploads.failed.text()}`);
+      loop = (async () => {
+        while (running) {
+          await Promise.all([upload(), read()]);
+          await sleep(250);
+        }
+      })();
+      await sleep(PLAN.store.before * 1000);
+      await objectStore.stop("SIGKILL");
+      const from = now();
+      log(`  object store stopped (SIGKILL, pid ${objectStore.child.pid})`);
+      await sleep(PLAN.store.seconds * 1000);
+      await objectStore.start();
+      down = { from, to: now() };
+      log(`  object store started again after ${((down.to - from) / 1000).toFixed(1)} s (pid ${objectStore.child.pid}); the server processes untouched`);
+      return now();
+    },
+    // The uploads go on with the report load, past the store's return, and stop with it.
+    extraWhy: () => {
+      running = false;
+      return [];
+    },
+  });
+  await loop;
+
+  // Nothing half-written: rows of the case's comments and the bucket's objects name the same files,
+  // every stored upload reads back whole, and no upload answered 503 left a comment.
+  const { rows: written } = await app(
+    "select f.name from stored_files f join comments c on c.id = f.comment_id where c.body like $1",
+    [`${tag}-%`],
+  );
+  const rowNames = new Set(written.map((r) => r.name));
+  const bucketDir = join(objectStore.dir, "atalaya", "files");
+  const objects = new Set(readdirSync(bucketDir).filter((f) => f.endsWith("._S3rver_object")).map((f) => f.replace(/\._S3rver_object$/, "")));
+  const withoutObject = [...rowNames].filter((f) => !objects.has(f));
+  const withoutRow = [...objects].filter((f) => !rowNames.has(f));
+  const { rows: comments503 } = await app("select count(*)::int as n from comments where body = any($1::text[])", [uploads.unavailable.map((u) => u.body)]);
+  let unreadable = 0;
+  for (const u of uploads.stored) {
+    const res = await request(`/api/files/${u.name}`).catch(() => undefined);
+    const bytes = res ? Buffer.from(await res.arrayBuffer()) : Buffer.alloc(0);
+    if (res?.status !== 200 || bytes.length !== u.size) unreadable++;
+  }
+  const storedAfter = uploads.stored.filter((u) => down && u.sentAt >= down.to).length;
+  const whileDown = uploads.unavailable.filter((u) => down && u.sentAt >= down.from && u.sentAt < down.to).length;
+  log(
+    `  uploads: ${uploads.stored.length} stored (${storedAfter} after the store came back), ${uploads.unavailable.length} answered 503 fileStoreUnavailable (${whileDown} sent while it was down), failed: ${uploads.failed.text()}; ` +
+      `reads of a stored file: ${reads.ok} whole, ${reads.unavailable} 503, failed: ${reads.failed.text()}; ${rowNames.size} files recorded, ${objects.size} objects in the bucket`,
+  );
+  row.why.push(
+    ...[
+      uploads.failed.size > 0 && `uploads answered other than 200 or 503 fileStoreUnavailable: ${uploads.failed.text()}`,
+      reads.failed.size > 0 && `reads answered other than 200 or 503 fileStoreUnavailable: ${reads.failed.text()}`,
+      whileDown === 0 && "no upload was answered 503 fileStoreUnavailable while the store was down",
+      reads.unavailable === 0 && "no read was answered 503 fileStoreUnavailable while the store was down",
+      storedAfter === 0 && "no upload was stored after the store came back",
+      comments503[0].n > 0 && `${comments503[0].n} comments written for uploads answered 503`,
+      withoutObject.length > 0 && `${withoutObject.length} stored files without their object (${withoutObject.slice(0, 3).join(", ")})`,
+      withoutRow.length > 0 && `${withoutRow.length} objects in the bucket that no stored file names (${withoutRow.slice(0, 3).join(", ")})`,
+      unreadable > 0 && `${unreadable} stored uploads did not read back whole`,
+    ].filter(Boolean),
+  );
+  row.passed = row.why.length === 0;
+  if (!row.passed) log(`${name}: FAILED: ${row.why.join("; ")}`);
+  return row;
+}
+
 const soakCase = (ctx) =>
   runCase(ctx, `soak ${PLAN.soak.seconds} s at ${PLAN.soak.rate} reports/s`, {
     seconds: PLAN.soak.seconds,
@@ -1296,17 +1435,19 @@ async function main() {
     if (wanted("soak")) rows.push(await soakCase(ctx));
     if (wanted("message")) rows.push(await messageCase(ctx));
     if (wanted("logout")) rows.push(await logoutCase(ctx));
-    if (wanted("rolling") || wanted("crash")) {
-      // The cluster's cases: the same database behind the cluster's balancer, every client through it.
+    if (wanted("rolling") || wanted("crash") || wanted("store")) {
+      // The cluster's cases: the same database behind the cluster's balancer (its files in a local S3
+      // server), every client through it.
       for (const o of operators) o.stop();
       await deployment.stopAll();
       deployment = new ClusterDeployment(MACHINE_REDIS);
       await deployment.startAll();
       operators = await connectOperators(deployment, companyId);
-      log(`${CLUSTER_PROCESSES} processes behind HAProxy on ${BALANCER_PORT}, ${operators.length} operator sockets through it`);
+      log(`${CLUSTER_PROCESSES} processes behind HAProxy on ${BALANCER_PORT}, files in a local S3 server on ${deployment.objectStore.endpoint}, ${operators.length} operator sockets through it`);
       ctx = { deployment, operators, companyId, points };
       if (wanted("rolling")) rows.push(await rollingCase(ctx));
       if (wanted("crash")) rows.push(await clusterKillCase(ctx));
+      if (wanted("store")) rows.push(await objectStoreCase(ctx));
     }
     if (wanted("redis")) {
       // The Redis case: the same deployment on a Redis the suite owns, so it can stop it.

@@ -4,8 +4,10 @@
 // a socket that lands on another process catches up by seq), X-Forwarded-For for the servers'
 // TRUST_PROXY. PostgreSQL is DATABASE_URL's, or the data dir's embedded one, which a process of its own
 // runs (scripts/embedded-postgres.mjs) and every server process is given the URL of; Redis is REDIS_URL's,
-// or a redis-server started here on a free port. Files stay in one directory, ATALAYA_DATA_DIR/files,
-// shared by every process: one machine only until the S3 file store exists.
+// or a redis-server started here on a free port. Files go to FILE_STORE_URL's bucket (with the FILE_STORE_*
+// settings of the environment) or, when it is not set, to a local S3 server started here (s3rver,
+// scripts/s3-server.mjs, its objects in ATALAYA_DATA_DIR/s3), so that a photo uploaded through one process
+// is served by any other, as it would be across machines.
 // It builds what changed first (scripts/builds.mjs, as `npm start` does), prints what it started and
 // where, starts again a process that dies by itself, restarts the processes one by one on SIGHUP (each
 // drained, the next only once the balancer has the restarted one back), and on Ctrl-C (SIGINT, SIGTERM)
@@ -456,6 +458,57 @@ async function startPostgres(pgDir, logFile) {
   return { url: answer.url, child };
 }
 
+/** The bucket of the files when FILE_STORE_URL is not given. */
+const LOCAL_BUCKET = "atalaya";
+
+/**
+ * A local S3 server (scripts/s3-server.mjs: s3rver) keeping its objects in dir, on port (a free one when
+ * not given), its errors in logFile. Answers {endpoint, port, dir, child, env, stop(), start()}: env holds
+ * the FILE_STORE_* settings that point a server process at it; stop kills it (SIGKILL, as a store that
+ * goes away) and start brings it back on the same port with what it held (the fault suite's case).
+ */
+export async function startObjectStore({ dir, logFile, port }) {
+  const store = {
+    port: port ?? (await freePort()),
+    dir,
+    child: undefined,
+    get endpoint() {
+      return `http://127.0.0.1:${store.port}`;
+    },
+    get env() {
+      return {
+        FILE_STORE_URL: `s3://${LOCAL_BUCKET}/files`,
+        FILE_STORE_ENDPOINT: store.endpoint,
+        FILE_STORE_REGION: "us-east-1",
+        FILE_STORE_ACCESS_KEY_ID: "S3RVER",
+        FILE_STORE_SECRET_ACCESS_KEY: "S3RVER",
+        FILE_STORE_FORCE_PATH_STYLE: "true",
+      };
+    },
+    async start() {
+      const err = openSync(logFile, "a");
+      const child = started(spawn(process.execPath, [join(ROOT, "scripts/s3-server.mjs"), dir, String(store.port), LOCAL_BUCKET], { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", err] }), "s3");
+      closeSync(err);
+      const line = await new Promise((done) => {
+        let text = "";
+        child.stdout.on("data", (chunk) => {
+          text += chunk;
+          if (text.includes("\n")) done(text.split("\n")[0]);
+        });
+        child.once("exit", (code) => done(text || JSON.stringify({ error: `the S3 server's process exited (${code}); see ${logFile}` })));
+      });
+      const answer = JSON.parse(line);
+      if (answer.error) throw new Error(answer.error);
+      store.child = child;
+    },
+    async stop(signal = "SIGTERM") {
+      await stopChild(store.child, signal);
+    },
+  };
+  await store.start();
+  return store;
+}
+
 /** Stops a child this script started (signal, then SIGKILL after ms); answers once it has exited. */
 async function stopChild(child, signal = "SIGTERM", ms = 15_000) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
@@ -492,6 +545,7 @@ async function main() {
   let cluster;
   let redis;
   let postgres;
+  let objectStore;
   let stopping;
   const stopEverything = () =>
     (stopping ??= (async () => {
@@ -500,6 +554,7 @@ async function main() {
         await cluster.stop();
       }
       if (redis) await stopChild(redis.child);
+      if (objectStore) await objectStore.stop();
       if (postgres) await stopChild(postgres.child);
     })());
   for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -508,7 +563,7 @@ async function main() {
       // Still starting: what runs is stopped in the same order, servers first.
       if (!cluster) {
         stopping = (async () => {
-          for (const kind of ["server", "balancer", "redis", "postgres"]) await Promise.all([...live].filter((c) => c.kind === kind).map((c) => stopChild(c, "SIGTERM", EXIT_MS)));
+          for (const kind of ["server", "balancer", "redis", "s3", "postgres"]) await Promise.all([...live].filter((c) => c.kind === kind).map((c) => stopChild(c, "SIGTERM", EXIT_MS)));
         })();
         return void stopping.finally(() => process.exit(130));
       }
@@ -533,12 +588,16 @@ async function main() {
     const pgLog = join(logDir, "postgres.log");
     const databaseUrl = process.env.DATABASE_URL || undefined;
     const redisUrl = process.env.REDIS_URL || undefined;
-    const [pg, rd] = await Promise.all([
+    const fileStoreUrl = process.env.FILE_STORE_URL || undefined;
+    const s3Log = join(logDir, "s3.log");
+    const [pg, rd, s3] = await Promise.all([
       databaseUrl ? undefined : startPostgres(join(dataDir, "pg"), pgLog),
       redisUrl ? undefined : startRedis(join(logDir, "redis.log")),
+      fileStoreUrl ? undefined : startObjectStore({ dir: join(dataDir, "s3"), logFile: s3Log }),
     ]);
     postgres = pg;
     redis = rd;
+    objectStore = s3;
     await portalBuilding;
 
     say(`starting ${count} server processes (the first migrates and seeds an empty database), then HAProxy`);
@@ -550,6 +609,8 @@ async function main() {
       logDir,
       databaseUrl: databaseUrl ?? postgres.url,
       redisUrl: redisUrl ?? redis.url,
+      // The local S3 server's settings; a FILE_STORE_URL of the environment reaches the processes as it is.
+      env: objectStore ? objectStore.env : {},
       seed: process.env.ATALAYA_SEED ?? "demo",
       restartCrashed: true,
       log: say,
@@ -567,7 +628,7 @@ async function main() {
       ...cluster.members.map((m, i) => `${i === 0 ? "Processes:" : "          "} ${m.name.padEnd(width)}  pid ${String(m.child.pid).padEnd(7)} ${m.base}  log ${m.log}`),
       `Database:  ${databaseUrl ? `PostgreSQL of DATABASE_URL (${new URL(databaseUrl).host})` : `embedded PostgreSQL in ${join(dataDir, "pg")} (its own process, pid ${postgres.child.pid}; log ${pgLog})`}`,
       `Redis:     ${redisUrl ? `REDIS_URL (${new URL(redisUrl).host})` : `redis-server on 127.0.0.1:${redis.port}, started here, no persistence (pid ${redis.child.pid}; log ${join(logDir, "redis.log")})`}`,
-      `Files:     one directory, ${join(dataDir, "files")}, shared by every process: they must run on this one machine (no S3 file store yet)`,
+      `Files:     ${fileStoreUrl ? `FILE_STORE_URL ${fileStoreUrl}${process.env.FILE_STORE_ENDPOINT ? ` at ${process.env.FILE_STORE_ENDPOINT}` : ""}` : `a local S3 server (s3rver) on ${objectStore.endpoint}, bucket ${LOCAL_BUCKET}, prefix files/, started here (pid ${objectStore.child.pid}; its objects in ${objectStore.dir}; log ${s3Log})`}: every process reads and writes the same files`,
       ...(process.env.ATALAYA_SEED === "none" ? [] : demoLoginLines()),
       `Ctrl-C stops everything it started, each process drained first. A process that dies is started again; kill -HUP ${process.pid} restarts them one by one.`,
     ];

@@ -21,7 +21,7 @@ import { patrolRoutes } from "./patrols/index.js";
 import { dashboardRoutes } from "./dashboard/index.js";
 import { PURGE_EVERY_MS, PURGE_JOB, purgeExpired } from "./jobs/retention.js";
 import { purgeReportSheets } from "./exports/report-sheet.service.js";
-import { fileRoutes, installUploadCleanup } from "./files/index.js";
+import { closeFileStoreOf, fileRoutes, installUploadCleanup } from "./files/index.js";
 import { replyRoutes, reportVisibleInApp } from "./interactions/index.js";
 import { notificationRoutes } from "./notifications/index.js";
 import { collaboratorMessageRoutes } from "./collaborator-messages/index.js";
@@ -194,7 +194,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   // Every 6 h, once across processes: expired export files first (their job records go with the
   // finished jobs), then what is past its retention (README, "Data retention").
   jobs
-    .handle(PURGE_JOB, async () => ({ exportFiles: await purgeReportSheets(db), ...(await purgeExpired(db)), oneTimeCodes: await purgeExpiredCodes(db) }))
+    .handle(PURGE_JOB, async () => ({ exportFiles: await purgeReportSheets({ db, config }), ...(await purgeExpired(db)), oneTimeCodes: await purgeExpiredCodes(db) }))
     .every(PURGE_JOB, PURGE_EVERY_MS);
   const ctx: AppContext = { config, db, bus, redisPrefix, hub, jobs };
   // A community report reaches a company with a notification delay when its job runs (reports/).
@@ -224,6 +224,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     hub.close();
     if (!parts.bus) await bus.close();
     if (ownsDb) await db.close();
+    closeFileStoreOf(config);
   });
 
   await app.register(fastifySwagger, openApiOptions(config.publicUrl, PORTAL_VERSION));

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { DEFAULT_LAW_ENFORCEMENT_DOMAINS } from "@atalaya/shared";
 import { z } from "zod";
 import { DEFAULT_MAX_REPORT_IMAGES, MAX_REPORT_MEDIA } from "@atalaya/shared";
@@ -31,6 +31,20 @@ const envSchema = z.object({
   INSTANCE_NAME: z.string().trim().min(1).max(100).optional(),
   SHUTDOWN_NOTICE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   ATALAYA_DATA_DIR: z.string().min(1).default("./data"),
+  /** Where uploads and exports are kept: unset, `<ATALAYA_DATA_DIR>/files`; `s3://bucket/prefix`, an
+   * S3-compatible bucket (files/README.md), reached with the FILE_STORE_* settings below. */
+  FILE_STORE_URL: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9!_.*'()/-]*)?$/, "must be s3://bucket or s3://bucket/prefix")
+    .optional(),
+  /** The bucket's endpoint (MinIO, a local S3 server…); unset: AWS's own for FILE_STORE_REGION. */
+  FILE_STORE_ENDPOINT: urlWithProtocol(["http:", "https:"]).optional(),
+  FILE_STORE_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, "must be a region name such as us-east-1").default("us-east-1"),
+  /** The bucket's keys; unset: the SDK's own chain (environment, profile, instance role). */
+  FILE_STORE_ACCESS_KEY_ID: z.string().regex(/^[\x21-\x7e]{1,256}$/, "must be 1 to 256 printable characters without spaces").optional(),
+  FILE_STORE_SECRET_ACCESS_KEY: z.string().regex(/^[\x21-\x7e]{1,256}$/, "must be 1 to 256 printable characters without spaces").optional(),
+  /** Bucket in the path (http://host/bucket/key) rather than the host name: most local S3 servers need it. */
+  FILE_STORE_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
   DATABASE_URL: urlWithProtocol(["postgres:", "postgresql:"]).optional(),
   REDIS_URL: urlWithProtocol(["redis:", "rediss:"]).optional(),
   /** Prefix of every Redis key and channel (default: derived from the database, one per deployment). */
@@ -128,6 +142,9 @@ const envSchema = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(65_536),
   ARGON2_PASSES: z.coerce.number().int().min(1).max(100).default(3),
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(64).default(4),
+}).refine((e) => !e.FILE_STORE_ACCESS_KEY_ID === !e.FILE_STORE_SECRET_ACCESS_KEY, {
+  path: ["FILE_STORE_SECRET_ACCESS_KEY"],
+  message: "must be set together with FILE_STORE_ACCESS_KEY_ID",
 }).refine((e) => e.ARGON2_MEMORY_KIB >= 8 * e.ARGON2_PARALLELISM, {
   path: ["ARGON2_MEMORY_KIB"],
   message: "must be at least 8 KiB per lane (8 × ARGON2_PARALLELISM)",
@@ -144,6 +161,39 @@ export interface UploadPace {
  * pass the server (deployment-files.test.ts holds compose.yaml and the Dockerfile to it). */
 export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
 
+/** Where files are kept (files/store.ts): the local directory, or an S3-compatible bucket. */
+export type FileStoreConfig =
+  | { kind: "local"; dir: string }
+  | {
+      kind: "s3";
+      bucket: string;
+      /** Key prefix inside the bucket, empty or ending in "/". */
+      prefix: string;
+      endpoint: string | undefined;
+      region: string;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
+
+/** FILE_STORE_URL and the FILE_STORE_* settings as a store's configuration. */
+function fileStoreConfig(e: z.infer<typeof envSchema>, dataDir: string): FileStoreConfig {
+  if (!e.FILE_STORE_URL) return { kind: "local", dir: join(dataDir, "files") };
+  const [bucket, ...rest] = e.FILE_STORE_URL.slice("s3://".length).split("/");
+  const prefix = rest.filter(Boolean).join("/");
+  return {
+    kind: "s3",
+    bucket: bucket!,
+    prefix: prefix ? `${prefix}/` : "",
+    endpoint: e.FILE_STORE_ENDPOINT,
+    region: e.FILE_STORE_REGION,
+    credentials:
+      e.FILE_STORE_ACCESS_KEY_ID && e.FILE_STORE_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.FILE_STORE_ACCESS_KEY_ID, secretAccessKey: e.FILE_STORE_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.FILE_STORE_FORCE_PATH_STYLE === "true",
+  };
+}
+
 export type Config = {
   port: number;
   host: string;
@@ -153,6 +203,8 @@ export type Config = {
    * taking requests, so a balancer's health check sees it first (0 for a lone process). */
   shutdownNoticeMs: number;
   dataDir: string;
+  /** Where uploads and exports are kept (FILE_STORE_URL and FILE_STORE_*). */
+  fileStore: FileStoreConfig;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   /** REDIS_PREFIX, when set; otherwise the deployment's own (db/deployment.ts). */
@@ -229,12 +281,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid setting ${name}: ${issue?.message ?? "invalid value"} (got "${env[name] ?? ""}")`);
   }
   const e = parsed.data;
+  const dataDir = resolve(e.ATALAYA_DATA_DIR);
   return {
     port: e.PORT,
     instanceName: e.INSTANCE_NAME ?? hostname(),
     shutdownNoticeMs: e.SHUTDOWN_NOTICE_MS,
     host: e.HOST,
-    dataDir: resolve(e.ATALAYA_DATA_DIR),
+    dataDir,
+    fileStore: fileStoreConfig(e, dataDir),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,

@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   "uploadFailed",
   // Too many uploads in progress on this server process: 503 with Retry-After.
   "tooManyUploads",
+  // The file store (local directory or S3 bucket) cannot be reached: 503 with Retry-After, nothing stored.
+  "fileStoreUnavailable",
   // An upload that stalled or crawled below the minimum rate (UPLOAD_STALL_MS, UPLOAD_MIN_BYTES_PER_SECOND): 408.
   "uploadTooSlow",
   // Spreadsheet export (SPEC §8 export: no reports between these dates, file could not be downloaded).

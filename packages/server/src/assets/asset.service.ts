@@ -2,7 +2,7 @@ import { IMAGE_KINDS, localizedName, reportTypeById, type Asset, type AssetField
 import { requireAccess, type Actor, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { AppError, notFound } from "../http/errors.js";
-import { checkUpload, filesDir, insertStoredFile, withStoredFile, type RawUpload } from "../files/index.js";
+import { checkUpload, fileStoreOf, insertStoredFile, withStoredFile, type RawUpload } from "../files/index.js";
 import { createAssetReport } from "../reports/index.js";
 import { reportTypeImageUrl } from "../catalogue/index.js";
 import {
@@ -131,7 +131,7 @@ export async function reportAboutAsset(
   };
   if (!file) return createAssetReport(ctx, { ...request, media: [] });
   const upload = await checkUpload(file, IMAGE_KINDS);
-  return withStoredFile(filesDir(ctx.config), upload, async (stored) => {
+  return withStoredFile(fileStoreOf(ctx.config), upload, async (stored) => {
     const report = await createAssetReport(ctx, {
       ...request,
       media: [stored!.media],

@@ -1,16 +1,11 @@
-import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rm, stat } from "node:fs/promises";
-import { join } from "node:path";
 import { PassThrough } from "node:stream";
-import { finished } from "node:stream/promises";
 import type { ExportJobStatus, Language, ReportExportFilter } from "@atalaya/shared";
 import { requesterScope, requireAccess, type CompanyScope, type TenantScope } from "../auth/access.js";
 import { isRestricted, loadRestrictionsOf } from "../auth/restrictions.js";
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/db.js";
 import { companyHasGate } from "../company-settings/index.js";
-import { filesDir } from "../files/index.js";
+import { openGeneratedFile, removeGeneratedFile, storeGeneratedFile, type GeneratedFileResult } from "../files/index.js";
 import { AppError, notFound } from "../http/errors.js";
 import { deleteJobs, enqueueJob, findCompanyJob, finishedJobsBefore, PermanentJobError, type JobHandler, type JobRow } from "../jobs/index.js";
 import { companyTimezone, countSheetRows, sheetRowsAfter, type SheetRow, type SheetWindow } from "./report-sheet.repository.js";
@@ -78,23 +73,14 @@ export function reportSheetJobHandler(ctx: AppContext): JobHandler {
     const scope = requesterScope(job.company_id, restrictions);
     const window = { from: new Date(p.from), to: new Date(p.to), typeIds: p.typeIds };
     // Each export also clears the files of those older than 24 h.
-    await purgeReportSheets(ctx.db);
+    await purgeReportSheets(ctx);
     const total = await countSheetRows(ctx.db, scope, window);
     const reporterEmails = await showsEmails(ctx, job.company_id);
     await progress(0, total);
-    const dir = join(filesDir(ctx.config), "exports");
-    await mkdir(dir, { recursive: true });
-    const path = join(dir, `${job.id}-${randomUUID()}.xlsx`);
-    const out = createWriteStream(path);
-    try {
-      const rows = await writeReportSheet(out, pages(ctx.db, scope, window, reporterEmails), { lang: p.lang, timeZone: p.timeZone, reporterEmails, onPage: (n) => progress(n, Math.max(n, total)) });
-      await finished(out);
-      return { path, filename: sheetFileName(p.timeZone, job.created_at), rows };
-    } catch (err) {
-      out.destroy();
-      await rm(path, { force: true });
-      throw err;
-    }
+    const stored = await storeGeneratedFile(ctx.config, { stem: String(job.id), kind: "xlsx" }, (out) =>
+      writeReportSheet(out, pages(ctx.db, scope, window, reporterEmails), { lang: p.lang, timeZone: p.timeZone, reporterEmails, onPage: (n) => progress(n, Math.max(n, total)) }),
+    );
+    return { key: stored.key, filename: sheetFileName(p.timeZone, job.created_at), rows: stored.value };
   };
 }
 
@@ -118,22 +104,19 @@ export async function reportSheetJobStatus(ctx: AppContext, scope: CompanyScope,
  * is gone. */
 export async function reportSheetJobFile(ctx: AppContext, scope: CompanyScope, jobId: number) {
   const job = await visibleJob(ctx, scope, jobId);
-  const result = job.result as { path?: string; filename?: string } | null;
-  if (job.state !== "done" || !result?.path) throw new AppError(404, "exportFileUnavailable", "export not finished");
+  const result = job.result as (GeneratedFileResult & { filename?: string }) | null;
+  if (job.state !== "done" || !result) throw new AppError(404, "exportFileUnavailable", "export not finished");
   if (!job.finished_at || Date.now() - job.finished_at.getTime() > EXPORT_FILE_TTL_MS) throw new AppError(404, "exportFileUnavailable", "export file expired");
-  const size = await stat(result.path).then((s) => s.size).catch(() => undefined);
-  if (size === undefined) throw new AppError(404, "exportFileUnavailable", "export file missing");
+  const opened = await openGeneratedFile(ctx.config, result);
+  if (!opened) throw new AppError(404, "exportFileUnavailable", "export file missing");
   const { timeZone } = job.payload as { timeZone: string };
-  return { filename: result.filename ?? sheetFileName(timeZone, job.created_at), size, stream: createReadStream(result.path) };
+  return { filename: result.filename ?? sheetFileName(timeZone, job.created_at), ...opened };
 }
 
 /** Removes export files and jobs finished more than 24 h ago. */
-export async function purgeReportSheets(db: Db, now = new Date()): Promise<number> {
+export async function purgeReportSheets({ db, config }: Pick<AppContext, "db" | "config">, now = new Date()): Promise<number> {
   const old = await finishedJobsBefore(db, EXPORT_JOB, new Date(now.getTime() - EXPORT_FILE_TTL_MS));
-  for (const job of old) {
-    const path = (job.result as { path?: string } | null)?.path;
-    if (path) await rm(path, { force: true });
-  }
+  for (const job of old) await removeGeneratedFile(config, job.result as GeneratedFileResult);
   await deleteJobs(db, old.map((j) => j.id));
   return old.length;
 }

@@ -1,11 +1,10 @@
 import { randomInt } from "node:crypto";
-import { createReadStream, type ReadStream } from "node:fs";
-import { link, mkdir, stat, unlink } from "node:fs/promises";
+import { unlink } from "node:fs/promises";
 import { basename, join } from "node:path";
 import type { Media } from "@atalaya/shared";
 import type { Config } from "../config.js";
-import { AppError } from "../http/errors.js";
 import type { DetectedType } from "./media-type.js";
+import { FileExistsError, type FileStore, type OpenedFile } from "./store.js";
 
 /** An upload whose content was checked: its temporary file and size, what it is, and the sender's file name. */
 export interface CheckedUpload {
@@ -24,8 +23,12 @@ export interface StoredFile {
   media: Media;
 }
 
-/** Where uploads live: `<ATALAYA_DATA_DIR>/files`. */
+/** The local directory of files: the local store's (by default) and, whichever the store, the
+ * temporary files of uploads and exports being written (`.incoming`), which never leave this process. */
 export const filesDir = (config: Pick<Config, "dataDir">) => join(config.dataDir, "files");
+
+/** Where this process writes a file before it is checked and streamed to the store. */
+export const incomingDir = (config: Pick<Config, "dataDir">) => join(filesDir(config), ".incoming");
 
 const SUFFIX_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 /** Generated names: UTC timestamp, a 6-character random suffix, the extension of the detected type. */
@@ -63,60 +66,53 @@ export function mediaOf(file: Omit<StoredFile, "media">): Media {
   };
 }
 
-/** Writes a checked upload under a new name; never overwrites an existing file. */
-export async function saveUpload(dir: string, upload: CheckedUpload): Promise<StoredFile> {
-  // A storage failure is not the sender's fault: 500 uploadFailed (SPEC §8 image upload: unknown).
-  await mkdir(dir, { recursive: true }).catch((err: Error) => {
-    throw new AppError(500, "uploadFailed", err.message);
-  });
+/** Streams a checked upload into the store under a new name; never overwrites an existing file. An
+ * unreachable store is 503 fileStoreUnavailable, with nothing stored. */
+export async function saveUpload(store: FileStore, upload: CheckedUpload): Promise<StoredFile> {
   for (let attempt = 0; ; attempt++) {
     const name = generateFileName(upload.type.ext);
     try {
-      // A hard link gives the temporary file its stored name without copying it, and fails rather than
-      // overwrite a file of the same name.
-      await link(upload.path, join(dir, name));
-      await unlink(upload.path).catch(() => undefined);
-      const file = { name, mime: upload.type.mime, size: upload.size, originalName: upload.originalName };
-      return { ...file, media: mediaOf(file) };
+      await store.put(name, upload.path, upload.type.mime);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "EEXIST" && attempt < 3) continue;
-      await unlink(join(dir, name)).catch(() => undefined);
-      throw new AppError(500, "uploadFailed", (err as Error).message);
+      // A taken name (two uploads in the same millisecond with the same suffix) is drawn again.
+      if (err instanceof FileExistsError && attempt < 3) continue;
+      throw err;
     }
+    // The local kind linked the temporary file; either way it is no longer needed.
+    await unlink(upload.path).catch(() => undefined);
+    const file = { name, mime: upload.type.mime, size: upload.size, originalName: upload.originalName };
+    return { ...file, media: mediaOf(file) };
   }
 }
 
 /** Removes a stored file; a missing one is not an error. */
-export async function removeFile(dir: string, name: string): Promise<void> {
-  await unlink(join(dir, name)).catch((err: NodeJS.ErrnoException) => {
-    if (err.code !== "ENOENT") throw err;
-  });
+export async function removeFile(store: FileStore, name: string): Promise<void> {
+  await store.remove(name);
 }
 
 /** Stores the upload (when there is one), runs fn, and keeps the file only when fn committed a row
- * that uses it: a failure or an idempotent repeat leaves no orphan file behind. */
+ * that uses it: a failure or an idempotent repeat leaves no orphan file behind, and a store that
+ * cannot be reached fails before fn runs, so no row points at a missing file. */
 export async function withStoredFile<T>(
-  dir: string,
+  store: FileStore,
   upload: CheckedUpload | null,
   fn: (file: StoredFile | null) => Promise<{ value: T; fileUsed: boolean }>,
 ): Promise<T> {
-  const file = upload ? await saveUpload(dir, upload) : null;
+  const file = upload ? await saveUpload(store, upload) : null;
   let outcome: { value: T; fileUsed: boolean };
   try {
     outcome = await fn(file);
   } catch (err) {
-    if (file) await removeFile(dir, file.name).catch(() => undefined);
+    if (file) await removeFile(store, file.name).catch(() => undefined);
     throw err;
   }
-  if (file && !outcome.fileUsed) await removeFile(dir, file.name).catch(() => undefined);
+  if (file && !outcome.fileUsed) await removeFile(store, file.name).catch(() => undefined);
   return outcome.value;
 }
 
-/** A stored file to stream back, or undefined when it is not on disk. */
-export async function openFile(dir: string, name: string): Promise<{ stream: ReadStream; size: number } | undefined> {
+/** A stored upload to stream back, or undefined when the name is not one of ours or it is not stored;
+ * 503 fileStoreUnavailable when the store cannot be reached. */
+export async function openFile(store: FileStore, name: string): Promise<OpenedFile | undefined> {
   if (!FILE_NAME_PATTERN.test(name)) return undefined;
-  const path = join(dir, name);
-  const info = await stat(path).catch(() => undefined);
-  if (!info?.isFile()) return undefined;
-  return { stream: createReadStream(path), size: info.size };
+  return store.open(name);
 }

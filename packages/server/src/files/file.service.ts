@@ -1,9 +1,10 @@
-import type { ReadStream } from "node:fs";
+import type { Readable } from "node:stream";
 import { NOT_AUTHENTICATED_MESSAGE } from "@atalaya/shared";
 import { mayReadFileOfReport, type Actor } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { AppError, notFound } from "../http/errors.js";
-import { FILE_NAME_PATTERN, filesDir, openFile } from "./file-store.js";
+import { FILE_NAME_PATTERN, openFile } from "./file-store.js";
+import { fileStoreOf } from "./store-of.js";
 import { findStoredFile, type StoredFileRow } from "./file.repository.js";
 
 /** Whether the community app shows the report to the caller (given by the interactions domain, which
@@ -29,7 +30,7 @@ export async function readStoredFile(
   actor: Actor | null,
   name: string,
   visibleInApp: ReportVisibleInApp,
-): Promise<{ stream: ReadStream; size: number; mime: string; originalName: string | null }> {
+): Promise<{ stream: Readable; size: number; mime: string; originalName: string | null }> {
   if (!FILE_NAME_PATTERN.test(name)) throw notFound();
   const file = await findStoredFile(ctx.db, name);
   if (!file) throw notFound();
@@ -37,7 +38,7 @@ export async function readStoredFile(
     if (!actor) throw new AppError(401, "notAuthenticated", NOT_AUTHENTICATED_MESSAGE);
     throw notFound();
   }
-  const opened = await openFile(filesDir(ctx.config), name);
+  const opened = await openFile(fileStoreOf(ctx.config), name);
   if (!opened) throw notFound();
   return { ...opened, mime: file.mime, originalName: file.original_name };
 }

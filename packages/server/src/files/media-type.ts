@@ -36,6 +36,9 @@ const TYPES: Record<MediaKind, { mime: string; ext: string }> = {
   rar: { mime: "application/vnd.rar", ext: "rar" },
 };
 
+/** The MIME type and extension of a kind, for files the server makes itself (exports). */
+export const typeOfKind = (kind: MediaKind): { mime: string; ext: string } => TYPES[kind];
+
 // file-type's extension → SPEC kind. Anything else it recognises (gif, exe, svg, docm…) is refused.
 const FROM_FILE_TYPE: Record<string, MediaKind> = {
   jpg: "jpeg", png: "png", mp4: "mp4", xlsx: "xlsx", pdf: "pdf", pptx: "pptx", docx: "docx", odt: "odt", ods: "ods",

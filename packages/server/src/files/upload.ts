@@ -9,11 +9,11 @@ import type { z } from "zod";
 import type { MediaKind } from "@atalaya/shared";
 import { AppError, invalidField } from "../http/errors.js";
 import type { Config, UploadPace } from "../config.js";
-import { cleanOriginalName, filesDir, type CheckedUpload } from "./file-store.js";
+import { cleanOriginalName, incomingDir, type CheckedUpload } from "./file-store.js";
 import { detectMediaTypeOfFile } from "./media-type.js";
 import { watchUploadPace } from "./upload-pace.js";
 
-/** A file as received, streamed to a temporary file under the store and not yet checked. */
+/** A file as received, streamed to a temporary file of this process and not yet checked. */
 export interface RawUpload {
   path: string;
   size: number;
@@ -47,11 +47,11 @@ export class UploadGate {
   }
 }
 
-/** What reading an upload needs: the size limit, the store (temporary files go to its `.incoming`), the
- * process's gate and the pace a body must keep. */
+/** What reading an upload needs: the size limit, where temporary files go (`files/.incoming`, local
+ * to the process whichever the store), the process's gate and the pace a body must keep. */
 export interface UploadLimits {
   maxBytes: number;
-  dir: string;
+  incoming: string;
   gate: UploadGate;
   pace: UploadPace;
 }
@@ -61,7 +61,7 @@ const gates = new WeakMap<object, UploadGate>();
 export function uploadLimitsOf(config: Pick<Config, "dataDir" | "maxUploadBytes" | "maxConcurrentUploads" | "uploadPace">): UploadLimits {
   let gate = gates.get(config);
   if (!gate) gates.set(config, (gate = new UploadGate(config.maxConcurrentUploads)));
-  return { maxBytes: config.maxUploadBytes, dir: filesDir(config), gate, pace: config.uploadPace };
+  return { maxBytes: config.maxUploadBytes, incoming: incomingDir(config), gate, pace: config.uploadPace };
 }
 
 declare module "fastify" {
@@ -180,7 +180,7 @@ export async function readUploadFiles(
 }
 
 async function streamToTemporaryFile(req: FastifyRequest, upload: MultipartFile, limits: UploadLimits): Promise<{ path: string; size: number }> {
-  const incoming = join(limits.dir, ".incoming");
+  const incoming = limits.incoming;
   await mkdir(incoming, { recursive: true }).catch((err: Error) => {
     throw new AppError(500, "uploadFailed", err.message);
   });

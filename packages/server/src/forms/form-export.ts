@@ -1,15 +1,9 @@
-import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rm, stat } from "node:fs/promises";
-import { join } from "node:path";
 import type { Writable } from "node:stream";
-import { finished } from "node:stream/promises";
 import type ExcelJSModule from "exceljs";
 import { formFileStem, VALUE_COMPONENT_TYPES, walkComponents, type ExportJobStatus, type FormTemplate, type GeoValue, type Language } from "@atalaya/shared";
 import { requireAccess, systemScope, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
-import type { Db } from "../db/db.js";
-import { filesDir } from "../files/index.js";
+import { openGeneratedFile, removeGeneratedFile, storeGeneratedFile, type GeneratedFileResult } from "../files/index.js";
 import { companyTimezone, zoneOffsets } from "../exports/index.js";
 import { AppError, notFound } from "../http/errors.js";
 import { deleteJobs, enqueueJob, findCompanyJob, finishedJobsBefore, PermanentJobError, type JobHandler } from "../jobs/index.js";
@@ -144,17 +138,13 @@ export function formExportJobHandler(ctx: AppContext): JobHandler {
     const p = job.payload as { templateId: number; lang: Language };
     if (job.company_id === null) throw new PermanentJobError("export without company");
     const scope = systemScope(job.company_id);
-    await purgeFormExports(ctx.db);
+    await purgeFormExports(ctx);
     const t = await findTemplate(ctx.db, scope, p.templateId);
     if (!t) throw new PermanentJobError("the template is gone");
     const versions = await findTemplateVersions(ctx.db, scope, p.templateId, Array.from({ length: t.version }, (_, i) => i + 1));
     const total = await countSubmissions(ctx.db, scope, p.templateId);
     const timeZone = await companyTimezone(ctx.db, scope);
     await progress(0, total);
-    const dir = join(filesDir(ctx.config), "exports");
-    await mkdir(dir, { recursive: true });
-    const path = join(dir, `${job.id}-${randomUUID()}.xlsx`);
-    const out = createWriteStream(path);
     async function* pages(): AsyncIterable<SubmissionRow[]> {
       for (let after = 0; ; ) {
         const rows = await submissionsAfter(ctx.db, scope, p.templateId, after, PAGE);
@@ -163,15 +153,10 @@ export function formExportJobHandler(ctx: AppContext): JobHandler {
         after = rows[rows.length - 1]!.id;
       }
     }
-    try {
-      const rows = await writeFormSheet(out, exportColumns(versions), pages(), { lang: p.lang, timeZone, onPage: (n) => progress(n, Math.max(n, total)) });
-      await finished(out);
-      return { path, filename: formFileName(t.title, job.created_at, timeZone), rows };
-    } catch (err) {
-      out.destroy();
-      await rm(path, { force: true });
-      throw err;
-    }
+    const stored = await storeGeneratedFile(ctx.config, { stem: String(job.id), kind: "xlsx" }, (out) =>
+      writeFormSheet(out, exportColumns(versions), pages(), { lang: p.lang, timeZone, onPage: (n) => progress(n, Math.max(n, total)) }),
+    );
+    return { key: stored.key, filename: formFileName(t.title, job.created_at, timeZone), rows: stored.value };
   };
 }
 
@@ -191,20 +176,17 @@ export async function formExportStatus(ctx: AppContext, scope: CompanyScope, job
 /** The file of a finished form export, for 24 h. */
 export async function formExportFile(ctx: AppContext, scope: CompanyScope, jobId: number) {
   const job = await visibleJob(ctx, scope, jobId);
-  const result = job.result as { path?: string; filename?: string } | null;
-  if (job.state !== "done" || !result?.path || !job.finished_at || Date.now() - job.finished_at.getTime() > FILE_TTL_MS) throw new AppError(404, "exportFileUnavailable", "export not available");
-  const size = await stat(result.path).then((s) => s.size).catch(() => undefined);
-  if (size === undefined) throw new AppError(404, "exportFileUnavailable", "export file missing");
-  return { filename: result.filename ?? "formulario.xlsx", size, stream: createReadStream(result.path) };
+  const result = job.result as (GeneratedFileResult & { filename?: string }) | null;
+  if (job.state !== "done" || !result || !job.finished_at || Date.now() - job.finished_at.getTime() > FILE_TTL_MS) throw new AppError(404, "exportFileUnavailable", "export not available");
+  const opened = await openGeneratedFile(ctx.config, result);
+  if (!opened) throw new AppError(404, "exportFileUnavailable", "export file missing");
+  return { filename: result.filename ?? "formulario.xlsx", ...opened };
 }
 
 /** Removes form export files and jobs finished more than 24 h ago. */
-export async function purgeFormExports(db: Db, now = new Date()): Promise<number> {
+export async function purgeFormExports({ db, config }: Pick<AppContext, "db" | "config">, now = new Date()): Promise<number> {
   const old = await finishedJobsBefore(db, FORM_EXPORT_JOB, new Date(now.getTime() - FILE_TTL_MS));
-  for (const job of old) {
-    const path = (job.result as { path?: string } | null)?.path;
-    if (path) await rm(path, { force: true });
-  }
+  for (const job of old) await removeGeneratedFile(config, job.result as GeneratedFileResult);
   await deleteJobs(db, old.map((j) => j.id));
   return old.length;
 }

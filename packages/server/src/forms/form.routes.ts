@@ -48,7 +48,7 @@ import { actorOf } from "../auth/authenticate.js";
 import { resolveScope, resolveScopeOrDefault, type TenantScope } from "../auth/access.js";
 import { scopeOf } from "../auth/company-scope.js";
 import type { AppContext } from "../context.js";
-import { checkUpload, filesDir, FILE_NAME_PATTERN, openFile, readUploadForm, saveUpload, uploadLimitsOf } from "../files/index.js";
+import { checkUpload, fileStoreOf, FILE_NAME_PATTERN, openFile, readUploadForm, removeFile, saveUpload, uploadLimitsOf } from "../files/index.js";
 import { invalidField, notFound } from "../http/errors.js";
 import { pickLanguage } from "../http/messages.js";
 import { limits } from "../http/rate-limit.js";
@@ -224,7 +224,7 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const scope = scopeOf(req);
     if (!FILE_NAME_PATTERN.test(req.params.name)) throw notFound();
     const file = await repo.findFormFile(ctx.db, scope, req.params.name);
-    const opened = file && (await openFile(filesDir(ctx.config), file.name));
+    const opened = file && (await openFile(fileStoreOf(ctx.config), file.name));
     if (!file || !opened) throw notFound();
     return reply.header("content-type", file.mime).header("content-length", opened.size).header("x-content-type-options", "nosniff").header("cache-control", "private, max-age=300").send(opened.stream);
   });
@@ -262,8 +262,13 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const form = await readUploadForm(req, uploads);
       if (!form.file) throw invalidField("file", "valueRequired");
       const checked = await checkUpload(form.file, IMAGE_KINDS);
-      const file = await saveUpload(filesDir(ctx.config), checked);
-      await repo.insertFormFile(ctx.db, scope, templateId, file);
+      const files = fileStoreOf(ctx.config);
+      const file = await saveUpload(files, checked);
+      // A row that could not be written leaves no file behind.
+      await repo.insertFormFile(ctx.db, scope, templateId, file).catch(async (err: unknown) => {
+        await removeFile(files, file.name).catch(() => undefined);
+        throw err;
+      });
       return { ...ok, name: file.name };
     };
     s.post(`${base}/form-templates/:id/files`, {

@@ -17,7 +17,7 @@ import {
 import { requireAccess, requireVisibleReport, systemScope, type Actor, type CompanyScope, type TenantScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import type { Db, Tx } from "../db/db.js";
-import { checkUpload, filesDir, insertStoredFile, withStoredFile, type CheckedUpload, type RawUpload, type UploadForm } from "../files/index.js";
+import { checkUpload, fileStoreOf, insertStoredFile, withStoredFile, type CheckedUpload, type RawUpload, type UploadForm } from "../files/index.js";
 import { AppError, forbidden, invalidField, notFound } from "../http/errors.js";
 import { changeWithEvents, type Emit } from "../realtime/publish.js";
 import { notifyFollowers, notifyMentions, publishNotifications, type StoredNotification } from "../notifications/index.js";
@@ -100,7 +100,7 @@ async function writeComment(
   c: { reportId: number; userId: number; companyId: number | null; body: string; upload: CheckedUpload | null },
 ): Promise<{ row: CommentRow; created: boolean }> {
   const notifications: StoredNotification[] = [];
-  const written = await withStoredFile<{ row: CommentRow; created: boolean }>(filesDir(ctx.config), c.upload, (file) =>
+  const written = await withStoredFile<{ row: CommentRow; created: boolean }>(fileStoreOf(ctx.config), c.upload, (file) =>
     changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
       // Waits for a deletion by the author in flight, and sees it once committed.
       const lock = await lockReport(tx, c.reportId, "share");
@@ -211,7 +211,7 @@ export async function addNote(
   const input = await read();
   const upload = input.file ? await checkUpload(input.file, MEDIA_KINDS) : null;
   const notifications: StoredNotification[] = [];
-  const written = await withStoredFile<{ note: Note; created: boolean }>(filesDir(ctx.config), upload, (file) =>
+  const written = await withStoredFile<{ note: Note; created: boolean }>(fileStoreOf(ctx.config), upload, (file) =>
     changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
       const report = await companyReport(tx, scope, reportId);
       const { id, created } = await insertNote(tx, scope, { reportId, userId: actor.user.id, body: input.data.body, file: file?.media ?? null });
@@ -346,7 +346,7 @@ export async function addReportMedia(ctx: AppContext, actor: Actor, uuid: string
   const form = await read();
   if (!form.file) throw invalidField("file", "required");
   const upload = await checkUpload(form.file, MEDIA_KINDS);
-  return withStoredFile(filesDir(ctx.config), upload, (file) =>
+  return withStoredFile(fileStoreOf(ctx.config), upload, (file) =>
     changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
       const lock = await lockReport(tx, report.id, "update");
       if (!lock || lock.deleted) throw notFound();
@@ -378,7 +378,7 @@ export async function addReportImage(ctx: AppContext, scope: CompanyScope, repor
   const form = await read();
   if (!form.file) throw invalidField("file", "required");
   const upload = await checkUpload(form.file, IMAGE_KINDS);
-  return withStoredFile(filesDir(ctx.config), upload, (file) =>
+  return withStoredFile(fileStoreOf(ctx.config), upload, (file) =>
     changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
       const lock = await lockReport(tx, reportId, "update");
       if (!lock || lock.deleted) throw notFound();

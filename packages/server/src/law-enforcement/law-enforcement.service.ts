@@ -1,4 +1,4 @@
-import type { ReadStream } from "node:fs";
+import type { Readable } from "node:stream";
 import {
   isLawEnforcementEmail,
   LAW_ENFORCEMENT_FILE_KINDS,
@@ -10,7 +10,7 @@ import {
 import type { z } from "zod";
 import { issueCode, peekCode, spendCode } from "../auth/one-time-codes.js";
 import type { AppContext } from "../context.js";
-import { checkUpload, filesDir, FILE_NAME_PATTERN, openFile, removeFile, saveUpload, type RawUpload, type StoredFile } from "../files/index.js";
+import { checkUpload, fileStoreOf, FILE_NAME_PATTERN, openFile, removeFile, saveUpload, type RawUpload, type StoredFile } from "../files/index.js";
 import { invalidField, notFound } from "../http/errors.js";
 import { queueMail } from "../mail/index.js";
 import { findRequestFile, insertRequest, insertRequestFiles } from "./law-enforcement.repository.js";
@@ -51,10 +51,10 @@ export async function submitRequest(
   for (const upload of uploads) checked.push(await checkUpload(upload, LAW_ENFORCEMENT_FILE_KINDS));
   // A link that is not valid (unknown, spent, expired) stores nothing; spending it below settles a race.
   if (checked.length && !(await peekCode(ctx.db, "law_enforcement", body.token))) throw invalidField("token", "codeInvalid");
-  const dir = filesDir(ctx.config);
+  const store = fileStoreOf(ctx.config);
   const stored: StoredFile[] = [];
   try {
-    for (const upload of checked) stored.push(await saveUpload(dir, upload));
+    for (const upload of checked) stored.push(await saveUpload(store, upload));
     const request = await ctx.db.transaction(async (tx) => {
       const link = await spendCode(tx, "law_enforcement", body.token);
       if (!link) throw invalidField("token", "codeInvalid");
@@ -66,7 +66,7 @@ export async function submitRequest(
     ctx.jobs.kick();
     return request;
   } catch (err) {
-    for (const file of stored) await removeFile(dir, file.name).catch(() => undefined);
+    for (const file of stored) await removeFile(store, file.name).catch(() => undefined);
     throw err;
   }
 }
@@ -76,11 +76,11 @@ export async function openRequestFile(
   ctx: AppContext,
   requestId: number,
   name: string,
-): Promise<{ stream: ReadStream; size: number; mime: string; originalName: string | null }> {
+): Promise<{ stream: Readable; size: number; mime: string; originalName: string | null }> {
   if (!FILE_NAME_PATTERN.test(name)) throw notFound();
   const file = await findRequestFile(ctx.db, requestId, name);
   if (!file) throw notFound();
-  const opened = await openFile(filesDir(ctx.config), name);
+  const opened = await openFile(fileStoreOf(ctx.config), name);
   if (!opened) throw notFound();
   return { ...opened, mime: file.mime, originalName: file.original_name };
 }

@@ -1,4 +1,4 @@
-import type { ReadStream } from "node:fs";
+import type { Readable } from "node:stream";
 import {
   MAX_DRAWING_AREA,
   MEDIA_KINDS,
@@ -17,7 +17,7 @@ import type { messageBodySchema, messageZoneBodySchema } from "@atalaya/shared";
 import { requireProviderAdmin, type Actor, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/db.js";
-import { checkUpload, filesDir, openFile, removeFile, saveUpload, type RawUpload } from "../files/index.js";
+import { checkUpload, fileStoreOf, openFile, removeFile, saveUpload, type RawUpload } from "../files/index.js";
 import { AppError, invalidField, notFound } from "../http/errors.js";
 import { notify } from "../notifications/index.js";
 import { enqueueMessageDelivery, publishMessageCounts } from "./delivery.js";
@@ -102,7 +102,7 @@ export async function editMessage(ctx: AppContext, scope: CompanyScope, id: numb
 /** Removes a stored attachment file unless another message (a duplicate) still names it. */
 async function dropFile(ctx: AppContext, tx: Tx, name: string | null, messageId: number): Promise<() => Promise<void>> {
   if (!name || (await attachmentShared(tx, name, messageId))) return async () => undefined;
-  return () => removeFile(filesDir(ctx.config), name).catch(() => undefined);
+  return () => removeFile(fileStoreOf(ctx.config), name).catch(() => undefined);
 }
 
 /** A company action on a message (SPEC §4), in one transaction holding the message's row lock: allowed
@@ -220,8 +220,8 @@ export async function attachFile(ctx: AppContext, scope: CompanyScope, id: numbe
   if (!upload) throw invalidField("file", "fileRequired");
   if (upload.size > MESSAGE_ATTACHMENT_MAX_BYTES) throw new AppError(400, "fileTooLarge", "fileTooLarge", undefined, undefined, { max: 3 });
   const checked = await checkUpload(upload, MEDIA_KINDS);
-  const dir = filesDir(ctx.config);
-  const stored = await saveUpload(dir, checked);
+  const store = fileStoreOf(ctx.config);
+  const stored = await saveUpload(store, checked);
   let after: () => Promise<void> = async () => undefined;
   try {
     await ctx.db.transaction(async (tx) => {
@@ -232,7 +232,7 @@ export async function attachFile(ctx: AppContext, scope: CompanyScope, id: numbe
       await setAttachment(tx, scope, id, { name: stored.name, originalName: stored.originalName, mime: stored.mime, size: stored.size });
     });
   } catch (err) {
-    await removeFile(dir, stored.name).catch(() => undefined);
+    await removeFile(store, stored.name).catch(() => undefined);
     throw err;
   }
   await after();
@@ -254,9 +254,9 @@ export async function detachFile(ctx: AppContext, scope: CompanyScope, id: numbe
 }
 
 /** A message's attachment opened for download. */
-export async function openAttachment(ctx: AppContext, row: MessageRow | undefined): Promise<{ stream: ReadStream; size: number; mime: string; originalName: string | null }> {
+export async function openAttachment(ctx: AppContext, row: MessageRow | undefined): Promise<{ stream: Readable; size: number; mime: string; originalName: string | null }> {
   if (!row?.attachment_name) throw notFound();
-  const opened = await openFile(filesDir(ctx.config), row.attachment_name);
+  const opened = await openFile(fileStoreOf(ctx.config), row.attachment_name);
   if (!opened) throw notFound();
   return { ...opened, mime: row.attachment_mime ?? "application/octet-stream", originalName: row.attachment_original_name };
 }

@@ -108,6 +108,7 @@ export const en: Messages = {
     fileTooLarge: "The file exceeds the maximum allowed size.",
     tooManyImages: "This report already has the maximum number of images.",
     uploadFailed: "The file could not be uploaded. Please try again.",
+    fileStoreUnavailable: "Files cannot be reached right now; nothing was saved. Please try again in a few seconds.",
     tooManyUploads: "Too many files are being uploaded right now. Please try again in a few seconds.",
     uploadTooSlow: "The file was arriving too slowly and the upload was stopped. Check your connection and try again.",
     noReportsToExport: "There are no reports to export between these dates.",

@@ -78,6 +78,7 @@ export const esCore = {
     fileTooLarge: "El archivo supera el tamaño máximo permitido.",
     tooManyImages: "Este reporte ya tiene el máximo de imágenes permitido.",
     uploadFailed: "No se pudo subir el archivo. Inténtalo de nuevo.",
+    fileStoreUnavailable: "No se puede acceder a los archivos en este momento; no se guardó nada. Vuelve a intentarlo en unos segundos.",
     tooManyUploads: "Hay demasiados archivos subiéndose en este momento. Vuelve a intentarlo en unos segundos.",
     uploadTooSlow: "El archivo llegaba demasiado lento y se canceló el envío. Revisa tu conexión e inténtalo de nuevo.",
     noReportsToExport: "No hay reportes para exportar entre estas fechas.",

@@ -108,6 +108,7 @@ export const fr: Messages = {
     fileTooLarge: "Le fichier dépasse la taille maximale autorisée.",
     tooManyImages: "Ce signalement a déjà le nombre maximal d’images.",
     uploadFailed: "Le fichier n'a pas pu être envoyé. Veuillez réessayer.",
+    fileStoreUnavailable: "Les fichiers sont inaccessibles pour le moment ; rien n’a été enregistré. Réessayez dans quelques secondes.",
     tooManyUploads: "Trop de fichiers sont en cours d’envoi. Réessayez dans quelques secondes.",
     uploadTooSlow: "Le fichier arrivait trop lentement et l’envoi a été interrompu. Vérifiez votre connexion et réessayez.",
     noReportsToExport: "Aucun signalement à exporter entre ces dates.",
