@@ -9,8 +9,16 @@ type Input<S> = S extends ZodType ? z.input<S> : never;
 // A part the route has is required unless every field of it is optional; a part it lacks may not be given.
 type Part<S, K extends string> = [S] extends [ZodType] ? (object extends Input<S> ? { [P in K]?: Input<S> } : { [P in K]: Input<S> }) : { [P in K]?: never };
 
+// The names of a path's params (`/a/:companyId/b/:id` → "companyId" | "id"), for an entry without a params schema.
+type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | PathParams<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never;
+type Params<R extends RouteEntry> = [R["params"]] extends [ZodType]
+  ? Part<R["params"], "params">
+  : [PathParams<R["path"]>] extends [never]
+    ? { params?: never }
+    : { params: Record<PathParams<R["path"]>, string | number> };
+
 /** What a call of the route sends: its path params, query and body as its entry types them. */
-export type CallArgs<R extends RouteEntry> = Part<R["params"], "params"> &
+export type CallArgs<R extends RouteEntry> = Params<R> &
   Part<R["query"], "query"> &
   Part<R["body"], "body"> & {
     /** A multipart body (uploads) instead of the JSON one. */
