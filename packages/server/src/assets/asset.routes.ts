@@ -5,6 +5,7 @@ import { z } from "zod";
 import {
   appAssetParamsSchema,
   assetBodySchema,
+  assetQrQuerySchema,
   assetListQuerySchema,
   assetParamsSchema,
   assetReportBodySchema,
@@ -67,7 +68,7 @@ export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   for (const format of ["png", "svg"] as const) {
     r.get(`${base}/:id/qr.${format}`, {
-      schema: { params: assetParamsSchema, querystring: z.object({ download: z.enum(["1"]).optional() }), response: { 200: z.unknown().describe(format === "png" ? "image/png" : "image/svg+xml"), ...errors } },
+      schema: { params: assetParamsSchema, querystring: assetQrQuerySchema, response: { 200: z.unknown().describe(format === "png" ? "image/png" : "image/svg+xml"), ...errors } },
     }, async (req, reply) => {
       const { filename, body } = await service.assetQr(ctx, scopeOf(req), req.params.id, format);
       const disposition = req.query.download ? "attachment" : "inline";

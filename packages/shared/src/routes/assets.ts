@@ -1,4 +1,4 @@
-import { appAssetParamsSchema, assetBodySchema, assetListQuerySchema, assetParamsSchema, assetReportResponseSchema, assetResponseSchema, assetSheetQuerySchema, assetsResponseSchema, publicAssetResponseSchema } from "../assets.js";
+import { appAssetParamsSchema, assetQrQuerySchema, assetBodySchema, assetListQuerySchema, assetParamsSchema, assetReportResponseSchema, assetResponseSchema, assetSheetQuerySchema, assetsResponseSchema, publicAssetResponseSchema } from "../assets.js";
 import { companyIdParamSchema, successSchema } from "../auth.js";
 import { defineRoutes } from "./route.js";
 
@@ -75,6 +75,7 @@ export const assetsRouteTable = defineRoutes({
     summary: "The asset's QR code as PNG: the link of its public page /a/{uuid}",
     access: { kind: "company", permission: "company.read", module: "assets" },
     params: assetParamsSchema,
+    query: assetQrQuerySchema,
     answer: { file: "image/png" },
     errors: [400, 403, 404, 409],
   },
@@ -85,6 +86,7 @@ export const assetsRouteTable = defineRoutes({
     summary: "The asset's QR code as SVG: the link of its public page /a/{uuid}",
     access: { kind: "company", permission: "company.read", module: "assets" },
     params: assetParamsSchema,
+    query: assetQrQuerySchema,
     answer: { file: "image/svg+xml" },
     errors: [400, 403, 404, 409],
   },

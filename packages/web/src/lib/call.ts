@@ -20,7 +20,8 @@ type Params<R extends RouteEntry> = [R["params"]] extends [ZodType]
 /** What a call of the route sends: its path params, query and body as its entry types them. */
 export type CallArgs<R extends RouteEntry> = Params<R> &
   Part<R["query"], "query"> &
-  Part<R["body"], "body"> & {
+  // A route without a body schema reads its body itself (multipart or JSON): whatever it takes goes.
+  ([R["body"]] extends [ZodType] ? Part<R["body"], "body"> : { body?: unknown }) & {
     /** A multipart body (uploads) instead of the JSON one. */
     form?: FormData;
     signal?: AbortSignal;
