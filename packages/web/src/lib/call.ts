@@ -36,6 +36,8 @@ export type CallArgs<R extends RouteEntry> = Params<R> &
 export type AnswerOf<R extends RouteEntry> = R["answer"] extends ZodType ? z.output<R["answer"]> : unknown;
 
 type Args<R extends RouteEntry> = object extends CallArgs<R> ? [args?: CallArgs<R>] : [args: CallArgs<R>];
+type Address<R extends RouteEntry> = Params<R> & Part<R["query"], "query">;
+type UrlArgs<R extends RouteEntry> = object extends Address<R> ? [args?: Address<R>] : [args: Address<R>];
 type Loose = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; form?: FormData; signal?: AbortSignal; token?: string; redirectOnUnauthorized?: boolean; keepalive?: boolean };
 
 /** The route's path with its params filled in (each encoded); a missing one is a programming error. */
@@ -48,7 +50,7 @@ export function pathOf(route: RouteEntry, params: Record<string, unknown> = {}):
 }
 
 /** The address of a route the browser opens itself (a file to download, an image): path and query. */
-export function urlOf<R extends Route>(route: R, ...[args]: Args<R>): string {
+export function urlOf<R extends Route>(route: R, ...[args]: UrlArgs<R>): string {
   const { params, query } = (args ?? {}) as Loose;
   return buildUrl("", pathOf(route, params), query as Record<string, QueryValue> | undefined);
 }
