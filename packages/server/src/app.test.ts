@@ -6,7 +6,8 @@ import { body, TEST_ORIGIN, testApp } from "./test/harness.js";
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await testApp();
-  app.get("/api/test-explode", { config: { public: true } }, async () => {
+  // Hidden: a probe of the error handler, outside the API and its route table.
+  app.get("/api/test-explode", { config: { public: true }, schema: { hide: true } }, async () => {
     throw new Error("secret internal detail");
   });
 });

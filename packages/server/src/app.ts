@@ -34,6 +34,7 @@ import { openDatabase } from "./db/open.js";
 import { cspHeader, docsCspDirectives, portalCspDirectives } from "./http/csp.js";
 import { openApiOptions } from "./http/openapi.js";
 import { installNoStore } from "./http/cache-control.js";
+import { installRouteTable } from "./http/route-table.js";
 import { installErrorHandlers } from "./http/error-handler.js";
 import { PERMISSIONS_POLICY } from "./http/permissions-policy.js";
 import { installTextGuard } from "./http/text-guard.js";
@@ -238,6 +239,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   app.addHook("preClose", async () => hub.close());
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
+  // First of the route hooks: the others read the config it fills from the route table.
+  installRouteTable(app);
   installErrorHandlers(app);
   installTextGuard(app);
   installUploadCleanup(app);

@@ -2,65 +2,16 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNRESTRICTED, viewOfEvent } from "./auth/restrictions.js";
 import { TEST_PASSWORD, body, buildCompany, buildUser, loginAs, testApp, testDb } from "./test/harness.js";
-import { apiRoutes, fillPath, payloadOf } from "./test/route-walk.js";
+import { accessOf, anyAccount, apiRoutes, fillPath, patrolWorks, payloadOf } from "./test/route-walk.js";
 
 // A patrol's surface (issue 14): the patrol app's token once read every report of the company, its private
 // notes and the event stream. A patrol now reaches the reports assigned to it (their comments and notes),
 // its own positions and status, and its own account; nothing else. Walked over every route of the app,
 // so a route added later is refused to a patrol unless it is listed here on purpose.
 
-// What a patrol may do in its company, always limited to the reports assigned to it.
-const PATROL_MAY = new Set([
-  "POST /api/realtime/ticket", "GET /api/companies/{companyId}/events",
-  "GET /api/companies/{companyId}/reports", "GET /api/companies/{companyId}/reports/by-uuid/{uuid}",
-  "GET /api/companies/{companyId}/reports/{id}", "GET /api/reports/{id}", "GET /api/companies/{companyId}/reports/{id}/activity",
-  "GET /api/companies/{companyId}/reports/{id}/comments", "POST /api/companies/{companyId}/reports/{id}/comments",
-  "GET /api/companies/{companyId}/reports/{id}/notes", "POST /api/companies/{companyId}/reports/{id}/notes",
-  // Editing its own comments and notes there (issue 17 edited; the author alone, else 403).
-  "PUT /api/companies/{companyId}/reports/{id}/comments/{itemId}", "PUT /api/companies/{companyId}/reports/{id}/notes/{itemId}",
-  "GET /api/companies/{companyId}/reports/{id}/followers", "GET /api/companies/{companyId}/reports/{id}/gallery",
-  // Messages to collaborators that reached it (issue 15): its own received list, one of them, its receipt.
-  "GET /api/companies/{companyId}/collaborator-messages", "GET /api/companies/{companyId}/collaborator-messages/unread-count",
-  "GET /api/companies/{companyId}/collaborator-messages/{id}", "POST /api/companies/{companyId}/collaborator-messages/{id}/read",
-  // Its own positions and status.
-  "POST /api/app/positions", "PUT /api/app/patrol-status",
-  // Filling its company's dynamic forms (issue 16): from the app, or the portal's fill drawer with its images.
-  "POST /api/app/forms/{id}/submissions", "POST /api/companies/{companyId}/form-templates/{id}/submissions", "POST /api/companies/{companyId}/form-templates/{id}/files",
-  // Its own due activities (issue 16), through the app: what it must fill in the current periods.
-  "GET /api/app/activities",
-]);
-// What any account (or anyone) has regardless of role: signing in and out, one's own settings, the
-// community app's routes (public reports, one's own reports), share pages, files by their own rules.
-const ANY_ACCOUNT = new Set([
-  "POST /api/login", "POST /api/app/login", "GET /api/logout", "POST /api/logout", "PUT /api/user/{id}/settings", "PUT /api/user/{id}/portal-version",
-  "POST /api/app/reports", "GET /api/app/reports/{uuid}", "DELETE /api/app/reports/{uuid}", "POST /api/app/reports/{uuid}/comments",
-  "POST /api/app/reports/{uuid}/like", "POST /api/app/reports/{uuid}/follow", "DELETE /api/app/reports/{uuid}/follow",
-  "POST /api/app/reports/{uuid}/media", "POST /api/app/comments/{id}/report", "POST /api/reports/issue", "GET /api/files/{name}",
-  "GET /api/public/reports/{uuid}", "GET /api/public/shared-url-hosts", "GET /report-types/{imageName}",
-  // A reporter's own report (issue 17): answering a gathering, rating it.
-  "GET /api/app/reports/{uuid}/gathering", "POST /api/app/reports/{uuid}/gathering", "POST /api/app/reports/{uuid}/rating",
-  // One's own app inbox (mass messages and neighbours' notices, issue 15) and last known location.
-  "GET /api/app/messages", "PUT /api/app/location",
-  // Open311 (issue 18) answers by its own rules, not a portal token's: discovery, services and their
-  // definitions are public as GeoReport v2 asks (issue 32); reads of requests need an organisation's
-  // api_key or its public reads, and without a key the jurisdiction_id is asked for first (400).
-  "GET /open311/v2/discovery.{format}", "GET /open311/v2/services.{format}", "GET /open311/v2/services/{code}.{format}",
-  "GET /open311/v2/requests.{format}", "GET /open311/v2/requests/{id}.{format}", "GET /open311/v2/tokens/{token}.{format}",
-  // One's own browser push subscriptions and the deployment's public key (issue 15).
-  "GET /api/push/key", "POST /api/push/subscriptions", "DELETE /api/push/subscriptions",
-  // Reporting the portal's own errors (issue 18).
-  "POST /api/client-errors",
-  // Sign-up, password reset and law-enforcement pages (issue 13): open to anyone.
-  "GET /api/v2/captcha/challenge", "POST /api/v2/app-companies/freemium/preregistration", "GET /api/v2/app-companies/freemium/key/{key}",
-  "POST /api/v2/app-companies/freemium/registration", "POST /api/v2/app-companies/freemium/lead", "GET /api/auth/verify-email",
-  "POST /api/auth/forgot-password", "POST /api/auth/reset-password",
-  "POST /api/law-enforcement/access", "GET /api/law-enforcement/link", "POST /api/law-enforcement/requests",
-  // An asset's QR page and a safe tag's finder page, and one's own safe tags and their finders' messages (issue 17).
-  "GET /api/app/assets/{uuid}", "POST /api/app/assets/{uuid}/reports", "GET /api/app/safetags/{code}", "POST /api/app/safetags/{code}/messages",
-  "GET /api/app/safetags", "GET /api/app/safetags/messages", "POST /api/app/safetags/{code}/link", "POST /api/app/safetags/{code}/unlink",
-  // A dynamic form's public fill link (issue 16): the token is the credential.
-  "GET /api/public/forms/{token}", "POST /api/public/forms/{token}", "POST /api/public/forms/{token}/files",
-]);
+// What a patrol may do comes from the route table (issue 33): its own patrol routes and the routes whose
+// permission the patrol role holds (auth/access.ts), always limited to the reports assigned to it; and
+// what any account may do (public routes, one's own account, the reporter app's).
 const REQUIRED_QUERY: Record<string, string> = { "GET /api/companies/{companyId}/events": "?after=0", "GET /api/companies/{companyId}/duplicates": "?ids=1", "GET /api/companies/{companyId}/app-users/by-phone": "?phone=%2B56987654321", "GET /api/companies/{companyId}/form-submissions": "?templateId=1" };
 
 let app: FastifyInstance;
@@ -118,7 +69,7 @@ describe("a patrol's token", () => {
     const failures: string[] = [];
     let checked = 0;
     for (const route of apiRoutes(app)) {
-      if (PATROL_MAY.has(route.key) || ANY_ACCOUNT.has(route.key)) continue;
+      if (patrolWorks(accessOf(route)) || anyAccount(accessOf(route))) continue;
       const url = fillPath(route.path, { companyId, id: assigned.id, uuid: assigned.uuid }) + (REQUIRED_QUERY[route.key] ?? "");
       const payload = route.method === "GET" || route.method === "DELETE" ? undefined : (payloadOf(route) ?? {});
       const res = await call(route.method, url, payload);
@@ -145,7 +96,7 @@ describe("a patrol's token", () => {
 
   it("never reaches a report not assigned to it, its private notes nor its comments", async () => {
     const base = `/api/companies/${companyId}/reports/${other.id}`;
-    for (const route of apiRoutes(app).filter((r) => PATROL_MAY.has(r.key) && (r.path.includes("{id}") || r.path.includes("{uuid}")))) {
+    for (const route of apiRoutes(app).filter((r) => patrolWorks(accessOf(r)) && (r.path.includes("{id}") || r.path.includes("{uuid}")))) {
       const url = fillPath(route.path, { companyId, id: other.id, uuid: other.uuid });
       const payload = route.method === "GET" ? undefined : (payloadOf(route) ?? {});
       expect({ url, status: (await call(route.method, url, payload)).statusCode }).toEqual({ url, status: 404 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildUser, loginAs, testApp, testDb, type TestUser } from "./test/harness.js";
-import { apiRoutes, fillPath, payloadOf, type ApiRoute } from "./test/route-walk.js";
+import { accessOf, apiRoutes, fillPath, isPublicAccess, payloadOf, type ApiRoute } from "./test/route-walk.js";
 
 // Route-wide guarantees, checked over every route the OpenAPI document lists, so a route added later
 // without its guard fails here even if its own tests forget the case.
@@ -15,26 +15,6 @@ let ownCompanyId: number;
 let strangerAnswerId: number;
 let strangerUserId: number;
 
-// Routes a caller may use without a token (SPEC: login; the reporter app; the real-time socket, which
-// authenticates with its ticket; files of public reports).
-const PUBLIC = new Set([
-  "POST /api/login", "POST /api/app/login", "POST /api/app/reports", "GET /api/realtime", "GET /api/app/reports/{uuid}", "GET /api/files/{name}",
-  // What a share link shows anyone (public-report/).
-  "GET /api/public/reports/{uuid}", "GET /api/public/shared-url-hosts",
-  // The portal's error reports (issue 18): the login page fails too; a valid token only names the user.
-  "POST /api/client-errors",
-  // Sign-up, password reset and law-enforcement pages (issue 13): visitors without an account.
-  "GET /api/v2/captcha/challenge", "POST /api/v2/app-companies/freemium/preregistration", "GET /api/v2/app-companies/freemium/key/{key}",
-  "POST /api/v2/app-companies/freemium/registration", "POST /api/v2/app-companies/freemium/lead", "GET /api/auth/verify-email",
-  "POST /api/auth/forgot-password", "POST /api/auth/reset-password",
-  "POST /api/law-enforcement/access", "GET /api/law-enforcement/link", "POST /api/law-enforcement/requests",
-  // An asset's QR page and a safe tag's finder page (issue 17): citizens and finders without an account.
-  "GET /api/app/assets/{uuid}", "POST /api/app/assets/{uuid}/reports", "GET /api/app/safetags/{code}", "POST /api/app/safetags/{code}/messages",
-  // Public fill links of dynamic forms (issue 16): the token is the credential.
-  "GET /api/public/forms/{token}", "POST /api/public/forms/{token}", "POST /api/public/forms/{token}/files",
-  // The report type images (issue 32, SPEC §7 "a static address"): the sign-up and share pages show them too.
-  "GET /report-types/{imageName}",
-]);
 const fill = (path: string, companyId: number, id: number) => fillPath(path, { companyId, id });
 // Reads whose query is required: a valid one, so the answer is about the company, not the query.
 const REQUIRED_QUERY: Record<string, string> = { "{companyId}/events": "?after=0", "{companyId}/duplicates": "?ids=1", "app-users/by-phone": "?phone=%2B56987654321", "{companyId}/form-submissions": "?templateId=1" };
@@ -42,8 +22,9 @@ const REQUIRED_QUERY: Record<string, string> = { "{companyId}/events": "?after=0
 beforeAll(async () => {
   app = await testApp();
   await app.ready();
-  // Open311 (issue 18) authenticates with the organisation's api_key, not a session: its own tests cover it.
-  routes = apiRoutes(app).map((r) => ({ method: r.method, path: r.path, security: !PUBLIC.has(r.key) && !r.path.startsWith("/open311/") }));
+  // Who needs a token comes from the route table (public routes; Open311's, which authenticate with the
+  // organisation's api_key, not a session: their own tests cover them).
+  routes = apiRoutes(app).map((r) => ({ method: r.method, path: r.path, security: !isPublicAccess(accessOf(r)) }));
   const db = await testDb();
   const own = await buildCompany(db);
   strangerCompanyId = (await buildCompany(db)).id;

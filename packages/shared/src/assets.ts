@@ -143,6 +143,9 @@ export const assetParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(MAX_ID),
 });
 /** Query of the printable sheet: the listed assets' ids (comma-separated), or every enabled asset. */
+/** An asset QR code file's query: download=1 asks for it as an attachment. */
+export const assetQrQuerySchema = z.object({ download: z.enum(["1"]).optional() });
+
 export const assetSheetQuerySchema = z.object({
   ids: z
     .string()

@@ -1,3 +1,4 @@
+import { z } from "./zod.js";
 /** Built-in report type catalogue of SPEC §3 ("Report type"), shared by server seed data and web. */
 import type * as MaterialDesignIcons from "@mdi/js";
 import { DEFAULT_TYPE_COLOR } from "./constants.js";
@@ -548,6 +549,11 @@ export function reportTypeByImageName(imageName: string): ReportType | undefined
 
 /** Where every report type image is served (SPEC §3 "base path"; §7 "a static address"), public. */
 export const REPORT_TYPE_IMAGE_BASE = "/report-types/";
+
+/** The image route's path parameter (an imageName such as type_0.svg). */
+export const reportTypeImageParamsSchema = z.object({ imageName: z.string().max(80) });
+/** An empty answer: the If-None-Match header named the resource's ETag. */
+export const notModifiedSchema = z.unknown().describe("Not modified: If-None-Match named the image's ETag");
 
 /** The root-relative address of a type's image (the portal's badges and pins; the API's `imageUrl`
  * puts the public origin before it). */

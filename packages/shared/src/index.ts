@@ -54,3 +54,5 @@ export * from "./forms-messages.js";
 export * from "./report-form-fields.js";
 export * from "./report-forms.js";
 export * from "./activities.js";
+export * from "./permissions.js";
+export * from "./routes/index.js";

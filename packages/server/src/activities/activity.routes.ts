@@ -33,53 +33,43 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext): Pro
   ctx.jobs.handle(service.ACTIVITY_REFRESH_JOB, async () => service.refreshDueActivities(ctx.db)).every(service.ACTIVITY_REFRESH_JOB, service.ACTIVITY_REFRESH_EVERY_MS);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = "/api/companies/:companyId/activities";
-  const read = { permission: "activities.read" as const, module: "forms" as const };
-  const manage = { permission: "activities.manage" as const, module: "forms" as const };
 
   r.get(base, {
-    config: read,
-    schema: { tags: ["activities"], summary: "The company's activities, newest first", params: companyIdParamSchema, response: { 200: activitiesResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, response: { 200: activitiesResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, activities: await service.listActivities(ctx.db, scopeOf(req)) }));
   r.post(base, {
-    config: manage,
-    schema: { tags: ["activities"], summary: "Schedule an activity: forms grouped with and/or (a form twice: 400 activityFormRepeated), assignees (users, teams), period, times per period, total periods, dates", params: companyIdParamSchema, body: activityBodySchema, response: { 200: activityResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, body: activityBodySchema, response: { 200: activityResponseSchema, ...errors } },
   }, async (req) => {
     const scope = scopeOf(req);
     return { ...ok, activity: await service.createActivity(ctx.db, scope, req.body, scope.actor.user.id) };
   });
   r.get(`${base}/compliance`, {
-    config: read,
-    schema: { tags: ["activities"], summary: "Compliance rows (assignee, category, subcategory, period, delay, state), newest periods first; filters userId, state, period, activityId", params: companyIdParamSchema, querystring: complianceQuerySchema, response: { 200: complianceResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, querystring: complianceQuerySchema, response: { 200: complianceResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, ...(await service.companyCompliance(ctx.db, scopeOf(req), req.query)), page: req.query.page, pageSize: req.query.pageSize }));
   r.post(`${base}/compliance/refresh`, {
-    config: read,
-    schema: { tags: ["activities"], summary: "Compute the company's compliance again now, from the submissions", params: companyIdParamSchema, response: { 200: complianceRefreshResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, response: { 200: complianceRefreshResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, ...(await service.refreshCompany(ctx.db, scopeOf(req))) }));
   r.get(`${base}/mine`, {
-    config: read,
-    schema: { tags: ["activities"], summary: "The caller's activities due now in the company, with their progress", params: companyIdParamSchema, response: { 200: dueActivitiesResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, response: { 200: dueActivitiesResponseSchema, ...errors } },
   }, async (req) => {
     const scope = scopeOf(req);
     return { ...ok, activities: await service.dueActivities(ctx.db, scope, scope.actor.user.id) };
   });
   r.get(`${base}/:id`, {
-    config: read,
-    schema: { tags: ["activities"], summary: "One activity", params: activityParamsSchema, response: { 200: activityResponseSchema, ...errors } },
+    schema: { params: activityParamsSchema, response: { 200: activityResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, activity: await service.getActivity(ctx.db, scopeOf(req), req.params.id) }));
   r.put(`${base}/:id`, {
-    config: manage,
-    schema: { tags: ["activities"], summary: "Change an activity (its compliance is computed again)", params: activityParamsSchema, body: activityBodySchema, response: { 200: activityResponseSchema, ...errors } },
+    schema: { params: activityParamsSchema, body: activityBodySchema, response: { 200: activityResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, activity: await service.editActivity(ctx.db, scopeOf(req), req.params.id, req.body) }));
   r.delete(`${base}/:id`, {
-    config: manage,
-    schema: { tags: ["activities"], summary: "Delete an activity and its compliance", params: activityParamsSchema, response: { 200: successSchema, ...errors } },
+    schema: { params: activityParamsSchema, response: { 200: successSchema, ...errors } },
   }, async (req) => {
     await service.removeActivity(ctx.db, scopeOf(req), req.params.id);
     return ok;
   });
 
   r.get("/api/app/activities", {
-    schema: { tags: ["app"], summary: "The reporter or patrol app: the caller's activities due now, in every company where they fill forms", response: { 200: dueActivitiesResponseSchema, ...errors } },
+    schema: { response: { 200: dueActivitiesResponseSchema, ...errors } },
   }, async (req) => {
     const actor = actorOf(req);
     const out: DueActivity[] = [];

@@ -5,6 +5,7 @@ import { z } from "zod";
 import {
   appAssetParamsSchema,
   assetBodySchema,
+  assetQrQuerySchema,
   assetListQuerySchema,
   assetParamsSchema,
   assetReportBodySchema,
@@ -33,41 +34,33 @@ const ok = { success: true as const };
 export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = "/api/companies/:companyId/assets";
-  const read = { permission: "company.read", module: "assets" } as const;
-  const manage = { permission: "assets.manage", module: "assets" } as const;
 
   r.get(base, {
-    config: read,
-    schema: { tags: ["assets"], summary: "The company's assets, newest first: q searches category, description and tags; category and enabled filter; paged (pageSize ≤ 100)", params: companyIdParamSchema, querystring: assetListQuerySchema, response: { 200: assetsResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, querystring: assetListQuerySchema, response: { 200: assetsResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, ...(await service.companyAssets(ctx, scopeOf(req), req.query)), page: req.query.page, pageSize: req.query.pageSize }));
 
   r.post(base, {
-    config: manage,
-    schema: { tags: ["assets"], summary: "Create an asset: category, description, custom message, external URL (valid http(s) or empty, else assetUrlInvalid 'The URL entered is not valid'), tags, enabled, location", params: companyIdParamSchema, body: assetBodySchema, response: { 200: assetResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, body: assetBodySchema, response: { 200: assetResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, asset: await service.createAsset(ctx, scopeOf(req), req.body) }));
 
   // The sheet before /:id, so "sheet.pdf" is never read as an id.
   r.get(`${base}/sheet.pdf`, {
-    config: { ...manage, fileAnswer: "application/pdf" },
-    schema: { tags: ["assets"], summary: "A printable A4 PDF of QR codes (12 a page) with their category and description: the assets of ids (comma-separated), or every enabled one", params: companyIdParamSchema, querystring: assetSheetQuerySchema, response: { 200: z.unknown().describe("application/pdf"), ...errors } },
+    schema: { params: companyIdParamSchema, querystring: assetSheetQuerySchema, response: { 200: z.unknown().describe("application/pdf"), ...errors } },
   }, async (req, reply) => {
     const pdf = await service.assetSheet(ctx, scopeOf(req), req.query.ids, pickLanguage(req.headers["accept-language"]));
     return reply.type("application/pdf").header("content-disposition", 'inline; filename="assets-qr.pdf"').header("cache-control", "private, no-store").send(pdf);
   });
 
   r.get(`${base}/:id`, {
-    config: read,
-    schema: { tags: ["assets"], summary: "One asset", params: assetParamsSchema, response: { 200: assetResponseSchema, ...errors } },
+    schema: { params: assetParamsSchema, response: { 200: assetResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, asset: await service.companyAsset(ctx, scopeOf(req), req.params.id) }));
 
   r.put(`${base}/:id`, {
-    config: manage,
-    schema: { tags: ["assets"], summary: "Replace an asset (enabled=false: its page says so and takes no report); its uuid and QR code stay", params: assetParamsSchema, body: assetBodySchema, response: { 200: assetResponseSchema, ...errors } },
+    schema: { params: assetParamsSchema, body: assetBodySchema, response: { 200: assetResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, asset: await service.editAsset(ctx, scopeOf(req), req.params.id, req.body) }));
 
   r.delete(`${base}/:id`, {
-    config: manage,
-    schema: { tags: ["assets"], summary: "Delete an asset; its reports keep the category they were sent with", params: assetParamsSchema, response: { 200: successSchema, ...errors } },
+    schema: { params: assetParamsSchema, response: { 200: successSchema, ...errors } },
   }, async (req) => {
     await service.removeAsset(ctx, scopeOf(req), req.params.id);
     return ok;
@@ -75,8 +68,7 @@ export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   for (const format of ["png", "svg"] as const) {
     r.get(`${base}/:id/qr.${format}`, {
-      config: { ...read, fileAnswer: format === "png" ? "image/png" : "image/svg+xml" },
-      schema: { tags: ["assets"], summary: `The asset's QR code as ${format.toUpperCase()}: the link of its public page /a/{uuid}`, params: assetParamsSchema, querystring: z.object({ download: z.enum(["1"]).optional() }), response: { 200: z.unknown().describe(format === "png" ? "image/png" : "image/svg+xml"), ...errors } },
+      schema: { params: assetParamsSchema, querystring: assetQrQuerySchema, response: { 200: z.unknown().describe(format === "png" ? "image/png" : "image/svg+xml"), ...errors } },
     }, async (req, reply) => {
       const { filename, body } = await service.assetQr(ctx, scopeOf(req), req.params.id, format);
       const disposition = req.query.download ? "attachment" : "inline";
@@ -95,16 +87,12 @@ export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const uploads = uploadLimitsOf(ctx.config);
     const lim = ctx.config.appReportLimits;
     p.get("/api/app/assets/:uuid", {
-      config: { public: true },
-      schema: { tags: ["app"], summary: "An asset's public page: category, description, custom message, whether it takes reports, and the report types to choose from", params: appAssetParamsSchema, response: { 200: publicAssetResponseSchema, ...errors } },
+      schema: { params: appAssetParamsSchema, response: { 200: publicAssetResponseSchema, ...errors } },
     }, async (req) => ({ ...ok, asset: await service.publicAsset(ctx, req.params.uuid, pickLanguage(req.headers["accept-language"])) }));
 
     p.post("/api/app/assets/:uuid/reports", {
-      config: { public: true, optionalAuth: true },
       preHandler: limits(scope, [{ name: "asset-reports-address", max: lim.perAddress, windowMs: lim.addressWindowMs, key: (req) => req.ip }]),
       schema: {
-        tags: ["app"],
-        summary: "A citizen reports about an asset (JSON {type, description}, or multipart with those fields and an optional JPEG/PNG `file`): located at the asset, carrying assetId and assetCategoryName; 409 assetDisabled when the asset is disabled",
         params: appAssetParamsSchema,
         response: { 200: assetReportResponseSchema, ...errors, 429: errorBodySchema },
       },

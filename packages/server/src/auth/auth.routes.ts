@@ -14,10 +14,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   r.post(
     "/api/login",
     {
-      config: { public: true },
       schema: {
-        tags: ["auth"],
-        summary: "Sign in with e-mail (or username) and password",
         body: loginBodySchema,
         response: { 200: loginResponseSchema, 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
       },
@@ -52,11 +49,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     await ctx.hub.endSessions([actor.token]);
     return { success: true as const };
   };
-  const summary = "Revoke the access token of this session (its sockets close on every process)";
-  r.post("/api/logout", { schema: { tags: ["auth"], summary, response: { 200: successSchema } } }, logout);
+  r.post("/api/logout", { schema: { response: { 200: successSchema } } }, logout);
   r.get(
     "/api/logout",
-    { schema: { tags: ["auth"], summary: `${summary}. Changes state: SPEC §7's form, kept for its clients; prefer POST`, response: { 200: successSchema } } },
+    { schema: { response: { 200: successSchema } } },
     logout,
   );
 }

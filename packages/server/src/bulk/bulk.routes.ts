@@ -13,10 +13,7 @@ export async function bulkRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post("/api/companies/:companyId/reports/bulk", {
     // The action's own permission (take, work, close) is checked by the service.
-    config: { permission: "report.work" },
     schema: {
-      tags: ["reports"],
-      summary: "One action (take, assign, tag, priority, close) over up to 200 reports in one transaction: each done or skipped with its reason",
       params: companyIdParamSchema,
       body: bulkActionSchema,
       response: { 200: bulkResponseSchema, ...errors },

@@ -13,11 +13,7 @@ export async function callRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.addHook("onClose", () => closeDemoTelephony(ctx));
 
   r.post("/api/companies/:companyId/reports/:id/call", {
-    config: { permission: "report.call" },
     schema: {
-      tags: ["reports"],
-      summary:
-        "Start a call to the report's reporter or caller through the telephony service (companies in the SPEC §6 phone-call gate; others 403 phoneCallsDisabled); logged on the report's activity with its outcome (502 callFailed when the service fails, 422 noPhoneNumber without a phone)",
       params: reportParamsSchema,
       body: callBodySchema,
       response: { 200: callResponseSchema, ...errors },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { REPORT_TYPE_IMAGE_BASE, errorBodySchema } from "@atalaya/shared";
+import { notModifiedSchema, REPORT_TYPE_IMAGE_BASE, reportTypeImageParamsSchema } from "@atalaya/shared";
 import { notFound } from "../http/errors.js";
 import { typeImage } from "./type-images.js";
 
@@ -18,14 +18,9 @@ function matches(header: string | undefined, etag: string): boolean {
  * read them, no session, cached. */
 export async function typeImageRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Its access, summary and schemas: routes.getReportTypesByImageName (@atalaya/shared routes/catalogue.ts).
   r.get(`${REPORT_TYPE_IMAGE_BASE}:imageName`, {
-    config: { public: true },
-    schema: {
-      tags: ["public"],
-      summary: "A report type's image (its imageName, e.g. type_0.svg): the type's symbol on its colour, as SVG; 404 for any other name",
-      params: z.object({ imageName: z.string().max(80) }),
-      response: { 200: z.unknown().describe("image/svg+xml"), 304: z.unknown().describe("Not modified: If-None-Match named the image's ETag"), 404: errorBodySchema },
-    },
+    schema: { params: reportTypeImageParamsSchema, response: { 200: z.unknown().describe("image/svg+xml"), 304: notModifiedSchema } },
   }, async (req, reply) => {
     const image = await typeImage(req.params.imageName);
     if (!image) throw notFound();

@@ -38,7 +38,6 @@ export async function clientErrorRoutes(app: FastifyInstance, ctx: AppContext): 
   };
   const lim = ctx.config.clientErrorLimits;
   r.post("/api/client-errors", {
-    config: { public: true },
     bodyLimit: BODY_LIMIT,
     preHandler: [
       identify,
@@ -48,8 +47,6 @@ export async function clientErrorRoutes(app: FastifyInstance, ctx: AppContext): 
       ]),
     ],
     schema: {
-      tags: ["client-errors"],
-      summary: "Report the portal's uncaught errors and failed API calls (scrubbed, bounded, sampled by the client); the user comes from the access token when one is valid",
       body: clientErrorReportSchema,
       response: { 200: clientErrorReportResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
     },
@@ -78,8 +75,6 @@ export async function clientErrorRoutes(app: FastifyInstance, ctx: AppContext): 
 
   r.get("/api/admin/client-errors", {
     schema: {
-      tags: ["provider"],
-      summary: "Client errors grouped by message and release, most recently seen first, with counts, first/last seen, routes and users affected (provider administrators)",
       querystring: clientErrorGroupsQuerySchema,
       response: { 200: clientErrorGroupsResponseSchema, ...errors },
     },
@@ -92,8 +87,6 @@ export async function clientErrorRoutes(app: FastifyInstance, ctx: AppContext): 
 
   r.get("/api/admin/client-errors/:id", {
     schema: {
-      tags: ["provider"],
-      summary: "One group of client errors and its latest 50 occurrences (provider administrators)",
       params: clientErrorGroupParamsSchema,
       response: { 200: clientErrorGroupResponseSchema, ...errors },
     },

@@ -11,7 +11,6 @@ const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
 export async function closeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post("/api/companies/:companyId/reports/:id/close", {
-    config: { permission: "report.work" },
-    schema: { tags: ["reports"], summary: "Close as solved, not applicable (false) or repeated", params: reportParamsSchema, body: closeReportSchema, response: { 200: reportResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, body: closeReportSchema, response: { 200: reportResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, report: await closeReport(ctx, scopeOf(req), req.params.id, req.body) }));
 }

@@ -18,15 +18,11 @@ export async function companySettingsRoutes(app: FastifyInstance, ctx: AppContex
   const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
   r.get("/api/companies/:companyId/settings", {
-    config: { permission: "company.read" },
-    schema: { tags: ["settings"], summary: "The company's report types (priority, attention time), substatuses, config pairs, flags, modules and gates", params: companyIdParamSchema, response: { 200: companySettingsResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, response: { 200: companySettingsResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, settings: await readSettings(ctx, scopeOf(req)) }));
 
   r.put("/api/companies/:companyId/settings", {
-    config: { permission: "settings.manage" },
     schema: {
-      tags: ["settings"],
-      summary: "Change sections of the company settings (company admins; is_observer and is_freemium: provider administrators)",
       params: companyIdParamSchema,
       body: companySettingsBodySchema,
       response: { 200: companySettingsResponseSchema, ...errors },
@@ -34,13 +30,11 @@ export async function companySettingsRoutes(app: FastifyInstance, ctx: AppContex
   }, async (req) => ({ success: true as const, settings: await updateSettings(ctx, scopeOf(req), req.body) }));
 
   r.get("/api/companies/:companyId/modules", {
-    config: { permission: "company.read" },
-    schema: { tags: ["settings"], summary: "The company's modules", params: companyIdParamSchema, response: { 200: modulesResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, response: { 200: modulesResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, modules: [...scopeOf(req).company.modules] }));
 
   r.put("/api/companies/:companyId/modules", {
-    config: { permission: "company.read" },
-    schema: { tags: ["settings"], summary: "Replace the company's modules (provider administrators only)", params: companyIdParamSchema, body: modulesBodySchema, response: { 200: modulesResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, body: modulesBodySchema, response: { 200: modulesResponseSchema, ...errors } },
   }, async (req) => {
     const scope = scopeOf(req);
     await replaceModules(ctx, scope.actor, scope.companyId, req.body.modules);

@@ -21,22 +21,18 @@ const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
 export async function duplicateRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get("/api/companies/:companyId/reports/:id/duplicates", {
-    config: { permission: "report.work" },
-    schema: { tags: ["reports"], summary: "Open reports of the same type nearby and shortly before, nearest first", params: reportParamsSchema, response: { 200: duplicateSuggestionsResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, response: { 200: duplicateSuggestionsResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, suggestions: await listSuggestions(ctx, scopeOf(req), req.params.id) }));
 
   r.get("/api/companies/:companyId/duplicates", {
-    config: { permission: "report.work" },
-    schema: { tags: ["reports"], summary: "How many duplicate suggestions each listed report has", params: companyIdParamSchema, querystring: duplicateCountsQuerySchema, response: { 200: duplicateCountsResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, querystring: duplicateCountsQuerySchema, response: { 200: duplicateCountsResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, counts: await countSuggestions(ctx, scopeOf(req), req.query.ids) }));
 
   r.post("/api/companies/:companyId/reports/:id/merge", {
-    config: { permission: "report.close" },
-    schema: { tags: ["reports"], summary: "Close as repeated of the original, moving followers and likes to it", params: reportParamsSchema, body: mergeDuplicateBodySchema, response: { 200: reportResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, body: mergeDuplicateBodySchema, response: { 200: reportResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, report: await mergeDuplicate(ctx, scopeOf(req), req.params.id, req.body) }));
 
   r.post("/api/companies/:companyId/reports/:id/duplicates/dismiss", {
-    config: { permission: "report.work" },
-    schema: { tags: ["reports"], summary: "Never suggest this original on the report again", params: reportParamsSchema, body: dismissDuplicateBodySchema, response: { 200: reportResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, body: dismissDuplicateBodySchema, response: { 200: reportResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, report: await dismissDuplicate(ctx, scopeOf(req), req.params.id, req.body.originalId) }));
 }

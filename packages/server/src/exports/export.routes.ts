@@ -16,8 +16,7 @@ const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
 export async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get("/api/companies/:companyId/reports/:id/pdf", {
-    config: { permission: "reports.export", fileAnswer: "application/pdf" },
-    schema: { tags: ["reports"], summary: "The report as a PDF (data, map position, comments, notes, activity log)", params: reportParamsSchema, response: { 200: z.unknown().describe("application/pdf attachment"), ...errors } },
+    schema: { params: reportParamsSchema, response: { 200: z.unknown().describe("application/pdf attachment"), ...errors } },
   }, async (req, reply) => {
     const { filename, pdf } = await exportReportPdf(ctx, scopeOf(req), req.params.id, pickLanguage(req.headers["accept-language"]));
     return reply
@@ -39,10 +38,7 @@ export async function reportSheetRoutes(app: FastifyInstance, ctx: AppContext): 
   const attachment = (filename: string) => `attachment; filename="${filename}"`;
 
   r.get("/api/companies/:companyId/reports/export", {
-    config: { permission: "reports.export", fileAnswer: XLSX },
     schema: {
-      tags: ["reports"],
-      summary: "The reports of a window as an XLSX file, streamed (SPEC §7); 422 noReportsToExport when the window is empty",
       params: companyParams, querystring: reportExportFilterSchema,
       response: { 200: z.unknown().describe("XLSX attachment"), ...sheetErrors },
     },
@@ -52,18 +48,15 @@ export async function reportSheetRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   r.post("/api/companies/:companyId/reports/exports", {
-    config: { permission: "reports.export" },
-    schema: { tags: ["reports"], summary: "Starts writing the window's XLSX in the background", params: companyParams, body: reportExportFilterSchema, response: { 200: exportJobCreatedSchema, ...sheetErrors } },
+    schema: { params: companyParams, body: reportExportFilterSchema, response: { 200: exportJobCreatedSchema, ...sheetErrors } },
   }, async (req) => ({ jobId: await startReportSheetJob(ctx, scopeOf(req), req.body, pickLanguage(req.headers["accept-language"])) }));
 
   r.get("/api/companies/:companyId/reports/exports/:jobId", {
-    config: { permission: "reports.export" },
-    schema: { tags: ["reports"], summary: "Where a background export is (rows written of the total)", params: exportJobParamsSchema, response: { 200: exportJobStatusSchema, ...sheetErrors } },
+    schema: { params: exportJobParamsSchema, response: { 200: exportJobStatusSchema, ...sheetErrors } },
   }, async (req) => reportSheetJobStatus(ctx, scopeOf(req), req.params.jobId));
 
   r.get("/api/companies/:companyId/reports/exports/:jobId/file", {
-    config: { permission: "reports.export", fileAnswer: XLSX },
-    schema: { tags: ["reports"], summary: "The XLSX of a finished background export (kept 24 h)", params: exportJobParamsSchema, response: { 200: z.unknown().describe("XLSX attachment"), ...sheetErrors } },
+    schema: { params: exportJobParamsSchema, response: { 200: z.unknown().describe("XLSX attachment"), ...sheetErrors } },
   }, async (req, reply) => {
     const file = await reportSheetJobFile(ctx, scopeOf(req), req.params.jobId);
     return reply.type(XLSX).header("content-disposition", attachment(file.filename)).header("content-length", file.size).header("cache-control", "no-store").send(file.stream);

@@ -21,10 +21,7 @@ export const servedInline = (mime: string): boolean => INLINE.test(mime.toLowerC
 export async function fileRoutes(app: FastifyInstance, ctx: AppContext, visibleInApp: ReportVisibleInApp): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get("/api/files/:name", {
-    config: { public: true, optionalAuth: true, fileAnswer: "*/*" },
     schema: {
-      tags: ["files"],
-      summary: "A stored file: note files for their organisation, comment files and report media for attending organisations and, when the report is public, anyone",
       params: fileParamsSchema,
     },
   }, async (req, reply) => {

@@ -76,13 +76,10 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise
   ctx.jobs.handle(FORM_EXPORT_JOB, formExportJobHandler(ctx));
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = "/api/companies/:companyId";
-  const read = { permission: "forms.read" as const, module: "forms" as const };
-  const manage = { permission: "forms.manage" as const, module: "forms" as const };
-  const fill = { permission: "forms.fill" as const, module: "forms" as const };
   const byAddress = (name: string, max: number) => ({ name, max, windowMs: HOUR, key: (req: { ip: string }) => req.ip });
 
   r.get("/api/company-forms/forms", {
-    schema: { tags: ["forms"], summary: "SPEC §7: the forms of the caller's company (companyId, or the default one); includeDeleted=true adds deleted ones", querystring: companyFormsQuerySchema.extend({ companyId: z.coerce.number().int().positive().max(2147483647).optional() }), response: { 200: companyFormsResponseSchema, ...errors } },
+    schema: { querystring: companyFormsQuerySchema.extend({ companyId: z.coerce.number().int().positive().max(2147483647).optional() }), response: { 200: companyFormsResponseSchema, ...errors } },
   }, async (req) => {
     const scope = await resolveScopeOrDefault(ctx.db, actorOf(req), req.query.companyId, "forms.read");
     return { ...ok, data: { forms: await repo.companyForms(ctx.db, scope, req.query.includeDeleted === "true") } };
@@ -90,20 +87,16 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   // Categories
   r.get(`${base}/form-categories`, {
-    config: read,
-    schema: { tags: ["forms"], summary: "Form categories and subcategories (parentId)", params: companyIdParamSchema, response: { 200: formCategoriesResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, response: { 200: formCategoriesResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, categories: await service.companyCategories(ctx, scopeOf(req)) }));
   r.post(`${base}/form-categories`, {
-    config: manage,
-    schema: { tags: ["forms"], summary: "Create a category, or a subcategory of one (parentId): names required and unique among siblings (409 categoryNameTaken)", params: companyIdParamSchema, body: formCategoryBodySchema, response: { 200: formCategoryResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, body: formCategoryBodySchema, response: { 200: formCategoryResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, category: await service.createCategory(ctx, scopeOf(req), req.body) }));
   r.put(`${base}/form-categories/:id`, {
-    config: manage,
-    schema: { tags: ["forms"], summary: "Rename a category or subcategory", params: formParamsSchema, body: formCategoryBodySchema, response: { 200: formCategoryResponseSchema, ...errors } },
+    schema: { params: formParamsSchema, body: formCategoryBodySchema, response: { 200: formCategoryResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, category: await service.editCategory(ctx, scopeOf(req), req.params.id, req.body) }));
   r.delete(`${base}/form-categories/:id`, {
-    config: manage,
-    schema: { tags: ["forms"], summary: "Delete a category with its subcategories (templates keep no category)", params: formParamsSchema, response: { 200: successSchema, ...errors } },
+    schema: { params: formParamsSchema, response: { 200: successSchema, ...errors } },
   }, async (req) => {
     await service.removeCategory(ctx, scopeOf(req), req.params.id);
     return ok;
@@ -111,24 +104,19 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   // Templates
   r.get(`${base}/form-templates`, {
-    config: read,
-    schema: { tags: ["forms"], summary: "Templates at their current version; q searches titles; includeDeleted=true adds deleted ones", params: companyIdParamSchema, querystring: formTemplateListQuerySchema, response: { 200: formTemplatesResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, querystring: formTemplateListQuerySchema, response: { 200: formTemplatesResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, templates: await service.companyTemplates(ctx, scopeOf(req), req.query.q, req.query.includeDeleted === "true") }));
   r.get(`${base}/form-templates/:id`, {
-    config: read,
-    schema: { tags: ["forms"], summary: "One template at its current version", params: formParamsSchema, response: { 200: formTemplateResponseSchema, ...errors } },
+    schema: { params: formParamsSchema, response: { 200: formTemplateResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, template: await service.getTemplate(ctx, scopeOf(req), req.params.id) }));
   r.post(`${base}/form-templates`, {
-    config: manage,
-    schema: { tags: ["forms"], summary: "Create a template (SPEC §5 rules: 400 with each offending component's path)", params: companyIdParamSchema, body: formTemplateBodySchema, response: { 200: formTemplateResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, body: formTemplateBodySchema, response: { 200: formTemplateResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, template: await service.createTemplate(ctx, scopeOf(req), fields(req.body)) }));
   r.put(`${base}/form-templates/:id`, {
-    config: manage,
-    schema: { tags: ["forms"], summary: "Save a template: a version with submissions is kept and the change becomes the next version", params: formParamsSchema, body: formTemplateBodySchema, response: { 200: formTemplateResponseSchema, ...errors } },
+    schema: { params: formParamsSchema, body: formTemplateBodySchema, response: { 200: formTemplateResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, template: await service.editTemplate(ctx, scopeOf(req), req.params.id, fields(req.body)) }));
   r.delete(`${base}/form-templates/:id`, {
-    config: manage,
-    schema: { tags: ["forms"], summary: "Delete a template (kept for its submissions; its fill links stop)", params: formParamsSchema, response: { 200: successSchema, ...errors } },
+    schema: { params: formParamsSchema, response: { 200: successSchema, ...errors } },
   }, async (req) => {
     await service.removeTemplate(ctx, scopeOf(req), req.params.id);
     return ok;
@@ -136,30 +124,24 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   // Fill links
   r.get(`${base}/form-templates/:id/links`, {
-    config: manage,
-    schema: { tags: ["forms"], summary: "A template's public fill links", params: formParamsSchema, response: { 200: formLinksResponseSchema, ...errors } },
+    schema: { params: formParamsSchema, response: { 200: formLinksResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, links: await service.templateLinks(ctx, scopeOf(req), req.params.id) }));
   r.post(`${base}/form-templates/:id/links`, {
-    config: manage,
-    schema: { tags: ["forms"], summary: "Create a public fill link (/f/{token}), optionally expiring", params: formParamsSchema, body: formLinkBodySchema, response: { 200: formLinkResponseSchema, ...errors } },
+    schema: { params: formParamsSchema, body: formLinkBodySchema, response: { 200: formLinkResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, link: await service.createLink(ctx, scopeOf(req), req.params.id, req.body.expiresAt) }));
   r.delete(`${base}/form-links/:id`, {
-    config: manage,
-    schema: { tags: ["forms"], summary: "Revoke a fill link: its token answers 404 from then on", params: formParamsSchema, response: { 200: formLinkResponseSchema, ...errors } },
+    schema: { params: formParamsSchema, response: { 200: formLinkResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, link: await service.revokeLink(ctx, scopeOf(req), req.params.id) }));
 
   // Submissions
   r.get(`${base}/form-submissions`, {
-    config: read,
-    schema: { tags: ["forms"], summary: "A template's submissions, newest first: author, from/to (ISO) and filters (JSON {fieldKey: value}) on advanced-filter components", params: companyIdParamSchema, querystring: formSubmissionListQuerySchema, response: { 200: formSubmissionsResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, querystring: formSubmissionListQuerySchema, response: { 200: formSubmissionsResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, ...(await service.listSubmissions(ctx, scopeOf(req), req.query)) }));
   r.get(`${base}/form-submissions/:id`, {
-    config: read,
-    schema: { tags: ["forms"], summary: "One submission with the template version it filled", params: formParamsSchema, response: { 200: formSubmissionResponseSchema, ...errors } },
+    schema: { params: formParamsSchema, response: { 200: formSubmissionResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, ...(await service.getSubmission(ctx, scopeOf(req), req.params.id)) }));
   r.post(`${base}/form-templates/:id/submissions`, {
-    config: fill,
-    schema: { tags: ["forms"], summary: "Fill a template (its current version): 400 with values.<fieldKey> paths; a template with a report type creates that report at the form's point", params: formParamsSchema, body: formSubmissionBodySchema, response: { 200: formSubmittedResponseSchema, ...errors } },
+    schema: { params: formParamsSchema, body: formSubmissionBodySchema, response: { 200: formSubmittedResponseSchema, ...errors } },
   }, async (req) => {
     const scope = scopeOf(req);
     return { ...ok, submission: await service.submit(ctx, scope, req.params.id, req.body, { authorId: scope.actor.user.id, via: "portal", linkId: null }) };
@@ -168,23 +150,16 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise
   // Reports' workflow forms (issue 16): per report type the template its reports follow; the report
   // detail's form tab, its sections' assignment.
   r.get(`${base}/report-type-workflows`, {
-    config: read,
-    schema: { tags: ["forms"], summary: "The report types whose reports follow a form (workflow), with the template", params: companyIdParamSchema, response: { 200: reportTypeWorkflowsResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, response: { 200: reportTypeWorkflowsResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, workflows: await reportForms.reportTypeWorkflows(ctx, scopeOf(req)) }));
   r.put(`${base}/report-type-workflows/:id`, {
-    config: manage,
-    schema: { tags: ["forms"], summary: "Set the template the report type {id}'s reports follow (templateId null: none); an inactive type or another company's or deleted template is 400", params: reportTypeWorkflowParamsSchema, body: reportTypeWorkflowBodySchema, response: { 200: reportTypeWorkflowsResponseSchema, ...errors } },
+    schema: { params: reportTypeWorkflowParamsSchema, body: reportTypeWorkflowBodySchema, response: { 200: reportTypeWorkflowsResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, workflows: await reportForms.setReportTypeWorkflow(ctx, scopeOf(req), req.params.id, req.body.templateId) }));
   r.get(`${base}/reports/:id/form`, {
-    config: read,
-    schema: { tags: ["forms", "reports"], summary: "The report's workflow form: the type's template (current version), the latest submission with the version it filled, the selector lists", params: reportFormParamsSchema, response: { 200: reportFormResponseSchema, ...errors } },
+    schema: { params: reportFormParamsSchema, response: { 200: reportFormResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, form: wire(await reportForms.reportForm(ctx, scopeOf(req), req.params.id)) }));
   r.post(`${base}/reports/:id/form`, {
-    config: { permission: "report.work" as const, module: "forms" as const },
     schema: {
-      tags: ["forms", "reports"],
-      summary:
-        "Save the report's workflow form (a submission linked to the report): 409 notTaken/alreadyClosed before it is taken or once closed, 409 staleVersion unless basedOn is the latest submission, 400 at values.<fieldKey>, 403 sectionNotAssigned for a changed field of a section assigned to others, 422 notInZone when a location-changing point is outside the company's zones; moves the report and sets its creation date as the template's flagged components say, writes optionalCode and extraInfo back",
       params: reportFormParamsSchema,
       body: reportFormBodySchema,
       response: { 200: reportFormSubmittedSchema, ...errors },
@@ -194,22 +169,18 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return { ...ok, form: wire(form), report };
   });
   r.put(`${base}/reports/:id/sections-users`, {
-    config: { permission: "report.read" as const, module: "forms" as const },
-    schema: { tags: ["forms", "reports"], summary: "Assign the sections of the report's workflow form to members (company admins): section field key → user ids, an empty list opens it to whoever works the report", params: reportFormParamsSchema, body: sectionsUsersBodySchema, response: { 200: reportResponseWithFormSchema, ...errors } },
+    schema: { params: reportFormParamsSchema, body: sectionsUsersBodySchema, response: { 200: reportResponseWithFormSchema, ...errors } },
   }, async (req) => ({ ...ok, report: await reportForms.assignSections(ctx, scopeOf(req), req.params.id, req.body.sectionsUsers) }));
 
   // Export
   r.post(`${base}/form-submissions/exports`, {
-    config: { permission: "reports.export" as const, module: "forms" as const },
-    schema: { tags: ["forms"], summary: "Starts writing a template's submissions as XLSX (one column per field key) in the background", params: companyIdParamSchema, body: formExportBodySchema, response: { 200: exportJobCreatedSchema, ...errors } },
+    schema: { params: companyIdParamSchema, body: formExportBodySchema, response: { 200: exportJobCreatedSchema, ...errors } },
   }, async (req) => ({ jobId: await startFormExport(ctx, scopeOf(req), req.body.templateId, pickLanguage(req.headers["accept-language"])) }));
   r.get(`${base}/form-submissions/exports/:jobId`, {
-    config: { permission: "reports.export" as const, module: "forms" as const },
-    schema: { tags: ["forms"], summary: "Where a form export is", params: exportJobParamsSchema, response: { 200: exportJobStatusSchema, ...errors } },
+    schema: { params: exportJobParamsSchema, response: { 200: exportJobStatusSchema, ...errors } },
   }, async (req) => formExportStatus(ctx, scopeOf(req), req.params.jobId));
   r.get(`${base}/form-submissions/exports/:jobId/file`, {
-    config: { permission: "reports.export" as const, module: "forms" as const, fileAnswer: XLSX },
-    schema: { tags: ["forms"], summary: "The XLSX of a finished form export (kept 24 h)", params: exportJobParamsSchema, response: { 200: z.unknown().describe("XLSX attachment"), ...errors } },
+    schema: { params: exportJobParamsSchema, response: { 200: z.unknown().describe("XLSX attachment"), ...errors } },
   }, async (req, reply) => {
     const file = await formExportFile(ctx, scopeOf(req), req.params.jobId);
     return reply.type(XLSX).header("content-disposition", `attachment; filename="${file.filename}"`).header("content-length", file.size).header("cache-control", "no-store").send(file.stream);
@@ -218,8 +189,7 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise
   // Images: members read them; uploads come before the submission that names them.
   const fileParams = z.object({ companyId: companyIdParamSchema.shape.companyId, name: z.string().max(200) });
   r.get(`${base}/form-files/:name`, {
-    config: read,
-    schema: { tags: ["forms"], summary: "An image attached to a submission", params: fileParams },
+    schema: { params: fileParams },
   }, async (req, reply) => {
     const scope = scopeOf(req);
     if (!FILE_NAME_PATTERN.test(req.params.name)) throw notFound();
@@ -230,21 +200,19 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   r.get("/api/public/forms/:token", {
-    config: { public: true },
     preHandler: limits(app, [byAddress("form-link-open", FORM_LINK_LIMITS.opensPerAddress)]),
-    schema: { tags: ["forms"], summary: "The template a live fill link opens (404 unknown, revoked or expired)", params: formTokenParamsSchema, response: { 200: publicFormResponseSchema, ...errors } },
+    schema: { params: formTokenParamsSchema, response: { 200: publicFormResponseSchema, ...errors } },
   }, async (req) => {
     const { template, selectors } = await service.openLink(ctx, req.params.token);
     return { ...ok, template, selectors };
   });
   r.post("/api/public/forms/:token", {
-    config: { public: true },
     preHandler: limits(app, [byAddress("form-link-submit", ctx.config.publicFormsPerAddress)]),
-    schema: { tags: ["forms"], summary: "Fill a form through a live link", params: formTokenParamsSchema, body: formSubmissionBodySchema, response: { 200: formSubmittedResponseSchema, ...errors } },
+    schema: { params: formTokenParamsSchema, body: formSubmissionBodySchema, response: { 200: formSubmittedResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, submission: await service.submitThroughLink(ctx, req.params.token, req.body) }));
 
   r.post("/api/app/forms/:id/submissions", {
-    schema: { tags: ["app"], summary: "The reporter or patrol app fills a form of one of the user's companies", params: z.object({ id: formParamsSchema.shape.id }), body: formSubmissionBodySchema, response: { 200: formSubmittedResponseSchema, ...errors } },
+    schema: { params: z.object({ id: formParamsSchema.shape.id }), body: formSubmissionBodySchema, response: { 200: formSubmittedResponseSchema, ...errors } },
   }, async (req) => {
     const owner = await repo.templateCompany(ctx.db, req.params.id);
     if (!owner) throw notFound();
@@ -272,8 +240,7 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise
       return { ...ok, name: file.name };
     };
     s.post(`${base}/form-templates/:id/files`, {
-      config: fill,
-      schema: { tags: ["forms"], summary: "Upload one image (multipart `file`, JPEG or PNG by content, MAX_UPLOAD_MB) for a submission of the template", params: formParamsSchema, response: { 200: stored, ...errors } },
+      schema: { params: formParamsSchema, response: { 200: stored, ...errors } },
     }, async (req) => {
       const scope = scopeOf(req);
       const t = await service.getTemplate(ctx, scope, req.params.id);
@@ -281,9 +248,8 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise
       return store(scope, t.id, req);
     });
     s.post("/api/public/forms/:token/files", {
-      config: { public: true },
       preHandler: limits(sub, [byAddress("form-link-files", ctx.config.publicFormsPerAddress * 5)]),
-      schema: { tags: ["forms"], summary: "Upload one image through a live fill link", params: formTokenParamsSchema, response: { 200: stored, ...errors } },
+      schema: { params: formTokenParamsSchema, response: { 200: stored, ...errors } },
     }, async (req) => {
       const { link, scope } = await service.openLink(ctx, req.params.token);
       return store(scope, link.templateId, req);

@@ -19,10 +19,7 @@ export async function historyRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post("/api/companies/:companyId/reports/history", {
-    config: { permission: "reports.browse", module: "history" },
     schema: {
-      tags: ["history"],
-      summary: "Reports of a window (ISO 8601 dates; the last day in UTC by default) by id/uuid, types and operator, not-applicable and deleted ones included",
       params: companyIdParamSchema,
       body: reportHistoryFilterSchema,
       response: { 200: reportHistoryResponseSchema, ...errors },
@@ -30,10 +27,7 @@ export async function historyRoutes(app: FastifyInstance, ctx: AppContext): Prom
   }, async (req) => ({ success: true as const, ...(await reportHistory(ctx, scopeOf(req), req.body)) }));
 
   r.get("/api/companies/:companyId/activity", {
-    config: { permission: "reports.browse", module: "history" },
     schema: {
-      tags: ["history"],
-      summary: "What operators did (taken, assigned, commented, closed…), newest first, by operator, action and dates",
       params: companyIdParamSchema,
       querystring: activityFeedQuerySchema,
       response: { 200: activityFeedResponseSchema, ...errors },

@@ -54,7 +54,6 @@ import {
 } from "./interaction.service.js";
 
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-const WITH_FILE = "JSON {body}, or multipart/form-data with a `body` field and one `file`";
 
 /** Comments, notes, likes, follows and gallery: the portal's routes under
  * /api/companies/{companyId}/reports/{id}/… and the reporter app's under /api/app/…. Multipart bodies are
@@ -73,10 +72,7 @@ function portalRoutes(app: FastifyInstance, ctx: AppContext): void {
   const uploads = uploadLimitsOf(ctx.config);
 
   r.get("/api/companies/:companyId/comments/incoming", {
-    config: { permission: "reports.browse" },
     schema: {
-      tags: ["reports"],
-      summary: "The community's latest comments on the organisation's reports, newest first (the incoming comments drawer)",
       params: companyIdParamSchema,
       querystring: incomingCommentsQuerySchema,
       response: { 200: commentListResponseSchema, ...errors },
@@ -84,23 +80,18 @@ function portalRoutes(app: FastifyInstance, ctx: AppContext): void {
   }, async (req) => ({ success: true as const, comments: await incomingComments(ctx, scopeOf(req), req.query.limit) }));
 
   r.get(`${base}/comments`, {
-    config: { permission: "report.read" },
-    schema: { tags: ["reports"], summary: "Comments of the report, oldest first; hidden ones flagged", params: reportParamsSchema, response: { 200: commentListResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, response: { 200: commentListResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, comments: await listReportComments(ctx, scopeOf(req), req.params.id) }));
 
   r.post(`${base}/comments`, {
-    config: { permission: "report.comment" },
-    schema: { tags: ["reports"], summary: `Public comment (${WITH_FILE}: pdf, txt or audio). The same text twice answers the first comment`, params: reportParamsSchema, response: { 200: commentResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, response: { 200: commentResponseSchema, ...errors } },
   }, async (req) => ({
     success: true as const,
     ...(await addOperatorComment(ctx, scopeOf(req), req.params.id, () => readBodyWithFile(req, commentBodySchema, uploads))),
   }));
 
   r.post(`${base}/images`, {
-    config: { permission: "report.work" },
     schema: {
-      tags: ["reports"],
-      summary: "Add one image to the report (multipart field `file`; JPEG or PNG by content, else 400 invalidFileType; at most MAX_UPLOAD_MB, else 400 fileTooLarge; while it holds fewer than MAX_REPORT_IMAGES images, else 400 tooManyImages); only while the report is worked",
       params: reportParamsSchema,
       response: { 200: reportImagesResponseSchema, ...errors },
     },
@@ -110,51 +101,42 @@ function portalRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
 
   r.get(`${base}/notes`, {
-    config: { permission: "report.read" },
-    schema: { tags: ["reports"], summary: "Private notes of this organisation on the report", params: reportParamsSchema, response: { 200: noteListResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, response: { 200: noteListResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, notes: await listReportNotes(ctx, scopeOf(req), req.params.id) }));
 
   r.post(`${base}/notes`, {
-    config: { permission: "report.note" },
-    schema: { tags: ["reports"], summary: `Private note (${WITH_FILE} of any accepted media type). The same text twice answers the first note`, params: reportParamsSchema, response: { 200: noteResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, response: { 200: noteResponseSchema, ...errors } },
   }, async (req) => ({
     success: true as const,
     ...(await addNote(ctx, scopeOf(req), req.params.id, () => readBodyWithFile(req, noteBodySchema, uploads))),
   }));
 
   r.put(`${base}/comments/:itemId`, {
-    config: { permission: "report.comment" },
-    schema: { tags: ["reports"], summary: "Edit one's own comment (author only, else 403); it is marked edited with the time", params: reportItemParamsSchema, body: commentBodySchema, response: { 200: editedCommentResponseSchema, ...errors } },
+    schema: { params: reportItemParamsSchema, body: commentBodySchema, response: { 200: editedCommentResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, comment: await editOperatorComment(ctx, scopeOf(req), req.params.id, req.params.itemId, req.body.body) }));
 
   r.put(`${base}/notes/:itemId`, {
-    config: { permission: "report.note" },
-    schema: { tags: ["reports"], summary: "Edit one's own note (author only, else 403); it is marked edited with the time", params: reportItemParamsSchema, body: noteBodySchema, response: { 200: editedNoteResponseSchema, ...errors } },
+    schema: { params: reportItemParamsSchema, body: noteBodySchema, response: { 200: editedNoteResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, note: await editOwnNote(ctx, scopeOf(req), req.params.id, req.params.itemId, req.body.body) }));
 
   r.post(`${base}/like`, {
-    config: { permission: "report.like" },
-    schema: { tags: ["reports"], summary: "Like (1) or dislike (-1); the same value again withdraws the vote", params: reportParamsSchema, body: likeBodySchema, response: { 200: likeResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, body: likeBodySchema, response: { 200: likeResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, ...(await likeAsOperator(ctx, scopeOf(req), req.params.id, req.body.value)) }));
 
   r.post(`${base}/follow`, {
-    config: { permission: "report.follow" },
-    schema: { tags: ["reports"], summary: "Follow the report", params: reportParamsSchema, response: { 200: followersResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, response: { 200: followersResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, ...(await followAsOperator(ctx, scopeOf(req), req.params.id, true)) }));
 
   r.delete(`${base}/follow`, {
-    config: { permission: "report.follow" },
-    schema: { tags: ["reports"], summary: "Stop following the report", params: reportParamsSchema, response: { 200: followersResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, response: { 200: followersResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, ...(await followAsOperator(ctx, scopeOf(req), req.params.id, false)) }));
 
   r.get(`${base}/followers`, {
-    config: { permission: "report.read" },
-    schema: { tags: ["reports"], summary: "Operators of this organisation following the report, and the community followers' count", params: reportParamsSchema, response: { 200: followersResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, response: { 200: followersResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, ...(await reportFollowers(ctx, scopeOf(req), req.params.id)) }));
 
   r.get(`${base}/gallery`, {
-    config: { permission: "report.read" },
-    schema: { tags: ["reports"], summary: "Files attached to the report's comments, newest first", params: reportParamsSchema, response: { 200: galleryResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, response: { 200: galleryResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, media: await reportGallery(ctx, scopeOf(req), req.params.id) }));
 }
 
@@ -164,45 +146,44 @@ function reporterRoutes(app: FastifyInstance, ctx: AppContext): void {
   const uploads = uploadLimitsOf(ctx.config);
 
   r.get(base, {
-    config: { public: true, optionalAuth: true },
-    schema: { tags: ["app"], summary: "A report as the community app shows it, with its visible comments", params: appReportParamsSchema, response: { 200: appReportResponseSchema, ...errors } },
+    schema: { params: appReportParamsSchema, response: { 200: appReportResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, report: await getAppReport(ctx, actorOrNull(req), req.params.uuid) }));
 
   r.delete(base, {
-    schema: { tags: ["app"], summary: "The author deletes the report (operators may then only close it)", params: appReportParamsSchema, response: { 200: okResponseSchema, ...errors } },
+    schema: { params: appReportParamsSchema, response: { 200: okResponseSchema, ...errors } },
   }, async (req) => {
     await deleteOwnReport(ctx, actorOf(req), req.params.uuid);
     return { success: true as const };
   });
 
   r.post(`${base}/comments`, {
-    schema: { tags: ["app"], summary: `Community comment (${WITH_FILE}: pdf, txt or audio)`, params: appReportParamsSchema, response: { 200: commentResponseSchema, ...errors } },
+    schema: { params: appReportParamsSchema, response: { 200: commentResponseSchema, ...errors } },
   }, async (req) => ({
     success: true as const,
     ...(await addAppComment(ctx, actorOf(req), req.params.uuid, () => readBodyWithFile(req, commentBodySchema, uploads))),
   }));
 
   r.post(`${base}/like`, {
-    schema: { tags: ["app"], summary: "Like (1) or dislike (-1); the same value again withdraws the vote", params: appReportParamsSchema, body: likeBodySchema, response: { 200: likeResponseSchema, ...errors } },
+    schema: { params: appReportParamsSchema, body: likeBodySchema, response: { 200: likeResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, ...(await likeAsCommunity(ctx, actorOf(req), req.params.uuid, req.body.value)) }));
 
   r.post(`${base}/follow`, {
-    schema: { tags: ["app"], summary: "Follow the report", params: appReportParamsSchema, response: { 200: appFollowResponseSchema, ...errors } },
+    schema: { params: appReportParamsSchema, response: { 200: appFollowResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, ...(await followAsCommunity(ctx, actorOf(req), req.params.uuid, true)) }));
 
   r.delete(`${base}/follow`, {
-    schema: { tags: ["app"], summary: "Stop following the report", params: appReportParamsSchema, response: { 200: appFollowResponseSchema, ...errors } },
+    schema: { params: appReportParamsSchema, response: { 200: appFollowResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, ...(await followAsCommunity(ctx, actorOf(req), req.params.uuid, false)) }));
 
   r.post(`${base}/media`, {
-    schema: { tags: ["app"], summary: "The author adds one file (multipart field `file`, SPEC §5 media types) to the report", params: appReportParamsSchema, response: { 200: reportMediaResponseSchema, ...errors } },
+    schema: { params: appReportParamsSchema, response: { 200: reportMediaResponseSchema, ...errors } },
   }, async (req) => ({
     success: true as const,
     media: await addReportMedia(ctx, actorOf(req), req.params.uuid, () => readUploadForm(req, uploads)),
   }));
 
   r.post("/api/app/comments/:id/report", {
-    schema: { tags: ["app"], summary: "Flag a comment as abusive; three distinct users hide it", params: commentParamsSchema, response: { 200: okResponseSchema, ...errors } },
+    schema: { params: commentParamsSchema, response: { 200: okResponseSchema, ...errors } },
   }, async (req) => {
     await flagCommentAsCommunity(ctx, actorOf(req), req.params.id);
     return { success: true as const };

@@ -34,10 +34,7 @@ export async function companyReplies(
 export async function replyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get("/api/companies/:companyId/replies", {
-    config: { permission: "replies.read" },
     schema: {
-      tags: ["reports"],
-      summary: "The community's comments on the organisation's reports, newest first, within the caller's restrictions; answered when the company commented on the report after it; unanswered=true keeps the others; paged",
       params: companyIdParamSchema,
       querystring: repliesQuerySchema,
       response: { 200: repliesResponseSchema, ...errors },

@@ -42,14 +42,11 @@ export async function lawEnforcementRoutes(app: FastifyInstance, ctx: AppContext
   const byAddress = (name: string, max: number) => ({ name, max, windowMs: HOUR, key: (req: { ip: string }) => req.ip });
 
   r.post("/api/law-enforcement/access", {
-    config: { public: true },
     preHandler: limits(app, [
       byAddress("le-access", ctx.config.publicFormsPerAddress),
       { name: "le-access-email", max: LAW_ENFORCEMENT_LIMITS.accessPerEmail, windowMs: HOUR, key: (req) => String((req.body as { email?: string }).email ?? "").trim().toLowerCase() },
     ]),
     schema: {
-      tags: ["law-enforcement"],
-      summary: "Mails a single-use link to the request form (valid 24 h) to an institutional e-mail that accepted the terms",
       body: lawEnforcementAccessBodySchema,
       response: { 200: signupSuccessSchema, ...errors },
     },
@@ -59,9 +56,8 @@ export async function lawEnforcementRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   r.get("/api/law-enforcement/link", {
-    config: { public: true },
     preHandler: limits(app, [byAddress("le-link", LAW_ENFORCEMENT_LIMITS.formPerAddress)]),
-    schema: { tags: ["law-enforcement"], summary: "The e-mail of a valid form link (400 codeInvalid otherwise)", querystring: lawEnforcementTokenQuerySchema, response: { 200: lawEnforcementTokenResponseSchema, ...errors } },
+    schema: { querystring: lawEnforcementTokenQuerySchema, response: { 200: lawEnforcementTokenResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, email: await linkEmail(ctx, req.query.token) }));
 
   const uploads = uploadLimitsOf(ctx.config);
@@ -70,7 +66,6 @@ export async function lawEnforcementRoutes(app: FastifyInstance, ctx: AppContext
     await scope.register(fastifyMultipart, { limits: { fileSize: ctx.config.maxUploadBytes, files: LAW_ENFORCEMENT_MAX_FILES } });
     const formLimit = limits(scope, [byAddress("le-form", LAW_ENFORCEMENT_LIMITS.formPerAddress)]);
     scope.withTypeProvider<ZodTypeProvider>().post("/api/law-enforcement/requests", {
-      config: { public: true },
       // The address's limit first; then a multipart form, which carries the same body as JSON in its
       // `request` field and up to LAW_ENFORCEMENT_MAX_FILES files in `files`, is read here so the
       // schema validates the body either way.
@@ -90,8 +85,6 @@ export async function lawEnforcementRoutes(app: FastifyInstance, ctx: AppContext
         (req as { body: unknown }).body = parsed;
       },
       schema: {
-        tags: ["law-enforcement"],
-        summary: `Stores a data request with a reference number, spending the link, and mails the confirmation. JSON, or multipart with the same body as JSON in the field \`request\` and up to ${LAW_ENFORCEMENT_MAX_FILES} files in \`files\` (PDF, JPEG or PNG by content, else 400 invalidFileType; each at most MAX_UPLOAD_MB, else 400 fileTooLarge; one more is 400 tooManyFiles)`,
         body: lawEnforcementRequestBodySchema,
         response: { 201: lawEnforcementCreatedSchema, ...errors },
       },
@@ -102,7 +95,7 @@ export async function lawEnforcementRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   r.get("/api/admin/law-enforcement/requests", {
-    schema: { tags: ["provider"], summary: "Every law-enforcement request, newest first (provider administrators)", response: { 200: lawEnforcementListSchema, 403: errorBodySchema } },
+    schema: { response: { 200: lawEnforcementListSchema, 403: errorBodySchema } },
   }, async (req) => {
     requireProviderAdmin(actorOf(req));
     return { success: true as const, requests: await listRequests(ctx.db) };
@@ -110,8 +103,6 @@ export async function lawEnforcementRoutes(app: FastifyInstance, ctx: AppContext
 
   r.put("/api/admin/law-enforcement/requests/:id/state", {
     schema: {
-      tags: ["provider"],
-      summary: "Sets a request's state: received, in_review, answered or refused (provider administrators)",
       params: lawEnforcementParamsSchema,
       body: lawEnforcementStateBodySchema,
       response: { 200: z.object({ success: z.literal(true), request: lawEnforcementRequestSchema }), 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
@@ -125,8 +116,7 @@ export async function lawEnforcementRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   r.get("/api/admin/law-enforcement/requests/:id/files/:name", {
-    config: { fileAnswer: "*/*" },
-    schema: { tags: ["provider"], summary: "A file attached to a request, always as a download (provider administrators)", params: lawEnforcementFileParamsSchema },
+    schema: { params: lawEnforcementFileParamsSchema },
   }, async (req, reply) => {
     requireProviderAdmin(actorOf(req));
     const file = await openRequestFile(ctx, req.params.id, req.params.name);

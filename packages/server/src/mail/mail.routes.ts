@@ -11,8 +11,6 @@ import { listMails } from "./mail.repository.js";
 export async function mailRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get("/api/admin/mail", {
     schema: {
-      tags: ["provider"],
-      summary: "Stored mails, newest first, optionally to one address (provider administrators)",
       querystring: mailOutboxQuerySchema,
       response: { 200: mailOutboxResponseSchema, 400: errorBodySchema, 403: errorBodySchema },
     },

@@ -11,13 +11,9 @@ const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
  * dashboard filter; not-applicable and deleted reports never appear (SPEC §4). */
 export async function mapRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ["maps"];
 
   r.get("/api/companies/:companyId/maps/reports", {
-    config: { permission: "dashboard.read", module: "maps" },
     schema: {
-      tags,
-      summary: "Reports of the window in view as GeoJSON points (grid clusters beyond 3000); dashboard filter, bbox=west,south,east,north, zoom 2–20",
       params: companyIdParamSchema,
       querystring: mapQuerySchema,
       response: { 200: mapReportsResponseSchema, ...errors },
@@ -25,10 +21,7 @@ export async function mapRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   }, async (req) => ({ success: true as const, ...(await mapReports(ctx, scopeOf(req), req.query)) }));
 
   r.get("/api/companies/:companyId/maps/heat", {
-    config: { permission: "dashboard.read", module: "maps" },
     schema: {
-      tags,
-      summary: "Heat map of the window: reports counted on a grid for the zoom, as GeoJSON points weighted by count",
       params: companyIdParamSchema,
       querystring: mapQuerySchema,
       response: { 200: mapHeatResponseSchema, ...errors },

@@ -43,7 +43,6 @@ import * as service from "./message.service.js";
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const ok = { success: true as const };
 // Every company route of the domain: the messages module, and a permission freemium companies lack.
-const guarded = { permission: "messages.send", module: "messages" } as const;
 
 function sendFile(reply: FastifyReply, file: Awaited<ReturnType<typeof service.openAttachment>>) {
   const original = file.originalName ? `; filename*=UTF-8''${encodeURIComponent(file.originalName)}` : "";
@@ -64,35 +63,27 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const base = "/api/companies/:companyId/messages";
 
   r.get(base, {
-    config: guarded,
-    schema: { tags: ["messages"], summary: "The company's messages, newest first: state (1 draft … 6 rejected), q (title), page (from 1), pageSize (10)", params: companyIdParamSchema, querystring: messageListQuerySchema, response: { 200: messageListResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, querystring: messageListQuerySchema, response: { 200: messageListResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, ...(await service.companyMessages(ctx, scopeOf(req), req.query)), page: req.query.page, pageSize: req.query.pageSize }));
 
   r.post(base, {
-    config: guarded,
-    schema: { tags: ["messages"], summary: "Create a draft: title, body (HTML sanitised to a safe subset), ad, scheduleDate, zoneId (null: the default zone)", params: companyIdParamSchema, body: messageBodySchema, response: { 200: messageResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, body: messageBodySchema, response: { 200: messageResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, message: await service.createMessage(ctx, scopeOf(req), req.body) }));
 
   r.get(`${base}/:id`, {
-    config: guarded,
-    schema: { tags: ["messages"], summary: "Show a message (any state)", params: messageParamsSchema, response: { 200: messageResponseSchema, ...errors } },
+    schema: { params: messageParamsSchema, response: { 200: messageResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, message: await service.showMessage(ctx, scopeOf(req), req.params.id) }));
 
   r.put(`${base}/:id`, {
-    config: guarded,
-    schema: { tags: ["messages"], summary: "Edit a draft or a rejected message (it becomes a draft); else 409 messageInvalidState", params: messageParamsSchema, body: messageBodySchema, response: { 200: messageResponseSchema, ...errors } },
+    schema: { params: messageParamsSchema, body: messageBodySchema, response: { 200: messageResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, message: await service.editMessage(ctx, scopeOf(req), req.params.id, req.body) }));
 
   r.delete(`${base}/:id`, {
-    config: guarded,
-    schema: { tags: ["messages"], summary: "Delete permanently an archived or rejected message (the delete action)", params: messageParamsSchema, response: { 200: messageResponseSchema, ...errors } },
+    schema: { params: messageParamsSchema, response: { 200: messageResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, message: await service.messageAction(ctx, scopeOf(req), req.params.id, "delete") }));
 
   r.post(`${base}/:id/:action`, {
-    config: guarded,
     schema: {
-      tags: ["messages"],
-      summary: "A SPEC §4 action (duplicate, archive, unarchive, cancel, approve, reject {reason}, delete, discard, schedule, send): allowed only from its states, else 409 messageInvalidState; send and schedule go to pending approval (5); approve and reject are the provider's",
       params: messageActionParamsSchema,
       body: messageActionBodySchema,
       response: { 200: messageResponseSchema, ...errors },
@@ -100,13 +91,11 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext): Prom
   }, async (req) => ({ ...ok, message: await service.messageAction(ctx, scopeOf(req), req.params.id, req.params.action, req.body?.reason) }));
 
   r.get(`${base}/:id/attachment`, {
-    config: { ...guarded, fileAnswer: "*/*" },
-    schema: { tags: ["messages"], summary: "Download a message's attachment", params: messageParamsSchema },
+    schema: { params: messageParamsSchema },
   }, async (req, reply) => sendFile(reply, await service.companyAttachment(ctx, scopeOf(req), req.params.id)));
 
   r.delete(`${base}/:id/attachment`, {
-    config: guarded,
-    schema: { tags: ["messages"], summary: "Remove an editable message's attachment", params: messageParamsSchema, response: { 200: messageResponseSchema, ...errors } },
+    schema: { params: messageParamsSchema, response: { 200: messageResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, message: await service.detachFile(ctx, scopeOf(req), req.params.id) }));
 
   // The attachment arrives as multipart (field `file`), parsed only in this scope.
@@ -114,8 +103,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext): Prom
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { fileSize: limits.maxBytes, files: 1 } });
     scope.withTypeProvider<ZodTypeProvider>().post(`${base}/:id/attachment`, {
-      config: guarded,
-      schema: { tags: ["messages"], summary: "Attach one file (multipart field `file`, at most 3 MB, a SPEC §5 media type by content) to an editable message, replacing any", params: messageParamsSchema, response: { 200: messageResponseSchema, ...errors } },
+      schema: { params: messageParamsSchema, response: { 200: messageResponseSchema, ...errors } },
     }, async (req) => {
       // Another company's message, or one that cannot change, is refused before its upload is read.
       await service.requireEditable(ctx, scopeOf(req), req.params.id);
@@ -127,20 +115,16 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // Custom zones.
   const zones = "/api/companies/:companyId/message-zones";
   r.get(zones, {
-    config: guarded,
-    schema: { tags: ["messages"], summary: "The default zone (the company's drawn zones, read-only here) and the custom message zones", params: companyIdParamSchema, response: { 200: messageZonesResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, response: { 200: messageZonesResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, ...(await service.messageZones(ctx, scopeOf(req))) }));
   r.post(zones, {
-    config: guarded,
-    schema: { tags: ["messages"], summary: "Draw a custom zone: name (required, unique: 409 messageZoneNameTaken), fill colour and opacity, line colour and weight, polygon", params: companyIdParamSchema, body: messageZoneBodySchema, response: { 200: messageZoneResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, body: messageZoneBodySchema, response: { 200: messageZoneResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, zone: await service.createMessageZone(ctx, scopeOf(req), req.body) }));
   r.put(`${zones}/:id`, {
-    config: guarded,
-    schema: { tags: ["messages"], summary: "Replace a custom zone", params: messageZoneParamsSchema, body: messageZoneBodySchema, response: { 200: messageZoneResponseSchema, ...errors } },
+    schema: { params: messageZoneParamsSchema, body: messageZoneBodySchema, response: { 200: messageZoneResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, zone: await service.editMessageZone(ctx, scopeOf(req), req.params.id, req.body) }));
   r.delete(`${zones}/:id`, {
-    config: guarded,
-    schema: { tags: ["messages"], summary: "Delete a custom zone no message uses (409 messageZoneInUse)", params: messageZoneParamsSchema, response: { 200: successSchema, ...errors } },
+    schema: { params: messageZoneParamsSchema, response: { 200: successSchema, ...errors } },
   }, async (req) => {
     await service.removeMessageZone(ctx, scopeOf(req), req.params.id);
     return ok;
@@ -148,8 +132,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   r.get("/api/companies/:companyId/reports/:id/neighbours", {
     // Whoever may notify the neighbours follows the delivery (a patrol does neither).
-    config: { permission: "report.work" },
-    schema: { tags: ["reports"], summary: "The report's neighbours' notice: notified, cancelled, neighbours found and delivered so far", params: messageParamsSchema, response: { 200: neighboursNoticeResponseSchema, ...errors } },
+    schema: { params: messageParamsSchema, response: { 200: neighboursNoticeResponseSchema, ...errors } },
   }, async (req) => {
     const scope = scopeOf(req);
     await requireVisibleReport(ctx.db, scope, req.params.id);
@@ -160,18 +143,18 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   // The provider's approval queue (root users: groups 1 and 100).
   r.get("/api/provider/messages/pending", {
-    schema: { tags: ["provider"], summary: "Messages awaiting approval across companies (provider administrators)", response: { 200: pendingMessagesResponseSchema, ...errors } },
+    schema: { response: { 200: pendingMessagesResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, messages: await service.pendingMessages(ctx, actorOf(req)) }));
   r.post("/api/provider/messages/:id/:decision", {
-    schema: { tags: ["provider"], summary: "Approve (sent at once or at its date) or reject with a reason a pending message (provider administrators)", params: providerMessageParamsSchema, body: messageActionBodySchema, response: { 200: messageResponseSchema, ...errors } },
+    schema: { params: providerMessageParamsSchema, body: messageActionBodySchema, response: { 200: messageResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, message: await service.decideMessage(ctx, actorOf(req), req.params.id, req.params.decision, req.body?.reason) }));
 
   // The reporter app.
   r.get("/api/app/messages", {
-    schema: { tags: ["app"], summary: "The app user's inbox: mass messages of their area and neighbours' notices, newest first", querystring: appInboxQuerySchema, response: { 200: appInboxResponseSchema, ...errors } },
+    schema: { querystring: appInboxQuerySchema, response: { 200: appInboxResponseSchema, ...errors } },
   }, async (req) => ({ ...ok, ...(await listInbox(ctx.db, actorOf(req).user.id, req.query.page, pickLanguage(req.headers["accept-language"]))) }));
   r.post("/api/app/messages/:id/open", {
-    schema: { tags: ["app"], summary: "The app user opened an inbox item: a message's opened count grows once", params: appInboxParamsSchema, response: { 200: z.object({ success: z.literal(true), item: appInboxItemSchema }), ...errors } },
+    schema: { params: appInboxParamsSchema, response: { 200: z.object({ success: z.literal(true), item: appInboxItemSchema }), ...errors } },
   }, async (req) => {
     const opened = await ctx.db.transaction((tx) => openInboxItem(tx, actorOf(req).user.id, req.params.id, pickLanguage(req.headers["accept-language"])));
     if (!opened) throw notFound();
@@ -179,15 +162,14 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return { ...ok, item: opened.item };
   });
   r.get("/api/app/messages/:id/attachment", {
-    config: { fileAnswer: "*/*" },
-    schema: { tags: ["app"], summary: "Download the attachment of a message in the app user's inbox", params: appInboxParamsSchema },
+    schema: { params: appInboxParamsSchema },
   }, async (req, reply) => {
     const messageId = await inboxMessageId(ctx.db, actorOf(req).user.id, req.params.id);
     if (!messageId) throw notFound();
     return sendFile(reply, await service.openAttachment(ctx, await findAnyMessage(ctx.db, messageId)));
   });
   r.put("/api/app/location", {
-    schema: { tags: ["app"], summary: "Where the app user is now (kind last) or their home's point (kind home): messages to an area reach them there", body: appLocationBodySchema, response: { 200: successSchema, ...errors } },
+    schema: { body: appLocationBodySchema, response: { 200: successSchema, ...errors } },
   }, async (req) => {
     await saveLocation(ctx.db, actorOf(req).user.id, req.body.kind, req.body.latitude, req.body.longitude);
     return ok;

@@ -16,7 +16,6 @@ import type { AppContext } from "../context.js";
 import { myNotifications, myUnreadCount, readAllNotifications, readNotification } from "./notification.service.js";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
-const tags = ["notifications"];
 
 /** The signed-in user's own notification centre: list, unread count, mark one or all read. */
 export async function notificationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -24,22 +23,20 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
 
   r.get("/api/notifications", {
     schema: {
-      tags,
-      summary: "The caller's notifications in a company they belong to (companyId; default their first), newest first, paged, with the unread count",
       querystring: notificationsQuerySchema,
       response: { 200: notificationsResponseSchema, ...errors },
     },
   }, async (req) => ({ success: true as const, ...(await myNotifications(ctx, actorOf(req), req.query)) }));
 
   r.get("/api/notifications/unread-count", {
-    schema: { tags, summary: "How many of the caller's notifications in the company are unread", querystring: notificationCountQuerySchema, response: { 200: notificationCountResponseSchema, ...errors } },
+    schema: { querystring: notificationCountQuerySchema, response: { 200: notificationCountResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, unread: await myUnreadCount(ctx, actorOf(req), req.query.companyId) }));
 
   r.post("/api/notifications/:id/read", {
-    schema: { tags, summary: "Marks one of the caller's notifications read (someone else's answers 404)", params: notificationParamsSchema, response: { 200: notificationResponseSchema, ...errors } },
+    schema: { params: notificationParamsSchema, response: { 200: notificationResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, ...(await readNotification(ctx, actorOf(req), req.params.id)) }));
 
   r.post("/api/notifications/read-all", {
-    schema: { tags, summary: "Marks every unread notification of the caller in the company read", body: notificationsReadAllBodySchema, response: { 200: notificationsReadAllResponseSchema, ...errors } },
+    schema: { body: notificationsReadAllBodySchema, response: { 200: notificationsReadAllResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, ...(await readAllNotifications(ctx, actorOf(req), req.body?.companyId)) }));
 }

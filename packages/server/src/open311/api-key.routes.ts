@@ -19,17 +19,14 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promi
   const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
   r.get("/api/companies/:companyId/api-keys", {
-    config: { permission: "apiKeys.manage" },
-    schema: { tags: ["open311"], summary: "The organisation's Open311 API keys (prefix, name, created, last used, revoked)", params: companyIdParamSchema, response: { 200: apiKeysResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, response: { 200: apiKeysResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, apiKeys: await listKeys(ctx, scopeOf(req)) }));
 
   r.post("/api/companies/:companyId/api-keys", {
-    config: { permission: "apiKeys.manage" },
-    schema: { tags: ["open311"], summary: "Create an Open311 API key: the answer is the only time the whole key is shown", params: companyIdParamSchema, body: apiKeyBodySchema, response: { 200: apiKeyCreatedResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, body: apiKeyBodySchema, response: { 200: apiKeyCreatedResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, ...(await createKey(ctx, scopeOf(req), req.body)) }));
 
   r.delete("/api/companies/:companyId/api-keys/:id", {
-    config: { permission: "apiKeys.manage" },
-    schema: { tags: ["open311"], summary: "Revoke an Open311 API key (calls with it are refused at once)", params: organisationParamsSchema, response: { 200: apiKeyResponseSchema, ...errors } },
+    schema: { params: organisationParamsSchema, response: { 200: apiKeyResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, apiKey: await revokeKey(ctx, scopeOf(req), req.params.id) }));
 }

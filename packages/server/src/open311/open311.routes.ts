@@ -156,36 +156,32 @@ export async function open311Routes(app: FastifyInstance, ctx: AppContext): Prom
       { name: "open311-key", max: perKey, windowMs, key: (req) => (clients.get(req)?.keyId != null ? String(clientOf(req).keyId) : null) },
       { name: "open311-public", max: perKey, windowMs, key: (req) => (clients.has(req) && clientOf(req).keyId === null ? req.ip : null) },
     ]);
-    const keyed = { config: { public: true, open311Key: true }, preHandler: [authenticate, perCallerLimit] };
-    const publicRead = { config: { public: true }, preHandler: [reading("services"), perCallerLimit] };
-    const requestsRead = { config: { public: true }, preHandler: [reading("requests"), perCallerLimit] };
-    const tags = ["open311"];
+    const keyed = { preHandler: [authenticate, perCallerLimit] };
+    const publicRead = { preHandler: [reading("services"), perCallerLimit] };
+    const requestsRead = { preHandler: [reading("requests"), perCallerLimit] };
 
     r.get("/discovery.:format", {
-      config: { public: true },
-      schema: { tags, summary: "Open311 service discovery: the GeoReport v2 endpoint and its formats", params: open311FormatParamsSchema },
+      schema: { params: open311FormatParamsSchema },
     }, async (req, reply) => send(reply, req.params.format, "discovery", discovery(ctx.config.publicUrl)));
 
     r.get("/services.:format", {
       ...publicRead,
-      schema: { tags, summary: "Open311 services: the report types the organisation attends, their category as group", params: open311FormatParamsSchema, querystring: open311QuerySchema },
+      schema: { params: open311FormatParamsSchema, querystring: open311QuerySchema },
     }, async (req, reply) => send(reply, req.params.format, "services", await listServices(ctx, clientOf(req), langOf(req))));
 
     r.get("/services/:code.:format", {
       ...publicRead,
-      schema: { tags, summary: "Open311 service definition (attributes of the type's form; none linked yet)", params: open311ServiceParamsSchema, querystring: open311QuerySchema },
+      schema: { params: open311ServiceParamsSchema, querystring: open311QuerySchema },
     }, async (req, reply) => send(reply, req.params.format, "service_definition", await serviceDefinition(ctx, clientOf(req), req.params.code)));
 
     r.get("/requests.:format", {
       ...requestsRead,
-      schema: { tags, summary: "Open311 requests of the organisation: by ids, or service codes, statuses and at most 90 days", params: open311FormatParamsSchema, querystring: open311RequestsQuerySchema },
+      schema: { params: open311FormatParamsSchema, querystring: open311RequestsQuerySchema },
     }, async (req, reply) => send(reply, req.params.format, "service_requests", await listRequests(ctx, clientOf(req), req.query, langOf(req))));
 
     r.post("/requests.:format", {
       ...keyed,
       schema: {
-        tags,
-        summary: "Create an Open311 request (form-encoded or JSON): it enters the normal report intake",
         params: open311FormatParamsSchema,
         querystring: open311QuerySchema,
         body: open311PostBodySchema,
@@ -198,12 +194,12 @@ export async function open311Routes(app: FastifyInstance, ctx: AppContext): Prom
 
     r.get("/requests/:id.:format", {
       ...requestsRead,
-      schema: { tags, summary: "One Open311 request of the organisation", params: open311RequestParamsSchema, querystring: open311QuerySchema },
+      schema: { params: open311RequestParamsSchema, querystring: open311QuerySchema },
     }, async (req, reply) => send(reply, req.params.format, "service_requests", await getRequest(ctx, clientOf(req), req.params.id, langOf(req))));
 
     r.get("/tokens/:token.:format", {
       ...requestsRead,
-      schema: { tags, summary: "The Open311 request id behind a token (a request an organisation with a notification delay received later)", params: open311TokenParamsSchema, querystring: open311QuerySchema },
+      schema: { params: open311TokenParamsSchema, querystring: open311QuerySchema },
     }, async (req, reply) => send(reply, req.params.format, "service_requests", await requestOfToken(ctx, clientOf(req), req.params.token)));
   }, { prefix: OPEN311_PREFIX });
 }

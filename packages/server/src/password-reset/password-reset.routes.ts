@@ -16,7 +16,6 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
   const byAddress = (name: string) => ({ name, max: LOGIN_FREE_FAILURES_PER_ADDRESS, windowMs: WINDOW_MS, key: (req: { ip: string }) => req.ip });
 
   r.post("/api/auth/forgot-password", {
-    config: { public: true },
     preHandler: limits(app, [
       byAddress("forgot-password"),
       {
@@ -27,8 +26,6 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
       },
     ]),
     schema: {
-      tags: ["auth"],
-      summary: "Mails a single-use reset link when the e-mail has an account; always answers success (no account enumeration)",
       body: forgotPasswordBodySchema,
       response: { 200: signupSuccessSchema, ...errors },
     },
@@ -38,11 +35,8 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   r.post("/api/auth/reset-password", {
-    config: { public: true },
     preHandler: limits(app, [byAddress("reset-password")]),
     schema: {
-      tags: ["auth"],
-      summary: "Sets a new password with the mailed code (single use, 60 minutes) and ends the account's sessions",
       body: resetPasswordBodySchema,
       response: { 200: signupSuccessSchema, ...errors },
     },

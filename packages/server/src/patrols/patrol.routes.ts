@@ -24,22 +24,17 @@ export async function patrolRoutes(app: FastifyInstance, ctx: AppContext): Promi
   r.post("/api/app/positions", {
     preHandler: limits(app, [{ name: "app-positions", max: PATROL_POSITIONS_PER_MINUTE, windowMs: 60_000, key: (req) => `user:${actorOf(req).user.id}` }]),
     schema: {
-      tags: ["app"],
-      summary: "The signed-in patrol's position (WGS84); a silent patrol comes online; 403 for a user who is no company's patrol",
       body: patrolPositionBodySchema,
       response: { 200: patrolPositionResponseSchema, ...errors },
     },
   }, async (req) => ({ success: true as const, ...(await reportPosition(ctx, actorOf(req), req.body)) }));
 
   r.put("/api/app/patrol-status", {
-    schema: { tags: ["app"], summary: "The signed-in patrol's status: online, busy, away or offline (SPEC §4)", body: patrolStatusBodySchema, response: { 200: patrolPositionResponseSchema, ...errors } },
+    schema: { body: patrolStatusBodySchema, response: { 200: patrolPositionResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, ...(await changePatrolStatus(ctx, actorOf(req), req.body.status)) }));
 
   r.get("/api/companies/:companyId/patrols", {
-    config: { permission: "patrols.read", module: "patrols" },
     schema: {
-      tags: ["patrols"],
-      summary: "The company's patrols: status (offline after 5 minutes without positions), last position for an hour (SPEC §9), open report assigned",
       params: companyIdParamSchema,
       response: { 200: patrolListResponseSchema, ...errors },
     },

@@ -50,8 +50,6 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   r.post("/api/app-companies/freemium/upgrade-request", {
     schema: {
-      tags: ["freemium"],
-      summary: "A freemium organisation asks to lift its limits: one open request per organisation (asking again answers it, created false)",
       querystring: upgradeRequestQuerySchema,
       response: { 200: upgradeRequestResponseSchema, 201: upgradeRequestResponseSchema, ...errors },
     },
@@ -64,14 +62,14 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   r.get("/api/admin/companies", {
-    schema: { tags: ["provider"], summary: "Every organisation with its modules, freemium flag and pending upgrade request (provider administrators)", response: { 200: providerCompaniesResponseSchema, ...errors } },
+    schema: { response: { 200: providerCompaniesResponseSchema, ...errors } },
   }, async (req) => {
     requireProviderAdmin(actorOf(req));
     return { success: true as const, companies: await listProviderCompanies(ctx.db) };
   });
 
   r.put("/api/admin/companies/:id/modules", {
-    schema: { tags: ["provider"], summary: "Replace an organisation's modules (provider administrators)", params: providerCompanyParamsSchema, body: modulesBodySchema, response: { 200: providerCompanyResponseSchema, ...errors } },
+    schema: { params: providerCompanyParamsSchema, body: modulesBodySchema, response: { 200: providerCompanyResponseSchema, ...errors } },
   }, async (req) => {
     requireProviderAdmin(actorOf(req));
     if (!(await writeModules(ctx.db, req.params.id, req.body.modules))) throw notFound();
@@ -80,8 +78,6 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   r.put("/api/admin/companies/:id/flags", {
     schema: {
-      tags: ["provider"],
-      summary: "Set an organisation's provider flags; lifting is_freemium closes its open upgrade request (provider administrators)",
       params: providerCompanyParamsSchema,
       body: providerFlagsBodySchema,
       response: { 200: providerCompanyResponseSchema, ...errors },
@@ -98,8 +94,6 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   r.post("/api/admin/companies/:id/upgrade-request/decline", {
     schema: {
-      tags: ["provider"],
-      summary: "Decline an organisation's open upgrade request, keeping it freemium; its admins are notified (provider administrators)",
       params: providerCompanyParamsSchema,
       response: { 200: providerCompanyResponseSchema, ...errors },
     },

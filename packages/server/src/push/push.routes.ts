@@ -7,22 +7,21 @@ import { notFound } from "../http/errors.js";
 import { subscribe, unsubscribe, vapidKeys } from "./push.service.js";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
-const tags = ["push"];
 
 /** Browser push for the signed-in user: the deployment's public key, and this browser's subscription. */
 export async function pushRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get("/api/push/key", {
-    schema: { tags, summary: "The VAPID public key (base64url) a browser subscribes to push with", response: { 200: pushKeyResponseSchema, ...errors } },
+    schema: { response: { 200: pushKeyResponseSchema, ...errors } },
   }, async () => ({ success: true as const, publicKey: (await vapidKeys(ctx.db)).publicKey }));
   r.post("/api/push/subscriptions", {
-    schema: { tags, summary: "Stores this browser's push subscription for the caller (https push services only: 400 pushEndpointInvalid)", body: pushSubscriptionBodySchema, response: { 200: successSchema, ...errors } },
+    schema: { body: pushSubscriptionBodySchema, response: { 200: successSchema, ...errors } },
   }, async (req) => {
     await subscribe(ctx.db, ctx.config, actorOf(req).user.id, req.body);
     return { success: true as const };
   });
   r.delete("/api/push/subscriptions", {
-    schema: { tags, summary: "Removes one of the caller's push subscriptions (404 when it is not theirs)", body: pushUnsubscribeBodySchema, response: { 200: successSchema, ...errors } },
+    schema: { body: pushUnsubscribeBodySchema, response: { 200: successSchema, ...errors } },
   }, async (req) => {
     if (!(await unsubscribe(ctx.db, actorOf(req).user.id, req.body.endpoint))) throw notFound();
     return { success: true as const };

@@ -26,8 +26,6 @@ export async function reportedUserRoutes(app: FastifyInstance, ctx: AppContext):
 
   r.post("/api/reports/issue", {
     schema: {
-      tags: ["reported users"],
-      summary: "Complain about a community user: the author of a report or comment the caller may see (app or portal), or the user; one per caller and item (a repeat answers the first)",
       body: complaintBodySchema,
       response: { 200: complaintResponseSchema, ...errors },
     },
@@ -35,18 +33,13 @@ export async function reportedUserRoutes(app: FastifyInstance, ctx: AppContext):
 
   r.get("/api/reports/user-impact/counter/:id", {
     schema: {
-      tags: ["reported users"],
-      summary: "What a community user's reports amounted to, counted over the reports the caller's companies attend (within the caller's restrictions in each); 404 when the caller sees no report or comment of the user",
       params: userImpactParamsSchema,
       response: { 200: userImpactResponseSchema, ...errors },
     },
   }, async (req) => ({ success: true as const, user_impact: await getUserImpact(ctx, actorOf(req), req.params.id) }));
 
   r.get("/api/companies/:companyId/reported-users", {
-    config: { permission: "reportedUsers.read", module: "reported_users" },
     schema: {
-      tags: ["reported users"],
-      summary: "Community users with complaints about their reports or comments in the company's reports (within the caller's restrictions), most complained about first; paged",
       params: reportedUsersParamsSchema,
       querystring: reportedUsersQuerySchema,
       response: { 200: reportedUsersResponseSchema, ...errors },
@@ -55,12 +48,7 @@ export async function reportedUserRoutes(app: FastifyInstance, ctx: AppContext):
 
   for (const [action, locked] of [["lock", true], ["unlock", false]] as const) {
     r.post(`/api/companies/:companyId/app-users/:id/${action}`, {
-      config: { permission: "appUsers.lock", module: "reported_users" },
       schema: {
-        tags: ["reported users"],
-        summary: locked
-          ? "Lock a community user of the company's reports (company admins): their tokens stop working at once"
-          : "Unlock a community user of the company's reports (company admins)",
         params: appUserParamsSchema,
         response: { 200: appUserLockResponseSchema, ...errors },
       },

@@ -21,8 +21,7 @@ export async function appRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   app.addHook("onClose", () => intake.drained());
 
   r.post("/api/app/login", {
-    config: { public: true },
-    schema: { tags: ["app"], summary: "Community app sign-in", body: loginBodySchema, response: { 200: z.object({ success: z.literal(true), user: z.object({ id: z.number(), uuid: z.string(), access_token: z.string() }) }), 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema } },
+    schema: { body: loginBodySchema, response: { 200: z.object({ success: z.literal(true), user: z.object({ id: z.number(), uuid: z.string(), access_token: z.string() }) }), 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema } },
   }, async (req, reply) => {
     const { user, deviceSecret } = await appLogin(ctx.db, ctx.config.passwordCost, req.body, loginClientOf(req));
     setDeviceCookie(req, reply, deviceSecret);
@@ -32,14 +31,11 @@ export async function appRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   // The anonymous door rings every operator's alarm: limited per address and per signed-in reporter.
   const lim = ctx.config.appReportLimits;
   r.post("/api/app/reports", {
-    config: { public: true, optionalAuth: true },
     preHandler: limits(app, [
       { name: "app-reports-address", max: lim.perAddress, windowMs: lim.addressWindowMs, key: (req) => req.ip },
       { name: "app-reports-reporter", max: lim.perReporter, windowMs: lim.reporterWindowMs, key: (req) => reporterKey(actorOrNull(req)) },
     ]),
     schema: {
-      tags: ["app"],
-      summary: "Create a community report (signed in or anonymous); routed to every organisation whose zones and types cover it",
       body: appCreateReportSchema,
       response: { 200: z.object({ success: z.literal(true), report: z.object({ id: z.number(), uuid: z.string() }), companies: z.array(z.number()) }), 400: errorBodySchema, 429: errorBodySchema },
     },

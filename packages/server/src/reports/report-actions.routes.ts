@@ -30,25 +30,19 @@ export async function reportActionRoutes(app: FastifyInstance, ctx: AppContext):
   const base = "/api/companies/:companyId/reports/:id";
 
   r.post(`${base}/private`, {
-    config: { permission: "report.makePrivate" },
-    schema: { tags: ["reports"], summary: "Make the report private for this organisation (cannot be undone)", params: reportParamsSchema, response: { 200: reportResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, response: { 200: reportResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, report: await makeReportPrivate(ctx, scopeOf(req), req.params.id) }));
 
   r.post(`${base}/notify-neighbours`, {
-    config: { permission: "report.work" },
-    schema: { tags: ["reports"], summary: "Notify the app users within 500 m; answers how many", params: reportParamsSchema, response: { 200: notifyNeighboursResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, response: { 200: notifyNeighboursResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, ...(await notifyNeighbours(ctx, scopeOf(req), req.params.id)) }));
 
   r.delete(`${base}/notify-neighbours`, {
-    config: { permission: "report.work" },
-    schema: { tags: ["reports"], summary: "Cancel the neighbours' notification", params: reportParamsSchema, response: { 200: reportResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, response: { 200: reportResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, report: await cancelNeighboursNotification(ctx, scopeOf(req), req.params.id) }));
 
   r.post(`${base}/address`, {
-    config: { permission: "report.work" },
     schema: {
-      tags: ["reports"],
-      summary: "Change the address (geocoded; must fall in one of the organisation's zones; not for reports the organisation created)",
       params: reportParamsSchema,
       body: changeAddressSchema,
       response: { 200: reportResponseSchema, ...geocodingErrors },
@@ -59,6 +53,6 @@ export async function reportActionRoutes(app: FastifyInstance, ctx: AppContext):
   }));
 
   r.get("/api/reports/share/:id", {
-    schema: { tags: ["reports"], summary: "Public link of a report attended by one of the caller's organisations (counts the share)", params: shareParamsSchema, response: { 200: shareResponseSchema, ...errors } },
+    schema: { params: shareParamsSchema, response: { 200: shareResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, share_url: await shareLink(ctx, actorOf(req), req.params.id) }));
 }

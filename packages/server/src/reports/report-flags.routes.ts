@@ -23,22 +23,18 @@ export async function reportFlagRoutes(app: FastifyInstance, ctx: AppContext): P
   const base = "/api/companies/:companyId/reports/:id";
 
   r.put(`${base}/highlight`, {
-    config: { permission: "report.work" },
-    schema: { tags: ["reports"], summary: "Pin the report to the top of its tab for everyone of the organisation, or unpin it (live)", params: reportParamsSchema, body: highlightBodySchema, response: { 200: reportResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, body: highlightBodySchema, response: { 200: reportResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, report: await highlightReport(ctx, scopeOf(req), req.params.id, req.body.highlighted) }));
 
   r.put(`${base}/turn-off-comments`, {
-    config: { permission: "report.work" },
-    schema: { tags: ["reports"], summary: "Close the report to new community comments (turnOffComments: true) or reopen it", params: reportParamsSchema, body: turnOffCommentsBodySchema, response: { 200: reportResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, body: turnOffCommentsBodySchema, response: { 200: reportResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, report: await turnOffReportComments(ctx, scopeOf(req), req.params.id, req.body.turnOffComments) }));
 
   r.put(`${base}/favorite`, {
-    config: { permission: "reports.browse" },
-    schema: { tags: ["reports"], summary: "Star or unstar the report for the caller alone (isFavorite; the list's favorite=true filter)", params: reportParamsSchema, body: favoriteBodySchema, response: { 200: favoriteResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, body: favoriteBodySchema, response: { 200: favoriteResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, ...(await favoriteReport(ctx, scopeOf(req), req.params.id, req.body.isFavorite)) }));
 
   r.post(`${base}/seen`, {
-    config: { permission: "reports.browse" },
-    schema: { tags: ["reports"], summary: "Record that the caller opened the report (seen, per user)", params: reportParamsSchema, response: { 200: seenResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, response: { 200: seenResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, ...(await markReportSeen(ctx, scopeOf(req), req.params.id)) }));
 }

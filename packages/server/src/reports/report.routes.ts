@@ -40,70 +40,61 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
   const base = "/api/companies/:companyId/reports";
 
   r.get(`${base}`, {
-    config: { permission: "report.read" },
-    schema: { tags: ["reports"], summary: "Reports of one status tab, with counters; reportFollowupId polls for newer ones", params: companyIdParamSchema, querystring: reportListQuerySchema, response: { 200: reportListResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, querystring: reportListQuerySchema, response: { 200: reportListResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, ...(await listCompanyReports(ctx, scopeOf(req), req.query)) }));
 
   r.post(`${base}`, {
-    config: { permission: "report.create" },
-    schema: { tags: ["reports"], summary: "Create a report on behalf of a caller", params: companyIdParamSchema, body: createCompanyReportSchema, response: { 200: reportResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, body: createCompanyReportSchema, response: { 200: reportResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, report: await createCompanyReport(ctx, scopeOf(req), req.body) }));
 
   r.get(`${base}/by-uuid/:uuid`, {
-    config: { permission: "report.read" },
-    schema: { tags: ["reports"], summary: "One report by its public uuid", params: reportUuidParamsSchema, response: { 200: reportResponseSchema, ...errors } },
+    schema: { params: reportUuidParamsSchema, response: { 200: reportResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, report: await getCompanyReport(ctx, scopeOf(req), { uuid: req.params.uuid }) }));
 
   r.get(`${base}/:id`, {
-    config: { permission: "report.read" },
-    schema: { tags: ["reports"], summary: "One report with this organisation's attention", params: reportParamsSchema, response: { 200: reportResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, response: { 200: reportResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, report: await getCompanyReport(ctx, scopeOf(req), { id: req.params.id }) }));
 
   r.put(`${base}/:id`, {
-    config: { permission: "report.work" },
-    schema: { tags: ["reports"], summary: "Change priority, observations, status (in_progress/in_observation), type or tags", params: reportParamsSchema, body: updateReportSchema, response: { 200: reportResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, body: updateReportSchema, response: { 200: reportResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, report: await updateReport(ctx, scopeOf(req), req.params.id, req.body) }));
 
   r.delete(`${base}/:id`, {
     // report.read here so a report outside the caller's restrictions answers 404 like every report
     // route; the service then requires report.delete (company admins; 403 for others).
-    config: { permission: "report.read" },
-    schema: { tags: ["reports"], summary: "Delete the report for this organisation (company admins): it leaves the panel and stays in history marked deletedBy admin", params: reportParamsSchema, response: { 200: reportResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, response: { 200: reportResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, report: await deleteCompanyReport(ctx, scopeOf(req), req.params.id) }));
 
   r.post(`${base}/:id/take`, {
-    config: { permission: "report.take" },
-    schema: { tags: ["reports"], summary: "Take a pending report (atomic: a second take answers 409 alreadyTaken)", params: reportParamsSchema, response: { 200: reportResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, response: { 200: reportResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, report: await takeReport(ctx, scopeOf(req), req.params.id) }));
 
   r.post(`${base}/:id/assign`, {
-    config: { permission: "report.work" },
-    schema: { tags: ["reports"], summary: "Assign to a colleague, a team or a patrol (null unassigns)", params: reportParamsSchema, body: assignReportSchema, response: { 200: reportResponseSchema, ...errors } },
+    schema: { params: reportParamsSchema, body: assignReportSchema, response: { 200: reportResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, report: await assignReport(ctx, scopeOf(req), req.params.id, req.body) }));
 
   r.get(`${base}/:id/activity`, {
-    config: { permission: "report.read" },
-    schema: { tags: ["reports"], summary: "Activity log of the report in this organisation", params: reportParamsSchema, response: { 200: z.object({ success: z.literal(true), activity: z.array(activitySchema) }), ...errors } },
+    schema: { params: reportParamsSchema, response: { 200: z.object({ success: z.literal(true), activity: z.array(activitySchema) }), ...errors } },
   }, async (req) => {
     const rows = await reportActivity(ctx, scopeOf(req), req.params.id);
     return { success: true as const, activity: rows.map((a) => ({ ...a, created_at: new Date(a.created_at).toISOString() })) };
   });
 
   r.get("/api/reports/:id", {
-    schema: { tags: ["reports"], summary: "One report, as the first of the caller's organisations that attends it and lets the caller see it shows it", params: idParamSchema, response: { 200: reportResponseSchema, ...errors } },
+    schema: { params: idParamSchema, response: { 200: reportResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, report: await getVisibleReport(ctx, actorOf(req), req.params.id) }));
 
   // SPEC §7's call shapes without a company: the same services, in the caller's company that attends
   // the report and allows the action (reports/report.service.ts scopeOfReport).
   r.put("/api/reports/:id/assigned-user", {
-    schema: { tags: ["reports"], summary: "Assign the report to a colleague (null unassigns), in the caller's organisation that attends it (SPEC §7)", params: idParamSchema, body: assignedUserBodySchema, response: { 200: reportResponseSchema, ...errors } },
+    schema: { params: idParamSchema, body: assignedUserBodySchema, response: { 200: reportResponseSchema, ...errors } },
   }, async (req) => {
     const scope = await scopeOfReport(ctx, actorOf(req), req.params.id, "report.work");
     return { success: true as const, report: await assignReport(ctx, scope, req.params.id, { userId: req.body.user_id }) };
   });
 
   r.delete("/api/reports/:id", {
-    schema: { tags: ["reports"], summary: "Delete the report for the caller's organisation that attends it, as its company admin (SPEC §7); 404 when none of the caller's organisations sees it", params: idParamSchema, response: { 200: reportResponseSchema, ...errors } },
+    schema: { params: idParamSchema, response: { 200: reportResponseSchema, ...errors } },
   }, async (req) => {
     const scope = await scopeOfReport(ctx, actorOf(req), req.params.id, "report.delete");
     return { success: true as const, report: await deleteCompanyReport(ctx, scope, req.params.id) };

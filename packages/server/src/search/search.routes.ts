@@ -8,10 +8,7 @@ import { search } from "./search.service.js";
 /** `GET /api/companies/{companyId}/search`: the header's search box. */
 export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get("/api/companies/:companyId/search", {
-    config: { permission: "reports.browse" },
     schema: {
-      tags: ["search"],
-      summary: "Search the reports the caller may see (title, description, address, id, reporter) and their comments; accent-insensitive, typo-tolerant, ranked, with highlighted fragments",
       params: companyIdParamSchema,
       querystring: searchQuerySchema,
       response: { 200: searchResponseSchema, 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },

@@ -35,20 +35,16 @@ export async function signupRoutes(app: FastifyInstance, ctx: AppContext): Promi
   const byAddress = (name: string, max: number) => ({ name, max, windowMs: HOUR, key: (req: { ip: string }) => req.ip });
 
   r.get("/api/v2/captcha/challenge", {
-    config: { public: true },
     preHandler: limits(app, [byAddress("captcha", SIGNUP_LIMITS.challengesPerAddress)]),
-    schema: { tags: ["signup"], summary: "A self-hosted ALTCHA proof-of-work challenge for the sign-up's organisation step", response: { 200: captchaChallengeSchema, ...errors } },
+    schema: { response: { 200: captchaChallengeSchema, ...errors } },
   }, async () => newChallenge(ctx.config.altchaHmacKey));
 
   r.post("/api/v2/app-companies/freemium/preregistration", {
-    config: { public: true },
     preHandler: limits(app, [
       byAddress("preregistration", ctx.config.publicFormsPerAddress),
       { name: "preregistration-email", max: SIGNUP_LIMITS.preregistrationsPerEmail, windowMs: HOUR, key: emailKey },
     ]),
     schema: {
-      tags: ["signup"],
-      summary: "Mails a single-use sign-up link (128-bit key, valid 7 days) to the e-mail, in the Accept-Language language",
       body: preregistrationBodySchema,
       response: { 200: signupSuccessSchema, ...errors },
     },
@@ -58,17 +54,13 @@ export async function signupRoutes(app: FastifyInstance, ctx: AppContext): Promi
   });
 
   r.get("/api/v2/app-companies/freemium/key/:key", {
-    config: { public: true },
     preHandler: limits(app, [byAddress("signup-key", SIGNUP_LIMITS.challengesPerAddress)]),
-    schema: { tags: ["signup"], summary: "The e-mail a valid sign-up key binds (400 keyInvalid when unknown, used or expired)", params: signupKeyParamsSchema, response: { 200: signupKeyResponseSchema, ...errors } },
+    schema: { params: signupKeyParamsSchema, response: { 200: signupKeyResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, email: await keyEmail(ctx, req.params.key) }));
 
   r.post("/api/v2/app-companies/freemium/registration", {
-    config: { public: true },
     preHandler: limits(app, [byAddress("registration", ctx.config.publicFormsPerAddress)]),
     schema: {
-      tags: ["signup"],
-      summary: "Creates a freemium organisation with its administrator, zone and report types in one transaction",
       body: registrationBodySchema,
       response: { 200: signupSuccessSchema, ...errors },
     },
@@ -78,11 +70,8 @@ export async function signupRoutes(app: FastifyInstance, ctx: AppContext): Promi
   });
 
   r.post("/api/v2/app-companies/freemium/lead", {
-    config: { public: true },
     preHandler: limits(app, [byAddress("lead", ctx.config.publicFormsPerAddress * 2)]),
     schema: {
-      tags: ["signup"],
-      summary: "The organisation step's lead, posted to LEAD_WEBHOOK_URL in the background (never fails the sign-up)",
       body: leadBodySchema,
       response: { 200: signupSuccessSchema, ...errors },
     },
@@ -92,11 +81,8 @@ export async function signupRoutes(app: FastifyInstance, ctx: AppContext): Promi
   });
 
   r.get("/api/auth/verify-email", {
-    config: { public: true },
     preHandler: limits(app, [byAddress("verify-email", SIGNUP_LIMITS.challengesPerAddress)]),
     schema: {
-      tags: ["signup"],
-      summary: "The verification mail's link: marks the e-mail verified and goes to the login page",
       querystring: z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{22}$/) }),
     },
   }, async (req, reply) => {

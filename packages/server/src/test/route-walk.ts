@@ -1,4 +1,6 @@
+import { routes, type Access } from "@atalaya/shared";
 import type { FastifyInstance } from "fastify";
+import { can } from "../auth/access.js";
 
 // Route-wide tests walk the OpenAPI document, so a route added later is covered without being named.
 
@@ -132,3 +134,24 @@ export function fillPath(path: string, values: { companyId: number; id: number; 
     .replace("{decision}", "approve")
     .replace(/\{[a-zA-Z]+\}/g, String(values.id));
 }
+
+const accessByKey = new Map(Object.values(routes).map((e) => [`${e.method} ${e.path.replace(/:(\w+)/g, "{$1}")}`, e.access]));
+
+/** Who may call a route of the document, from its route-table entry (issue 33): the route-walking tests
+ * read it instead of keeping lists of their own. */
+export function accessOf(route: Pick<ApiRoute, "key">): Access {
+  const access = accessByKey.get(route.key);
+  if (!access) throw new Error(`${route.key}: not in the route table`);
+  return access;
+}
+
+/** True when the route needs no portal session: public, or Open311's organisation key. */
+export const isPublicAccess = (access: Access) => access.kind === "public" || access.kind === "open311Key";
+
+/** True when a patrol's work may reach the route: its own patrol routes and its company's routes whose
+ * permission the patrol role holds (always within the reports assigned to it). */
+export const patrolWorks = (access: Access) => access.kind === "patrol" || (access.kind === "company" && can("patrol", access.permission));
+
+/** True when any account (or anyone) may call the route, whatever its role: public and Open311 routes,
+ * the account's own, the reporter app's. */
+export const anyAccount = (access: Access) => isPublicAccess(access) || access.kind === "account" || access.kind === "reporter";

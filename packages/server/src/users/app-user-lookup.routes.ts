@@ -10,10 +10,7 @@ import { findAppUserByPhone } from "./user.repository.js";
 export async function appUserLookupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get("/api/companies/:companyId/app-users/by-phone", {
-    config: { permission: "report.create" },
     schema: {
-      tags: ["reports"],
-      summary: "The community user with this phone (name and e-mail to fill a caller's report), or null",
       params: companyIdParamSchema,
       querystring: appUserByPhoneQuerySchema,
       response: { 200: appUserByPhoneResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },

@@ -41,8 +41,6 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     "/api/settings",
     {
       schema: {
-        tags: ["users"],
-        summary: "The signed-in user, the selected company, its config and click-to-call flag",
         querystring: settingsQuerySchema,
         response: { 200: settingsResponseSchema },
       },
@@ -97,8 +95,6 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     "/api/operator/monitoring",
     {
       schema: {
-        tags: ["users"],
-        summary: "Operators of the company and who is connected right now",
         querystring: settingsQuerySchema.extend({ include_deleted_forms: z.string().optional() }),
         response: { 200: monitoringResponseSchema },
       },
@@ -133,8 +129,6 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     "/api/user/:id/settings",
     {
       schema: {
-        tags: ["users"],
-        summary: "Save the user's own settings (alarm sound, volume, loop, mute; list and notification preferences)",
         params: idParamSchema,
         body: userSettingsPatchSchema,
         response: { 200: successSchema.extend({ settings: settingsResponseSchema.shape.user.shape.settings }) },
@@ -154,8 +148,6 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     "/api/user/:id/portal-version",
     {
       schema: {
-        tags: ["users"],
-        summary: "Choose the portal version the user lands on",
         params: idParamSchema,
         body: portalVersionBodySchema,
         response: { 200: successSchema },

@@ -18,7 +18,6 @@ import type { AppContext } from "../context.js";
 import { changePassword, createUser, getUser, listUsers, removeUser, rolesGrantableBy, setLocked, updateUser } from "./user-admin.service.js";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-const tags = ["users"];
 
 /** User admin of a company under /api/companies/{companyId}/users (company admins; platform admins in
  * any company). */
@@ -29,12 +28,12 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   r.get(base, {
     config,
-    schema: { tags, summary: "The company's members: search (name, e-mail, RUT, phone), role and locked filters, pages", params: companyIdParamSchema, querystring: userListQuerySchema, response: { 200: userListResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, querystring: userListQuerySchema, response: { 200: userListResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, ...(await listUsers(ctx, scopeOf(req), req.query)) }));
 
   r.post(base, {
     config,
-    schema: { tags, summary: "Create a member (an existing account's e-mail that is not a member yet joins it to the company)", params: companyIdParamSchema, body: userCreateBodySchema, response: { 200: userResponseSchema, ...errors } },
+    schema: { params: companyIdParamSchema, body: userCreateBodySchema, response: { 200: userResponseSchema, ...errors } },
   }, async (req) => {
     const scope = scopeOf(req);
     return { success: true as const, user: await createUser(ctx, scope, req.body), grantableRoles: rolesGrantableBy(scope) };
@@ -42,7 +41,7 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   r.get(`${base}/:id`, {
     config,
-    schema: { tags, summary: "One member of the company", params: userParamsSchema, response: { 200: userResponseSchema, ...errors } },
+    schema: { params: userParamsSchema, response: { 200: userResponseSchema, ...errors } },
   }, async (req) => {
     const scope = scopeOf(req);
     return { success: true as const, user: await getUser(ctx, scope, req.params.id), grantableRoles: rolesGrantableBy(scope) };
@@ -50,7 +49,7 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   r.put(`${base}/:id`, {
     config,
-    schema: { tags, summary: "Edit a member: profile, role, zones and report types (none = all), language, time zone, settings", params: userParamsSchema, body: userUpdateBodySchema, response: { 200: userResponseSchema, ...errors } },
+    schema: { params: userParamsSchema, body: userUpdateBodySchema, response: { 200: userResponseSchema, ...errors } },
   }, async (req) => {
     const scope = scopeOf(req);
     return { success: true as const, user: await updateUser(ctx, scope, req.params.id, req.body), grantableRoles: rolesGrantableBy(scope) };
@@ -58,7 +57,7 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   r.put(`${base}/:id/password`, {
     config,
-    schema: { tags, summary: "Set a member's password (ends their sessions)", params: userParamsSchema, body: userPasswordBodySchema, response: { 200: successSchema, ...errors } },
+    schema: { params: userParamsSchema, body: userPasswordBodySchema, response: { 200: successSchema, ...errors } },
   }, async (req) => {
     await changePassword(ctx, scopeOf(req), req.params.id, req.body);
     return { success: true as const };
@@ -67,7 +66,7 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: AppContext): Pr
   for (const [action, locked] of [["lock", true], ["unlock", false]] as const) {
     r.post(`${base}/:id/${action}`, {
       config,
-      schema: { tags, summary: locked ? "Lock a member's account (ends their sessions at once)" : "Unlock a member's account", params: userParamsSchema, response: { 200: userResponseSchema, ...errors } },
+      schema: { params: userParamsSchema, response: { 200: userResponseSchema, ...errors } },
     }, async (req) => {
       const scope = scopeOf(req);
       return { success: true as const, user: await setLocked(ctx, scope, req.params.id, locked), grantableRoles: rolesGrantableBy(scope) };
@@ -76,7 +75,7 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   r.delete(`${base}/:id`, {
     config,
-    schema: { tags, summary: "Remove a member from the company (ends their sessions); ?permanent=true also deletes an account of no other company", params: userParamsSchema, querystring: userDeleteQuerySchema, response: { 200: successSchema, ...errors } },
+    schema: { params: userParamsSchema, querystring: userDeleteQuerySchema, response: { 200: successSchema, ...errors } },
   }, async (req) => {
     await removeUser(ctx, scopeOf(req), req.params.id, req.query.permanent === "true");
     return { success: true as const };

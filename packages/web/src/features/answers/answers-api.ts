@@ -1,12 +1,5 @@
-import {
-  automaticAnswerListResponseSchema,
-  automaticAnswerResponseSchema,
-  successSchema,
-  type AutomaticAnswer,
-  type AutomaticAnswerBody,
-  type AutomaticAnswerListQuery,
-} from "@atalaya/shared";
-import { api } from "../../lib/api";
+import { answersRouteTable as routes, type AutomaticAnswer, type AutomaticAnswerBody, type AutomaticAnswerListQuery } from "@atalaya/shared";
+import { call } from "../../lib/call";
 
 /** TanStack Query keys of the automatic answers; `all` prefixes every list of one organisation. */
 export const answerKeys = {
@@ -15,28 +8,23 @@ export const answerKeys = {
     ["answers", companyId, query.usage ?? "any", query.type ?? "any"] as const,
 };
 
-const base = (companyId: number): string => `/companies/${companyId}/automatic-answers`;
-
 /** `GET /api/companies/{companyId}/automatic-answers?usage=&type=`: the organisation's answers, by title. */
-export function fetchAnswers(companyId: number, query: AutomaticAnswerListQuery = {}, signal?: AbortSignal): Promise<AutomaticAnswer[]> {
-  return api.get(base(companyId), {
-    query: { usage: query.usage, type: query.type },
-    schema: automaticAnswerListResponseSchema.transform((body) => body.answers),
-    signal,
-  });
+export async function fetchAnswers(companyId: number, query: AutomaticAnswerListQuery = {}, signal?: AbortSignal): Promise<AutomaticAnswer[]> {
+  const res = await call(routes.getCompaniesByCompanyIdAutomaticAnswers, { params: { companyId }, query: { usage: query.usage, type: query.type }, signal });
+  return res.answers;
 }
 
 /** `POST …/automatic-answers` (company admins): the stored answer. */
-export function createAnswer(companyId: number, body: AutomaticAnswerBody): Promise<AutomaticAnswer> {
-  return api.post(base(companyId), body, { schema: automaticAnswerResponseSchema.transform((res) => res.answer) });
+export async function createAnswer(companyId: number, body: AutomaticAnswerBody): Promise<AutomaticAnswer> {
+  return (await call(routes.postCompaniesByCompanyIdAutomaticAnswers, { params: { companyId }, body })).answer;
 }
 
 /** `PUT …/automatic-answers/{id}` (company admins): the stored answer. */
-export function updateAnswer(companyId: number, id: number, body: AutomaticAnswerBody): Promise<AutomaticAnswer> {
-  return api.put(`${base(companyId)}/${id}`, body, { schema: automaticAnswerResponseSchema.transform((res) => res.answer) });
+export async function updateAnswer(companyId: number, id: number, body: AutomaticAnswerBody): Promise<AutomaticAnswer> {
+  return (await call(routes.putCompaniesByCompanyIdAutomaticAnswersById, { params: { companyId, id }, body })).answer;
 }
 
 /** `DELETE …/automatic-answers/{id}` (company admins). */
 export async function deleteAnswer(companyId: number, id: number): Promise<void> {
-  await api.delete(`${base(companyId)}/${id}`, { schema: successSchema });
+  await call(routes.deleteCompaniesByCompanyIdAutomaticAnswersById, { params: { companyId, id } });
 }

@@ -1,14 +1,5 @@
-import {
-  assetReportResponseSchema,
-  assetResponseSchema,
-  assetsResponseSchema,
-  publicAssetResponseSchema,
-  successSchema,
-  type Asset,
-  type AssetFields,
-  type PublicAsset,
-} from "@atalaya/shared";
-import { api } from "../../lib/api";
+import { assetsRouteTable as routes, type Asset, type AssetFields, type PublicAsset } from "@atalaya/shared";
+import { call, urlOf } from "../../lib/call";
 
 /** TanStack Query keys of the assets screens. */
 export const assetKeys = {
@@ -26,48 +17,47 @@ export interface AssetFilter {
   pageSize: number;
 }
 
-const base = (companyId: number) => `/companies/${companyId}/assets`;
-
 /** `GET …/assets`: one page of the company's assets, the total and the categories in use. */
 export function fetchAssets(companyId: number, f: AssetFilter, signal?: AbortSignal) {
-  return api.get(base(companyId), {
-    signal,
+  return call(routes.getCompaniesByCompanyIdAssets, {
+    params: { companyId },
     query: { q: f.q || undefined, category: f.category || undefined, enabled: f.enabled || undefined, page: f.page, pageSize: f.pageSize },
-    schema: assetsResponseSchema,
+    signal,
   });
 }
 
 /** `POST …/assets` or `PUT …/assets/{id}`. */
-export function saveAsset(companyId: number, id: number | null, body: AssetFields): Promise<Asset> {
-  const schema = assetResponseSchema.transform((b) => b.asset);
-  return id === null ? api.post(base(companyId), body, { schema }) : api.put(`${base(companyId)}/${id}`, body, { schema });
+export async function saveAsset(companyId: number, id: number | null, body: AssetFields): Promise<Asset> {
+  const res = id === null ? await call(routes.postCompaniesByCompanyIdAssets, { params: { companyId }, body }) : await call(routes.putCompaniesByCompanyIdAssetsById, { params: { companyId, id }, body });
+  return res.asset;
 }
 
 /** `DELETE …/assets/{id}`. */
 export function deleteAsset(companyId: number, id: number): Promise<unknown> {
-  return api.delete(`${base(companyId)}/${id}`, { schema: successSchema });
+  return call(routes.deleteCompaniesByCompanyIdAssetsById, { params: { companyId, id } });
 }
 
 /** The API paths of an asset's QR code files and of the printable sheet (fetched with the session's token). */
 export const qrPath = (companyId: number, id: number, format: "png" | "svg", download = false) =>
-  `/api${base(companyId)}/${id}/qr.${format}${download ? "?download=1" : ""}`;
-export const sheetPath = (companyId: number, ids?: readonly number[]) => `/api${base(companyId)}/sheet.pdf${ids && ids.length > 0 ? `?ids=${ids.join(",")}` : ""}`;
+  urlOf(format === "png" ? routes.getCompaniesByCompanyIdAssetsByIdQrPng : routes.getCompaniesByCompanyIdAssetsByIdQrSvg, { params: { companyId, id }, query: download ? { download: "1" } : {} });
+export const sheetPath = (companyId: number, ids?: readonly number[]) =>
+  urlOf(routes.getCompaniesByCompanyIdAssetsSheetPdf, { params: { companyId }, query: ids && ids.length > 0 ? { ids: ids.join(",") } : {} });
 
 // The public page is a citizen's: an operator's session in the same browser is not sent (an empty token).
 const PUBLIC = { redirectOnUnauthorized: false, token: "" } as const;
 
 /** `GET /api/app/assets/{uuid}`: the asset's public page (no session). */
-export function fetchPublicAsset(uuid: string, signal?: AbortSignal): Promise<PublicAsset> {
-  return api.get(`/app/assets/${uuid}`, { signal, ...PUBLIC, schema: publicAssetResponseSchema.transform((b) => b.asset) });
+export async function fetchPublicAsset(uuid: string, signal?: AbortSignal): Promise<PublicAsset> {
+  return (await call(routes.getAppAssetsByUuid, { params: { uuid }, signal, ...PUBLIC })).asset;
 }
 
 /** `POST /api/app/assets/{uuid}/reports`: a citizen's report about the asset, with an optional photo. */
-export function sendAssetReport(uuid: string, report: { type: number; description: string; photo: File | null }): Promise<{ id: number; uuid: string }> {
-  const schema = assetReportResponseSchema.transform((b) => b.report);
-  if (!report.photo) return api.post(`/app/assets/${uuid}/reports`, { type: report.type, description: report.description }, { schema, ...PUBLIC });
+export async function sendAssetReport(uuid: string, report: { type: number; description: string; photo: File | null }): Promise<{ id: number; uuid: string }> {
+  const route = routes.postAppAssetsByUuidReports;
+  if (!report.photo) return (await call(route, { params: { uuid }, body: { type: report.type, description: report.description }, ...PUBLIC })).report;
   const form = new FormData();
   form.append("type", String(report.type));
   form.append("description", report.description);
   form.append("file", report.photo);
-  return api.post(`/app/assets/${uuid}/reports`, form, { schema, ...PUBLIC });
+  return (await call(route, { params: { uuid }, form, ...PUBLIC })).report;
 }

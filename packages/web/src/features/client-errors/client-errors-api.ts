@@ -1,10 +1,9 @@
 import {
-  clientErrorGroupResponseSchema,
-  clientErrorGroupsResponseSchema,
+  clientErrorsRouteTable as routes,
   type ClientErrorGroupResponse,
   type ClientErrorGroupsResponse,
 } from "@atalaya/shared";
-import { api } from "../../lib/api";
+import { call } from "../../lib/call";
 
 export const clientErrorKeys = {
   groups: (release: string | null, page: number) => ["client-errors", release, page] as const,
@@ -12,15 +11,11 @@ export const clientErrorKeys = {
 };
 
 /** `GET /api/admin/client-errors`: groups of one message and release, most recently seen first. */
-export function fetchClientErrorGroups(filter: { release: string | null; page: number; pageSize: number }, signal?: AbortSignal): Promise<ClientErrorGroupsResponse> {
-  return api.get("/admin/client-errors", {
-    query: { release: filter.release, page: filter.page, pageSize: filter.pageSize },
-    schema: clientErrorGroupsResponseSchema,
-    signal,
-  });
+export async function fetchClientErrorGroups(filter: { release: string | null; page: number; pageSize: number }, signal?: AbortSignal): Promise<ClientErrorGroupsResponse> {
+  return call(routes.getAdminClientErrors, { query: { release: filter.release ?? undefined, page: filter.page, pageSize: filter.pageSize }, signal });
 }
 
 /** `GET /api/admin/client-errors/{id}`: a group and its latest occurrences. */
-export function fetchClientErrorGroup(id: string, signal?: AbortSignal): Promise<ClientErrorGroupResponse> {
-  return api.get(`/admin/client-errors/${id}`, { schema: clientErrorGroupResponseSchema, signal });
+export async function fetchClientErrorGroup(id: string, signal?: AbortSignal): Promise<ClientErrorGroupResponse> {
+  return call(routes.getAdminClientErrorsById, { params: { id }, signal });
 }

@@ -1,9 +1,10 @@
-import { PORTAL_VERSION, routeOf, type ClientErrorReport } from "@atalaya/shared";
+import { clientErrorsRouteTable, PORTAL_VERSION, routeOf, type ClientErrorReport } from "@atalaya/shared";
+import { urlOf } from "../../lib/call";
 import { getSelectedCompanyId } from "../settings/company-selection";
 import { getSession } from "../session/session-store";
 import { createErrorReporter, describeThrown, isReportableFailure, type Captured, type ErrorReporter } from "./error-reporter";
 
-const ENDPOINT = "/api/client-errors";
+const ENDPOINT = urlOf(clientErrorsRouteTable.postClientErrors);
 let reporter: ErrorReporter | null = null;
 /** The page is being left: the browser cancels its requests, which is not a fault. Reset after a
  * moment in case the navigation did not happen. */

@@ -1,17 +1,7 @@
-import {
-  duplicateCountsResponseSchema,
-  duplicateSuggestionsResponseSchema,
-  reportResponseSchema,
-  type DuplicateSuggestion,
-  type MergeDuplicateBody,
-  type Report,
-} from "@atalaya/shared";
-import { api } from "../../lib/api";
+import { duplicatesRouteTable as routes, type DuplicateSuggestion, type MergeDuplicateBody, type Report } from "@atalaya/shared";
+import { call } from "../../lib/call";
 
-// Calls of the duplicate suggestions (issue 18). Paths follow packages/server/src/duplicates/duplicates.routes.ts.
-
-const reportBase = (companyId: number, reportId: number) => `/companies/${companyId}/reports/${reportId}`;
-const reportBody = reportResponseSchema.transform((body) => body.report);
+// Calls of the duplicate suggestions (issue 18), by their route-table entries (@atalaya/shared routes/duplicates.ts).
 
 /** TanStack Query keys; under ["reports"] so a company switch forgets them. */
 export const duplicateKeys = {
@@ -21,25 +11,22 @@ export const duplicateKeys = {
 };
 
 /** `GET …/reports/{id}/duplicates`: the open reports this one may repeat, nearest first. */
-export function fetchSuggestions(companyId: number, reportId: number, signal?: AbortSignal): Promise<DuplicateSuggestion[]> {
-  return api.get(`${reportBase(companyId, reportId)}/duplicates`, { schema: duplicateSuggestionsResponseSchema.transform((b) => b.suggestions), signal });
+export async function fetchSuggestions(companyId: number, reportId: number, signal?: AbortSignal): Promise<DuplicateSuggestion[]> {
+  return (await call(routes.getCompaniesByCompanyIdReportsByIdDuplicates, { params: { companyId, id: reportId }, signal })).suggestions;
 }
 
 /** `GET …/duplicates?ids=`: how many suggestions each listed report has. */
-export function fetchDuplicateCounts(companyId: number, ids: readonly number[], signal?: AbortSignal): Promise<Map<number, number>> {
-  return api.get(`/companies/${companyId}/duplicates`, {
-    query: { ids: ids.join(",") },
-    schema: duplicateCountsResponseSchema.transform((b) => new Map(b.counts.map((c) => [c.reportId, c.count]))),
-    signal,
-  });
+export async function fetchDuplicateCounts(companyId: number, ids: readonly number[], signal?: AbortSignal): Promise<Map<number, number>> {
+  const res = await call(routes.getCompaniesByCompanyIdDuplicates, { params: { companyId }, query: { ids: ids.join(",") }, signal });
+  return new Map(res.counts.map((c) => [c.reportId, c.count]));
 }
 
 /** `POST …/reports/{id}/merge`: closes the report as repeated of the original. */
-export function mergeDuplicate(companyId: number, reportId: number, body: MergeDuplicateBody): Promise<Report> {
-  return api.post(`${reportBase(companyId, reportId)}/merge`, body, { schema: reportBody });
+export async function mergeDuplicate(companyId: number, reportId: number, body: MergeDuplicateBody): Promise<Report> {
+  return (await call(routes.postCompaniesByCompanyIdReportsByIdMerge, { params: { companyId, id: reportId }, body })).report;
 }
 
 /** `POST …/reports/{id}/duplicates/dismiss`: never suggests that original on the report again. */
-export function dismissDuplicate(companyId: number, reportId: number, originalId: number): Promise<Report> {
-  return api.post(`${reportBase(companyId, reportId)}/duplicates/dismiss`, { originalId }, { schema: reportBody });
+export async function dismissDuplicate(companyId: number, reportId: number, originalId: number): Promise<Report> {
+  return (await call(routes.postCompaniesByCompanyIdReportsByIdDuplicatesDismiss, { params: { companyId, id: reportId }, body: { originalId } })).report;
 }

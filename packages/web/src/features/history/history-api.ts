@@ -1,11 +1,10 @@
 import {
-  activityFeedResponseSchema,
-  reportHistoryResponseSchema,
+  historyRouteTable as routes,
   type ActivityFeedResponse,
   type ReportHistoryFilter,
   type ReportHistoryResponse,
 } from "@atalaya/shared";
-import { api } from "../../lib/api";
+import { call } from "../../lib/call";
 import type { ActivityFilter } from "./history-filters";
 
 /** TanStack Query keys of the history and the activity feed of one organisation. */
@@ -15,12 +14,12 @@ export const historyKeys = {
 };
 
 /** `POST /api/companies/{companyId}/reports/history`: a page of reports of the window, newest first. */
-export function fetchHistory(companyId: number, filter: ReportHistoryFilter, signal?: AbortSignal): Promise<ReportHistoryResponse> {
-  return api.post(`/companies/${companyId}/reports/history`, filter, { schema: reportHistoryResponseSchema, signal });
+export async function fetchHistory(companyId: number, filter: ReportHistoryFilter, signal?: AbortSignal): Promise<ReportHistoryResponse> {
+  return call(routes.postCompaniesByCompanyIdReportsHistory, { params: { companyId }, body: filter, signal });
 }
 
 /** `GET /api/companies/{companyId}/activity`: a page of what operators did, newest first. */
-export function fetchActivityFeed(companyId: number, filter: ActivityFilter, signal?: AbortSignal): Promise<ActivityFeedResponse> {
+export async function fetchActivityFeed(companyId: number, filter: ActivityFilter, signal?: AbortSignal): Promise<ActivityFeedResponse> {
   const query = Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)) as Record<string, string | number>;
-  return api.get(`/companies/${companyId}/activity`, { query, schema: activityFeedResponseSchema, signal });
+  return call(routes.getCompaniesByCompanyIdActivity, { params: { companyId }, query, signal });
 }

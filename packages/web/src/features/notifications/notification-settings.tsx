@@ -3,7 +3,9 @@ import { Alert, Switch, Typography } from "antd";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useToast } from "../../app/use-toast";
-import { api, isApiError } from "../../lib/api";
+import { usersRouteTable } from "@atalaya/shared";
+import { isApiError } from "../../lib/api";
+import { call } from "../../lib/call";
 import { disablePush, enablePush, pushPermission } from "../push/push-client";
 import { useSettings } from "../settings/settings-context";
 import "./notifications.css";
@@ -27,7 +29,7 @@ export function NotificationSettings(): ReactNode {
         if (!value) await disablePush(userId);
         return;
       }
-      await api.put(`/user/${userId}/settings`, { [key]: value });
+      await call(usersRouteTable.putUserByIdSettings, { params: { id: userId }, body: { [key]: value } });
     },
     onSuccess: () => void toast.success(t("notifications.settings.saved")),
     onError: (error: unknown) =>

@@ -1,5 +1,5 @@
-import { connectionsResponseSchema, operatorsResponseSchema, type ConnectionLog, type OperatorStatus } from "@atalaya/shared";
-import { api } from "../../lib/api";
+import { operatorsRouteTable as routes, type ConnectionLog, type OperatorStatus } from "@atalaya/shared";
+import { call } from "../../lib/call";
 
 /** TanStack Query keys of the operators and connections screens. */
 export const operatorKeys = {
@@ -8,8 +8,8 @@ export const operatorKeys = {
 };
 
 /** `GET /api/companies/{companyId}/operators`: members, online state and their work. */
-export function fetchOperators(companyId: number, signal?: AbortSignal): Promise<OperatorStatus[]> {
-  return api.get(`/companies/${companyId}/operators`, { schema: operatorsResponseSchema.transform((b) => b.operators), signal });
+export async function fetchOperators(companyId: number, signal?: AbortSignal): Promise<OperatorStatus[]> {
+  return (await call(routes.getCompaniesByCompanyIdOperators, { params: { companyId }, signal })).operators;
 }
 
 /** The connections screen's filter: an operator and a window of days (YYYY-MM-DD, both included). */
@@ -27,9 +27,9 @@ export function fetchConnections(
   pageSize: number,
   signal?: AbortSignal,
 ): Promise<{ logs: ConnectionLog[]; total: number }> {
-  return api.get(`/companies/${companyId}/connections`, {
+  return call(routes.getCompaniesByCompanyIdConnections, {
+    params: { companyId },
     query: { user_id: filter.userId, start_date: filter.startDate, end_date: filter.endDate, page, pageSize },
-    schema: connectionsResponseSchema,
     signal,
   });
 }

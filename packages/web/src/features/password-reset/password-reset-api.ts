@@ -1,12 +1,12 @@
-import { signupSuccessSchema } from "@atalaya/shared";
-import { api } from "../../lib/api";
+import { passwordResetRouteTable as routes } from "@atalaya/shared";
+import { call } from "../../lib/call";
 
 /** `POST /api/auth/forgot-password`: always the same answer. */
-export function forgotPassword(email: string): Promise<{ success: true }> {
-  return api.post("/auth/forgot-password", { email }, { schema: signupSuccessSchema, redirectOnUnauthorized: false });
+export async function forgotPassword(email: string): Promise<{ success: true }> {
+  return call(routes.postAuthForgotPassword, { body: { email }, redirectOnUnauthorized: false });
 }
 
 /** `POST /api/auth/reset-password`. */
-export function resetPassword(code: string, password: string): Promise<{ success: true }> {
-  return api.post("/auth/reset-password", { code, password }, { schema: signupSuccessSchema, redirectOnUnauthorized: false });
+export async function resetPassword(code: string, password: string): Promise<{ success: true }> {
+  return call(routes.postAuthResetPassword, { body: { code, password }, redirectOnUnauthorized: false });
 }

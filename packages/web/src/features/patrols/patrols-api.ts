@@ -1,14 +1,14 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { patrolListResponseSchema, patrolSchema, type Patrol } from "@atalaya/shared";
-import { api } from "../../lib/api";
+import { patrolSchema, patrolsRouteTable as routes, type Patrol } from "@atalaya/shared";
+import { call } from "../../lib/call";
 import { useRealtimeEvents } from "../realtime/realtime-context";
 
 /** TanStack Query key of a company's patrols. */
 export const patrolKeys = { list: (companyId: number) => ["patrols", companyId] as const };
 
 /** `GET /api/companies/{companyId}/patrols`: status, last position (for an hour) and current report. */
-export function fetchPatrols(companyId: number, signal?: AbortSignal): Promise<Patrol[]> {
-  return api.get(`/companies/${companyId}/patrols`, { schema: patrolListResponseSchema.transform((b) => b.patrols), signal });
+export async function fetchPatrols(companyId: number, signal?: AbortSignal): Promise<Patrol[]> {
+  return (await call(routes.getCompaniesByCompanyIdPatrols, { params: { companyId }, signal })).patrols;
 }
 
 const NONE: Patrol[] = [];

@@ -1,15 +1,13 @@
 import {
-  callResponseSchema,
-  plateLookupResponseSchema,
-  plateLookupsResponseSchema,
-  reportResponseSchema,
+  platesRouteTable as routes,
+  callsRouteTable,
   type CallResponse,
   type CallTarget,
   type PlateLookup,
   type PlateLookupLog,
   type Report,
 } from "@atalaya/shared";
-import { api } from "../../lib/api";
+import { call } from "../../lib/call";
 
 /** TanStack Query keys of the plate lookups log. */
 export const plateKeys = {
@@ -17,8 +15,8 @@ export const plateKeys = {
 };
 
 /** `GET /api/companies/{companyId}/plates/{plate}`: whether the plate is reported stolen (SPEC §8 codes on failure). */
-export function lookupPlate(companyId: number, plate: string, signal?: AbortSignal): Promise<PlateLookup> {
-  return api.get(`/companies/${companyId}/plates/${encodeURIComponent(plate)}`, { schema: plateLookupResponseSchema.transform((b) => b.lookup), signal });
+export async function lookupPlate(companyId: number, plate: string, signal?: AbortSignal): Promise<PlateLookup> {
+  return (await call(routes.getCompaniesByCompanyIdPlatesByPlate, { params: { companyId, plate }, signal })).lookup;
 }
 
 /** `GET /api/companies/{companyId}/plate-lookups`: a page of the company's lookups, newest first (admins). */
@@ -29,20 +27,20 @@ export function fetchPlateLookups(
   pageSize: number,
   signal?: AbortSignal,
 ): Promise<{ lookups: PlateLookupLog[]; total: number }> {
-  return api.get(`/companies/${companyId}/plate-lookups`, { query: { plate: plate || undefined, page, pageSize }, schema: plateLookupsResponseSchema, signal });
+  return call(routes.getCompaniesByCompanyIdPlateLookups, { params: { companyId }, query: { plate: plate || undefined, page, pageSize }, signal });
 }
 
 /** Flags a report with a plate the police service reports stolen. */
-export function flagStolenPlate(companyId: number, reportId: number, plate: string): Promise<Report> {
-  return api.post(`/companies/${companyId}/reports/${reportId}/stolen-plate`, { plate }, { schema: reportResponseSchema.transform((b) => b.report) });
+export async function flagStolenPlate(companyId: number, reportId: number, plate: string): Promise<Report> {
+  return (await call(routes.postCompaniesByCompanyIdReportsByIdStolenPlate, { params: { companyId, id: reportId }, body: { plate } })).report;
 }
 
 /** Clears the report's stolen-plate flag. */
-export function clearStolenPlate(companyId: number, reportId: number): Promise<Report> {
-  return api.delete(`/companies/${companyId}/reports/${reportId}/stolen-plate`, { schema: reportResponseSchema.transform((b) => b.report) });
+export async function clearStolenPlate(companyId: number, reportId: number): Promise<Report> {
+  return (await call(routes.deleteCompaniesByCompanyIdReportsByIdStolenPlate, { params: { companyId, id: reportId } })).report;
 }
 
 /** Starts a click-to-call to the report's reporter or caller (phone-call gate companies). */
-export function callFromReport(companyId: number, reportId: number, to: CallTarget): Promise<CallResponse["call"]> {
-  return api.post(`/companies/${companyId}/reports/${reportId}/call`, { to }, { schema: callResponseSchema.transform((b) => b.call) });
+export async function callFromReport(companyId: number, reportId: number, to: CallTarget): Promise<CallResponse["call"]> {
+  return (await call(callsRouteTable.postCompaniesByCompanyIdReportsByIdCall, { params: { companyId, id: reportId }, body: { to } })).call;
 }

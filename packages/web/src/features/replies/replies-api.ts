@@ -1,5 +1,5 @@
-import { repliesResponseSchema, type Reply } from "@atalaya/shared";
-import { api } from "../../lib/api";
+import { interactionsRouteTable as routes, type Reply } from "@atalaya/shared";
+import { call } from "../../lib/call";
 
 /** TanStack Query keys of the replies inbox. */
 export const replyKeys = {
@@ -15,9 +15,5 @@ export function fetchReplies(
   pageSize: number,
   signal?: AbortSignal,
 ): Promise<{ replies: Reply[]; total: number; unanswered: number }> {
-  return api.get(`/companies/${companyId}/replies`, {
-    query: { unanswered: unansweredOnly ? "true" : undefined, page, pageSize },
-    schema: repliesResponseSchema,
-    signal,
-  });
+  return call(routes.getCompaniesByCompanyIdReplies, { params: { companyId }, query: { unanswered: unansweredOnly ? "true" : undefined, page, pageSize }, signal });
 }

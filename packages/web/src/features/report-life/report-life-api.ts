@@ -1,10 +1,6 @@
 import {
-  reportResponseSchema,
-  reviewDecisionResponseSchema,
-  reviewListResponseSchema,
-  reviewSettingsResponseSchema,
-  substatusListResponseSchema,
-  substatusResponseSchema,
+  reportLifeRouteTable as life,
+  reportsRouteTable as reports,
   type GatheringQuestion,
   type Report,
   type ReviewDecision,
@@ -14,13 +10,9 @@ import {
   type Substatus,
   type SubstatusBody,
 } from "@atalaya/shared";
-import { z } from "zod";
-import { api } from "../../lib/api";
+import { call } from "../../lib/call";
 
-// Calls of issue 17's screens. Paths follow packages/server/src/report-life/report-life.routes.ts.
-
-const base = (companyId: number) => `/companies/${companyId}`;
-const reportBody = reportResponseSchema.transform((b) => b.report);
+// Calls of issue 17's screens, by their route-table entries (@atalaya/shared routes/report-life.ts).
 
 /** TanStack Query keys; under ["reports"] so a company switch forgets them with the reports. */
 export const lifeKeys = {
@@ -32,45 +24,45 @@ export const lifeKeys = {
 
 /** `GET …/reviews?state=`: held (pending) or decided reports. */
 export function fetchReviews(companyId: number, state: ReviewState, signal?: AbortSignal): Promise<{ reviews: ReviewItem[]; total: number }> {
-  return api.get(`${base(companyId)}/reviews`, { query: { state, limit: 200 }, schema: reviewListResponseSchema, signal });
+  return call(life.getCompaniesByCompanyIdReviews, { params: { companyId }, query: { state, limit: 200 }, signal });
 }
 
 /** `POST …/reports/{id}/review`: approve (it enters the panel as new) or discard. */
-export function decideReview(companyId: number, reportId: number, decision: ReviewDecision["decision"]): Promise<ReviewItem> {
-  return api.post(`${base(companyId)}/reports/${reportId}/review`, { decision }, { schema: reviewDecisionResponseSchema.transform((b) => b.review) });
+export async function decideReview(companyId: number, reportId: number, decision: ReviewDecision["decision"]): Promise<ReviewItem> {
+  return (await call(life.postCompaniesByCompanyIdReportsByIdReview, { params: { companyId, id: reportId }, body: { decision } })).review;
 }
 
 /** `GET/PUT …/review-settings`. */
-export function fetchReviewSettings(companyId: number, signal?: AbortSignal): Promise<ReviewSettings> {
-  return api.get(`${base(companyId)}/review-settings`, { schema: reviewSettingsResponseSchema.transform((b) => b.review), signal });
+export async function fetchReviewSettings(companyId: number, signal?: AbortSignal): Promise<ReviewSettings> {
+  return (await call(life.getCompaniesByCompanyIdReviewSettings, { params: { companyId }, signal })).review;
 }
-export function saveReviewSettings(companyId: number, body: ReviewSettings): Promise<ReviewSettings> {
-  return api.put(`${base(companyId)}/review-settings`, body, { schema: reviewSettingsResponseSchema.transform((b) => b.review) });
+export async function saveReviewSettings(companyId: number, body: ReviewSettings): Promise<ReviewSettings> {
+  return (await call(life.putCompaniesByCompanyIdReviewSettings, { params: { companyId }, body })).review;
 }
 
 /** `GET/POST/PUT/DELETE …/substatuses`. */
-export function fetchSubstatuses(companyId: number, signal?: AbortSignal): Promise<Substatus[]> {
-  return api.get(`${base(companyId)}/substatuses`, { schema: substatusListResponseSchema.transform((b) => b.substatuses), signal });
+export async function fetchSubstatuses(companyId: number, signal?: AbortSignal): Promise<Substatus[]> {
+  return (await call(life.getCompaniesByCompanyIdSubstatuses, { params: { companyId }, signal })).substatuses;
 }
-export function createSubstatus(companyId: number, body: SubstatusBody): Promise<Substatus> {
-  return api.post(`${base(companyId)}/substatuses`, body, { schema: substatusResponseSchema.transform((b) => b.substatus) });
+export async function createSubstatus(companyId: number, body: SubstatusBody): Promise<Substatus> {
+  return (await call(life.postCompaniesByCompanyIdSubstatuses, { params: { companyId }, body })).substatus;
 }
-export function renameSubstatus(companyId: number, id: number, body: SubstatusBody): Promise<Substatus> {
-  return api.put(`${base(companyId)}/substatuses/${id}`, body, { schema: substatusResponseSchema.transform((b) => b.substatus) });
+export async function renameSubstatus(companyId: number, id: number, body: SubstatusBody): Promise<Substatus> {
+  return (await call(life.putCompaniesByCompanyIdSubstatusesById, { params: { companyId, id }, body })).substatus;
 }
 export function deleteSubstatus(companyId: number, id: number): Promise<unknown> {
-  return api.delete(`${base(companyId)}/substatuses/${id}`, { schema: z.object({ success: z.literal(true) }) });
+  return call(life.deleteCompaniesByCompanyIdSubstatusesById, { params: { companyId, id } });
 }
 
 /** `PUT …/reports/{id}` with the substatus alone. */
-export function setReportSubstatus(companyId: number, reportId: number, substatusId: number | null): Promise<Report> {
-  return api.put(`${base(companyId)}/reports/${reportId}`, { substatusId }, { schema: reportBody });
+export async function setReportSubstatus(companyId: number, reportId: number, substatusId: number | null): Promise<Report> {
+  return (await call(reports.putCompaniesByCompanyIdReportsById, { params: { companyId, id: reportId }, body: { substatusId } })).report;
 }
 
 /** `POST/DELETE …/reports/{id}/gathering`: free questions, or one of the company's forms. */
-export function startGathering(companyId: number, reportId: number, ask: { questions: GatheringQuestion[] } | { formTemplateId: number }): Promise<Report> {
-  return api.post(`${base(companyId)}/reports/${reportId}/gathering`, ask, { schema: reportBody });
+export async function startGathering(companyId: number, reportId: number, ask: { questions: GatheringQuestion[] } | { formTemplateId: number }): Promise<Report> {
+  return (await call(life.postCompaniesByCompanyIdReportsByIdGathering, { params: { companyId, id: reportId }, body: ask })).report;
 }
-export function clearGathering(companyId: number, reportId: number): Promise<Report> {
-  return api.delete(`${base(companyId)}/reports/${reportId}/gathering`, { schema: reportBody });
+export async function clearGathering(companyId: number, reportId: number): Promise<Report> {
+  return (await call(life.deleteCompaniesByCompanyIdReportsByIdGathering, { params: { companyId, id: reportId } })).report;
 }

@@ -1,11 +1,9 @@
 import {
-  appUserLockResponseSchema,
-  reportedUsersResponseSchema,
-  userImpactResponseSchema,
+  reportedUsersRouteTable as routes,
   type ReportedUsersResponse,
   type UserImpact,
 } from "@atalaya/shared";
-import { api } from "../../lib/api";
+import { call } from "../../lib/call";
 
 /** TanStack Query keys of the reported users of one organisation. */
 export const reportedUserKeys = {
@@ -15,16 +13,16 @@ export const reportedUserKeys = {
 };
 
 /** `GET /api/companies/{companyId}/reported-users?page=&pageSize=`. */
-export function fetchReportedUsers(companyId: number, page: number, pageSize: number, signal?: AbortSignal): Promise<ReportedUsersResponse> {
-  return api.get(`/companies/${companyId}/reported-users`, { query: { page, pageSize }, schema: reportedUsersResponseSchema, signal });
+export async function fetchReportedUsers(companyId: number, page: number, pageSize: number, signal?: AbortSignal): Promise<ReportedUsersResponse> {
+  return call(routes.getCompaniesByCompanyIdReportedUsers, { params: { companyId }, query: { page, pageSize }, signal });
 }
 
 /** `GET /api/reports/user-impact/counter/{id}`: what the user's reports amounted to. */
-export function fetchUserImpact(userId: number, signal?: AbortSignal): Promise<UserImpact> {
-  return api.get(`/reports/user-impact/counter/${userId}`, { schema: userImpactResponseSchema.transform((b) => b.user_impact), signal });
+export async function fetchUserImpact(userId: number, signal?: AbortSignal): Promise<UserImpact> {
+  return (await call(routes.getReportsUserImpactCounterById, { params: { id: userId }, signal })).user_impact;
 }
 
 /** `POST /api/companies/{companyId}/app-users/{id}/lock|unlock` (company admins). */
 export async function setAppUserLocked(companyId: number, userId: number, locked: boolean): Promise<void> {
-  await api.post(`/companies/${companyId}/app-users/${userId}/${locked ? "lock" : "unlock"}`, {}, { schema: appUserLockResponseSchema });
+  await call(locked ? routes.postCompaniesByCompanyIdAppUsersByIdLock : routes.postCompaniesByCompanyIdAppUsersByIdUnlock, { params: { companyId, id: userId } });
 }

@@ -1,14 +1,5 @@
-import {
-  finderMessageResponseSchema,
-  publicSafetagResponseSchema,
-  safetagBatchesResponseSchema,
-  safetagBatchResponseSchema,
-  safetagCodesResponseSchema,
-  safetagResponseSchema,
-  type SafetagBatch,
-  type SafetagBatchBody,
-} from "@atalaya/shared";
-import { api } from "../../lib/api";
+import { safetagsRouteTable as routes, type SafetagBatch, type SafetagBatchBody } from "@atalaya/shared";
+import { call, urlOf } from "../../lib/call";
 
 /** TanStack Query keys of the safe tags screens. */
 export const safetagKeys = {
@@ -17,40 +8,40 @@ export const safetagKeys = {
   public: (code: string) => ["public-safetag", code] as const,
 };
 
-const base = (companyId: number) => `/companies/${companyId}`;
-
 /** `GET …/safetag-batches`. */
-export function fetchBatches(companyId: number, signal?: AbortSignal): Promise<SafetagBatch[]> {
-  return api.get(`${base(companyId)}/safetag-batches`, { signal, schema: safetagBatchesResponseSchema.transform((b) => b.batches) });
+export async function fetchBatches(companyId: number, signal?: AbortSignal): Promise<SafetagBatch[]> {
+  return (await call(routes.getCompaniesByCompanyIdSafetagBatches, { params: { companyId }, signal })).batches;
 }
 
 /** `POST …/safetag-batches`: N new unique codes under a name. */
-export function createBatch(companyId: number, body: SafetagBatchBody): Promise<SafetagBatch> {
-  return api.post(`${base(companyId)}/safetag-batches`, body, { schema: safetagBatchResponseSchema.transform((b) => b.batch) });
+export async function createBatch(companyId: number, body: SafetagBatchBody): Promise<SafetagBatch> {
+  return (await call(routes.postCompaniesByCompanyIdSafetagBatches, { params: { companyId }, body })).batch;
 }
 
 /** `GET …/safetag-batches/{id}`: the batch and its codes. */
 export function fetchCodes(companyId: number, batchId: number, signal?: AbortSignal) {
-  return api.get(`${base(companyId)}/safetag-batches/${batchId}`, { signal, schema: safetagCodesResponseSchema });
+  return call(routes.getCompaniesByCompanyIdSafetagBatchesById, { params: { companyId, id: batchId }, signal });
 }
 
 /** `POST …/safetags/{id}/unlink` or `…/disable`. */
-export function tagAction(companyId: number, id: number, action: "unlink" | "disable") {
-  return api.post(`${base(companyId)}/safetags/${id}/${action}`, undefined, { schema: safetagResponseSchema.transform((b) => b.safetag) });
+export async function tagAction(companyId: number, id: number, action: "unlink" | "disable") {
+  const route = action === "unlink" ? routes.postCompaniesByCompanyIdSafetagsByIdUnlink : routes.postCompaniesByCompanyIdSafetagsByIdDisable;
+  return (await call(route, { params: { companyId, id } })).safetag;
 }
 
 /** The API path of a batch's export (fetched with the session's token). */
-export const exportPath = (companyId: number, batchId: number, format: "xlsx" | "pdf") => `/api${base(companyId)}/safetag-batches/${batchId}/export.${format}`;
+export const exportPath = (companyId: number, batchId: number, format: "xlsx" | "pdf") =>
+  urlOf(format === "xlsx" ? routes.getCompaniesByCompanyIdSafetagBatchesByIdExportXlsx : routes.getCompaniesByCompanyIdSafetagBatchesByIdExportPdf, { params: { companyId, id: batchId } });
 
 // The finder's page is anyone's: a portal session in the same browser is not sent (an empty token).
 const PUBLIC = { redirectOnUnauthorized: false, token: "" } as const;
 
 /** `GET /api/app/safetags/{code}`: what a finder sees of a tag. */
-export function fetchPublicTag(code: string, signal?: AbortSignal) {
-  return api.get(`/app/safetags/${encodeURIComponent(code)}`, { signal, ...PUBLIC, schema: publicSafetagResponseSchema.transform((b) => b.safetag) });
+export async function fetchPublicTag(code: string, signal?: AbortSignal) {
+  return (await call(routes.getAppSafetagsByCode, { params: { code }, signal, ...PUBLIC })).safetag;
 }
 
 /** `POST /api/app/safetags/{code}/messages`: the finder's message (and location, if shared) to the owner. */
 export function sendFinderMessage(code: string, body: { message: string; latitude?: number; longitude?: number }) {
-  return api.post(`/app/safetags/${encodeURIComponent(code)}/messages`, body, { ...PUBLIC, schema: finderMessageResponseSchema });
+  return call(routes.postAppSafetagsByCodeMessages, { params: { code }, body, ...PUBLIC });
 }

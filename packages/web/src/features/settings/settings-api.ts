@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import { settingsResponseSchema, type SettingsResponse } from "@atalaya/shared";
-import { api, isApiError } from "../../lib/api";
+import { usersRouteTable as routes, type SettingsResponse } from "@atalaya/shared";
+import { isApiError } from "../../lib/api";
+import { call } from "../../lib/call";
 import { setSelectedCompanyId } from "./company-selection";
 
 /** TanStack Query key of the settings of one selected company (null = the user's default). */
@@ -29,11 +30,11 @@ export async function fetchSettings(
   { fallbackToDefault = true }: { fallbackToDefault?: boolean } = {},
 ): Promise<SettingsResponse> {
   try {
-    return await api.get("/settings", { query: { companyId }, schema: settingsResponseSchema, signal });
+    return await call(routes.getSettings, { query: { companyId: companyId ?? undefined }, signal });
   } catch (error) {
     if (fallbackToDefault && companyId !== null && isApiError(error) && [400, 403, 404].includes(error.status)) {
       setSelectedCompanyId(null);
-      return api.get("/settings", { schema: settingsResponseSchema, signal });
+      return call(routes.getSettings, { signal });
     }
     throw error;
   }

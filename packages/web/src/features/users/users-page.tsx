@@ -4,7 +4,7 @@ import { DeleteOutlined, EyeOutlined, LockOutlined, MoreOutlined, PlusOutlined, 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { COMPANY_ROLES, formatPhone, formatRut, type CompanyUser } from "@atalaya/shared";
+import { COMPANY_ROLES, formatPhone, formatRut, type CompanyRole, type CompanyUser } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
 import { useSettings } from "../settings/settings-context";
 import { UserCreateDrawer } from "./user-create-drawer";
@@ -195,7 +195,7 @@ export function UsersPage(): ReactNode {
             aria-label={t("users.roleFilter")}
             placeholder={t("users.allRoles")}
             value={filters.role}
-            onChange={(role?: string) => setFilters((f) => ({ ...f, role, page: 1 }))}
+            onChange={(role?: CompanyRole) => setFilters((f) => ({ ...f, role, page: 1 }))}
             options={COMPANY_ROLES.map((r) => ({ value: r, label: t(`users.companyRoles.${r}`) }))}
             className="users-toolbar__filter"
             data-testid="users-role-filter"

@@ -1,0 +1,65 @@
+import { lawEnforcementAccessBodySchema, lawEnforcementCreatedSchema, lawEnforcementFileParamsSchema, lawEnforcementListSchema, lawEnforcementParamsSchema, lawEnforcementRequestBodySchema, lawEnforcementStateBodySchema, lawEnforcementTokenQuerySchema, lawEnforcementTokenResponseSchema, signupSuccessSchema } from "../signup.js";
+import { defineRoutes } from "./route.js";
+
+/** The routes of the server's law-enforcement/ folder (law-enforcement/law-enforcement.routes.ts). */
+export const lawEnforcementRouteTable = defineRoutes({
+  postLawEnforcementAccess: {
+    method: "POST",
+    path: "/api/law-enforcement/access",
+    tags: ["law-enforcement"],
+    summary: "Mails a single-use link to the request form (valid 24 h) to an institutional e-mail that accepted the terms",
+    access: { kind: "public" },
+    body: lawEnforcementAccessBodySchema,
+    answer: signupSuccessSchema,
+    errors: [400, 429],
+  },
+  getLawEnforcementLink: {
+    method: "GET",
+    path: "/api/law-enforcement/link",
+    tags: ["law-enforcement"],
+    summary: "The e-mail of a valid form link (400 codeInvalid otherwise)",
+    access: { kind: "public" },
+    query: lawEnforcementTokenQuerySchema,
+    answer: lawEnforcementTokenResponseSchema,
+    errors: [400, 429],
+  },
+  postLawEnforcementRequests: {
+    method: "POST",
+    path: "/api/law-enforcement/requests",
+    tags: ["law-enforcement"],
+    summary: "Stores a data request with a reference number, spending the link, and mails the confirmation. JSON, or multipart with the same body as JSON in the field `request` and up to 5 files in `files` (PDF, JPEG or PNG by content, else 400 invalidFileType; each at most MAX_UPLOAD_MB, else 400 fileTooLarge; one more is 400 tooManyFiles)",
+    access: { kind: "public" },
+    body: lawEnforcementRequestBodySchema,
+    also: { 201: lawEnforcementCreatedSchema },
+    errors: [400, 429],
+  },
+  getAdminLawEnforcementRequests: {
+    method: "GET",
+    path: "/api/admin/law-enforcement/requests",
+    tags: ["provider"],
+    summary: "Every law-enforcement request, newest first (provider administrators)",
+    access: { kind: "provider" },
+    answer: lawEnforcementListSchema,
+    errors: [403],
+  },
+  putAdminLawEnforcementRequestsByIdState: {
+    method: "PUT",
+    path: "/api/admin/law-enforcement/requests/:id/state",
+    tags: ["provider"],
+    summary: "Sets a request's state: received, in_review, answered or refused (provider administrators)",
+    access: { kind: "provider" },
+    params: lawEnforcementParamsSchema,
+    body: lawEnforcementStateBodySchema,
+    errors: [400, 403, 404],
+  },
+  getAdminLawEnforcementRequestsByIdFilesByName: {
+    method: "GET",
+    path: "/api/admin/law-enforcement/requests/:id/files/:name",
+    tags: ["provider"],
+    summary: "A file attached to a request, always as a download (provider administrators)",
+    access: { kind: "provider" },
+    params: lawEnforcementFileParamsSchema,
+    answer: { file: "*/*" },
+    errors: [],
+  },
+});
