@@ -213,6 +213,12 @@ async function intake() {
   }
 }
 
+/** The database of a server started with no DATABASE_URL on dataDir: its PostgreSQL's Unix socket. */
+async function embeddedDatabaseUrl(dataDir) {
+  const { socketDirFor } = await import(pathToFileURL(join(ROOT, "packages/server/dist/db/embedded-postgres.js")).href);
+  return `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDirFor(join(dataDir, "pg")))}`;
+}
+
 /** The embedded default's intake, in the same run as the external PostgreSQL's: the built server with no
  * DATABASE_URL on a new data dir (its own PostgreSQL 17 in dataDir/pg, durable as `npm start` runs it),
  * measured as intake() measures: one report alone, a warm-up, ANALYZE, INTAKE.maxRuns runs at max (the
@@ -222,8 +228,7 @@ async function embeddedIntake() {
   log("intake (embedded): starting a server (demo seed) with no DATABASE_URL, on its embedded PostgreSQL");
   const server = await startServer("intake-embedded", PORTS.intake, { seed: true, redis: false, dataDir });
   try {
-    const { socketDirFor } = await import(pathToFileURL(join(ROOT, "packages/server/dist/db/embedded-postgres.js")).href);
-    const url = `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDirFor(join(dataDir, "pg")))}`;
+    const url = await embeddedDatabaseUrl(dataDir);
     const version = await withDb(async (db) => (await db.query("select version()")).rows[0].version.split(" on ")[0], url);
     const idle = await sequentialLatency(200);
     log(`intake (embedded): one report alone: p50 ${idle.p50.toFixed(1)} ms, p99 ${idle.p99.toFixed(1)} ms`);
@@ -262,11 +267,7 @@ async function fanoutDeployment({ embedded }) {
     : [await startServer("fanout-a", PORTS.a, { seed: true, redis: true }), await startServer("fanout-b", PORTS.b, { seed: false, redis: true })];
   const ports = embedded ? [PORTS.a, PORTS.a] : [PORTS.a, PORTS.b];
   const servers = ports.map((port, i) => ({ ...started[i % started.length], base: `http://127.0.0.1:${port}`, ws: `ws://127.0.0.1:${port}` }));
-  let url;
-  if (embedded) {
-    const { socketDirFor } = await import(pathToFileURL(join(ROOT, "packages/server/dist/db/embedded-postgres.js")).href);
-    url = `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDirFor(join(dataDir, "pg")))}`;
-  }
+  const url = embedded ? await embeddedDatabaseUrl(dataDir) : undefined;
   // The embedded default is one process listed twice: its CPU counted once.
   const pids = embedded ? { server: started[0].pid } : { serverA: started[0].pid, serverB: started[1].pid };
   const stopAll = async () => {
