@@ -1,12 +1,75 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
+import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { DEFAULT_LAW_ENFORCEMENT_DOMAINS } from "@atalaya/shared";
 import { z } from "zod";
 import { DEFAULT_MAX_REPORT_IMAGES, MAX_REPORT_MEDIA } from "@atalaya/shared";
-import type { PasswordCost } from "./auth/password-hash.js";
-import { isOrigin } from "./http/origin.js";
-import { parseTrustProxy, TRUST_PROXY_HELP, type TrustProxy } from "./http/trust-proxy.js";
+
+// The settings' own parsers: http/origin.ts, http/trust-proxy.ts and auth/password-hash.ts use what they
+// return, so the configuration imports neither folder.
+
+/** The origin a browser sends (`scheme://host[:port]`, http or https, nothing else), normalised
+ * (lower-case host, default port dropped); undefined when the value is not one. */
+export function parseOrigin(value: string): string | undefined {
+  if (/[/?#]$/.test(value)) return undefined;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+    if (url.username || url.password || url.pathname !== "/" || url.search || url.hash) return undefined;
+    return url.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True for an http(s) origin as a browser sends it (used to validate ALLOWED_ORIGINS). */
+export function isOrigin(value: string): boolean {
+  return parseOrigin(value) !== undefined;
+}
+
+/** Which proxies' X-Forwarded-* headers are believed: none, the nearest N hops, or those at these
+ * addresses/CIDRs (Fastify's `trustProxy`, through proxy-addr). */
+export type TrustProxy = false | number | string[];
+
+export const TRUST_PROXY_HELP =
+  "must be false, true (one proxy), a hop count 1-10, or a comma-separated list of proxy addresses/CIDRs (10.0.0.0/8, loopback)";
+
+// proxy-addr's names for address ranges.
+const RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY as Fastify takes it, or undefined when the value is not valid. `true` means one hop:
+ * the client is whoever connected to the proxy in front, never an address a client wrote into
+ * X-Forwarded-For itself (Fastify's own `true` believes the left-most, which any client may set). */
+export function parseTrustProxy(value: string): TrustProxy | undefined {
+  const v = value.trim().toLowerCase();
+  if (v === "false") return false;
+  if (v === "true") return 1;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops >= 1 && hops <= 10 ? hops : undefined;
+  }
+  const list = v.split(",").map((e) => e.trim()).filter(Boolean);
+  return list.length && list.every(isAddressOrCidr) ? list : undefined;
+}
+
+/** Argon2id's cost of new hashes (ARGON2_MEMORY_KIB, ARGON2_PASSES, ARGON2_PARALLELISM below). A
+ * verification reads the cost from the stored hash, so a change applies to passwords set afterwards. */
+export interface PasswordCost {
+  memoryKib: number;
+  passes: number;
+  parallelism: number;
+}
 
 const urlWithProtocol = (protocols: string[]) =>
   z.string().refine((v) => {
@@ -66,7 +129,7 @@ const envSchema = z.object({
   ATALAYA_SEED: z.enum(["demo", "none"]).default("demo"),
   WEB_DIST_DIR: z.string().optional(),
   /** Which proxies in front may say who the client is: false, true (one hop), a hop count or a list of
-   * proxy addresses/CIDRs (http/trust-proxy.ts). */
+   * proxy addresses/CIDRs (parseTrustProxy above). */
   TRUST_PROXY: z.string().refine((v) => parseTrustProxy(v) !== undefined, TRUST_PROXY_HELP).default("false"),
   /** Largest accepted upload (media, attachments), in megabytes. */
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),

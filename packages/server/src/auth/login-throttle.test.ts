@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TEST_PASSWORD, body, buildCompany, buildUser, testApp, testDb, type TestUser } from "../test/harness.js";
-import { parseTrustProxy } from "../http/trust-proxy.js";
+import { parseTrustProxy } from "../config.js";
 import { DEVICE_COOKIE, delayAfter, EMAIL_RULE } from "./login-throttle.js";
 
 // The login throttle (issue 14): only the configured proxy hops say who the client is; failures slow an

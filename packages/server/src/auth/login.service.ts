@@ -13,7 +13,8 @@ import {
   rememberDevice,
   secondsToWait,
 } from "./login-throttle.js";
-import { verifyNobody, verifyPassword, type PasswordCost } from "./password-hash.js";
+import type { PasswordCost } from "../config.js";
+import { verifyNobody, verifyPassword } from "./password-hash.js";
 
 /** Only groups 1, 2 and 3 sign in to the portal (SPEC §6); guests and app-only users (patrols) do not. */
 function mayLogin(user: UserRow): boolean {

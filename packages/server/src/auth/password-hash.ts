@@ -1,12 +1,5 @@
 import argon2 from "argon2";
-
-/** Argon2id's cost of new hashes (ARGON2_MEMORY_KIB, ARGON2_PASSES, ARGON2_PARALLELISM in config.ts). A
- * verification reads the cost from the stored hash, so a change applies to passwords set afterwards. */
-export interface PasswordCost {
-  memoryKib: number;
-  passes: number;
-  parallelism: number;
-}
+import type { PasswordCost } from "../config.js";
 
 /** Hashes a password with argon2id at the configured cost. */
 export function hashPassword(password: string, cost: PasswordCost): Promise<string> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.js";
+import type { Config } from "../config.js";
+import type { Db } from "../db/db.js";
 
 /** Paths of the health probes (their request lines are logged at debug). */
 export const HEALTH_PATHS: readonly string[] = ["/healthz", "/readyz"];
@@ -13,8 +14,12 @@ declare module "fastify" {
 
 /** /healthz answers while the process is up; /readyz only when the database answers too and the process
  * is not draining. Both readiness answers name the process (instance and pid): behind a balancer, which
- * one answered. */
-export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+ * one answered. They take the parts of the app context they use (http/ sits below realtime/, whose bus
+ * is named here by its kind). */
+export async function healthRoutes(
+  app: FastifyInstance,
+  ctx: { config: Config; db: Db; bus: { readonly kind: string } },
+): Promise<void> {
   const who = { instance: ctx.config.instanceName, pid: process.pid };
   app.get("/healthz", { config: { public: true }, schema: { hide: true } }, async () => ({ status: "ok" }));
   app.get("/readyz", { config: { public: true }, schema: { hide: true } }, async (req, reply) => {

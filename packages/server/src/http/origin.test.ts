@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../config.js";
-import { checkOrigin, isOrigin, originPolicy, parseOrigin, requestOrigin, type OriginRequest } from "./origin.js";
+import { isOrigin, parseOrigin } from "../config.js";
+import { checkOrigin, originPolicy, requestOrigin, type OriginRequest } from "./origin.js";
 
 const policy = (over: { allowedOrigins?: string[]; trustProxy?: boolean } = {}) =>
   originPolicy({ publicUrl: "https://atalaya.example.cl/portal", allowedOrigins: [], trustProxy: false, ...over });

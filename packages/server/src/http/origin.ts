@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { parseOrigin } from "../config.js";
 
 /** Which page origins may open the WebSocket: the request's own, PUBLIC_URL's and ALLOWED_ORIGINS. */
 export interface OriginPolicy {
@@ -20,25 +21,6 @@ export interface OriginRequest {
 export type OriginRefusal = "malformedOrigin" | "foreignOrigin";
 /** An allowed handshake's origin is null when it sent none (a server-side client). */
 export type OriginDecision = { allowed: true; origin: string | null } | { allowed: false; reason: OriginRefusal };
-
-/** The origin a browser sends (`scheme://host[:port]`, http or https, nothing else), normalised
- * (lower-case host, default port dropped); undefined when the value is not one. */
-export function parseOrigin(value: string): string | undefined {
-  if (/[/?#]$/.test(value)) return undefined;
-  try {
-    const url = new URL(value);
-    if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
-    if (url.username || url.password || url.pathname !== "/" || url.search || url.hash) return undefined;
-    return url.origin;
-  } catch {
-    return undefined;
-  }
-}
-
-/** True for an http(s) origin as a browser sends it (used to validate ALLOWED_ORIGINS). */
-export function isOrigin(value: string): boolean {
-  return parseOrigin(value) !== undefined;
-}
 
 const first = (value: string | string[] | undefined): string | undefined => {
   const raw = Array.isArray(value) ? value[0] : value;

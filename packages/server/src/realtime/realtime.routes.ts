@@ -19,10 +19,12 @@ import { actorOf } from "../auth/authenticate.js";
 import { loadRestrictions, type Restrictions } from "../auth/restrictions.js";
 import { scopeOf } from "../auth/company-scope.js";
 import { resolveScopeOrDefault } from "../auth/access.js";
-import type { AppContext } from "../context.js";
+import type { Config } from "../config.js";
+import type { Db } from "../db/db.js";
 import { AppError, notFound } from "../http/errors.js";
 import { checkOrigin, originPolicy } from "../http/origin.js";
 import { asyncApiDocument } from "./asyncapi.js";
+import type { Hub } from "./hub.js";
 import { lastSeq, listEventsAfter } from "./event.repository.js";
 import { consumeTicket, issueTicket } from "./ticket.repository.js";
 
@@ -45,8 +47,9 @@ function releaseUpgrade(socket: WebSocket, onError: (this: WebSocket, err: Error
   if (tcp && response) response.detachSocket(tcp);
 }
 
-/** Ticket, WebSocket, catch-up and connectivity-log routes of the real-time channel. */
-export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+/** Ticket, WebSocket, catch-up and connectivity-log routes of the real-time channel. They take the parts
+ * of the app context they use: context.ts sits above realtime/ (architecture.test.ts). */
+export async function realtimeRoutes(app: FastifyInstance, ctx: { config: Config; db: Db; hub: Hub }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const origins = originPolicy(ctx.config);
   const onSocketError = (err: Error) => app.log.info({ err }, "websocket error");

@@ -1,7 +1,8 @@
 import { MODULES, REPORT_TYPES, DEFAULT_USER_SETTINGS, type ReportStatus } from "@atalaya/shared";
 import { seedDemoActivities } from "../activities/index.js";
 import { seedDemoForms } from "../forms/index.js";
-import { hashPassword, type PasswordCost } from "../auth/password-hash.js";
+import { hashPassword } from "../auth/password-hash.js";
+import type { PasswordCost } from "../config.js";
 import { one, type Db, type Tx } from "../db/db.js";
 import { seedReportLife } from "./report-life.seed.js";
 import { seedDemoMessages } from "./demo-messages.seed.js";
