@@ -134,6 +134,9 @@ export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 /** Optional query of GET /api/settings: which of the user's companies to load. */
 export const settingsQuerySchema = z.object({ companyId: z.coerce.number().int().positive().max(MAX_ID).optional() });
 
+/** Query of GET /api/operator/monitoring: the company as for the settings, and whether deleted forms are counted. */
+export const monitoringQuerySchema = settingsQuerySchema.extend({ include_deleted_forms: z.string().optional() });
+
 /** PUT /api/user/{id}/settings: the settings a user changes for themself (the alarm persists per user). */
 export const userSettingsPatchSchema = userSettingsSchema
   .omit({ portal_version: true, incomming_messages: true })

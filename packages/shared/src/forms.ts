@@ -464,6 +464,8 @@ export const formLinkSchema = z.object({ id: z.number(), token: z.string(), expi
 export const formLinkBodySchema = z.object({ expiresAt: z.iso.datetime({ offset: true }).nullable().default(null) });
 export const formLinksResponseSchema = z.object({ success: z.literal(true), links: z.array(formLinkSchema) });
 export const formLinkResponseSchema = z.object({ success: z.literal(true), link: formLinkSchema });
+/** POST …/form-templates/{id}/files and /api/public/forms/{token}/files: the stored image's name. */
+export const formFileStoredSchema = z.object({ success: z.literal(true), name: z.string() });
 /** A fill link's token: 32 base64url characters. */
 export const formTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32}$/) });
 /** GET /api/public/forms/{token}: the template to fill, and the selector lists its predefined lists use. */

@@ -324,3 +324,5 @@ export const activitySchema = z.object({
   created_at: z.string(),
 });
 export type Activity = z.infer<typeof activitySchema>;
+/** GET …/reports/{id}/activity: the action log, oldest first. */
+export const reportActivityResponseSchema = z.object({ success: z.literal(true), activity: z.array(activitySchema) });

@@ -11,6 +11,7 @@ import {
   exportJobCreatedSchema,
   exportJobParamsSchema,
   exportJobStatusSchema,
+  formFileStoredSchema,
   formCategoriesResponseSchema,
   formCategoryBodySchema,
   formCategoryResponseSchema,
@@ -225,7 +226,6 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise
   await app.register(async (sub) => {
     await sub.register(fastifyMultipart, { limits: { fileSize: ctx.config.maxUploadBytes, files: 1 } });
     const s = sub.withTypeProvider<ZodTypeProvider>();
-    const stored = z.object({ success: z.literal(true), name: z.string() });
     const store = async (scope: TenantScope, templateId: number, req: Parameters<typeof readUploadForm>[0]) => {
       const form = await readUploadForm(req, uploads);
       if (!form.file) throw invalidField("file", "valueRequired");
@@ -240,7 +240,7 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise
       return { ...ok, name: file.name };
     };
     s.post(`${base}/form-templates/:id/files`, {
-      schema: { params: formParamsSchema, response: { 200: stored, ...errors } },
+      schema: { params: formParamsSchema, response: { 200: formFileStoredSchema, ...errors } },
     }, async (req) => {
       const scope = scopeOf(req);
       const t = await service.getTemplate(ctx, scope, req.params.id);
@@ -249,7 +249,7 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise
     });
     s.post("/api/public/forms/:token/files", {
       preHandler: limits(sub, [byAddress("form-link-files", ctx.config.publicFormsPerAddress * 5)]),
-      schema: { params: formTokenParamsSchema, response: { 200: stored, ...errors } },
+      schema: { params: formTokenParamsSchema, response: { 200: formFileStoredSchema, ...errors } },
     }, async (req) => {
       const { link, scope } = await service.openLink(ctx, req.params.token);
       return store(scope, link.templateId, req);

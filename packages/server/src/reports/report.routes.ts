@@ -1,12 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
-  activitySchema,
   assignReportSchema,
   assignedUserBodySchema,
   createCompanyReportSchema,
   errorBodySchema,
+  reportActivityResponseSchema,
   reportListQuerySchema,
   reportListResponseSchema,
   reportParamsSchema,
@@ -74,7 +73,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
   }, async (req) => ({ success: true as const, report: await assignReport(ctx, scopeOf(req), req.params.id, req.body) }));
 
   r.get(`${base}/:id/activity`, {
-    schema: { params: reportParamsSchema, response: { 200: z.object({ success: z.literal(true), activity: z.array(activitySchema) }), ...errors } },
+    schema: { params: reportParamsSchema, response: { 200: reportActivityResponseSchema, ...errors } },
   }, async (req) => {
     const rows = await reportActivity(ctx, scopeOf(req), req.params.id);
     return { success: true as const, activity: rows.map((a) => ({ ...a, created_at: new Date(a.created_at).toISOString() })) };

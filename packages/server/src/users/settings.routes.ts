@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   DEFAULT_USER_SETTINGS,
   LANGUAGES,
   idParamSchema,
+  monitoringQuerySchema,
   monitoringResponseSchema,
   portalVersionBodySchema,
   roleName,
@@ -95,7 +95,7 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     "/api/operator/monitoring",
     {
       schema: {
-        querystring: settingsQuerySchema.extend({ include_deleted_forms: z.string().optional() }),
+        querystring: monitoringQuerySchema,
         response: { 200: monitoringResponseSchema },
       },
     },

@@ -1,6 +1,6 @@
 import { companyIdParamSchema, successSchema } from "../auth.js";
 import { exportJobCreatedSchema, exportJobParamsSchema, exportJobStatusSchema } from "../exports.js";
-import { companyFormsResponseSchema, formCategoriesResponseSchema, formCategoryBodySchema, formCategoryResponseSchema, formExportBodySchema, formLinkBodySchema, formLinkResponseSchema, formLinksResponseSchema, formParamsSchema, formSubmissionBodySchema, formSubmissionListQuerySchema, formSubmissionResponseSchema, formSubmissionsResponseSchema, formSubmittedResponseSchema, formTemplateBodySchema, formTemplateListQuerySchema, formTemplateResponseSchema, formTemplatesResponseSchema, formTokenParamsSchema, publicFormResponseSchema } from "../forms.js";
+import { companyFormsResponseSchema, formCategoriesResponseSchema, formCategoryBodySchema, formCategoryResponseSchema, formExportBodySchema, formFileStoredSchema, formLinkBodySchema, formLinkResponseSchema, formLinksResponseSchema, formParamsSchema, formSubmissionBodySchema, formSubmissionListQuerySchema, formSubmissionResponseSchema, formSubmissionsResponseSchema, formSubmittedResponseSchema, formTemplateBodySchema, formTemplateListQuerySchema, formTemplateResponseSchema, formTemplatesResponseSchema, formTokenParamsSchema, publicFormResponseSchema } from "../forms.js";
 import { reportFormBodySchema, reportFormParamsSchema, reportFormResponseSchema, reportFormSubmittedSchema, reportResponseWithFormSchema, reportTypeWorkflowBodySchema, reportTypeWorkflowParamsSchema, reportTypeWorkflowsResponseSchema, sectionsUsersBodySchema } from "../report-forms.js";
 import { defineRoutes } from "./route.js";
 
@@ -303,6 +303,7 @@ export const formsRouteTable = defineRoutes({
     summary: "Upload one image (multipart `file`, JPEG or PNG by content, MAX_UPLOAD_MB) for a submission of the template",
     access: { kind: "company", permission: "forms.fill", module: "forms" },
     params: formParamsSchema,
+    answer: formFileStoredSchema,
     errors: [400, 403, 404, 409, 422, 429],
   },
   postPublicFormsByTokenFiles: {
@@ -312,6 +313,7 @@ export const formsRouteTable = defineRoutes({
     summary: "Upload one image through a live fill link",
     access: { kind: "public" },
     params: formTokenParamsSchema,
+    answer: formFileStoredSchema,
     errors: [400, 403, 404, 409, 422, 429],
   },
 });

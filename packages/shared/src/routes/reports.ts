@@ -2,7 +2,7 @@ import { companyIdParamSchema, idParamSchema, loginBodySchema } from "../auth.js
 import { changeAddressSchema, notifyNeighboursResponseSchema, shareParamsSchema, shareResponseSchema } from "../report-actions.js";
 import { createCompanyReportSchema } from "../report-create.js";
 import { favoriteBodySchema, favoriteResponseSchema, highlightBodySchema, seenResponseSchema, turnOffCommentsBodySchema } from "../report-flags.js";
-import { appCreateReportSchema, assignReportSchema, assignedUserBodySchema, reportListQuerySchema, reportListResponseSchema, reportParamsSchema, reportResponseSchema, reportUuidParamsSchema, updateReportSchema } from "../reports.js";
+import { appCreateReportSchema, assignReportSchema, assignedUserBodySchema, reportActivityResponseSchema, reportListQuerySchema, reportListResponseSchema, reportParamsSchema, reportResponseSchema, reportUuidParamsSchema, updateReportSchema } from "../reports.js";
 import { defineRoutes } from "./route.js";
 
 /** The routes of the server's reports/ folder (reports/report.routes.ts, reports/app.routes.ts, reports/report-actions.routes.ts, reports/report-flags.routes.ts). */
@@ -98,6 +98,7 @@ export const reportsRouteTable = defineRoutes({
     summary: "Activity log of the report in this organisation",
     access: { kind: "company", permission: "report.read" },
     params: reportParamsSchema,
+    answer: reportActivityResponseSchema,
     errors: [400, 403, 404, 409],
   },
   getReportsById: {

@@ -1,5 +1,5 @@
 import { appUserByPhoneQuerySchema, appUserByPhoneResponseSchema } from "../app-users.js";
-import { companyIdParamSchema, idParamSchema, portalVersionBodySchema, settingsQuerySchema, settingsResponseSchema, successSchema, userSettingsPatchSchema } from "../auth.js";
+import { companyIdParamSchema, idParamSchema, monitoringQuerySchema, portalVersionBodySchema, settingsQuerySchema, settingsResponseSchema, successSchema, userSettingsPatchSchema } from "../auth.js";
 import { monitoringResponseSchema } from "../companies.js";
 import { userCreateBodySchema, userDeleteQuerySchema, userListQuerySchema, userListResponseSchema, userParamsSchema, userPasswordBodySchema, userResponseSchema, userUpdateBodySchema } from "../users.js";
 import { defineRoutes } from "./route.js";
@@ -22,6 +22,7 @@ export const usersRouteTable = defineRoutes({
     tags: ["users"],
     summary: "Operators of the company and who is connected right now",
     access: { kind: "company", permission: "company.read", companyFrom: "request" },
+    query: monitoringQuerySchema,
     answer: monitoringResponseSchema,
     errors: [],
   },

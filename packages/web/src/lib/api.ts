@@ -154,9 +154,12 @@ function isAbort(error: unknown): boolean {
   return error instanceof Error && error.name === "AbortError";
 }
 
+/** Where the server answers the API: the prefix of every API route, and of the files it serves. */
+export const API_BASE = "/api";
+
 /** Creates the fetch wrapper: base `/api`, `access-token` and `Accept-Language` headers, typed errors, 401 handling. */
 export function createApiClient(deps: ApiDeps): ApiClient {
-  const base = deps.baseUrl ?? "/api";
+  const base = deps.baseUrl ?? API_BASE;
 
   const failure = async (status: number, body: unknown, retryAfterSeconds: number | null): Promise<ApiError> => {
     const parsed = await parseErrorBody(body);

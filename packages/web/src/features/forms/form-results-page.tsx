@@ -12,7 +12,7 @@ import { isApiError } from "../../lib/api";
 import { downloadFile } from "../export/download-file";
 import { FormRenderer } from "./form-renderer";
 import { dateText } from "./form-values";
-import { exportFileUrl, fetchExportStatus, fetchSelectorItems, fetchSubmission, fetchSubmissions, fetchTemplate, formFileUrl, formKeys, startExport, submitForm, templateUploadPath, uploadImage, type SubmissionFilter } from "./forms-api";
+import { exportFileUrl, fetchExportStatus, fetchSelectorItems, fetchSubmission, fetchSubmissions, fetchTemplate, formFileUrl, formKeys, startExport, submitForm, uploadTemplateImage, type SubmissionFilter } from "./forms-api";
 import { useSettings } from "../settings/settings-context";
 import "./forms.css";
 import { useClearable } from "../../components/use-clearable";
@@ -214,7 +214,7 @@ function Results({ companyId, template }: { companyId: number; template: FormTem
           selectors={selectors.data}
           busy={fill.isPending}
           onSubmit={async (body) => void (await fill.mutateAsync(body).catch(() => undefined))}
-          uploadImage={(file) => uploadImage(templateUploadPath(companyId, template.id), file)}
+          uploadImage={(file) => uploadTemplateImage(companyId, template.id, file)}
           imageUrl={(name) => formFileUrl(companyId, name)}
           mapCenter={settings.company.bound}
           timeZone={settings.company.timezone}

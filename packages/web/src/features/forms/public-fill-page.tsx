@@ -6,7 +6,7 @@ import { useParams } from "react-router";
 import { isApiError } from "../../lib/api";
 import { VisitorFrame } from "../signup/visitor-frame";
 import { FormRenderer } from "./form-renderer";
-import { fetchPublicForm, publicUploadPath, submitPublicForm, uploadImage } from "./forms-api";
+import { fetchPublicForm, submitPublicForm, uploadPublicImage } from "./forms-api";
 import "./forms.css";
 
 /** `/f/{token}`: a form filled by anyone holding its link (no session), rate-limited by the server;
@@ -63,7 +63,7 @@ export function PublicFillPage(): ReactNode {
           selectors={form.data.selectors}
           busy={submit.isPending}
           onSubmit={async (body) => void (await submit.mutateAsync(body).catch(() => undefined))}
-          uploadImage={(file) => uploadImage(publicUploadPath(token), file)}
+          uploadImage={(file) => uploadPublicImage(token, file)}
         />
       </>
     );

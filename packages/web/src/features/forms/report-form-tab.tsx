@@ -11,7 +11,7 @@ import { useOperators } from "../reports/detail/use-directory";
 import { useSettings } from "../settings/settings-context";
 import { menuAccess } from "../shell/menu";
 import { FormRenderer } from "./form-renderer";
-import { fetchReportForm, formFileUrl, formKeys, saveReportForm, saveSectionsUsers, templateUploadPath, uploadImage } from "./forms-api";
+import { fetchReportForm, formFileUrl, formKeys, saveReportForm, saveSectionsUsers, uploadTemplateImage } from "./forms-api";
 import { useClearable } from "../../components/use-clearable";
 
 interface ReportFormTabProps {
@@ -184,7 +184,7 @@ function LoadedForm({ report, companyId, form, myUserId, isAdmin, onSaved, onRep
           lockedKeys={locked}
           onDirty={() => setDirtyFrom((d) => d ?? { from: latestId })}
           onSubmit={(body) => save.mutateAsync(body).then(() => undefined, () => undefined)}
-          uploadImage={(file) => uploadImage(templateUploadPath(companyId, workflow.id), file)}
+          uploadImage={(file) => uploadTemplateImage(companyId, workflow.id, file)}
           imageUrl={(name) => formFileUrl(companyId, name)}
           mapCenter={{ latitude: report.latitude, longitude: report.longitude }}
           timeZone={settings.company.timezone}

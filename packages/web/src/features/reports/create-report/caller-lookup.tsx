@@ -3,12 +3,12 @@ import { Alert, Button } from "antd";
 import { UserOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { appUserByPhoneResponseSchema, type AppUserByPhone } from "@atalaya/shared";
-import { api } from "../../../lib/api";
+import { usersRouteTable as users, type AppUserByPhone } from "@atalaya/shared";
+import { call, queryKeyOf } from "../../../lib/call";
 
 /** `GET /api/companies/{companyId}/app-users/by-phone?phone=`: the community user with that phone. */
-function fetchAppUserByPhone(companyId: number, phone: string, signal?: AbortSignal): Promise<AppUserByPhone | null> {
-  return api.get(`/companies/${companyId}/app-users/by-phone`, { query: { phone }, schema: appUserByPhoneResponseSchema.transform((b) => b.user), signal });
+async function fetchAppUserByPhone(companyId: number, phone: string, signal?: AbortSignal): Promise<AppUserByPhone | null> {
+  return (await call(users.getCompaniesByCompanyIdAppUsersByPhone, { params: { companyId }, query: { phone }, signal })).user;
 }
 
 /** Under the caller's phone: when it is an app user's, offers to fill their name and e-mail; when the
@@ -16,7 +16,7 @@ function fetchAppUserByPhone(companyId: number, phone: string, signal?: AbortSig
 export function CallerLookup({ companyId, phone, onUse }: { companyId: number; phone: string | null; onUse: (user: AppUserByPhone) => void }): ReactNode {
   const { t } = useTranslation();
   const lookup = useQuery({
-    queryKey: ["app-user-by-phone", companyId, phone],
+    queryKey: queryKeyOf(users.getCompaniesByCompanyIdAppUsersByPhone, { params: { companyId }, query: { phone: phone ?? "" } }),
     queryFn: ({ signal }) => fetchAppUserByPhone(companyId, phone!, signal),
     enabled: phone !== null,
     retry: false,

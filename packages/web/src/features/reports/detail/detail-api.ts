@@ -1,41 +1,30 @@
 import {
-  activitySchema,
-  automaticAnswerListResponseSchema,
-  commentListResponseSchema,
-  commentResponseSchema,
-  followersResponseSchema,
-  galleryResponseSchema,
-  likeResponseSchema,
-  noteListResponseSchema,
-  noteResponseSchema,
-  notifyNeighboursResponseSchema,
-  presenceResponseSchema,
-  reportImagesResponseSchema,
-  reportResponseSchema,
-  shareResponseSchema,
+  answersRouteTable as answers,
+  closingRouteTable as closing,
+  exportsRouteTable as exports,
+  interactionsRouteTable as interactions,
+  organisationRouteTable as organisation,
+  presenceRouteTable as presence,
+  reportsRouteTable as reports,
+  usersRouteTable as users,
+  type Activity,
   type AutomaticAnswer,
   type Comment,
   type GalleryItem,
   type Media,
   type Note,
+  type Operator,
   type PresenceViewer,
   type Report,
   type UpdateReport,
-  monitoringResponseSchema,
-  tagsResponseSchema,
-  teamsResponseSchema,
-  type Operator,
 } from "@atalaya/shared";
-import { z } from "zod";
-import { ApiError, api } from "../../../lib/api";
+import { ApiError } from "../../../lib/api";
+import { call, urlOf, type AnswerOf, type CallArgs } from "../../../lib/call";
 import { currentLanguage, translateErrorCode } from "../../../i18n/i18n";
 import { getSession } from "../../session/session-store";
 import { saveBlob } from "../../export/download-file";
 
-// Every call of the report detail screen. Paths follow packages/server/src/reports/*.routes.ts.
-
-const reportBase = (companyId: number, reportId: number) => `/companies/${companyId}/reports/${reportId}`;
-const reportBody = reportResponseSchema.transform((body) => body.report);
+// Every call of the report detail screen, by their route-table entries (@atalaya/shared routes/).
 
 /** TanStack Query keys of the detail; all under ["reports"] so a company switch forgets them. */
 export const detailKeys = {
@@ -50,196 +39,165 @@ export const detailKeys = {
 };
 
 /** `GET …/reports/by-uuid/{uuid}`: the full report with this operator's abilities. */
-export function fetchReportByUuid(companyId: number, uuid: string, signal?: AbortSignal): Promise<Report> {
-  return api.get(`/companies/${companyId}/reports/by-uuid/${encodeURIComponent(uuid)}`, { schema: reportBody, signal });
+export async function fetchReportByUuid(companyId: number, uuid: string, signal?: AbortSignal): Promise<Report> {
+  return (await call(reports.getCompaniesByCompanyIdReportsByUuidByUuid, { params: { companyId, uuid }, signal })).report;
 }
 
 /** `GET …/reports/{id}`: one report by id (the report a repeated one points to). */
-export function fetchReportById(companyId: number, reportId: number, signal?: AbortSignal): Promise<Report> {
-  return api.get(reportBase(companyId, reportId), { schema: reportBody, signal });
+export async function fetchReportById(companyId: number, reportId: number, signal?: AbortSignal): Promise<Report> {
+  return (await call(reports.getCompaniesByCompanyIdReportsById, { params: { companyId, id: reportId }, signal })).report;
 }
 
 /** `PUT …/reports/{id}`: priority, observations, status, type, tags; `version` guards lost updates (409 conflict). */
-export function updateReport(companyId: number, reportId: number, body: UpdateReport): Promise<Report> {
-  return api.put(reportBase(companyId, reportId), body, { schema: reportBody });
+export async function updateReport(companyId: number, reportId: number, body: UpdateReport): Promise<Report> {
+  return (await call(reports.putCompaniesByCompanyIdReportsById, { params: { companyId, id: reportId }, body })).report;
 }
 
 /** `POST …/take`: a 409 alreadyTaken names who took it first. */
-export function takeReport(companyId: number, reportId: number): Promise<Report> {
-  return api.post(`${reportBase(companyId, reportId)}/take`, undefined, { schema: reportBody });
+export async function takeReport(companyId: number, reportId: number): Promise<Report> {
+  return (await call(reports.postCompaniesByCompanyIdReportsByIdTake, { params: { companyId, id: reportId } })).report;
 }
 
-/** Body of `POST …/close`. */
-export interface CloseReportBody {
-  kind: "solved" | "false" | "repeated";
-  repeatedOf?: number;
-  automaticAnswerId?: number;
-  comment?: string;
-}
+/** Body of `POST …/close`, as its entry types it. */
+export type CloseReportBody = CallArgs<typeof closing.postCompaniesByCompanyIdReportsByIdClose>["body"];
 
 /** `POST …/close`: solved, not applicable (false) or repeated of another report. */
-export function closeReport(companyId: number, reportId: number, body: CloseReportBody): Promise<Report> {
-  return api.post(`${reportBase(companyId, reportId)}/close`, body, { schema: reportBody });
+export async function closeReport(companyId: number, reportId: number, body: CloseReportBody): Promise<Report> {
+  return (await call(closing.postCompaniesByCompanyIdReportsByIdClose, { params: { companyId, id: reportId }, body })).report;
 }
 
-/** Body of `POST …/assign`: one target at a time; null unassigns it. */
+/** Body of `POST …/assign`: one target at a time (narrower than the entry's, which takes any); null unassigns it. */
 export type AssignBody = { userId: number | null } | { teamId: number | null } | { patrolId: number | null };
 
 /** `POST …/assign`. */
-export function assignReport(companyId: number, reportId: number, body: AssignBody): Promise<Report> {
-  return api.post(`${reportBase(companyId, reportId)}/assign`, body, { schema: reportBody });
+export async function assignReport(companyId: number, reportId: number, body: AssignBody): Promise<Report> {
+  return (await call(reports.postCompaniesByCompanyIdReportsByIdAssign, { params: { companyId, id: reportId }, body })).report;
 }
 
 /** `POST …/private` (cannot be undone). */
-export function makeReportPrivate(companyId: number, reportId: number): Promise<Report> {
-  return api.post(`${reportBase(companyId, reportId)}/private`, undefined, { schema: reportBody });
+export async function makeReportPrivate(companyId: number, reportId: number): Promise<Report> {
+  return (await call(reports.postCompaniesByCompanyIdReportsByIdPrivate, { params: { companyId, id: reportId } })).report;
 }
 
 /** `DELETE …/reports/{id}` (company admins): the report leaves the organisation's panel; history keeps it. */
-export function deleteReport(companyId: number, reportId: number): Promise<Report> {
-  return api.delete(reportBase(companyId, reportId), { schema: reportBody });
+export async function deleteReport(companyId: number, reportId: number): Promise<Report> {
+  return (await call(reports.deleteCompaniesByCompanyIdReportsById, { params: { companyId, id: reportId } })).report;
 }
 
 /** `POST …/notify-neighbours` → the report and how many neighbours were told. */
-export function notifyNeighbours(companyId: number, reportId: number): Promise<{ report: Report; neighbours: number }> {
-  return api.post(`${reportBase(companyId, reportId)}/notify-neighbours`, undefined, {
-    schema: notifyNeighboursResponseSchema.transform(({ report, neighbours }) => ({ report, neighbours })),
-  });
+export async function notifyNeighbours(companyId: number, reportId: number): Promise<{ report: Report; neighbours: number }> {
+  const { report, neighbours } = await call(reports.postCompaniesByCompanyIdReportsByIdNotifyNeighbours, { params: { companyId, id: reportId } });
+  return { report, neighbours };
 }
 
 /** `DELETE …/notify-neighbours`. */
-export function cancelNeighboursNotification(companyId: number, reportId: number): Promise<Report> {
-  return api.delete(`${reportBase(companyId, reportId)}/notify-neighbours`, { schema: reportBody });
+export async function cancelNeighboursNotification(companyId: number, reportId: number): Promise<Report> {
+  return (await call(reports.deleteCompaniesByCompanyIdReportsByIdNotifyNeighbours, { params: { companyId, id: reportId } })).report;
 }
 
 /** `POST …/address {address}`: geocoded on the server; SPEC §8 codes on failure. */
-export function changeAddress(companyId: number, reportId: number, address: string): Promise<Report> {
-  return api.post(`${reportBase(companyId, reportId)}/address`, { address }, { schema: reportBody });
+export async function changeAddress(companyId: number, reportId: number, address: string): Promise<Report> {
+  return (await call(reports.postCompaniesByCompanyIdReportsByIdAddress, { params: { companyId, id: reportId }, body: { address } })).report;
 }
 
 /** `GET /api/reports/share/{id}` → the public link. */
-export function fetchShareUrl(reportId: number): Promise<string> {
-  return api.get(`/reports/share/${reportId}`, { schema: shareResponseSchema.transform((body) => body.share_url) });
+export async function fetchShareUrl(reportId: number): Promise<string> {
+  return (await call(reports.getReportsShareById, { params: { id: reportId } })).share_url;
 }
 
 /** `GET …/activity`: the action log, oldest first. */
-export function fetchActivity(companyId: number, reportId: number, signal?: AbortSignal) {
-  return api.get(`${reportBase(companyId, reportId)}/activity`, {
-    schema: z.object({ success: z.literal(true), activity: z.array(activitySchema) }).transform((body) => body.activity),
-    signal,
-  });
+export async function fetchActivity(companyId: number, reportId: number, signal?: AbortSignal): Promise<Activity[]> {
+  return (await call(reports.getCompaniesByCompanyIdReportsByIdActivity, { params: { companyId, id: reportId }, signal })).activity;
 }
 
 /** `GET …/comments`: every comment, hidden ones flagged. */
-export function fetchComments(companyId: number, reportId: number, signal?: AbortSignal): Promise<Comment[]> {
-  return api.get(`${reportBase(companyId, reportId)}/comments`, {
-    schema: commentListResponseSchema.transform((body) => body.comments),
-    signal,
-  });
+export async function fetchComments(companyId: number, reportId: number, signal?: AbortSignal): Promise<Comment[]> {
+  return (await call(interactions.getCompaniesByCompanyIdReportsByIdComments, { params: { companyId, id: reportId }, signal })).comments;
 }
 
-function bodyWithFile(body: string, file: File | null): FormData | { body: string } {
-  if (!file) return { body };
+/** A comment's or note's body: JSON, or multipart when a file goes with it. */
+function bodyWithFile(body: string, file: File | null): { form: FormData } | { body: { body: string } } {
+  if (!file) return { body: { body } };
   const form = new FormData();
   form.append("body", body);
   form.append("file", file, file.name);
-  return form;
+  return { form };
 }
 
 /** `POST …/comments` (JSON, or multipart with `file`); `created` false when it was a duplicate. */
-export function postComment(
+export async function postComment(
   companyId: number,
   reportId: number,
   body: string,
   file: File | null,
 ): Promise<{ comment: Comment; created: boolean }> {
-  return api.post(`${reportBase(companyId, reportId)}/comments`, bodyWithFile(body, file), {
-    schema: commentResponseSchema.transform(({ comment, created }) => ({ comment, created })),
-  });
+  const { comment, created } = await call(interactions.postCompaniesByCompanyIdReportsByIdComments, { params: { companyId, id: reportId }, ...bodyWithFile(body, file) });
+  return { comment, created };
 }
 
 /** `POST …/images` (multipart `file`): one JPEG or PNG added to the report; answers its media. */
-export function uploadReportImage(companyId: number, reportId: number, file: File): Promise<Media[]> {
+export async function uploadReportImage(companyId: number, reportId: number, file: File): Promise<Media[]> {
   const form = new FormData();
   form.append("file", file, file.name);
-  return api.post(`${reportBase(companyId, reportId)}/images`, form, { schema: reportImagesResponseSchema.transform((body) => body.media) });
+  return (await call(interactions.postCompaniesByCompanyIdReportsByIdImages, { params: { companyId, id: reportId }, form })).media;
 }
 
 /** `GET …/notes`: this organisation's private notes. */
-export function fetchNotes(companyId: number, reportId: number, signal?: AbortSignal): Promise<Note[]> {
-  return api.get(`${reportBase(companyId, reportId)}/notes`, {
-    schema: noteListResponseSchema.transform((body) => body.notes),
-    signal,
-  });
+export async function fetchNotes(companyId: number, reportId: number, signal?: AbortSignal): Promise<Note[]> {
+  return (await call(interactions.getCompaniesByCompanyIdReportsByIdNotes, { params: { companyId, id: reportId }, signal })).notes;
 }
 
 /** `POST …/notes` (JSON, or multipart with `file`); `created` false when it was a duplicate. */
-export function postNote(
+export async function postNote(
   companyId: number,
   reportId: number,
   body: string,
   file: File | null,
 ): Promise<{ note: Note; created: boolean }> {
-  return api.post(`${reportBase(companyId, reportId)}/notes`, bodyWithFile(body, file), {
-    schema: noteResponseSchema.transform(({ note, created }) => ({ note, created })),
-  });
+  const { note, created } = await call(interactions.postCompaniesByCompanyIdReportsByIdNotes, { params: { companyId, id: reportId }, ...bodyWithFile(body, file) });
+  return { note, created };
 }
 
 /** `GET …/gallery`: files attached to comments, newest first. */
-export function fetchGallery(companyId: number, reportId: number, signal?: AbortSignal): Promise<GalleryItem[]> {
-  return api.get(`${reportBase(companyId, reportId)}/gallery`, {
-    schema: galleryResponseSchema.transform((body) => body.media),
-    signal,
-  });
+export async function fetchGallery(companyId: number, reportId: number, signal?: AbortSignal): Promise<GalleryItem[]> {
+  return (await call(interactions.getCompaniesByCompanyIdReportsByIdGallery, { params: { companyId, id: reportId }, signal })).media;
 }
 
 /** Followers of the report in this organisation. */
-export type Followers = z.infer<typeof followersResponseSchema>;
+export type Followers = AnswerOf<typeof interactions.getCompaniesByCompanyIdReportsByIdFollowers>;
 
 /** `GET …/followers`. */
 export function fetchFollowers(companyId: number, reportId: number, signal?: AbortSignal): Promise<Followers> {
-  return api.get(`${reportBase(companyId, reportId)}/followers`, { schema: followersResponseSchema, signal });
+  return call(interactions.getCompaniesByCompanyIdReportsByIdFollowers, { params: { companyId, id: reportId }, signal });
 }
 
 /** `POST …/follow` to follow, `DELETE …/follow` to stop. */
 export function setFollowing(companyId: number, reportId: number, follow: boolean): Promise<Followers> {
-  const path = `${reportBase(companyId, reportId)}/follow`;
-  return follow
-    ? api.post(path, undefined, { schema: followersResponseSchema })
-    : api.delete(path, { schema: followersResponseSchema });
+  const route = follow ? interactions.postCompaniesByCompanyIdReportsByIdFollow : interactions.deleteCompaniesByCompanyIdReportsByIdFollow;
+  return call(route, { params: { companyId, id: reportId } });
 }
 
 /** The counters and the caller's vote after a like or dislike. */
-export type LikeResult = z.infer<typeof likeResponseSchema>;
+export type LikeResult = AnswerOf<typeof interactions.postCompaniesByCompanyIdReportsByIdLike>;
 
 /** `POST …/like {value: 1 | -1}`: sending the same value again withdraws the vote. */
 export function sendLike(companyId: number, reportId: number, value: 1 | -1): Promise<LikeResult> {
-  return api.post(`${reportBase(companyId, reportId)}/like`, { value }, { schema: likeResponseSchema });
+  return call(interactions.postCompaniesByCompanyIdReportsByIdLike, { params: { companyId, id: reportId }, body: { value } });
 }
 
 /** `GET …/presence`: colleagues with the detail open now. */
-export function fetchPresence(companyId: number, reportId: number, signal?: AbortSignal): Promise<PresenceViewer[]> {
-  return api.get(`${reportBase(companyId, reportId)}/presence`, {
-    schema: presenceResponseSchema.transform((body) => body.viewers),
-    signal,
-  });
+export async function fetchPresence(companyId: number, reportId: number, signal?: AbortSignal): Promise<PresenceViewer[]> {
+  return (await call(presence.getCompaniesByCompanyIdReportsByIdPresence, { params: { companyId, id: reportId }, signal })).viewers;
 }
 
 /** `POST …/presence {open}`; `keepalive` lets the "closed" message leave with the page. */
-export function sendPresence(companyId: number, reportId: number, open: boolean): Promise<PresenceViewer[]> {
-  return api.post(`${reportBase(companyId, reportId)}/presence`, { open }, {
-    schema: presenceResponseSchema.transform((body) => body.viewers),
-    keepalive: !open,
-  });
+export async function sendPresence(companyId: number, reportId: number, open: boolean): Promise<PresenceViewer[]> {
+  return (await call(presence.postCompaniesByCompanyIdReportsByIdPresence, { params: { companyId, id: reportId }, body: { open }, keepalive: !open })).viewers;
 }
 
 /** `GET /api/operator/monitoring?companyId=`: operators with role and patrol status. */
-export function fetchOperators(companyId: number, signal?: AbortSignal): Promise<Operator[]> {
-  return api.get("/operator/monitoring", {
-    query: { companyId },
-    schema: monitoringResponseSchema.transform((body) => body.data.operators),
-    signal,
-  });
+export async function fetchOperators(companyId: number, signal?: AbortSignal): Promise<Operator[]> {
+  return (await call(users.getOperatorMonitoring, { query: { companyId }, signal })).data.operators;
 }
 
 /** A team or a tag of the organisation, as the pickers show it. */
@@ -248,22 +206,18 @@ export type Named = { id: number; name: string; color: string };
 
 /** `GET /api/companies/{companyId}/teams`: the live teams, or with `includeDeleted` deleted ones too
  * (the history still names the teams reports were assigned to). */
-export function fetchTeams(companyId: number, signal?: AbortSignal, includeDeleted = false): Promise<Named[]> {
-  return api.get(`/companies/${companyId}/teams`, { signal, query: includeDeleted ? { includeDeleted: true } : undefined, schema: teamsResponseSchema.transform((body) => body.teams) });
+export async function fetchTeams(companyId: number, signal?: AbortSignal, includeDeleted = false): Promise<Named[]> {
+  return (await call(organisation.getCompaniesByCompanyIdTeams, { params: { companyId }, query: includeDeleted ? { includeDeleted: "true" } : {}, signal })).teams;
 }
 
 /** `GET /api/companies/{companyId}/tags`. */
-export function fetchTags(companyId: number, signal?: AbortSignal): Promise<Named[]> {
-  return api.get(`/companies/${companyId}/tags`, { signal, schema: tagsResponseSchema.transform((body) => body.tags) });
+export async function fetchTags(companyId: number, signal?: AbortSignal): Promise<Named[]> {
+  return (await call(organisation.getCompaniesByCompanyIdTags, { params: { companyId }, signal })).tags;
 }
 
 /** `GET /api/companies/{companyId}/automatic-answers?usage=closure&type=`: replies usable when closing. */
-export function fetchClosureAnswers(companyId: number, type: number, signal?: AbortSignal): Promise<AutomaticAnswer[]> {
-  return api.get(`/companies/${companyId}/automatic-answers`, {
-    query: { usage: "closure", type },
-    schema: automaticAnswerListResponseSchema.transform((body) => body.answers),
-    signal,
-  });
+export async function fetchClosureAnswers(companyId: number, type: number, signal?: AbortSignal): Promise<AutomaticAnswer[]> {
+  return (await call(answers.getCompaniesByCompanyIdAutomaticAnswers, { params: { companyId }, query: { usage: "closure", type }, signal })).answers;
 }
 
 /** File name from a `Content-Disposition` header, or the fallback. */
@@ -291,7 +245,7 @@ export async function downloadReportPdf(companyId: number, reportId: number): Pr
   if (token) headers["access-token"] = token;
   let response: Response;
   try {
-    response = await fetch(`/api${reportBase(companyId, reportId)}/pdf`, { headers, credentials: "same-origin" });
+    response = await fetch(urlOf(exports.getCompaniesByCompanyIdReportsByIdPdf, { params: { companyId, id: reportId } }), { headers, credentials: "same-origin" });
   } catch {
     throw new ApiError({ message: translateErrorCode("generalError") ?? "Error 0", status: 0 });
   }

@@ -1,9 +1,10 @@
 import { useQuery, type QueryCache } from "@tanstack/react-query";
+import { API_BASE } from "../../../lib/api";
 import { getSession } from "../../session/session-store";
 
 /** True for a file the portal's API serves (it needs the `access-token` header, which `<img src>` cannot send). */
 export function needsAuthorization(url: string): boolean {
-  return url.startsWith("/api/");
+  return url.startsWith(`${API_BASE}/`);
 }
 
 /** Fetches an API file with the operator's token and returns a blob URL for it; other URLs come back as they are. */

@@ -3,14 +3,14 @@ import { Tag } from "antd";
 import { NotificationOutlined } from "@ant-design/icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { neighboursNoticeResponseSchema, neighboursProgressSchema, type NeighboursNotice, type Report } from "@atalaya/shared";
-import { api } from "../../../lib/api";
+import { messagesRouteTable as messages, neighboursProgressSchema, type NeighboursNotice, type Report } from "@atalaya/shared";
+import { call } from "../../../lib/call";
 import { useRealtimeEvents } from "../../realtime/realtime-context";
 import { detailKeys } from "./detail-api";
 
 /** `GET …/reports/{id}/neighbours`: neighbours found, delivered so far, cancelled. */
-function fetchNeighbourNotice(companyId: number, reportId: number, signal?: AbortSignal): Promise<NeighboursNotice> {
-  return api.get(`/companies/${companyId}/reports/${reportId}/neighbours`, { schema: neighboursNoticeResponseSchema.transform((b) => b.notice), signal });
+async function fetchNeighbourNotice(companyId: number, reportId: number, signal?: AbortSignal): Promise<NeighboursNotice> {
+  return (await call(messages.getCompaniesByCompanyIdReportsByIdNeighbours, { params: { companyId, id: reportId }, signal })).notice;
 }
 
 /**
