@@ -8,13 +8,13 @@ import {
   type ModuleName,
   type ProviderCompany,
 } from "@atalaya/shared";
-import { call, type AnswerOf } from "../../lib/call";
+import { call, queryKeyOf, type AnswerOf } from "../../lib/call";
 
 /** TanStack Query keys of the settings screen and the provider's companies screen. */
 export const companySettingsKeys = {
-  settings: (companyId: number) => ["company-settings", companyId] as const,
-  apiKeys: (companyId: number) => ["company-settings", companyId, "api-keys"] as const,
-  providerCompanies: ["provider-companies"] as const,
+  settings: (companyId: number) => queryKeyOf(settings.getCompaniesByCompanyIdSettings, { params: { companyId } }),
+  apiKeys: (companyId: number) => queryKeyOf(open311.getCompaniesByCompanyIdApiKeys, { params: { companyId } }),
+  providerCompanies: queryKeyOf(provider.getAdminCompanies),
 };
 
 /** `GET /api/companies/{companyId}/settings`. */

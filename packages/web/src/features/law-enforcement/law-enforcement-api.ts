@@ -7,7 +7,7 @@ import {
   type LawEnforcementState,
 } from "@atalaya/shared";
 import { ApiError } from "../../lib/api";
-import { call } from "../../lib/call";
+import { call, queryKeyOf } from "../../lib/call";
 import { getSession } from "../session/session-store";
 
 /** `POST /api/law-enforcement/access`: mails the form's link to an institutional e-mail. */
@@ -50,7 +50,8 @@ export async function downloadRequestFile(file: LawEnforcementFile): Promise<voi
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-export const lawEnforcementKeys = { requests: ["law-enforcement-requests"] as const };
+/** TanStack Query key of the provider's list of requests. */
+export const lawEnforcementKeys = { requests: queryKeyOf(lawEnforcement.getAdminLawEnforcementRequests) };
 
 /** `GET /api/admin/law-enforcement/requests` (provider administrators). */
 export async function fetchRequests(signal?: AbortSignal): Promise<LawEnforcementRequest[]> {
