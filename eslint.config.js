@@ -42,9 +42,11 @@ function serverBoundaries() {
 
 // The portal's feature folders whose API calls all go through the route table (lib/call.ts).
 const CALLING_ROUTES = [
-  "answers", "assets", "auth", "client-errors", "collaborator-messages", "duplicates", "history", "mail", "messages",
-  "notifications", "operators", "organisation", "password-reset", "patrols", "plates", "public-link", "replies",
-  "report-flags", "report-life", "reported-users", "safetags", "search", "settings", "shifts", "triage", "users", "zones",
+  "activities", "alarm", "answers", "assets", "auth", "client-errors", "collaborator-messages", "company-settings",
+  "dashboard", "duplicates", "export", "history", "law-enforcement", "mail", "maps", "messages", "notifications",
+  "operators", "organisation", "password-reset", "patrols", "plates", "public-link", "push", "realtime", "replies",
+  "report-flags", "report-life", "reported-users", "safetags", "search", "settings", "shifts", "signup", "triage",
+  "users", "zones",
 ];
 
 export default tseslint.config(

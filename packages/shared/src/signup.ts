@@ -346,6 +346,8 @@ export const lawEnforcementRequestSchema = z.object({
 export type LawEnforcementRequest = z.infer<typeof lawEnforcementRequestSchema>;
 export const lawEnforcementCreatedSchema = z.object({ success: z.literal(true), reference: z.string() });
 export const lawEnforcementListSchema = z.object({ success: z.literal(true), requests: z.array(lawEnforcementRequestSchema) });
+/** The answer of setting a request's state: the request as stored. */
+export const lawEnforcementStateResponseSchema = z.object({ success: z.literal(true), request: lawEnforcementRequestSchema });
 export const lawEnforcementStateBodySchema = z.object({ state: z.enum(LAW_ENFORCEMENT_STATES) });
 export const lawEnforcementParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 export const lawEnforcementFileParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID), name: z.string().max(64) });

@@ -10,13 +10,12 @@ import {
   lawEnforcementListSchema,
   lawEnforcementParamsSchema,
   lawEnforcementRequestBodySchema,
-  lawEnforcementRequestSchema,
   lawEnforcementStateBodySchema,
+  lawEnforcementStateResponseSchema,
   lawEnforcementTokenQuerySchema,
   lawEnforcementTokenResponseSchema,
   signupSuccessSchema,
 } from "@atalaya/shared";
-import { z } from "zod";
 import { requireProviderAdmin } from "../auth/access.js";
 import { actorOf } from "../auth/authenticate.js";
 import type { AppContext } from "../context.js";
@@ -105,7 +104,7 @@ export async function lawEnforcementRoutes(app: FastifyInstance, ctx: AppContext
     schema: {
       params: lawEnforcementParamsSchema,
       body: lawEnforcementStateBodySchema,
-      response: { 200: z.object({ success: z.literal(true), request: lawEnforcementRequestSchema }), 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+      response: { 200: lawEnforcementStateResponseSchema, 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
     },
   }, async (req) => {
     const actor = actorOf(req);

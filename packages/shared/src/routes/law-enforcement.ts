@@ -1,4 +1,4 @@
-import { lawEnforcementAccessBodySchema, lawEnforcementCreatedSchema, lawEnforcementFileParamsSchema, lawEnforcementListSchema, lawEnforcementParamsSchema, lawEnforcementRequestBodySchema, lawEnforcementStateBodySchema, lawEnforcementTokenQuerySchema, lawEnforcementTokenResponseSchema, signupSuccessSchema } from "../signup.js";
+import { lawEnforcementAccessBodySchema, lawEnforcementCreatedSchema, lawEnforcementFileParamsSchema, lawEnforcementListSchema, lawEnforcementParamsSchema, lawEnforcementRequestBodySchema, lawEnforcementStateBodySchema, lawEnforcementStateResponseSchema, lawEnforcementTokenQuerySchema, lawEnforcementTokenResponseSchema, signupSuccessSchema } from "../signup.js";
 import { defineRoutes } from "./route.js";
 
 /** The routes of the server's law-enforcement/ folder (law-enforcement/law-enforcement.routes.ts). */
@@ -50,6 +50,7 @@ export const lawEnforcementRouteTable = defineRoutes({
     access: { kind: "provider" },
     params: lawEnforcementParamsSchema,
     body: lawEnforcementStateBodySchema,
+    answer: lawEnforcementStateResponseSchema,
     errors: [400, 403, 404],
   },
   getAdminLawEnforcementRequestsByIdFilesByName: {

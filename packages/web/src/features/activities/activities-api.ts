@@ -1,16 +1,5 @@
-import {
-  activitiesResponseSchema,
-  activityResponseSchema,
-  complianceRefreshResponseSchema,
-  complianceResponseSchema,
-  dueActivitiesResponseSchema,
-  successSchema,
-  type ActivityBody,
-  type ActivityPeriod,
-  type ActivityState,
-  type ScheduledActivity,
-} from "@atalaya/shared";
-import { api } from "../../lib/api";
+import { activitiesRouteTable as activities, type ActivityBody, type ActivityPeriod, type ActivityState, type ScheduledActivity } from "@atalaya/shared";
+import { call } from "../../lib/call";
 
 /** TanStack Query keys of the activities screens. */
 export const activityKeys = {
@@ -28,35 +17,36 @@ export interface ComplianceFilter {
   page: number;
 }
 
-const base = (companyId: number): string => `/companies/${companyId}/activities`;
-
 /** `GET …/activities`: the company's activities, newest first. */
-export function fetchActivities(companyId: number, signal?: AbortSignal): Promise<ScheduledActivity[]> {
-  return api.get(base(companyId), { schema: activitiesResponseSchema.transform((b) => b.activities), signal });
+export async function fetchActivities(companyId: number, signal?: AbortSignal): Promise<ScheduledActivity[]> {
+  return (await call(activities.getCompaniesByCompanyIdActivities, { params: { companyId }, signal })).activities;
 }
 
 /** `POST …/activities` or `PUT …/activities/{id}` (company admins): a 400 carries the field problems. */
-export function saveActivity(companyId: number, id: number | null, body: ActivityBody): Promise<ScheduledActivity> {
-  const schema = activityResponseSchema.transform((b) => b.activity);
-  return id === null ? api.post(base(companyId), body, { schema }) : api.put(`${base(companyId)}/${id}`, body, { schema });
+export async function saveActivity(companyId: number, id: number | null, body: ActivityBody): Promise<ScheduledActivity> {
+  const answer =
+    id === null
+      ? await call(activities.postCompaniesByCompanyIdActivities, { params: { companyId }, body })
+      : await call(activities.putCompaniesByCompanyIdActivitiesById, { params: { companyId, id }, body });
+  return answer.activity;
 }
 
 /** `DELETE …/activities/{id}` (company admins). */
 export async function deleteActivity(companyId: number, id: number): Promise<void> {
-  await api.delete(`${base(companyId)}/${id}`, { schema: successSchema });
+  await call(activities.deleteCompaniesByCompanyIdActivitiesById, { params: { companyId, id } });
 }
 
 /** `GET …/activities/mine`: the caller's activities due now, with progress. */
-export function fetchMyActivities(companyId: number, signal?: AbortSignal) {
-  return api.get(`${base(companyId)}/mine`, { schema: dueActivitiesResponseSchema.transform((b) => b.activities), signal });
+export async function fetchMyActivities(companyId: number, signal?: AbortSignal) {
+  return (await call(activities.getCompaniesByCompanyIdActivitiesMine, { params: { companyId }, signal })).activities;
 }
 
 /** `GET …/activities/compliance`: a page of the stored compliance rows. */
 export function fetchCompliance(companyId: number, f: ComplianceFilter, signal?: AbortSignal) {
-  return api.get(`${base(companyId)}/compliance`, { query: { ...f }, schema: complianceResponseSchema, signal });
+  return call(activities.getCompaniesByCompanyIdActivitiesCompliance, { params: { companyId }, query: { ...f }, signal });
 }
 
 /** `POST …/activities/compliance/refresh`: computes the company's compliance again now. */
 export function refreshCompliance(companyId: number) {
-  return api.post(`${base(companyId)}/compliance/refresh`, undefined, { schema: complianceRefreshResponseSchema });
+  return call(activities.postCompaniesByCompanyIdActivitiesComplianceRefresh, { params: { companyId } });
 }

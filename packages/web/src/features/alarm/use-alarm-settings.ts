@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
-import { api } from "../../lib/api";
+import { usersRouteTable as users } from "@atalaya/shared";
+import { call } from "../../lib/call";
 import { localStore } from "../../lib/storage";
 import { useSettings } from "../settings/settings-context";
 import { readAlarmSettings, writeAlarmSettings, type AlarmSettings } from "./alarm-settings";
@@ -31,7 +32,7 @@ export function useAlarmSettings(): [AlarmSettings, (patch: Partial<AlarmSetting
       setState({ userId, value });
       for (const listener of listeners) listener();
       // The browser copy already holds the change; a failed save is retried with the next change.
-      void api.put(`/user/${userId}/settings`, { alarm: value }).catch(() => undefined);
+      void call(users.putUserByIdSettings, { params: { id: userId }, body: { alarm: value } }).catch(() => undefined);
     },
     [current, userId],
   );

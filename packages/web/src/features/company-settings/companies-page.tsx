@@ -4,7 +4,7 @@ import { CloseOutlined, UnlockOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useDateFormatter } from "../../lib/dates";
-import { isAdminGroup, type ProviderCompany } from "@atalaya/shared";
+import { isAdminGroup, type ModuleName, type ProviderCompany } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
 import { useSettings } from "../settings/settings-context";
@@ -28,7 +28,7 @@ export function CompaniesPage(): ReactNode {
   };
   const onError = (error: unknown): void => void toast.error(isApiError(error) ? error.message : t("errors.generalError"));
   const modules = useMutation({
-    mutationFn: ({ id, list }: { id: number; list: string[] }) => setCompanyModules(id, list),
+    mutationFn: ({ id, list }: { id: number; list: ModuleName[] }) => setCompanyModules(id, list),
     onSuccess: (saved) => {
       replace(saved);
       void toast.success(t("companySettings.companies.modulesSaved", { name: saved.name }));
@@ -101,7 +101,7 @@ export function CompaniesPage(): ReactNode {
           aria-label={t("companySettings.companies.modulesOf", { name: c.name })}
           options={moduleOptions(t, i18n.language)}
           showSearch={{ optionFilterProp: "label" }}
-          onChange={(list: string[]) => modules.mutate({ id: c.id, list })}
+          onChange={(list: string[]) => modules.mutate({ id: c.id, list: list as ModuleName[] /* the options are MODULES */ })}
           maxTagCount="responsive"
         />
       ),

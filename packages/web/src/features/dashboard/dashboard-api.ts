@@ -1,19 +1,24 @@
 import {
-  dashboardAppsResponseSchema,
-  dashboardOperatorsResponseSchema,
-  dashboardReportsResponseSchema,
-  dashboardSummaryResponseSchema,
-  dashboardUsersResponseSchema,
+  dashboardRouteTable as dashboard,
   type DashboardApps,
   type DashboardOperators,
   type DashboardReports,
   type DashboardSummary,
   type DashboardUsers,
 } from "@atalaya/shared";
-import type { ZodType } from "zod";
-import { api } from "../../lib/api";
+import { call } from "../../lib/call";
 
-/** What each tab of `GET /api/companies/{companyId}/dashboard/{tab}` answers. */
+/** The route of each tab of `GET /api/companies/{companyId}/dashboard/{tab}`. */
+const tabRoutes = {
+  summary: dashboard.getCompaniesByCompanyIdDashboardSummary,
+  reports: dashboard.getCompaniesByCompanyIdDashboardReports,
+  operators: dashboard.getCompaniesByCompanyIdDashboardOperators,
+  users: dashboard.getCompaniesByCompanyIdDashboardUsers,
+  apps: dashboard.getCompaniesByCompanyIdDashboardApps,
+};
+export type DashboardEndpoint = keyof typeof tabRoutes;
+
+/** What each tab answers (named per tab, so a screen generic over the tab reads their common fields). */
 export interface DashboardTabData {
   summary: DashboardSummary;
   reports: DashboardReports;
@@ -21,15 +26,6 @@ export interface DashboardTabData {
   users: DashboardUsers;
   apps: DashboardApps;
 }
-export type DashboardEndpoint = keyof DashboardTabData;
-
-const schemas: { [K in DashboardEndpoint]: ZodType<DashboardTabData[K]> } = {
-  summary: dashboardSummaryResponseSchema,
-  reports: dashboardReportsResponseSchema,
-  operators: dashboardOperatorsResponseSchema,
-  users: dashboardUsersResponseSchema,
-  apps: dashboardAppsResponseSchema,
-};
 
 /** TanStack Query keys of the dashboard: one per company, tab and query. */
 export const dashboardKeys = {
@@ -44,5 +40,6 @@ export function fetchDashboard<K extends DashboardEndpoint>(
   query: Record<string, string>,
   signal?: AbortSignal,
 ): Promise<DashboardTabData[K]> {
-  return api.get(`/companies/${companyId}/dashboard/${tab}`, { query, schema: schemas[tab], signal });
+  // The tabs share params and query; only the answer differs, which DashboardTabData[K] names.
+  return call(tabRoutes[tab] as typeof tabRoutes.summary, { params: { companyId }, query, signal }) as Promise<DashboardTabData[K]>;
 }

@@ -1,39 +1,37 @@
-import { z } from "zod";
 import {
   lawEnforcementCreatedSchema,
-  lawEnforcementListSchema,
-  lawEnforcementRequestSchema,
-  lawEnforcementTokenResponseSchema,
-  signupSuccessSchema,
+  lawEnforcementRouteTable as lawEnforcement,
   type LawEnforcementFile,
   type LawEnforcementRequest,
   type LawEnforcementRequestBody,
   type LawEnforcementState,
 } from "@atalaya/shared";
-import { api, ApiError } from "../../lib/api";
+import { ApiError } from "../../lib/api";
+import { call, queryKeyOf } from "../../lib/call";
 import { getSession } from "../session/session-store";
 
 /** `POST /api/law-enforcement/access`: mails the form's link to an institutional e-mail. */
 export function requestAccess(email: string, acceptTerms: boolean): Promise<{ success: true }> {
-  return api.post("/law-enforcement/access", { email, acceptTerms }, { schema: signupSuccessSchema, redirectOnUnauthorized: false });
+  // Unchecked terms are sent too: the server's termsRequired is the message the page shows.
+  return call(lawEnforcement.postLawEnforcementAccess, { body: { email, acceptTerms: acceptTerms as true }, redirectOnUnauthorized: false });
 }
 
 /** `GET /api/law-enforcement/link?token=`: the e-mail of a valid link. */
 export async function linkEmail(token: string): Promise<string> {
-  return (await api.get("/law-enforcement/link", { query: { token }, schema: lawEnforcementTokenResponseSchema, redirectOnUnauthorized: false })).email;
+  return (await call(lawEnforcement.getLawEnforcementLink, { query: { token }, redirectOnUnauthorized: false })).email;
 }
 
 /** `POST /api/law-enforcement/requests`: answers the reference number. With files, a multipart form:
- * the body as JSON in `request` and each file in `files`. */
+ * the body as JSON in `request` and each file in `files` (sent instead of the JSON body). */
 export async function submitRequest(body: LawEnforcementRequestBody, files: readonly File[] = []): Promise<string> {
-  let payload: LawEnforcementRequestBody | FormData = body;
+  let form: FormData | undefined;
   if (files.length > 0) {
-    const form = new FormData();
+    form = new FormData();
     form.append("request", JSON.stringify(body));
     for (const file of files) form.append("files", file, file.name);
-    payload = form;
   }
-  return (await api.post("/law-enforcement/requests", payload, { schema: lawEnforcementCreatedSchema, redirectOnUnauthorized: false })).reference;
+  // The route answers 201 only, which its entry lists under `also`: the answer is checked here.
+  return lawEnforcementCreatedSchema.parse(await call(lawEnforcement.postLawEnforcementRequests, { body, form, redirectOnUnauthorized: false })).reference;
 }
 
 /** Downloads a request's file (provider administrators): fetched with the token, which a plain link
@@ -52,14 +50,15 @@ export async function downloadRequestFile(file: LawEnforcementFile): Promise<voi
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-export const lawEnforcementKeys = { requests: ["law-enforcement-requests"] as const };
+/** TanStack Query key of the provider's list of requests. */
+export const lawEnforcementKeys = { requests: queryKeyOf(lawEnforcement.getAdminLawEnforcementRequests) };
 
 /** `GET /api/admin/law-enforcement/requests` (provider administrators). */
 export async function fetchRequests(signal?: AbortSignal): Promise<LawEnforcementRequest[]> {
-  return (await api.get("/admin/law-enforcement/requests", { schema: lawEnforcementListSchema, signal })).requests;
+  return (await call(lawEnforcement.getAdminLawEnforcementRequests, { signal })).requests;
 }
 
 /** `PUT /api/admin/law-enforcement/requests/{id}/state`. */
 export async function setRequestState(id: number, state: LawEnforcementState): Promise<LawEnforcementRequest> {
-  return (await api.put(`/admin/law-enforcement/requests/${id}/state`, { state }, { schema: z.object({ success: z.literal(true), request: lawEnforcementRequestSchema }) })).request;
+  return (await call(lawEnforcement.putAdminLawEnforcementRequestsByIdState, { params: { id }, body: { state } })).request;
 }

@@ -1,5 +1,5 @@
-import { mapHeatResponseSchema, mapReportsResponseSchema, type MapHeatResponse, type MapReportsResponse } from "@atalaya/shared";
-import { api } from "../../lib/api";
+import { mapsRouteTable as maps, type MapHeatResponse, type MapReportsResponse } from "@atalaya/shared";
+import { call } from "../../lib/call";
 
 /** What the maps screen asks for: a period in days and the layers' filters. */
 export interface MapFilter {
@@ -33,18 +33,18 @@ export interface HeatWindow {
   end_time: string;
 }
 
-function search(q: MapQuery, extra: Record<string, string>): string {
+function queryOf(q: MapQuery, extra: Record<string, string>): MapQuery {
   // A 4-hour window replaces the period or dates of the filter; its types, statuses and zones stay.
   const base = Object.fromEntries(Object.entries(q).filter(([key]) => !(extra.start_date && ["period", "start_date", "start_time", "end_date", "end_time"].includes(key))));
-  return new URLSearchParams({ ...base, ...extra }).toString();
+  return { ...base, ...extra };
 }
 
 /** `GET /api/companies/{companyId}/maps/reports`: the filter's reports as points (clusters beyond 3000). */
 export function fetchMapReports(companyId: number, q: MapQuery, signal?: AbortSignal): Promise<MapReportsResponse> {
-  return api.get(`/companies/${companyId}/maps/reports?${search(q, { zoom: "12" })}`, { schema: mapReportsResponseSchema, signal });
+  return call(maps.getCompaniesByCompanyIdMapsReports, { params: { companyId }, query: queryOf(q, { zoom: "12" }), signal });
 }
 
 /** `GET …/maps/heat`: reports counted on a grid, for the whole filter or one 4-hour window of it. */
 export function fetchMapHeat(companyId: number, q: MapQuery, window: HeatWindow | null, signal?: AbortSignal): Promise<MapHeatResponse> {
-  return api.get(`/companies/${companyId}/maps/heat?${search(q, { zoom: "13", ...(window ?? {}) })}`, { schema: mapHeatResponseSchema, signal });
+  return call(maps.getCompaniesByCompanyIdMapsHeat, { params: { companyId }, query: queryOf(q, { zoom: "13", ...(window ?? {}) }), signal });
 }

@@ -1,5 +1,5 @@
-import { pushKeyResponseSchema, successSchema } from "@atalaya/shared";
-import { api } from "../../lib/api";
+import { pushRouteTable as push, pushSubscriptionBodySchema, usersRouteTable as users } from "@atalaya/shared";
+import { call } from "../../lib/call";
 
 /** The service worker file, served from the portal's root so it may show notifications for every page. */
 export const SERVICE_WORKER_URL = "/sw.js";
@@ -27,22 +27,23 @@ export async function enablePush(userId: number): Promise<boolean> {
   if ((await Notification.requestPermission()) !== "granted") return false;
   const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL);
   await navigator.serviceWorker.ready;
-  const { publicKey } = await api.get("/push/key", { schema: pushKeyResponseSchema });
+  const { publicKey } = await call(push.getPushKey);
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(publicKey) }));
-  await api.post("/push/subscriptions", subscription.toJSON(), { schema: successSchema });
-  await api.put(`/user/${userId}/settings`, { browserPush: true });
+  // The browser types its subscription loosely (every field optional); a subscribed one has them all.
+  await call(push.postPushSubscriptions, { body: pushSubscriptionBodySchema.parse(subscription.toJSON()) });
+  await call(users.putUserByIdSettings, { params: { id: userId }, body: { browserPush: true } });
   return true;
 }
 
 /** Turns "browser push" off for the user, and this browser's subscription with it. */
 export async function disablePush(userId: number): Promise<void> {
-  await api.put(`/user/${userId}/settings`, { browserPush: false });
+  await call(users.putUserByIdSettings, { params: { id: userId }, body: { browserPush: false } });
   if (!pushSupported()) return;
   const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER_URL);
   const subscription = await registration?.pushManager.getSubscription();
   if (!subscription) return;
-  await api.delete("/push/subscriptions", { body: { endpoint: subscription.endpoint }, schema: successSchema }).catch(() => undefined);
+  await call(push.deletePushSubscriptions, { body: { endpoint: subscription.endpoint } }).catch(() => undefined);
   await subscription.unsubscribe();
 }

@@ -1,25 +1,24 @@
-import { eventsResponseSchema, realtimeMessageSchema, ticketResponseSchema } from "@atalaya/shared";
-import type { ApiClient } from "../../lib/api";
+import { realtimeMessageSchema, realtimeRouteTable as realtime } from "@atalaya/shared";
+import { call } from "../../lib/call";
 import type { RealtimeTransport } from "./realtime-client";
 
-/** The channel's address for a ticket, same origin as the page. */
+/** The channel's address for a ticket, same origin as the page. The socket is not an API route (the route
+ * table has no entry for it), so its path is written here. */
 export function realtimeUrl(ticket: string, location: Pick<Location, "protocol" | "host"> = window.location): string {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
+  // eslint-disable-next-line no-restricted-syntax -- the socket has no route-table entry (see above)
   return `${scheme}://${location.host}/api/realtime?ticket=${encodeURIComponent(ticket)}`;
 }
 
-/** Real transport: tickets and catch-up through the API client, messages through a browser WebSocket. */
-export function createBrowserTransport(api: ApiClient): RealtimeTransport {
+/** Real transport: tickets and catch-up through the route table, messages through a browser WebSocket. */
+export function createBrowserTransport(): RealtimeTransport {
   return {
     async fetchTicket(companyId) {
-      const { ticket } = await api.post("/realtime/ticket", { companyId }, { schema: ticketResponseSchema });
+      const { ticket } = await call(realtime.postRealtimeTicket, { body: { companyId } });
       return ticket;
     },
     async fetchEventsAfter(companyId, after) {
-      const { events, lastSeq } = await api.get(`/companies/${companyId}/events`, {
-        query: { after },
-        schema: eventsResponseSchema,
-      });
+      const { events, lastSeq } = await call(realtime.getCompaniesByCompanyIdEvents, { params: { companyId }, query: { after } });
       return { events, lastSeq };
     },
     openSocket(ticket, handlers) {

@@ -3,7 +3,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { App, Button } from "antd";
 import { ReloadOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
+import { realtimeRouteTable as realtime } from "@atalaya/shared";
+import { call } from "../../lib/call";
 import { localStore } from "../../lib/storage";
 import { createBrowserTransport } from "./browser-transport";
 import { getSession } from "../session/session-store";
@@ -22,9 +23,7 @@ export function getConnectivityLog(): ConnectivityLog {
   connectivityLog ??= new ConnectivityLog(localStore(), async (batch) => {
     // Signed out (the channel's last events arrive after the logout): keep them for the next session.
     if (getSession() === null) throw new Error("signed out");
-    await api.post("/logs-pusher", batch, {
-      query: { route: "statusConnection", type: batch.type, user_id: batch.user_id },
-    });
+    await call(realtime.postLogsPusher, { query: { route: "statusConnection", type: batch.type, user_id: batch.user_id }, body: batch });
   });
   return connectivityLog;
 }
@@ -37,7 +36,7 @@ interface RealtimeProviderProps {
 
 /** Opens the real-time channel of a company while mounted and shares it with the screens below. */
 export function RealtimeProvider({ companyId, userId, children }: RealtimeProviderProps): ReactNode {
-  const [client] = useState(() => new RealtimeClient(createBrowserTransport(api)));
+  const [client] = useState(() => new RealtimeClient(createBrowserTransport()));
 
   useEffect(() => {
     client.start(companyId);

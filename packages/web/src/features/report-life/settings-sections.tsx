@@ -3,9 +3,10 @@ import { App, Button, Empty, Input, InputNumber, Skeleton, Switch, Tooltip, Typo
 import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { MAX_REVIEW_ABUSE_THRESHOLD, MAX_REVIEW_DAYS, MAX_SUBSTATUSES, type ReviewSettings, type Substatus } from "@atalaya/shared";
+import { companySettingsRouteTable, MAX_REVIEW_ABUSE_THRESHOLD, MAX_REVIEW_DAYS, MAX_SUBSTATUSES, type ReviewSettings, type Substatus } from "@atalaya/shared";
 import { useToast } from "../../app/use-toast";
 import { isApiError } from "../../lib/api";
+import { queryKeyOf } from "../../lib/call";
 import { createSubstatus, deleteSubstatus, fetchReviewSettings, fetchSubstatuses, lifeKeys, renameSubstatus, saveReviewSettings } from "./report-life-api";
 import "./report-life.css";
 
@@ -28,7 +29,8 @@ export function SubstatusesSettings({ companyId, canManage }: Props): ReactNode 
   const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: lifeKeys.substatuses(companyId) });
-    void queryClient.invalidateQueries({ queryKey: ["company-settings"] });
+    // The settings screen's copy of the company settings carries the substatuses too.
+    void queryClient.invalidateQueries({ queryKey: queryKeyOf(companySettingsRouteTable.getCompaniesByCompanyIdSettings, { params: { companyId } }) });
   };
   const onError = (error: unknown) => toast.error(failure(error, t, t("reportLife.substatuses.error")));
   const add = useMutation({ mutationFn: () => createSubstatus(companyId, { name: name.trim() }), onSuccess: () => (setName(""), refresh()), onError });
