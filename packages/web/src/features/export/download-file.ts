@@ -3,17 +3,14 @@ import { currentLanguage, translateErrorCode } from "../../i18n/i18n";
 import { getSession } from "../session/session-store";
 
 /** Downloads an API file with the session's token (a plain link cannot carry it) through a temporary
- * blob URL; answers the file's name. `path` is under /api, with or without that prefix (the assets'
- * and safe tags' path builders also serve <img> and links, so they carry it). */
+ * blob URL; answers the file's name. `path` is the route's address as `urlOf` makes it. */
 export async function downloadFile(path: string, fallbackName: string): Promise<string> {
   const token = getSession()?.token;
   const headers: Record<string, string> = { "Accept-Language": currentLanguage() };
   if (token) headers["access-token"] = token;
   let response: Response;
   try {
-    // A path without /api is forms-api's, until it too names its route (urlOf gives the whole address).
-    // eslint-disable-next-line no-restricted-syntax -- the prefix test, not a route's path
-    response = await fetch(path.startsWith("/api/") ? path : `/api${path}`, { headers, credentials: "same-origin" });
+    response = await fetch(path, { headers, credentials: "same-origin" });
   } catch {
     throw new ApiError({ message: translateErrorCode("generalError") ?? "Error 0", status: 0 });
   }
