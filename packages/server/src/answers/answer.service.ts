@@ -1,5 +1,5 @@
 import { reportTypeById, type AutomaticAnswer, type AutomaticAnswerBody, type AutomaticAnswerListQuery } from "@atalaya/shared";
-import { requireAccess, type CompanyScope } from "../auth/access.js";
+import { type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { invalidField, notFound } from "../http/errors.js";
 import { deleteAnswer, insertAnswer, listAnswers, updateAnswer, type AnswerRow } from "./answer.repository.js";
@@ -22,20 +22,17 @@ function requireKnownType(body: AutomaticAnswerBody): void {
 
 /** The company's answers for operators picking one (filters: usage, report type). */
 export async function listCompanyAnswers(ctx: AppContext, scope: CompanyScope, q: AutomaticAnswerListQuery): Promise<AutomaticAnswer[]> {
-  requireAccess(scope, "report.work");
   return (await listAnswers(ctx.db, scope, q)).map(present);
 }
 
 /** Creates an answer; only company admins. */
 export async function createAnswer(ctx: AppContext, scope: CompanyScope, body: AutomaticAnswerBody): Promise<AutomaticAnswer> {
-  requireAccess(scope, "answers.manage");
   requireKnownType(body);
   return present(await insertAnswer(ctx.db, scope, body));
 }
 
 /** Replaces an answer's fields; only company admins; another company's answer is 404. */
 export async function editAnswer(ctx: AppContext, scope: CompanyScope, id: number, body: AutomaticAnswerBody): Promise<AutomaticAnswer> {
-  requireAccess(scope, "answers.manage");
   requireKnownType(body);
   const row = await updateAnswer(ctx.db, scope, id, body);
   if (!row) throw notFound();
@@ -44,6 +41,5 @@ export async function editAnswer(ctx: AppContext, scope: CompanyScope, id: numbe
 
 /** Deletes an answer; only company admins; another company's answer is 404. */
 export async function removeAnswer(ctx: AppContext, scope: CompanyScope, id: number): Promise<void> {
-  requireAccess(scope, "answers.manage");
   if (!(await deleteAnswer(ctx.db, scope, id))) throw notFound();
 }

@@ -7,7 +7,7 @@ import {
   type CompanySettings,
   type CompanySettingsBody,
 } from "@atalaya/shared";
-import { isProviderAdmin, requireAccess, requireProviderAdmin, type CompanyScope } from "../auth/access.js";
+import { isProviderAdmin, requireProviderAdmin, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { AppError, invalidField, notFound } from "../http/errors.js";
 import { companyGates } from "./gates.repository.js";
@@ -62,7 +62,6 @@ function checkBody(body: CompanySettingsBody): void {
 /** Saves the sections given: company admins change types, substatuses, config and their flags; the
  * provider's flags (is_observer, is_freemium) only a provider administrator (403 providerOnly). */
 export async function updateSettings(ctx: AppContext, scope: CompanyScope, body: CompanySettingsBody): Promise<CompanySettings> {
-  requireAccess(scope, "settings.manage");
   if (body.flags && PROVIDER_FLAGS.some((f) => body.flags![f] !== undefined)) requireProviderAdmin(scope.actor);
   checkBody(body);
   await ctx.db.transaction(async (tx) => {

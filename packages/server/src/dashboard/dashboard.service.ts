@@ -17,7 +17,7 @@ import {
   type ReportCounters,
   type SummaryFigure,
 } from "@atalaya/shared";
-import { requireAccess, type CompanyScope } from "../auth/access.js";
+import { type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { forbidden } from "../http/errors.js";
 import { companyHasGate } from "../company-settings/index.js";
@@ -43,7 +43,6 @@ import { changePct, instantWindow, localWindow, previousWindow, windowDays } fro
 /** What every tab (and the maps) starts from: the SPEC §3 dashboard filter read in the company's clock as
  * the reports it selects and the window to answer with; 400 with the field when it cannot be one. */
 export async function dashboardSelection(ctx: AppContext, scope: CompanyScope, q: DashboardQuery) {
-  requireAccess(scope, "dashboard.read");
   const local = localWindow(q);
   const { timezone, modules } = await companyClock(ctx.db, scope);
   const ends = local.start || local.end ? await localInstants(ctx.db, timezone, local.start, local.end) : { start: null, end: null };
@@ -209,7 +208,6 @@ export async function dashboardUsers(ctx: AppContext, scope: CompanyScope, q: Da
 /** GET …/dashboard/apps: reports per app and version, active reporters per day. Only the companies of
  * SPEC §6's "report apps metrics" gate (table company_gates, seeded with 110 and 268): any other answers 403, as a feature of another plan. */
 export async function dashboardApps(ctx: AppContext, scope: CompanyScope, q: DashboardQuery): Promise<Omit<DashboardApps, "success">> {
-  requireAccess(scope, "dashboard.read");
   if (!(await companyHasGate(ctx.db, scope.companyId, "report_apps_metrics"))) throw forbidden();
   const { selection, window } = await dashboardSelection(ctx, scope, q);
   const [sources, active] = await Promise.all([countBySource(ctx.db, scope, selection), activeReportersPerDay(ctx.db, scope, selection)]);

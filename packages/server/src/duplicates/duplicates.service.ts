@@ -1,5 +1,5 @@
 import type { DuplicateCounts, DuplicateSuggestion, MergeDuplicateBody, Report } from "@atalaya/shared";
-import { requireAccess, type CompanyScope } from "../auth/access.js";
+import { type CompanyScope } from "../auth/access.js";
 import { postClosingComment } from "../closing/index.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/db.js";
@@ -24,7 +24,6 @@ const OPEN_STATUSES: readonly string[] = ["pending", "in_progress", "in_observat
 /** The open reports the report may repeat, as the scope sees them, nearest first; none when the report
  * is closed. 404 when the scope may not see the report. */
 export async function listSuggestions(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<DuplicateSuggestion[]> {
-  requireAccess(scope, "report.work");
   if (!(await findReport(ctx.db, scope, reportId))) throw notFound();
   const rows = await findSuggestions(ctx.db, scope, [reportId]);
   if (rows.length === 0) return [];
@@ -40,7 +39,6 @@ export async function listSuggestions(ctx: AppContext, scope: CompanyScope, repo
 
 /** How many suggestions each listed report has (reports the scope may not see count none). */
 export async function countSuggestions(ctx: AppContext, scope: CompanyScope, reportIds: readonly number[]): Promise<DuplicateCounts> {
-  requireAccess(scope, "report.work");
   const counts = new Map<number, number>();
   for (const row of await findSuggestions(ctx.db, scope, reportIds)) counts.set(row.report_id, (counts.get(row.report_id) ?? 0) + 1);
   return [...counts].map(([reportId, count]) => ({ reportId, count }));

@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import type { ExportJobStatus, Language, ReportExportFilter } from "@atalaya/shared";
-import { requesterScope, requireAccess, type CompanyScope, type TenantScope } from "../auth/access.js";
+import { requesterScope, type CompanyScope, type TenantScope } from "../auth/access.js";
 import { isRestricted, loadRestrictionsOf } from "../auth/restrictions.js";
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/db.js";
@@ -29,7 +29,6 @@ async function* pages(db: Db, scope: TenantScope, w: SheetWindow, withEmails: bo
 
 /** The window of a request and what it holds; 422 noReportsToExport when it is empty (SPEC §8). */
 async function prepare(ctx: AppContext, scope: CompanyScope, filter: ReportExportFilter) {
-  requireAccess(scope, "reports.export");
   const timeZone = await companyTimezone(ctx.db, scope);
   const window = exportWindow(filter, timeZone);
   const total = await countSheetRows(ctx.db, scope, window);
@@ -87,7 +86,6 @@ export function reportSheetJobHandler(ctx: AppContext): JobHandler {
 /** An export job the scope may follow: its company's, started by the caller, or any of the company's
  * when the caller sees every report (a restricted operator never reads a wider export). */
 async function visibleJob(ctx: AppContext, scope: CompanyScope, jobId: number): Promise<JobRow> {
-  requireAccess(scope, "reports.export");
   const job = await findCompanyJob(ctx.db, scope, EXPORT_JOB, jobId);
   if (!job || (job.created_by !== scope.actor.user.id && isRestricted(scope.restrictions))) throw notFound();
   return job;

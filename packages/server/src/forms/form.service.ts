@@ -15,7 +15,7 @@ import {
   type FormTemplateFields,
   type GeoValue,
 } from "@atalaya/shared";
-import { requireAccess, systemScope, type CompanyScope, type TenantScope } from "../auth/access.js";
+import { systemScope, type CompanyScope, type TenantScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/db.js";
 import { AppError, invalidField, notFound } from "../http/errors.js";
@@ -50,7 +50,6 @@ async function checkCategory(tx: Tx, scope: CompanyScope, body: { name: string; 
 
 /** Creates a category, or a subcategory of one (names unique among siblings: 409 categoryNameTaken). */
 export async function createCategory(ctx: AppContext, scope: CompanyScope, body: Required<FormCategoryBody>): Promise<FormCategory> {
-  requireAccess(scope, "forms.manage");
   return ctx.db.transaction(async (tx) => {
     await checkCategory(tx, scope, body);
     return repo.insertCategory(tx, scope, body.name, body.parentId);
@@ -59,7 +58,6 @@ export async function createCategory(ctx: AppContext, scope: CompanyScope, body:
 
 /** Renames or moves a category. */
 export async function editCategory(ctx: AppContext, scope: CompanyScope, id: number, body: Required<FormCategoryBody>): Promise<FormCategory> {
-  requireAccess(scope, "forms.manage");
   return ctx.db.transaction(async (tx) => {
     const current = await repo.findCategory(tx, scope, id);
     if (!current) throw notFound();
@@ -70,7 +68,6 @@ export async function editCategory(ctx: AppContext, scope: CompanyScope, id: num
 
 /** Deletes a category with its subcategories; templates filed under them keep none. */
 export async function removeCategory(ctx: AppContext, scope: CompanyScope, id: number): Promise<void> {
-  requireAccess(scope, "forms.manage");
   if (!(await ctx.db.transaction((tx) => repo.deleteCategory(tx, scope, id)))) throw notFound();
 }
 
@@ -110,7 +107,6 @@ async function checkReferences(tx: Tx, scope: TenantScope, t: FormTemplateFields
 
 /** Creates a template at version 1. */
 export async function createTemplate(ctx: AppContext, scope: CompanyScope, t: FormTemplateFields): Promise<FormTemplate> {
-  requireAccess(scope, "forms.manage");
   const id = await ctx.db.transaction(async (tx) => {
     await checkReferences(tx, scope, t);
     return repo.insertTemplate(tx, scope, t, scope.actor.user.id);
@@ -121,7 +117,6 @@ export async function createTemplate(ctx: AppContext, scope: CompanyScope, t: Fo
 /** Saves a template: its current version is replaced while nobody filled it; once it has submissions
  * the change becomes the next version, so each submission keeps the version it was filled with. */
 export async function editTemplate(ctx: AppContext, scope: CompanyScope, id: number, t: FormTemplateFields): Promise<FormTemplate> {
-  requireAccess(scope, "forms.manage");
   await ctx.db.transaction(async (tx) => {
     const current = await repo.lockTemplate(tx, scope, id);
     if (!current || current.deleted) throw notFound();
@@ -134,7 +129,6 @@ export async function editTemplate(ctx: AppContext, scope: CompanyScope, id: num
 
 /** Marks a template deleted: it leaves lists and fill links stop working; its submissions stay. */
 export async function removeTemplate(ctx: AppContext, scope: CompanyScope, id: number): Promise<void> {
-  requireAccess(scope, "forms.manage");
   if (!(await repo.softDeleteTemplate(ctx.db, scope, id))) throw notFound();
 }
 
@@ -275,14 +269,12 @@ const presentLink = (l: repo.LinkRow) => ({
 
 /** A template's fill links. */
 export async function templateLinks(ctx: AppContext, scope: CompanyScope, templateId: number) {
-  requireAccess(scope, "forms.manage");
   await getTemplate(ctx, scope, templateId);
   return (await repo.listLinks(ctx.db, scope, templateId)).map(presentLink);
 }
 
 /** Creates a public fill link (a 192-bit token), optionally expiring. */
 export async function createLink(ctx: AppContext, scope: CompanyScope, templateId: number, expiresAt: string | null) {
-  requireAccess(scope, "forms.manage");
   const t = await getTemplate(ctx, scope, templateId);
   if (t.deleted) throw notFound();
   if (expiresAt !== null && Date.parse(expiresAt) <= Date.now()) throw invalidField("expiresAt", "invalid");
@@ -292,7 +284,6 @@ export async function createLink(ctx: AppContext, scope: CompanyScope, templateI
 
 /** Revokes a fill link: its token answers 404 from then on. */
 export async function revokeLink(ctx: AppContext, scope: CompanyScope, linkId: number) {
-  requireAccess(scope, "forms.manage");
   const l = await repo.revokeLink(ctx.db, scope, linkId);
   if (!l) throw notFound();
   return presentLink(l);

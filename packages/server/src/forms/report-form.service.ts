@@ -61,7 +61,6 @@ async function formState(db: Tx, scope: TenantScope, reportId: number, workflow:
 
 /** The report's workflow form as the scope sees the report (404 otherwise). */
 export async function reportForm(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<ReportForm> {
-  requireAccess(scope, "forms.read");
   const row = await loadReport(ctx.db, scope, reportId);
   return formState(ctx.db, scope, row.id, row.workflow);
 }
@@ -115,7 +114,6 @@ export function writeBack(components: readonly FormComponent[], values: Record<s
  * records each, and the report's update goes live to its viewers (every attending company's when the
  * shared report moved or changed date). */
 export async function submitReportForm(ctx: AppContext, scope: CompanyScope, reportId: number, body: ReportFormBody): Promise<{ form: ReportForm; report: Report }> {
-  requireAccess(scope, "report.work");
   requireAccess(scope, "forms.fill");
   const current = await loadReport(ctx.db, scope, reportId);
   if (current.deleted_by === "admin") throw new AppError(409, "invalidTransition", "deletedByAdmin");
@@ -198,7 +196,6 @@ export async function submitReportForm(ctx: AppContext, scope: CompanyScope, rep
  * of the workflow's current version, each id a member of the company (400 otherwise); an empty list
  * opens the section again. Logged and live as a report update. */
 export async function assignSections(ctx: AppContext, scope: CompanyScope, reportId: number, sectionsUsers: Record<string, number[]>): Promise<Report> {
-  requireAccess(scope, "report.read");
   const current = await loadReport(ctx.db, scope, reportId);
   requireAccess(scope, "forms.manage");
   if (current.workflow === null) throw notFound();
@@ -227,7 +224,6 @@ export function reportTypeWorkflows(ctx: AppContext, scope: CompanyScope) {
  * otherwise, as any record not its own), a template of the company that is not deleted (400 templateId
  * otherwise); null removes it. */
 export async function setReportTypeWorkflow(ctx: AppContext, scope: CompanyScope, typeId: number, templateId: number | null): Promise<{ typeId: number; templateId: number }[]> {
-  requireAccess(scope, "forms.manage");
   if (!(await repo.attendsType(ctx.db, scope, typeId))) throw notFound();
   requireActiveType(typeId);
   if (templateId !== null) {

@@ -159,7 +159,6 @@ async function vote(ctx: AppContext, reportId: number, userId: number, value: 1 
 
 /** Every comment of the report, hidden ones included and flagged (operators see what the community hid). */
 export async function listReportComments(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<Comment[]> {
-  requireAccess(scope, "report.read");
   await requireVisibleReport(ctx.db, scope, reportId);
   const rows = await listComments(ctx.db, reportId, { includeHidden: true });
   return rows.map((r) => presentComment(r, { companyId: scope.companyId }));
@@ -168,7 +167,6 @@ export async function listReportComments(ctx: AppContext, scope: CompanyScope, r
 /** The community's latest comments on the organisation's reports (the events panel's incoming comments
  * drawer, so it survives a reload), newest first, within the scope's restrictions. */
 export async function incomingComments(ctx: AppContext, scope: CompanyScope, limit: number): Promise<Comment[]> {
-  requireAccess(scope, "reports.browse");
   const rows = await listIncomingComments(ctx.db, scope, limit);
   return rows.map((r) => presentComment(r, { companyId: scope.companyId }));
 }
@@ -181,7 +179,6 @@ export async function addOperatorComment(
   reportId: number,
   read: ReadInput<TextWithFile>,
 ): Promise<{ comment: Comment; created: boolean }> {
-  requireAccess(scope, "report.comment");
   const report = await companyReport(ctx.db, scope, reportId);
   if (report.deleted_at) throw deletedByAuthor();
   const input = await read();
@@ -193,7 +190,6 @@ export async function addOperatorComment(
 
 /** The company's private notes on the report. */
 export async function listReportNotes(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<Note[]> {
-  requireAccess(scope, "report.read");
   await requireVisibleReport(ctx.db, scope, reportId);
   return (await listNotes(ctx.db, scope, reportId)).map(presentNote);
 }
@@ -205,7 +201,6 @@ export async function addNote(
   reportId: number,
   read: ReadInput<TextWithFile>,
 ): Promise<{ note: Note; created: boolean }> {
-  requireAccess(scope, "report.note");
   await requireVisibleReport(ctx.db, scope, reportId);
   const { companyId, actor } = scope;
   const input = await read();
@@ -232,7 +227,6 @@ export async function addNote(
 
 /** The operator's like (1) or dislike (-1): a new vote, a changed vote, or the same value again to withdraw it. */
 export async function likeAsOperator(ctx: AppContext, scope: CompanyScope, reportId: number, value: 1 | -1) {
-  requireAccess(scope, "report.like");
   const report = await companyReport(ctx.db, scope, reportId);
   if (report.deleted_at) throw deletedByAuthor();
   return vote(ctx, reportId, scope.actor.user.id, value, { companyId: scope.companyId });
@@ -252,7 +246,6 @@ export async function reportFollowers(
 
 /** Follows or unfollows for the operator (idempotent); a change is logged and sent as updateReport to the company. */
 export async function followAsOperator(ctx: AppContext, scope: CompanyScope, reportId: number, follow: boolean) {
-  requireAccess(scope, "report.follow");
   await requireVisibleReport(ctx.db, scope, reportId);
   const userId = scope.actor.user.id;
   await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
@@ -266,7 +259,6 @@ export async function followAsOperator(ctx: AppContext, scope: CompanyScope, rep
 
 /** Files of the report's comments, newest first (hidden comments' files flagged). */
 export async function reportGallery(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<GalleryItem[]> {
-  requireAccess(scope, "report.read");
   await requireVisibleReport(ctx.db, scope, reportId);
   return (await listGallery(ctx.db, reportId)).map(presentGalleryItem);
 }
@@ -369,7 +361,6 @@ const tooManyImages = (max: number) => new AppError(400, "tooManyImages", "tooMa
  * judged by content (else 400 invalidFileType), at most MAX_UPLOAD_MB (400 fileTooLarge) and while the
  * report holds fewer than MAX_REPORT_IMAGES images (400 tooManyImages); every attending company is told. */
 export async function addReportImage(ctx: AppContext, scope: CompanyScope, reportId: number, read: ReadInput<UploadForm>): Promise<Media[]> {
-  requireAccess(scope, "report.work");
   const report = await companyReport(ctx.db, scope, reportId);
   if (report.deleted_at) throw deletedByAuthor();
   if (report.status !== "in_progress" && report.status !== "in_observation") throw new AppError(409, "invalidTransition", "notTaken");
@@ -441,7 +432,6 @@ function refuseEdit(outcome: EditOutcome): void {
  * marked edited with the time, every attending company gets it again (newComment with the same id, which
  * the portal replaces) and the report's update (its edited flag). Not once its author deleted the report. */
 export async function editOperatorComment(ctx: AppContext, scope: CompanyScope, reportId: number, commentId: number, body: string): Promise<Comment> {
-  requireAccess(scope, "report.comment");
   const report = await companyReport(ctx.db, scope, reportId);
   if (report.deleted_at) throw deletedByAuthor();
   const row = await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
@@ -465,7 +455,6 @@ export async function editOperatorComment(ctx: AppContext, scope: CompanyScope, 
 /** The author edits their own private note (issue 17 edited): marked edited with the time; this company's
  * members get it again (newNote with the same id) and the report's update. */
 export async function editOwnNote(ctx: AppContext, scope: CompanyScope, reportId: number, noteId: number, body: string): Promise<Note> {
-  requireAccess(scope, "report.note");
   await requireVisibleReport(ctx.db, scope, reportId);
   return changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
     const outcome = await editNote(tx, scope, { reportId, noteId, userId: scope.actor.user.id, body });

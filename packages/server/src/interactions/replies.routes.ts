@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { companyIdParamSchema, errorBodySchema, repliesQuerySchema, repliesResponseSchema, type Reply } from "@atalaya/shared";
-import { requireAccess, type CompanyScope } from "../auth/access.js";
+import { type CompanyScope } from "../auth/access.js";
 import { scopeOf } from "../auth/company-scope.js";
 import type { AppContext } from "../context.js";
 import { presentComment } from "./interaction.presenter.js";
@@ -17,7 +17,6 @@ export async function companyReplies(
   scope: CompanyScope,
   q: { unanswered?: "true" | "false"; page: number; pageSize: number },
 ): Promise<{ replies: Reply[]; total: number; unanswered: number }> {
-  requireAccess(scope, "replies.read");
   const page = await listReplies(ctx.db, scope, { unansweredOnly: q.unanswered === "true", limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
   return {
     total: page.total,

@@ -1,12 +1,11 @@
 import { isoDateToInstant, type ConnectionLog, type OperatorStatus } from "@atalaya/shared";
-import { requireAccess, type CompanyScope } from "../auth/access.js";
+import { type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { invalidField } from "../http/errors.js";
 import { listConnectionLogs, listMembersOnline, listViewing, listWorking, shapeOperators } from "./operators.repository.js";
 
 /** Who of the company is online now and what each works on (company admins and operators). */
 export async function companyOperators(ctx: AppContext, scope: CompanyScope): Promise<OperatorStatus[]> {
-  requireAccess(scope, "operators.read");
   const members = await listMembersOnline(ctx.db, scope);
   const [working, viewing] = await Promise.all([listWorking(ctx.db, scope, members.map((m) => m.id)), listViewing(ctx.db, scope)]);
   return shapeOperators(members, working, viewing);
@@ -19,7 +18,6 @@ export async function companyConnections(
   scope: CompanyScope,
   q: { user_id?: number; start_date?: string; end_date?: string; page: number; pageSize: number },
 ): Promise<{ logs: ConnectionLog[]; total: number }> {
-  requireAccess(scope, "connections.read");
   const from = q.start_date ? isoDateToInstant(q.start_date) : undefined;
   const to = q.end_date ? isoDateToInstant(q.end_date, true) : undefined;
   if (from && to && from >= to) throw invalidField("end_date", "invalid_range");

@@ -15,7 +15,7 @@ import {
   type ConflictReason,
   type Language,
 } from "@atalaya/shared";
-import { requireAccess, type CompanyScope } from "../auth/access.js";
+import { type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { AppError, invalidField, notFound } from "../http/errors.js";
 import { consumeFrameTicket, deleteDashboard, insertDashboard, issueFrameTicket, listDashboards, updateDashboard } from "./dashboard.repository.js";
@@ -40,7 +40,6 @@ const nameRace = (reason: NameReason) => (err: unknown): never => {
 
 /** The company's live teams (deleted ones too when asked, to name them in reports' history). */
 export async function companyTeams(ctx: AppContext, scope: CompanyScope, includeDeleted: boolean): Promise<(Team & { deleted: boolean })[]> {
-  requireAccess(scope, "company.read");
   return listTeams(ctx.db, scope, includeDeleted);
 }
 
@@ -51,7 +50,6 @@ async function checkTeam(ctx: AppContext, scope: CompanyScope, body: TeamBody, e
 
 /** Creates a team (company admins): unique name, members of the company. */
 export async function createTeam(ctx: AppContext, scope: CompanyScope, body: TeamBody): Promise<Team> {
-  requireAccess(scope, "teams.manage");
   await checkTeam(ctx, scope, body);
   const id = await ctx.db.transaction((tx) => insertTeam(tx, scope, body)).catch(nameRace("teamNameTaken"));
   return (await findTeam(ctx.db, scope, id))!;
@@ -59,7 +57,6 @@ export async function createTeam(ctx: AppContext, scope: CompanyScope, body: Tea
 
 /** Replaces a team's name, colour and members (company admins); 404 for another company's or a deleted one. */
 export async function editTeam(ctx: AppContext, scope: CompanyScope, id: number, body: TeamBody): Promise<Team> {
-  requireAccess(scope, "teams.manage");
   if (!(await findTeam(ctx.db, scope, id))) throw notFound();
   await checkTeam(ctx, scope, body, id);
   const done = await ctx.db.transaction((tx) => updateTeam(tx, scope, id, body)).catch(nameRace("teamNameTaken"));
@@ -70,7 +67,6 @@ export async function editTeam(ctx: AppContext, scope: CompanyScope, id: number,
 /** Deletes a team (company admins). Reports assigned to it keep it, by name, in their detail and
  * history; it can no longer be assigned, and its name is free again. */
 export async function removeTeam(ctx: AppContext, scope: CompanyScope, id: number): Promise<void> {
-  requireAccess(scope, "teams.manage");
   if (!(await softDeleteTeam(ctx.db, scope, id))) throw notFound();
 }
 
@@ -86,20 +82,17 @@ const tagFields = (body: TagBody) => ({
 
 /** A page of the company's tags (or all of them), with the total. */
 export async function companyTags(ctx: AppContext, scope: CompanyScope, q: TagListQuery): Promise<{ tags: Tag[]; total: number }> {
-  requireAccess(scope, "company.read");
   return listTags(ctx.db, scope, q);
 }
 
 /** Creates a tag: only company admins (SPEC §6), unique name. */
 export async function createTag(ctx: AppContext, scope: CompanyScope, body: TagBody): Promise<Tag> {
-  requireAccess(scope, "tags.manage");
   if (await tagNameTaken(ctx.db, scope, body.name)) throw nameTaken("tagNameTaken");
   return insertTag(ctx.db, scope, tagFields(body)).catch(nameRace("tagNameTaken"));
 }
 
 /** Replaces a tag's fields (company admins). */
 export async function editTag(ctx: AppContext, scope: CompanyScope, id: number, body: TagBody): Promise<Tag> {
-  requireAccess(scope, "tags.manage");
   if (!(await findTag(ctx.db, scope, id))) throw notFound();
   if (await tagNameTaken(ctx.db, scope, body.name, id)) throw nameTaken("tagNameTaken");
   const tag = await updateTag(ctx.db, scope, id, tagFields(body)).catch(nameRace("tagNameTaken"));
@@ -109,7 +102,6 @@ export async function editTag(ctx: AppContext, scope: CompanyScope, id: number, 
 
 /** Deletes a tag (company admins): the reports that carried it lose it. */
 export async function removeTag(ctx: AppContext, scope: CompanyScope, id: number): Promise<void> {
-  requireAccess(scope, "tags.manage");
   if (!(await deleteTag(ctx.db, scope, id))) throw notFound();
 }
 
@@ -117,20 +109,17 @@ export async function removeTag(ctx: AppContext, scope: CompanyScope, id: number
 
 /** The company's sources. */
 export async function companySources(ctx: AppContext, scope: CompanyScope): Promise<Source[]> {
-  requireAccess(scope, "company.read");
   return listSources(ctx.db, scope);
 }
 
 /** Creates a source (company admins): a name that is not a duplicate. */
 export async function createSource(ctx: AppContext, scope: CompanyScope, body: SourceBody): Promise<Source> {
-  requireAccess(scope, "sources.manage");
   if (await sourceNameTaken(ctx.db, scope, body.name)) throw nameTaken("sourceNameTaken");
   return insertSource(ctx.db, scope, body.name).catch(nameRace("sourceNameTaken"));
 }
 
 /** Renames a source (company admins). */
 export async function editSource(ctx: AppContext, scope: CompanyScope, id: number, body: SourceBody): Promise<Source> {
-  requireAccess(scope, "sources.manage");
   if (!(await sourceExists(ctx.db, scope, id))) throw notFound();
   if (await sourceNameTaken(ctx.db, scope, body.name, id)) throw nameTaken("sourceNameTaken");
   const source = await updateSource(ctx.db, scope, id, body.name).catch(nameRace("sourceNameTaken"));
@@ -140,7 +129,6 @@ export async function editSource(ctx: AppContext, scope: CompanyScope, id: numbe
 
 /** Deletes a source (company admins). */
 export async function removeSource(ctx: AppContext, scope: CompanyScope, id: number): Promise<void> {
-  requireAccess(scope, "sources.manage");
   if (!(await deleteSource(ctx.db, scope, id))) throw notFound();
 }
 
@@ -150,19 +138,16 @@ const selectorFields = (body: SelectorBody) => ({ name: body.name, group: body.g
 
 /** The company's form selector lists. */
 export async function companySelectors(ctx: AppContext, scope: CompanyScope): Promise<Selector[]> {
-  requireAccess(scope, "company.read");
   return listSelectors(ctx.db, scope);
 }
 
 /** Creates a selector list (company admins). */
 export async function createSelector(ctx: AppContext, scope: CompanyScope, body: SelectorBody): Promise<Selector> {
-  requireAccess(scope, "selectors.manage");
   return insertSelector(ctx.db, scope, selectorFields(body));
 }
 
 /** Replaces a selector list (company admins). */
 export async function editSelector(ctx: AppContext, scope: CompanyScope, id: number, body: SelectorBody): Promise<Selector> {
-  requireAccess(scope, "selectors.manage");
   const selector = await updateSelector(ctx.db, scope, id, selectorFields(body));
   if (!selector) throw notFound();
   return selector;
@@ -170,7 +155,6 @@ export async function editSelector(ctx: AppContext, scope: CompanyScope, id: num
 
 /** Deletes a selector list (company admins). */
 export async function removeSelector(ctx: AppContext, scope: CompanyScope, id: number): Promise<void> {
-  requireAccess(scope, "selectors.manage");
   if (!(await deleteSelector(ctx.db, scope, id))) throw notFound();
 }
 
@@ -184,20 +168,17 @@ function dashboardFields(body: CustomDashboardBody): { name: string; link: strin
 
 /** The company's custom dashboards (every member: they are menu entries). */
 export async function companyDashboards(ctx: AppContext, scope: CompanyScope): Promise<CustomDashboard[]> {
-  requireAccess(scope, "company.read");
   return listDashboards(ctx.db, scope);
 }
 
 /** Adds a custom dashboard (company admins). */
 export async function createDashboard(ctx: AppContext, scope: CompanyScope, body: CustomDashboardBody): Promise<CustomDashboard> {
-  requireAccess(scope, "dashboards.manage");
   const dashboard = await insertDashboard(ctx.db, scope, dashboardFields(body));
   return dashboard;
 }
 
 /** Replaces a custom dashboard (company admins). */
 export async function editDashboard(ctx: AppContext, scope: CompanyScope, id: number, body: CustomDashboardBody): Promise<CustomDashboard> {
-  requireAccess(scope, "dashboards.manage");
   const dashboard = await updateDashboard(ctx.db, scope, id, dashboardFields(body));
   if (!dashboard) throw notFound();
   return dashboard;
@@ -205,7 +186,6 @@ export async function editDashboard(ctx: AppContext, scope: CompanyScope, id: nu
 
 /** Deletes a custom dashboard (company admins); its frame tickets go with it. */
 export async function removeDashboard(ctx: AppContext, scope: CompanyScope, id: number): Promise<void> {
-  requireAccess(scope, "dashboards.manage");
   if (!(await deleteDashboard(ctx.db, scope, id))) throw notFound();
 }
 
@@ -215,7 +195,6 @@ export const FRAME_TICKET_TTL_SECONDS = 60;
 /** A member's single-use address of the dashboard's frame page (the portal's iframe cannot send the
  * access token); another company's dashboard answers 404. */
 export async function dashboardFrameUrl(ctx: AppContext, scope: CompanyScope, id: number): Promise<string> {
-  requireAccess(scope, "company.read");
   const ticket = await issueFrameTicket(ctx.db, scope, id, { userId: scope.actor.user.id, accessToken: scope.actor.token }, FRAME_TICKET_TTL_SECONDS);
   if (!ticket) throw notFound();
   return `/api/dashboard-frames/${ticket}`;

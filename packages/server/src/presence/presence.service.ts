@@ -1,5 +1,5 @@
 import { PRESENCE_TTL_SECONDS, type PresenceMessageData, type PresenceViewer } from "@atalaya/shared";
-import { requireAccess, type CompanyScope } from "../auth/access.js";
+import { type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { notFound } from "../http/errors.js";
 import { recordViewing } from "../operators/index.js";
@@ -15,7 +15,6 @@ export function openPresenceStore(ctx: AppContext, onError: (err: Error) => void
 
 /** The report as the scope sees it (404 outside its restrictions) and its presence key. */
 async function reportKey(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<{ key: PresenceKey; row: ReportRow }> {
-  requireAccess(scope, "reports.browse");
   const row = await findReport(ctx.db, scope, reportId);
   if (!row) throw notFound();
   return { key: { companyId: scope.companyId, reportUuid: row.uuid }, row };

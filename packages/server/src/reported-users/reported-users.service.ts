@@ -1,5 +1,5 @@
 import type { CompanyRole, Complaint, ComplaintReason, ReportedUser, UserImpact } from "@atalaya/shared";
-import { can, companiesSeeingReport, listUserCompanies, requireAccess, resolveScope, type Actor, type CompanyScope } from "../auth/access.js";
+import { can, companiesSeeingReport, listUserCompanies, resolveScope, type Actor, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { companyHasGate } from "../company-settings/index.js";
 import { AppError, invalidField, notFound } from "../http/errors.js";
@@ -113,7 +113,6 @@ export async function getReportedUsers(
   scope: CompanyScope,
   q: { page: number; pageSize: number },
 ): Promise<{ users: ReportedUser[]; total: number; canLock: boolean }> {
-  requireAccess(scope, "reportedUsers.read");
   const { rows, total } = await listReportedUsers(ctx.db, scope, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
   return {
     users: rows.map(({ last_complaint_at, ...u }) => ({ ...u, lastComplaintAt: last_complaint_at.toISOString() })),
@@ -132,7 +131,6 @@ function mayBlockCommunityUsers(ctx: AppContext, scope: CompanyScope): Promise<b
  * company's reports (one whose report or comment the scope sees); locking revokes every token of
  * theirs at once. Others are 404; a company outside the gate 403 blockingUsersDisabled. */
 export async function setAppUserLocked(ctx: AppContext, scope: CompanyScope, userId: number, locked: boolean): Promise<{ id: number; locked: boolean }> {
-  requireAccess(scope, "appUsers.lock");
   // Another company's user is 404 before the gate is asked, as for any record the company does not own.
   if (!(await isCommunityUser(ctx.db, userId)) || !(await userSeenInScope(ctx.db, scope, userId))) throw notFound();
   if (!(await mayBlockCommunityUsers(ctx, scope))) throw new AppError(403, "blockingUsersDisabled", "blocking users gate");

@@ -1,5 +1,5 @@
 import type { Report } from "@atalaya/shared";
-import { requireAccess, requireVisibleReport, type CompanyScope } from "../auth/access.js";
+import { requireVisibleReport, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { notFound } from "../http/errors.js";
 import { findReport } from "./report.repository.js";
@@ -14,7 +14,6 @@ async function mine(ctx: AppContext, scope: CompanyScope, report: Report): Promi
 /** Pins the report to the top of its tab for the whole company (or unpins it); every operator's panel
  * moves it live through updateReport. Asking for the state it already has changes nothing. */
 export async function highlightReport(ctx: AppContext, scope: CompanyScope, reportId: number, highlighted: boolean): Promise<Report> {
-  requireAccess(scope, "report.work");
   const current = await findReport(ctx.db, scope, reportId);
   if (!current) throw notFound();
   if (current.highlighted === highlighted) return getCompanyReport(ctx, scope, { id: reportId });
@@ -27,7 +26,6 @@ export async function highlightReport(ctx: AppContext, scope: CompanyScope, repo
 /** Closes the shared report to new community comments (or reopens it): the app's comment route answers
  * 409 commentsTurnedOff meanwhile; operators still comment. Every attending organisation is told. */
 export async function turnOffReportComments(ctx: AppContext, scope: CompanyScope, reportId: number, off: boolean): Promise<Report> {
-  requireAccess(scope, "report.work");
   const current = await findReport(ctx.db, scope, reportId);
   if (!current) throw notFound();
   if (current.turn_off_comments === off) return getCompanyReport(ctx, scope, { id: reportId });
@@ -47,7 +45,6 @@ export async function turnOffReportComments(ctx: AppContext, scope: CompanyScope
 
 /** Stars or unstars the report for the caller alone (nobody else's panel changes). */
 export async function favoriteReport(ctx: AppContext, scope: CompanyScope, reportId: number, isFavorite: boolean): Promise<{ reportId: number; isFavorite: boolean }> {
-  requireAccess(scope, "reports.browse");
   await requireVisibleReport(ctx.db, scope, reportId);
   await setFavorite(ctx.db, scope, scope.actor.user.id, reportId, isFavorite);
   return { reportId, isFavorite };
@@ -55,7 +52,6 @@ export async function favoriteReport(ctx: AppContext, scope: CompanyScope, repor
 
 /** Records that the caller opened the report: it is no longer bold in their panel, still for colleagues. */
 export async function markReportSeen(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<{ reportId: number; seen: true }> {
-  requireAccess(scope, "reports.browse");
   await requireVisibleReport(ctx.db, scope, reportId);
   await markSeen(ctx.db, scope, scope.actor.user.id, reportId);
   return { reportId, seen: true };

@@ -79,7 +79,6 @@ async function load(tx: Tx, scope: TenantScope, reportId: number): Promise<Repor
 
 /** Creates a report on behalf of a caller; only this company attends it. */
 export async function createCompanyReport(ctx: AppContext, scope: CompanyScope, body: CreateCompanyReport): Promise<Report> {
-  requireAccess(scope, "report.create");
   requireActiveType(body.type);
   // A restricted operator creates only what they may see: their report types, inside their zones.
   const { reportTypeIds: allowedTypes } = scope.restrictions;
@@ -282,7 +281,6 @@ export async function recordReportChange(tx: Tx, emit: Emit, publicUrl: string, 
 
 /** A page of one status tab with counters for every tab, within the scope's restrictions. */
 export async function listCompanyReports(ctx: AppContext, scope: CompanyScope, q: ReportListQuery) {
-  requireAccess(scope, "report.read");
   const [{ rows, total }, counters, lastId] = await Promise.all([
     listReports(ctx.db, scope, { ...q, favoriteOf: q.favorite ? scope.actor.user.id : undefined }),
     countByStatus(ctx.db, scope),

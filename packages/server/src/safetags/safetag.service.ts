@@ -24,13 +24,11 @@ const notLinked = () => new AppError(409, "conflict", "safetagNotLinked");
 
 /** The company's batches (every member reads them). */
 export async function companyBatches(ctx: AppContext, scope: CompanyScope): Promise<SafetagBatch[]> {
-  requireAccess(scope, "company.read");
   return listBatches(ctx.db, scope);
 }
 
 /** Creates a batch of unique codes (company admins). */
 export async function createBatch(ctx: AppContext, scope: CompanyScope, body: SafetagBatchBody): Promise<SafetagBatch> {
-  requireAccess(scope, "safetags.manage");
   const id = await ctx.db.transaction((tx) => insertBatch(tx, scope, body.name, body.size, scope.actor.user.id));
   return (await findBatch(ctx.db, scope, id))!;
 }
@@ -45,7 +43,6 @@ export async function batchTags(ctx: AppContext, scope: CompanyScope, batchId: n
 
 /** A batch exported as XLSX or as a printable PDF of QR labels (company admins: the contacts are in it). */
 export async function exportBatch(ctx: AppContext, scope: CompanyScope, batchId: number, format: "xlsx" | "pdf", lang: Language): Promise<{ filename: string; body: Buffer }> {
-  requireAccess(scope, "safetags.manage");
   const { batch, safetags } = await batchTags(ctx, scope, batchId);
   const body = format === "xlsx" ? await batchWorkbook(batch, safetags, lang, ctx.config.publicUrl) : await batchSheet(batch, safetags, lang, ctx.config.publicUrl);
   return { filename: `safetags-${batch.id}.${format}`, body };
@@ -53,7 +50,6 @@ export async function exportBatch(ctx: AppContext, scope: CompanyScope, batchId:
 
 /** Unlinks a tag from its owner (company admins): 409 safetagDisabled or safetagNotLinked when it is not linked. */
 export async function unlinkTag(ctx: AppContext, scope: CompanyScope, id: number): Promise<Safetag> {
-  requireAccess(scope, "safetags.manage");
   if (!(await unlinkCompanyTag(ctx.db, scope, id))) {
     const tag = await findTag(ctx.db, scope, id);
     if (!tag) throw notFound();
@@ -64,7 +60,6 @@ export async function unlinkTag(ctx: AppContext, scope: CompanyScope, id: number
 
 /** Disables a tag for good (company admins): it can never be linked again; 409 safetagDisabled if it already is. */
 export async function disableTag(ctx: AppContext, scope: CompanyScope, id: number): Promise<Safetag> {
-  requireAccess(scope, "safetags.manage");
   if (!(await disableCompanyTag(ctx.db, scope, id))) {
     if (!(await findTag(ctx.db, scope, id))) throw notFound();
     throw disabled();

@@ -1,5 +1,5 @@
 import { MAX_ID, type CommentSearchHit, type ReportSearchHit, type SearchHighlight, type SearchQuery } from "@atalaya/shared";
-import { requireAccess, type CompanyScope } from "../auth/access.js";
+import { type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { invalidField } from "../http/errors.js";
 import { findReportsByIds, presentReport } from "../reports/index.js";
@@ -11,7 +11,6 @@ import { correctedText } from "./search-words.js";
 /** One search over the scope's reports and their comments (accent-insensitive, typo-tolerant, ranked),
  * each hit with the fragments that matched. */
 export async function search(ctx: AppContext, scope: CompanyScope, query: SearchQuery): Promise<{ reports: ReportSearchHit[]; comments: CommentSearchHit[] }> {
-  requireAccess(scope, "reports.browse");
   const text = query.q?.trim() ?? "";
   if (!text) throw invalidField("q", "required");
   const bare = text.replace(/^#/, "");

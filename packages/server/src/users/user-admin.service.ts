@@ -19,7 +19,7 @@ import {
   type UserSettings,
   type UserUpdateBody,
 } from "@atalaya/shared";
-import { actsAsPlatformAdmin, requireAccess, type CompanyScope } from "../auth/access.js";
+import { actsAsPlatformAdmin, type CompanyScope } from "../auth/access.js";
 import { hashPassword } from "../auth/password-hash.js";
 import { revokeUserTokens } from "../auth/auth.repository.js";
 import type { AppContext } from "../context.js";
@@ -91,7 +91,6 @@ export function rolesGrantableBy(scope: CompanyScope): CompanyRole[] {
 
 /** The member, or 404; 403 when the member is a platform admin and the actor is not. */
 async function manageableMember(ctx: AppContext, scope: CompanyScope, userId: number): Promise<CompanyUserRow> {
-  requireAccess(scope, "users.manage");
   const target = await findCompanyUser(ctx.db, scope, userId);
   if (!target) throw notFound();
   if (isAdminGroup(target.groups) && !isPlatformAdmin(scope)) throw forbidden();
@@ -125,14 +124,12 @@ const unique = (ids: readonly number[]) => [...new Set(ids)];
 
 /** A page of the company's members with the roles the caller may grant. */
 export async function listUsers(ctx: AppContext, scope: CompanyScope, q: UserListQuery): Promise<{ users: CompanyUser[]; total: number; grantableRoles: CompanyRole[] }> {
-  requireAccess(scope, "users.manage");
   const { rows, total } = await listCompanyUsers(ctx.db, scope, q);
   return { users: rows.map(present), total, grantableRoles: rolesGrantableBy(scope) };
 }
 
 /** One member of the company (404 for anyone else). */
 export async function getUser(ctx: AppContext, scope: CompanyScope, userId: number): Promise<CompanyUser> {
-  requireAccess(scope, "users.manage");
   const row = await findCompanyUser(ctx.db, scope, userId);
   if (!row) throw notFound();
   return present(row);
@@ -141,7 +138,6 @@ export async function getUser(ctx: AppContext, scope: CompanyScope, userId: numb
 /** Creates an account member of the company, or makes an existing account that is not a member yet one
  * (its profile and password stay its own); an e-mail of a member is a field error. */
 export async function createUser(ctx: AppContext, scope: CompanyScope, body: UserCreateBody): Promise<CompanyUser> {
-  requireAccess(scope, "users.manage");
   if (!mayChangeRole({ groups: scope.actor.user.groups, role: scope.role }, null, body.role)) throw roleChangeForbidden();
   await checkRestrictions(ctx, scope, body.zones, body.reportTypes);
   const membership = { role: body.role, zoneIds: unique(body.zones), reportTypeIds: unique(body.reportTypes) };
