@@ -7,7 +7,8 @@ import type { ClosingKind, Report } from "@atalaya/shared";
 import { isApiError } from "../../../lib/api";
 import { actionErrorMessage } from "./action-errors";
 import { buildCloseBody, type AnswerMode } from "./close-body";
-import { closeReport, detailKeys, fetchClosureAnswers, fetchReportById, type CloseReportBody } from "./detail-api";
+import { closeReport, detailKeys, fetchClosureAnswers, type CloseReportBody } from "./detail-api";
+import { fetchReport } from "../report-api";
 import { StatusTag, TypeBadge } from "./detail-ui";
 
 const KIND_ICONS: Record<ClosingKind, ReactNode> = {
@@ -21,7 +22,7 @@ function RepeatedPreview({ companyId, reportId }: { companyId: number; reportId:
   const { t } = useTranslation();
   const original = useQuery({
     queryKey: detailKeys.sub(companyId, reportId, "summary"),
-    queryFn: ({ signal }) => fetchReportById(companyId, reportId, signal),
+    queryFn: ({ signal }) => fetchReport(companyId, reportId, signal),
     retry: false,
     staleTime: 60_000,
   });

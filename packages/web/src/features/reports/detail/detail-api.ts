@@ -43,19 +43,9 @@ export async function fetchReportByUuid(companyId: number, uuid: string, signal?
   return (await call(reports.getCompaniesByCompanyIdReportsByUuidByUuid, { params: { companyId, uuid }, signal })).report;
 }
 
-/** `GET …/reports/{id}`: one report by id (the report a repeated one points to). */
-export async function fetchReportById(companyId: number, reportId: number, signal?: AbortSignal): Promise<Report> {
-  return (await call(reports.getCompaniesByCompanyIdReportsById, { params: { companyId, id: reportId }, signal })).report;
-}
-
 /** `PUT …/reports/{id}`: priority, observations, status, type, tags; `version` guards lost updates (409 conflict). */
 export async function updateReport(companyId: number, reportId: number, body: UpdateReport): Promise<Report> {
   return (await call(reports.putCompaniesByCompanyIdReportsById, { params: { companyId, id: reportId }, body })).report;
-}
-
-/** `POST …/take`: a 409 alreadyTaken names who took it first. */
-export async function takeReport(companyId: number, reportId: number): Promise<Report> {
-  return (await call(reports.postCompaniesByCompanyIdReportsByIdTake, { params: { companyId, id: reportId } })).report;
 }
 
 /** Body of `POST …/close`, as its entry types it. */

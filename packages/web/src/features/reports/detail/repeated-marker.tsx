@@ -4,7 +4,8 @@ import { CopyOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { detailKeys, fetchReportById } from "./detail-api";
+import { detailKeys } from "./detail-api";
+import { fetchReport } from "../report-api";
 import { useTypeName } from "./detail-ui";
 
 /** "Repetido de #N": links to the original report when this organisation can open it. */
@@ -13,7 +14,7 @@ export function RepeatedMarker({ companyId, reportId }: { companyId: number; rep
   const typeName = useTypeName();
   const original = useQuery({
     queryKey: detailKeys.sub(companyId, reportId, "summary"),
-    queryFn: ({ signal }) => fetchReportById(companyId, reportId, signal),
+    queryFn: ({ signal }) => fetchReport(companyId, reportId, signal),
     retry: false,
     staleTime: 5 * 60_000,
   });

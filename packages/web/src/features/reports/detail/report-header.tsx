@@ -31,8 +31,8 @@ import {
   downloadReportPdf,
   makeReportPrivate,
   notifyNeighbours,
-  takeReport,
 } from "./detail-api";
+import { takeReport } from "../report-api";
 import { PriorityLabel, StatusTag, TypeBadge } from "./detail-ui";
 import { dueCountdown } from "./due-time";
 import { isClosedStatus } from "./live-updates";
