@@ -1,5 +1,5 @@
 import { reportTypeById, type AutomaticAnswer, type AutomaticAnswerBody, type AutomaticAnswerListQuery } from "@atalaya/shared";
-import { type CompanyScope } from "../auth/access.js";
+import type { CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { invalidField, notFound } from "../http/errors.js";
 import { deleteAnswer, insertAnswer, listAnswers, updateAnswer, type AnswerRow } from "./answer.repository.js";

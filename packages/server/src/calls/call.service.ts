@@ -1,5 +1,5 @@
 import { normalizePhone, type CallOutcome, type CallTarget } from "@atalaya/shared";
-import { type CompanyScope } from "../auth/access.js";
+import type { CompanyScope } from "../auth/access.js";
 import { companyHasGate } from "../company-settings/index.js";
 import type { AppContext } from "../context.js";
 import { AppError, notFound } from "../http/errors.js";

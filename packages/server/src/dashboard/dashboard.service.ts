@@ -17,7 +17,7 @@ import {
   type ReportCounters,
   type SummaryFigure,
 } from "@atalaya/shared";
-import { type CompanyScope } from "../auth/access.js";
+import type { CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { forbidden } from "../http/errors.js";
 import { companyHasGate } from "../company-settings/index.js";

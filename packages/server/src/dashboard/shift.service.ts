@@ -1,5 +1,5 @@
 import type { Shift, ShiftBody } from "@atalaya/shared";
-import { type CompanyScope } from "../auth/access.js";
+import type { CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { AppError, notFound } from "../http/errors.js";
 import { deleteShift, findShift, insertShift, listShifts, shiftNameTaken, updateShift } from "./shift.repository.js";

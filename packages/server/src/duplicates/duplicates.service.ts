@@ -1,5 +1,5 @@
 import type { DuplicateCounts, DuplicateSuggestion, MergeDuplicateBody, Report } from "@atalaya/shared";
-import { type CompanyScope } from "../auth/access.js";
+import type { CompanyScope } from "../auth/access.js";
 import { postClosingComment } from "../closing/index.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/db.js";

@@ -1,5 +1,5 @@
 import { HISTORY_DEFAULT_WINDOW_MS, MAX_ID, isoDateToInstant, type ActivityFeedQuery, type Report, type ReportHistoryQuery } from "@atalaya/shared";
-import { type CompanyScope } from "../auth/access.js";
+import type { CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { invalidField } from "../http/errors.js";
 import { listHistoryReports, type HistoryFilter } from "../reports/index.js";

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { ApiKey, ApiKeyBody } from "@atalaya/shared";
-import { type CompanyScope } from "../auth/access.js";
+import type { CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { notFound } from "../http/errors.js";
 import { insertApiKey, listApiKeys, revokeApiKey } from "./api-key.repository.js";

@@ -1,5 +1,5 @@
 import { isoDateToInstant, type ConnectionLog, type OperatorStatus } from "@atalaya/shared";
-import { type CompanyScope } from "../auth/access.js";
+import type { CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { invalidField } from "../http/errors.js";
 import { listConnectionLogs, listMembersOnline, listViewing, listWorking, shapeOperators } from "./operators.repository.js";

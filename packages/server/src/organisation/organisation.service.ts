@@ -15,7 +15,7 @@ import {
   type ConflictReason,
   type Language,
 } from "@atalaya/shared";
-import { type CompanyScope } from "../auth/access.js";
+import type { CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { AppError, invalidField, notFound } from "../http/errors.js";
 import { consumeFrameTicket, deleteDashboard, insertDashboard, issueFrameTicket, listDashboards, updateDashboard } from "./dashboard.repository.js";

@@ -1,5 +1,5 @@
 import { PRESENCE_TTL_SECONDS, type PresenceMessageData, type PresenceViewer } from "@atalaya/shared";
-import { type CompanyScope } from "../auth/access.js";
+import type { CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { notFound } from "../http/errors.js";
 import { recordViewing } from "../operators/index.js";

@@ -1,5 +1,5 @@
 import { MAX_ID, type CommentSearchHit, type ReportSearchHit, type SearchHighlight, type SearchQuery } from "@atalaya/shared";
-import { type CompanyScope } from "../auth/access.js";
+import type { CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { invalidField } from "../http/errors.js";
 import { findReportsByIds, presentReport } from "../reports/index.js";
