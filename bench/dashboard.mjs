@@ -81,7 +81,7 @@ const MEASURES = [
     reference: "select count(*)::int as n from report_attentions where company_id = $1 and created_at >= now() - interval '30 days' and created_at < now()",
   },
   {
-    kind: "pending", v2: false, path: (c) => `/api/companies/${c}/reports?status=pending&sort=newest&offset=0&limit=100`,
+    kind: "pending", v2: false, path: (c) => `/api/companies/${c}/reports/rows?status=pending&sort=newest&offset=0&limit=100`,
     reference: "select count(*)::int as n from report_attentions where company_id = $1 and status = 'pending' and deleted_at is null",
   },
   {
@@ -184,7 +184,7 @@ function rowsOf(engine, r, judge) {
     `| Dashboard summary, ${engine} (\`GET …/dashboard/summary?period=90\`: ${fmt(s.size.reports)} reports; ${runs}) | ${figure(s)} | \`count(*)\` of the company's attentions of those 90 days (${fmt(s.rows)}, index only): ${ref(s)} | p95 < ${TARGETS.summaryP95Ms} ms | ${judge(s.api.p95 < TARGETS.summaryP95Ms)} |`,
     `| The same with statistics v2 (the company's module on: the 90 days before are read too) | ${figure(v)} | \`count(*)\` of its attentions of the 180 days (${fmt(v.rows)}, index only): ${ref(v)} | p95 < ${TARGETS.summaryP95Ms} ms | ${judge(v.api.p95 < TARGETS.summaryP95Ms)} |`,
     `| Heat map, ${engine} (\`GET …/maps/heat?period=30&zoom=12\`: ${fmt(h.size.reports)} reports in ${fmt(h.size.cells)} cells; ${runs}) | ${figure(h)} | \`count(*)\` of the company's attentions of those 30 days (${fmt(h.rows)}, index only): ${ref(h)} | p95 < ${TARGETS.heatP95Ms} ms | ${judge(h.api.p95 < TARGETS.heatP95Ms)} |`,
-    `| Events panel pending list, ${engine} (\`GET …/reports?status=pending&sort=newest&limit=100\`: ${p.size.listed} of ${fmt(p.size.total)}, with the tab counters; ${runs}) | ${figure(p)} | \`count(*)\` of the company's live pending attentions (${fmt(p.rows)}, index only): ${ref(p)} | p95 < ${TARGETS.pendingP95Ms} ms | ${judge(p.api.p95 < TARGETS.pendingP95Ms)} |`,
+    `| Events panel pending list, ${engine} (\`GET …/reports/rows?status=pending&sort=newest&limit=100\`: ${p.size.listed} of ${fmt(p.size.total)}, with the tab counters; ${runs}) | ${figure(p)} | \`count(*)\` of the company's live pending attentions (${fmt(p.rows)}, index only): ${ref(p)} | p95 < ${TARGETS.pendingP95Ms} ms | ${judge(p.api.p95 < TARGETS.pendingP95Ms)} |`,
   ];
 }
 

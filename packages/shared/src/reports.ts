@@ -220,6 +220,49 @@ export const reportListResponseSchema = z.object({
   lastFollowupId: z.number(),
 });
 
+/** A report as a row of the events panel shows, sorts, filters and acts on it: the list's page carries
+ * these fields only (a third of the full report's bytes), and opening a report reads it whole. */
+export const reportListItemSchema = reportSchema.pick({
+  id: true,
+  uuid: true,
+  company_id: true,
+  status: true,
+  displayStatus: true,
+  type: true,
+  title: true,
+  description: true,
+  priority: true,
+  dueDate: true,
+  reportFollowupId: true,
+  latitude: true,
+  longitude: true,
+  address: true,
+  zones: true,
+  isAnonymous: true,
+  isPrivate: true,
+  stolenPlate: true,
+  assignedUser: true,
+  tags: true,
+  deletedAt: true,
+  createdAt: true,
+  updatedAt: true,
+  version: true,
+  can: true,
+  substatus: true,
+  ratingPoints: true,
+  commentsCount: true,
+  highlighted: true,
+  isFavorite: true,
+  seen: true,
+  countdown: true,
+  premiumUser: true,
+  subscription: true,
+});
+export type ReportListItem = z.infer<typeof reportListItemSchema>;
+
+/** The events panel's page: the list's answer with rows instead of whole reports. */
+export const reportRowsResponseSchema = reportListResponseSchema.extend({ reports: z.array(reportListItemSchema) });
+
 export const reportResponseSchema = z.object({ success: z.literal(true), report: reportSchema });
 
 export const reportParamsSchema = z.object({

@@ -220,11 +220,13 @@ const ORDER: Record<SortOption, string> = {
            a.due_date asc nulls last, a.report_id desc`,
 };
 
-/** A page of the scope's reports in one status (or, for polling, every report past a followup id). */
+/** A page of the scope's reports in one status (or, for polling, every report past a followup id);
+ * `counters`, the tab counters the caller reads anyway, give a tab's total without counting again. */
 export async function listReports(
   db: Db,
   scope: TenantScope,
   q: { status?: ReportStatus; sort: SortOption; reportFollowupId?: number; favoriteOf?: number; limit: number; offset: number },
+  counters?: Promise<ReportCounters>,
 ): Promise<{ rows: ReportRow[]; total: number }> {
   const params: unknown[] = [scope.companyId];
   // A report the organisation's admin deleted leaves the panel (history still shows it); one its author
@@ -240,31 +242,28 @@ export async function listReports(
   }
   if (q.favoriteOf !== undefined) where += favoriteWhere(q.favoriteOf, params);
   where += restrictionWhere(scope.restrictions, params);
-  const page = [...params, q.limit, q.offset];
-  // A tab's total is its counter when nothing but the status narrows it (a closed tab's is kept).
+  // A tab's total is its counter (the caller's counters, when it reads them anyway) when nothing but the
+  // status narrows it (a closed tab's is kept).
   const onlyStatus = q.status !== undefined && q.reportFollowupId === undefined && q.favoriteOf === undefined;
-  // The count, the pinned reports and the page are asked side by side (three connections of the pool):
-  // one after another they were three round trips, and the pins a statement more on every first page.
-  // The page's ids are chosen from the attentions alone, then only those 20 are read whole: joined
-  // first, every report of the tab was read and its lookups made before the sort kept 20 (issue 37).
-  // An array (a value computed once), not `in (subquery)`, which PostgreSQL turned into a semi join
-  // that read the whole company's reports to keep 20.
-  const [total, pinned, rows] = await Promise.all([
+  // The count and the page are asked side by side (two connections of the pool). The page's ids are
+  // chosen from the attentions alone, then only those are read whole: joined first, every report of the
+  // tab was read and its lookups made before the sort kept 20 (issue 37). Highlighted reports head the
+  // first page (issue 17), chosen apart through their partial index so the others keep their index
+  // order; both choices go in one statement, a round trip and a reading of the view fewer than two.
+  // Arrays (values computed once), not `in (subquery)`, which PostgreSQL turned into a semi join that
+  // read the whole company's reports to keep 20.
+  const chosen = (highlighted: boolean, window: string) =>
+    `array(select a.report_id from report_attentions a${reportsJoinFor(scope)}${where} and ${highlighted ? "" : "not "}a.highlighted
+             order by ${ORDER[q.sort]} ${window})`;
+  const page = [...params, q.limit, q.offset];
+  const ids = `${q.offset === 0 ? `${chosen(true, `limit $${page.length - 1}`)} || ` : ""}${chosen(false, `limit $${page.length - 1} offset $${page.length}`)}`;
+  const [total, rows] = await Promise.all([
     onlyStatus
-      ? countByStatus(db, scope, [q.status!]).then((c) => c[q.status!])
+      ? (counters ?? countByStatus(db, scope, [q.status!])).then((c) => c[q.status!])
       : db.query<{ n: number }>(`select count(*)::int as n from report_attentions a${reportsJoinFor(scope)}${where}`, params).then(([c]) => c?.n ?? 0),
-    // Highlighted reports head the first page (issue 17), read apart through their partial index so the
-    // page of the others keeps its index order; later pages count the others only.
-    q.offset === 0 ? db.query<ReportRow>(`${VIEW}${where} and a.highlighted order by ${ORDER[q.sort]} limit ${q.limit}`, params) : [],
-    db.query<ReportRow>(
-      `${VIEW} where a.company_id = $1 and a.report_id = any(array(
-         select a.report_id from report_attentions a${reportsJoinFor(scope)}${where} and not a.highlighted
-          order by ${ORDER[q.sort]} limit $${page.length - 1} offset $${page.length}))
-       order by ${ORDER[q.sort]}`,
-      page,
-    ),
+    db.query<ReportRow>(`${VIEW} where a.company_id = $1 and a.report_id = any(${ids}) order by a.highlighted desc, ${ORDER[q.sort]}`, page),
   ]);
-  return { rows: [...pinned, ...rows], total };
+  return { rows, total };
 }
 
 /** The SPEC §3 report filter of the history, resolved: a window of creation instants [from, to), and

@@ -8,6 +8,7 @@ import {
   reportActivityResponseSchema,
   reportListQuerySchema,
   reportListResponseSchema,
+  reportRowsResponseSchema,
   reportParamsSchema,
   reportResponseSchema,
   reportUuidParamsSchema,
@@ -40,6 +41,11 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   r.get(`${base}`, {
     schema: { params: companyIdParamSchema, querystring: reportListQuerySchema, response: { 200: reportListResponseSchema, ...errors } },
+  }, async (req) => ({ success: true as const, ...(await listCompanyReports(ctx, scopeOf(req), req.query)) }));
+
+  // The events panel's rows: the same page, its schema keeping each report's row fields only.
+  r.get(`${base}/rows`, {
+    schema: { params: companyIdParamSchema, querystring: reportListQuerySchema, response: { 200: reportRowsResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, ...(await listCompanyReports(ctx, scopeOf(req), req.query)) }));
 
   r.post(`${base}`, {

@@ -281,9 +281,10 @@ export async function recordReportChange(tx: Tx, emit: Emit, publicUrl: string, 
 
 /** A page of one status tab with counters for every tab, within the scope's restrictions. */
 export async function listCompanyReports(ctx: AppContext, scope: CompanyScope, q: ReportListQuery) {
+  const counting = countByStatus(ctx.db, scope);
   const [{ rows, total }, counters, lastId] = await Promise.all([
-    listReports(ctx.db, scope, { ...q, favoriteOf: q.favorite ? scope.actor.user.id : undefined }),
-    countByStatus(ctx.db, scope),
+    listReports(ctx.db, scope, { ...q, favoriteOf: q.favorite ? scope.actor.user.id : undefined }, counting),
+    counting,
     lastFollowupId(ctx.db, scope),
   ]);
   const viewer = viewerOf(scope);

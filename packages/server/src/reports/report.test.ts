@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DRUGS_TYPE_ID, type Report } from "@atalaya/shared";
+import { DRUGS_TYPE_ID, reportListItemSchema, type Report, type ReportListItem } from "@atalaya/shared";
 import { body, buildCompany, buildUser, loginAs, testApp, testDb, type TestUser } from "../test/harness.js";
 import { appLoginAs } from "../test/interactions.js";
 
@@ -217,6 +217,31 @@ describe("SPEC §7 call shapes", () => {
     // Gone from the panel's tab.
     const pending = body<{ reports: Report[] }>(await app.inject({ method: "GET", url: `${url()}?status=pending`, headers: h(admin) })).reports;
     expect(pending.map((p) => p.id)).not.toContain(r.id);
+  });
+
+  it("the panel's rows: the list's reports in its order, each with its row fields only, and the same counters", async () => {
+    const r = await create();
+    const admin = await loginAs(app, await buildUser(await testDb(), { companyId, role: "company_admin" }));
+    const pin = await app.inject({ method: "PUT", url: `${url()}/${r.id}/highlight`, headers: h(admin), payload: { highlighted: true } });
+    expect(pin.statusCode, pin.body).toBe(200);
+    await create();
+    const query = "?status=pending&sort=newest&limit=3";
+    const full = body<{ reports: Report[]; total: number; counters: object; lastFollowupId: number }>(await app.inject({ method: "GET", url: `${url()}${query}`, headers: h(tokenA) }));
+    const rows = body<{ reports: ReportListItem[]; total: number; counters: object; lastFollowupId: number }>(
+      await app.inject({ method: "GET", url: `${url()}/rows${query}`, headers: h(tokenA) }),
+    );
+    expect(rows.reports.map((p) => p.id)).toEqual(full.reports.map((p) => p.id));
+    expect(rows.reports.length).toBeGreaterThan(1);
+    // The highlighted report heads the page, chosen with the page in one statement.
+    expect(rows.reports[0]).toMatchObject({ id: r.id, highlighted: true });
+    expect({ ...rows, reports: [] }).toEqual({ ...full, reports: [] });
+    const fields = Object.keys(reportListItemSchema.shape).sort();
+    for (const [i, row] of rows.reports.entries()) {
+      expect(Object.keys(row).sort()).toEqual(fields);
+      expect(row).toEqual(reportListItemSchema.parse(full.reports[i]));
+    }
+    expect((await app.inject({ method: "GET", url: `${url(otherCompanyId)}/rows${query}`, headers: h(tokenA) })).statusCode).toBe(404);
+    expect((await app.inject({ method: "GET", url: `${url()}/rows?status=nope`, headers: h(tokenA) })).statusCode).toBe(400);
   });
 
   it("a path written with a trailing slash is the same route", async () => {

@@ -2,7 +2,7 @@ import { companyIdParamSchema, idParamSchema, loginBodySchema } from "../auth.js
 import { changeAddressSchema, notifyNeighboursResponseSchema, shareParamsSchema, shareResponseSchema } from "../report-actions.js";
 import { createCompanyReportSchema } from "../report-create.js";
 import { favoriteBodySchema, favoriteResponseSchema, highlightBodySchema, seenResponseSchema, turnOffCommentsBodySchema } from "../report-flags.js";
-import { appCreateReportSchema, assignReportSchema, assignedUserBodySchema, reportActivityResponseSchema, reportListQuerySchema, reportListResponseSchema, reportParamsSchema, reportResponseSchema, reportUuidParamsSchema, updateReportSchema } from "../reports.js";
+import { appCreateReportSchema, assignReportSchema, assignedUserBodySchema, reportActivityResponseSchema, reportListQuerySchema, reportListResponseSchema, reportParamsSchema, reportRowsResponseSchema, reportResponseSchema, reportUuidParamsSchema, updateReportSchema } from "../reports.js";
 import { defineRoutes } from "./route.js";
 
 /** The routes of the server's reports/ folder (reports/report.routes.ts, reports/app.routes.ts, reports/report-actions.routes.ts, reports/report-flags.routes.ts). */
@@ -16,6 +16,17 @@ export const reportsRouteTable = defineRoutes({
     params: companyIdParamSchema,
     query: reportListQuerySchema,
     answer: reportListResponseSchema,
+    errors: [400, 403, 404, 409],
+  },
+  getCompaniesByCompanyIdReportsRows: {
+    method: "GET",
+    path: "/api/companies/:companyId/reports/rows",
+    tags: ["reports"],
+    summary: "The events panel's page of a tab: the same list with each report's row fields only",
+    access: { kind: "company", permission: "report.read" },
+    params: companyIdParamSchema,
+    query: reportListQuerySchema,
+    answer: reportRowsResponseSchema,
     errors: [400, 403, 404, 409],
   },
   postCompaniesByCompanyIdReports: {

@@ -1,4 +1,4 @@
-import type { Priority, Report } from "@atalaya/shared";
+import type { Priority, ReportListItem } from "@atalaya/shared";
 import type { AlarmSettings } from "./alarm-settings";
 
 /** How often a looping alarm repeats while nobody acknowledged it. */
@@ -45,7 +45,7 @@ export type AlarmAction =
 export const INITIAL_ALARM_STATE: AlarmState = { alerts: [], ringing: false, unseen: 0 };
 
 /** The banner entry of a report. */
-export function toAlarmAlert(report: Report): AlarmAlert {
+export function toAlarmAlert(report: ReportListItem): AlarmAlert {
   return {
     id: report.id,
     uuid: report.uuid,

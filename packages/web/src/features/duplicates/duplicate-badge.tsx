@@ -3,7 +3,7 @@ import { Tag } from "antd";
 import { CopyOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { Report } from "@atalaya/shared";
+import type { ReportListItem } from "@atalaya/shared";
 import { duplicateKeys, fetchDuplicateCounts } from "./duplicates-api";
 import "./duplicates.css";
 
@@ -12,8 +12,8 @@ const EMPTY: ReadonlyMap<number, number> = new Map();
 
 /** The suggestion counts of the open reports in view, asked again when one of them changes version
  * (a merge, a dismissal or a closure elsewhere) or another report comes into view. */
-export function useDuplicateCounts(companyId: number, reports: readonly (Report | undefined)[]): ReadonlyMap<number, number> {
-  const open = reports.filter((r): r is Report => !!r && OPEN.has(r.status)).sort((a, b) => a.id - b.id);
+export function useDuplicateCounts(companyId: number, reports: readonly (ReportListItem | undefined)[]): ReadonlyMap<number, number> {
+  const open = reports.filter((r): r is ReportListItem => !!r && OPEN.has(r.status)).sort((a, b) => a.id - b.id);
   const key = open.map((r) => `${r.id}.${r.version}`).join(",");
   const counts = useQuery({
     queryKey: duplicateKeys.counts(companyId, key),

@@ -5,7 +5,7 @@ import { DownOutlined, PlusOutlined, QuestionCircleOutlined, ReloadOutlined, Swa
 import { useMutation } from "@tanstack/react-query";
 import { Outlet, useMatch, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { BULK_MAX_IDS, SORT_OPTIONS, type BulkResponse, type PanelTab, type Report, type SortOption } from "@atalaya/shared";
+import { BULK_MAX_IDS, SORT_OPTIONS, type BulkResponse, type PanelTab, type ReportListItem, type SortOption } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
 import { localStore } from "../../lib/storage";
 import { useConnectionState } from "../realtime/realtime-context";
@@ -111,7 +111,7 @@ export function EventsPanel(): ReactNode {
   }, [childUuid]);
 
   const take = useMutation({
-    mutationFn: (report: Report) => takeReport(companyId, report.id),
+    mutationFn: (report: ReportListItem) => takeReport(companyId, report.id),
     onSuccess: (report) => {
       sync?.handleOwnUpdate(report);
       void message.success(t("events.taken", { id: report.id }));
@@ -129,7 +129,7 @@ export function EventsPanel(): ReactNode {
     },
   });
 
-  const open = useCallback((report: Report) => navigate(`/v3/events/${report.uuid}`), [navigate]);
+  const open = useCallback((report: ReportListItem) => navigate(`/v3/events/${report.uuid}`), [navigate]);
 
   // Bulk actions (issue 18): the ticked reports of this tab; one that leaves the tab leaves the selection.
   const [rawSelection, setSelection] = useState<Selection>(EMPTY_SELECTION);
@@ -138,7 +138,7 @@ export function EventsPanel(): ReactNode {
   const selection = useMemo(() => keepListed(rawSelection, order), [rawSelection, order]);
   const checkedIds = selection.ids;
   const onCheck = useCallback(
-    (report: Report, range: boolean) => setSelection((current) => (range ? toggleRange(current, order, report.id) : toggleOne(current, report.id))),
+    (report: ReportListItem, range: boolean) => setSelection((current) => (range ? toggleRange(current, order, report.id) : toggleOne(current, report.id))),
     [order],
   );
   const switchTab = useCallback(
@@ -220,7 +220,7 @@ export function EventsPanel(): ReactNode {
   };
   useShortcuts(onShortcut, helpOpen);
   const takeMutate = take.mutate;
-  const onTake = useCallback((report: Report) => takeMutate(report), [takeMutate]);
+  const onTake = useCallback((report: ReportListItem) => takeMutate(report), [takeMutate]);
   const { fetchNextPage } = list;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const tabLabel = t(`events.tabs.${tab}`);

@@ -1,4 +1,4 @@
-import { DEFAULT_POLLING_MINUTES, type RealtimeMessage, type Report } from "@atalaya/shared";
+import { DEFAULT_POLLING_MINUTES, type RealtimeMessage, type Report, type ReportListItem } from "@atalaya/shared";
 import { REPORT_PAGE_SIZE } from "../reports/report-api";
 
 /** Company config pair holding the minutes between polls for new reports (SPEC §9). */
@@ -25,13 +25,13 @@ export interface PollDeps {
   /** Reports whose followup id is above the cursor, oldest first, one page from `offset`. */
   fetchAfter(reportFollowupId: number, offset: number, signal?: AbortSignal): Promise<{ reports: readonly Report[] }>;
   /** Any small page, to learn the company's current followup id when no cursor is known yet. */
-  fetchCursor(signal?: AbortSignal): Promise<{ reports: readonly Report[]; lastFollowupId: number }>;
+  fetchCursor(signal?: AbortSignal): Promise<{ reports: readonly ReportListItem[]; lastFollowupId: number }>;
 }
 
 /** Where polled reports go: the same sync that applies real-time events. */
 export interface PollTarget {
   readonly lastFollowupId: number;
-  rememberPage(page: { reports: readonly Report[]; lastFollowupId?: number }): void;
+  rememberPage(page: { reports: readonly ReportListItem[]; lastFollowupId?: number }): void;
   handle(message: RealtimeMessage, options: { polled: boolean }): unknown;
 }
 

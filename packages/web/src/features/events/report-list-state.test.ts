@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Report, ReportCounters } from "@atalaya/shared";
+import type { Report, ReportCounters, ReportListItem } from "@atalaya/shared";
 import {
   applyChangeToCounters,
   applyChangeToList,
@@ -22,7 +22,7 @@ function listOf(reports: Report[], hasMore = false): ReportListData {
 
 const ids = (data: ReportListData) => flattenList(data).map((report) => report.id);
 const none = () => undefined;
-const knownFrom = (...reports: Report[]) => (id: number) => reports.find((report) => report.id === id);
+const knownFrom = (...reports: ReportListItem[]) => (id: number) => reports.find((report) => report.id === id);
 
 describe("passesFilters", () => {
   it("keeps reports whose zones overlap the operator's zones, and any report when the operator has none", () => {
@@ -110,6 +110,16 @@ describe("resolveMessage", () => {
     expect(resolveMessage(reportMessage("updateReport", theirs, 2), none, scope)).toEqual({ kind: "ignore", reason: "foreignUnknown" });
   });
 
+  it("leaves another company's observations out of a row of the panel, which carries none of its own", () => {
+    const { observations: _none, ...row } = buildReport({ id: 4, status: "in_progress", displayStatus: "in_progress", version: 6 });
+    const theirs = buildReport({ id: 4, company_id: 2, status: "solved", displayStatus: "solved", observations: "Cerrado por la junta", version: 2 });
+    const change = resolveMessage(reportMessage("updateReport", theirs, 2), knownFrom(row), scope);
+    expect(change.kind).toBe("upsert");
+    if (change.kind !== "upsert") return;
+    expect(change.report).toMatchObject({ status: "in_progress", company_id: 1, version: 6 });
+    expect(change.report).not.toHaveProperty("observations");
+  });
+
   it("ignores an event older than the version held", () => {
     const held = buildReport({ id: 4, status: "in_progress", version: 5 });
     expect(resolveMessage(reportMessage("updateReport", { ...held, status: "pending", version: 4 }), knownFrom(held), scope)).toEqual({
@@ -189,9 +199,9 @@ describe("list updates", () => {
     const newest = { status: "pending", sort: "newest" } as const;
     expect(ids(applyChangeToList(list, { kind: "remove", ids: [3] }, newest))).toEqual([2]);
     expect(ids(applyChangeToList(list, { kind: "hide", id: 2, previous: buildReport({ id: 2 }) }, newest))).toEqual([3]);
-    const patched = applyChangeToList(list, { kind: "patch", id: 2, patch: { likes: 5 } }, newest);
-    expect(flattenList(patched)[1]?.likes).toBe(5);
-    expect(applyChangeToList(list, { kind: "patch", id: 42, patch: { likes: 5 } }, newest)).toBe(list);
+    const patched = applyChangeToList(list, { kind: "patch", id: 2, patch: { commentsCount: 5 } }, newest);
+    expect(flattenList(patched)[1]?.commentsCount).toBe(5);
+    expect(applyChangeToList(list, { kind: "patch", id: 42, patch: { commentsCount: 5 } }, newest)).toBe(list);
     expect(applyChangeToList(list, { kind: "remove", ids: [42] }, newest)).toBe(list);
   });
 

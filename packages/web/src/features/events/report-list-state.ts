@@ -4,10 +4,11 @@ import {
   compareReports,
   likeEventSchema,
   mediaStatusEventSchema,
-  reportSchema,
+  reportListItemSchema,
   type Comment,
   type RealtimeMessage,
   type Report,
+  type ReportListItem,
   type ReportCounters,
   type ReportStatus,
   type SortOption,
@@ -15,7 +16,7 @@ import {
 
 /** One loaded page of a tab; `hasMore` says whether the server had reports after it when it was fetched. */
 export interface ListPage {
-  reports: Report[];
+  reports: ReportListItem[];
   total: number;
   hasMore: boolean;
 }
@@ -37,7 +38,7 @@ export interface ViewerScope {
   userId: number;
   /** Zones the operator is restricted to; empty = every zone. */
   zones: readonly number[];
-  /** Report types the operator is restricted to; empty = every type of the organisation. */
+  /** ReportListItem types the operator is restricted to; empty = every type of the organisation. */
   reportTypes: readonly number[];
   /** User setting `onlyAssignedReports`: only reports assigned to the operator. */
   onlyAssigned: boolean;
@@ -48,9 +49,9 @@ export type UpsertSource = "newReport" | "updateReport" | "updateTtlReport" | "p
 
 /** What one real-time message means for the lists of this operator. */
 export type ReportChange =
-  | { kind: "upsert"; report: Report; previous: Report | undefined; source: UpsertSource }
+  | { kind: "upsert"; report: ReportListItem; previous: ReportListItem | undefined; source: UpsertSource }
   /** The report is no longer visible to this operator (reassigned, moved out of their zones…). */
-  | { kind: "hide"; id: number; previous: Report }
+  | { kind: "hide"; id: number; previous: ReportListItem }
   | { kind: "remove"; ids: number[] }
   | { kind: "patch"; id: number; patch: Partial<Report> }
   | { kind: "comment"; reportId: number; comment: Comment }
@@ -59,10 +60,10 @@ export type ReportChange =
 export type IgnoreReason = "unsupported" | "malformed" | "filtered" | "foreignUnknown" | "ttlUnchanged" | "stale";
 
 /** Looks up the version of a report the operator already has (undefined when unknown or not visible). */
-export type KnownReport = (id: number) => Report | undefined;
+export type KnownReport = (id: number) => ReportListItem | undefined;
 
 /** SPEC §4/§6 list filters: the operator's zones (any overlap), report types and the only-assigned setting. */
-export function passesFilters(report: Pick<Report, "zones" | "type" | "assignedUser">, scope: ViewerScope): boolean {
+export function passesFilters(report: Pick<ReportListItem, "zones" | "type" | "assignedUser">, scope: ViewerScope): boolean {
   if (scope.zones.length > 0 && !report.zones.some((zone) => scope.zones.includes(zone))) return false;
   if (scope.reportTypes.length > 0 && !scope.reportTypes.includes(report.type)) return false;
   if (scope.onlyAssigned && report.assignedUser?.id !== scope.userId) return false;
@@ -72,7 +73,7 @@ export function passesFilters(report: Pick<Report, "zones" | "type" | "assignedU
 const CLOSED: readonly ReportStatus[] = ["solved", "false"];
 
 /** The derived status shown for a report: in_deleting_progress while an author-deleted report is open. */
-export function displayStatusOf(status: ReportStatus, deletedAt: string | null): Report["displayStatus"] {
+export function displayStatusOf(status: ReportStatus, deletedAt: string | null): ReportListItem["displayStatus"] {
   return deletedAt !== null && !CLOSED.includes(status) ? "in_deleting_progress" : status;
 }
 
@@ -93,21 +94,23 @@ function idsOf(data: Record<string, unknown>): number[] {
 }
 
 function resolveReport(message: RealtimeMessage, source: UpsertSource, known: KnownReport, scope: ViewerScope): ReportChange {
-  const parsed = reportSchema.safeParse(message.data.report);
+  const parsed = listedReportSchema.safeParse(message.data.report);
   if (!parsed.success) return { kind: "ignore", reason: "malformed" };
   const incoming = parsed.data;
   const previous = known(incoming.id);
   const foreign = message.companyId !== scope.companyId || incoming.company_id !== scope.companyId;
 
-  let report = incoming;
+  let report: ReportListItem = incoming;
   if (foreign) {
-    // SPEC §4: another organisation's update never overwrites this organisation's status or observations.
+    // SPEC §4: another organisation's update never overwrites this organisation's status or observations
+    // (theirs are left out; ours are kept where the list holds them, a row of the panel carries none).
     if (!previous) return { kind: "ignore", reason: "foreignUnknown" };
+    const { observations: _theirs, ...shared } = incoming;
     report = {
-      ...incoming,
+      ...shared,
+      ...("observations" in previous ? { observations: previous.observations } : {}),
       company_id: previous.company_id,
       status: previous.status,
-      observations: previous.observations,
       displayStatus: displayStatusOf(previous.status, incoming.deletedAt),
       can: previous.can,
       version: previous.version,
@@ -117,8 +120,8 @@ function resolveReport(message: RealtimeMessage, source: UpsertSource, known: Kn
     return { kind: "ignore", reason: "stale" };
   }
 
-  // SPEC §4: an updateTtlReport whose datetime_ttl did not change is ignored.
-  if (source === "updateTtlReport" && previous && previous.datetimeTtl === incoming.datetimeTtl) {
+  // SPEC §4: an updateTtlReport whose datetime_ttl (the row's dueDate) did not change is ignored.
+  if (source === "updateTtlReport" && previous && previous.dueDate === incoming.dueDate) {
     return { kind: "ignore", reason: "ttlUnchanged" };
   }
 
@@ -135,6 +138,10 @@ function resolveReport(message: RealtimeMessage, source: UpsertSource, known: Kn
   }
   return { kind: "upsert", report, previous, source };
 }
+
+/** What the lists need of a report an event or the operator's own change brings: a row's fields,
+ * checked, and whatever else the report carries, kept (an event's whole report, a row plus a patch). */
+const listedReportSchema = reportListItemSchema.loose();
 
 /** Reads a real-time message (or a polled report dressed as `newReport`) into a change for the lists. */
 export function resolveMessage(
@@ -177,7 +184,7 @@ export function resolveMessage(
   }
 }
 
-function mapPages(data: ReportListData, fn: (reports: Report[]) => Report[]): ReportListData {
+function mapPages(data: ReportListData, fn: (reports: ReportListItem[]) => ReportListItem[]): ReportListData {
   let changed = false;
   const pages = data.pages.map((page) => {
     const reports = fn(page.reports);
@@ -210,7 +217,7 @@ export function patchInList(data: ReportListData, id: number, patch: Partial<Rep
  * sorted place (SPEC §4 comparator) when its status is the list's. A report that sorts after every
  * loaded one while the server holds more is left for the next page, so pages stay contiguous.
  */
-export function upsertInList(data: ReportListData, report: Report, list: ListIdentity): ReportListData {
+export function upsertInList(data: ReportListData, report: ReportListItem, list: ListIdentity): ReportListData {
   const without = removeFromList(data, [report.id]);
   if (report.status !== list.status || without.pages.length === 0) return without;
   if (list.favorites && !report.isFavorite) return without;
@@ -268,10 +275,10 @@ export function nextPageOffset(lastPage: ListPage, pages: readonly ListPage[]): 
 }
 
 /** The reports of every loaded page in order, each once. */
-export function flattenList(data: { pages: readonly ListPage[] } | undefined): Report[] {
+export function flattenList(data: { pages: readonly ListPage[] } | undefined): ReportListItem[] {
   if (!data) return [];
   const seen = new Set<number>();
-  const out: Report[] = [];
+  const out: ReportListItem[] = [];
   for (const page of data.pages) {
     for (const report of page.reports) {
       if (seen.has(report.id)) continue;

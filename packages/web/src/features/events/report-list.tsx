@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from "rea
 import { Skeleton, Spin } from "antd";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useTranslation } from "react-i18next";
-import type { Report } from "@atalaya/shared";
+import type { ReportListItem } from "@atalaya/shared";
 import { useDuplicateCounts } from "../duplicates/duplicate-badge";
 import { useSettings } from "../settings/settings-context";
 import { ROW_HEIGHT, ReportRow } from "./report-row";
@@ -13,18 +13,18 @@ import { useNow } from "./use-now";
 const PREFETCH_ROWS = 15;
 
 interface ReportListProps {
-  reports: readonly Report[];
+  reports: readonly ReportListItem[];
   label: string;
   selectedUuid: string | null;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => void;
   takingId: number | null;
-  onOpen: (report: Report) => void;
-  onTake: (report: Report) => void;
+  onOpen: (report: ReportListItem) => void;
+  onTake: (report: ReportListItem) => void;
   /** Ticked report ids and the checkbox handler (issue 18 bulk actions). */
   checkedIds: ReadonlySet<number>;
-  onCheck: (report: Report, range: boolean) => void;
+  onCheck: (report: ReportListItem, range: boolean) => void;
 }
 
 /**

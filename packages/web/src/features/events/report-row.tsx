@@ -3,7 +3,7 @@ import { Avatar, Button, Tag, Tooltip } from "antd";
 import { DeleteOutlined, EnvironmentOutlined, EyeInvisibleOutlined, UserOutlined } from "@ant-design/icons";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import type { Report } from "@atalaya/shared";
+import type { ReportListItem } from "@atalaya/shared";
 import { TimezoneContext } from "../../lib/dates";
 import { TagChip } from "../../components/tag-chip";
 import { LifeBadges } from "../report-life/life-badges";
@@ -18,12 +18,12 @@ import { compactDuration, dueState, type CompactDuration } from "./time-format";
 export const ROW_HEIGHT = 136;
 
 interface ReportRowProps {
-  report: Report;
+  report: ReportListItem;
   selected: boolean;
   now: number;
   taking: boolean;
-  onOpen: (report: Report) => void;
-  onTake: (report: Report) => void;
+  onOpen: (report: ReportListItem) => void;
+  onTake: (report: ReportListItem) => void;
   /** How many open reports this one may repeat (issue 18): a badge when any. */
   duplicates?: number;
   /** False when a wrapper is the list item (the search results add the matches beside the row). */
@@ -31,7 +31,7 @@ interface ReportRowProps {
   /** Ticked for a bulk action; without onCheck the row has no checkbox (search results). */
   checked?: boolean;
   /** The checkbox was clicked, with Shift for a range (issue 18 bulk actions). */
-  onCheck?: (report: Report, range: boolean) => void;
+  onCheck?: (report: ReportListItem, range: boolean) => void;
 }
 
 function useDuration(): (duration: CompactDuration) => string {
@@ -39,7 +39,7 @@ function useDuration(): (duration: CompactDuration) => string {
   return (duration) => t(`durations.${duration.unit}`, { n: duration.value });
 }
 
-function RowBadges({ report, duplicates }: { report: Report; duplicates: number }): ReactNode {
+function RowBadges({ report, duplicates }: { report: ReportListItem; duplicates: number }): ReactNode {
   const { t } = useTranslation();
   const deleted = report.displayStatus === "in_deleting_progress";
   return (

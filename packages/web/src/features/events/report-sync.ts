@@ -6,6 +6,7 @@ import {
   type Comment,
   type RealtimeMessage,
   type Report,
+  type ReportListItem,
   type ReportCounters,
   type ReportStatus,
   type SortOption,
@@ -61,7 +62,7 @@ export class ReportSync {
   private readonly now: () => number;
   private countersTimer: ReturnType<typeof setTimeout> | null = null;
 
-  private readonly known = new Map<number, Report>();
+  private readonly known = new Map<number, ReportListItem>();
   private readonly seenComments = new Set<number>();
   private readonly listeners = new Set<(change: ReportChange) => void>();
   private readonly commentListeners = new Set<() => void>();
@@ -113,13 +114,13 @@ export class ReportSync {
   }
 
   /** Records a page the server sent: its reports are now known and its followup id moves the cursor. */
-  rememberPage(page: { reports: readonly Report[]; lastFollowupId?: number }): void {
+  rememberPage(page: { reports: readonly ReportListItem[]; lastFollowupId?: number }): void {
     this.rememberReports(page.reports);
     if (page.lastFollowupId !== undefined) this.cursor = Math.max(this.cursor, page.lastFollowupId);
   }
 
   /** The report as the operator last received it, if visible to them. */
-  readonly lookup = (id: number): Report | undefined => this.known.get(id);
+  readonly lookup = (id: number): ReportListItem | undefined => this.known.get(id);
 
   /** Applies a real-time message (or, with `polled`, a polled report as `newReport`) and returns its meaning. */
   handle(message: RealtimeMessage, options: { polled?: boolean } = {}): ReportChange {
@@ -139,7 +140,7 @@ export class ReportSync {
   }
 
   /** Applies a report the operator changed themselves (e.g. the take response) like an update event. */
-  handleOwnUpdate(report: Report): ReportChange {
+  handleOwnUpdate(report: ReportListItem): ReportChange {
     return this.handle({ type: "updateReport", seq: 0, companyId: this.scope.companyId, data: { report } });
   }
 
@@ -259,7 +260,7 @@ export class ReportSync {
     for (const listener of [...this.listeners]) listener(change);
   }
 
-  private rememberReports(reports: readonly Report[]): void {
+  private rememberReports(reports: readonly ReportListItem[]): void {
     for (const report of reports) {
       const held = this.known.get(report.id);
       if (!held || held.version <= report.version) this.known.set(report.id, report);

@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from "react";
 import { infiniteQueryOptions, useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { Report, ReportCounters, ReportStatus, SortOption } from "@atalaya/shared";
+import type { ReportCounters, ReportListItem, ReportStatus, SortOption } from "@atalaya/shared";
 import { fetchReportPage, reportCountersKey, reportListKey } from "../reports/report-api";
 import { flattenList, nextPageOffset, type ListPage } from "./report-list-state";
 import { getReportSync, subscribeReportSyncs, type ReportSync } from "./report-sync";
@@ -32,7 +32,7 @@ export function reportListQuery(queryClient: QueryClient, companyId: number, sta
 export function useReportList(companyId: number, status: ReportStatus, sort: SortOption, favorites = false) {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(reportListQuery(queryClient, companyId, status, sort, favorites));
-  const reports: Report[] = useMemo(() => flattenList(query.data), [query.data]);
+  const reports: ReportListItem[] = useMemo(() => flattenList(query.data), [query.data]);
   return { ...query, reports };
 }
 

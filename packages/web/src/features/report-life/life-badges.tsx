@@ -2,10 +2,10 @@ import type { ReactNode } from "react";
 import { Tag } from "antd";
 import { StarFilled } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
-import type { Report } from "@atalaya/shared";
+import type { ReportListItem } from "@atalaya/shared";
 
 /** The events panel row's marks of issue 17: the report's substatus and the reporter's rating. */
-export function LifeBadges({ report }: { report: Report }): ReactNode {
+export function LifeBadges({ report }: { report: ReportListItem }): ReactNode {
   const { t } = useTranslation();
   return (
     <>

@@ -14,8 +14,11 @@ import { call, type AnswerOf } from "../../lib/call";
 /** Reports fetched per page of a panel tab (SPEC §2 events panel, infinite scroll by offset). */
 export const REPORT_PAGE_SIZE = 100;
 
-/** One page of a status tab as the list endpoint answers it. */
+/** A page of whole reports as the list endpoint answers it (the polling fallback's). */
 export type ReportPage = Omit<AnswerOf<typeof reports.getCompaniesByCompanyIdReports>, "success">;
+
+/** One page of a status tab as the panel lists it: each report's row fields (the rows endpoint). */
+export type ReportRowPage = Omit<AnswerOf<typeof reports.getCompaniesByCompanyIdReportsRows>, "success">;
 
 /** Prefix of every report list of a company in the query cache (all tabs, all sorts). */
 export function reportListPrefix(companyId: number): readonly unknown[] {
@@ -33,18 +36,18 @@ export function reportCountersKey(companyId: number): readonly unknown[] {
 }
 
 /** The page without the success flag. */
-function pageOf({ success: _success, ...page }: AnswerOf<typeof reports.getCompaniesByCompanyIdReports>): ReportPage {
+function pageOf<Page extends { success: true }>({ success: _success, ...page }: Page): Omit<Page, "success"> {
   return page;
 }
 
-/** `GET /api/companies/{companyId}/reports?status=&sort=&limit=&offset=` → one page with counters. */
+/** `GET /api/companies/{companyId}/reports/rows?status=&sort=&limit=&offset=` → one page of rows with counters. */
 export async function fetchReportPage(
   companyId: number,
   query: { status: ReportStatus; sort: SortOption; offset: number; limit?: number; favorites?: boolean },
   signal?: AbortSignal,
-): Promise<ReportPage> {
+): Promise<ReportRowPage> {
   const { status, sort, offset, limit = REPORT_PAGE_SIZE, favorites } = query;
-  return pageOf(await call(reports.getCompaniesByCompanyIdReports, { params: { companyId }, query: { status, sort, offset, limit, ...(favorites ? { favorite: "true" } : {}) }, signal }));
+  return pageOf(await call(reports.getCompaniesByCompanyIdReportsRows, { params: { companyId }, query: { status, sort, offset, limit, ...(favorites ? { favorite: "true" } : {}) }, signal }));
 }
 
 /** `GET /api/companies/{companyId}/comments/incoming`: the community's latest comments, newest first. */
