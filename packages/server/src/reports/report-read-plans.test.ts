@@ -88,13 +88,14 @@ describe("report reads plan as at a million reports (PostgreSQL)", () => {
     // The API's list, and the rows the events panel asks for (the same statements).
     for (const query of ["?status=pending&limit=20", "/rows?status=pending&sort=newest&limit=100", "?status=solved&sort=newest&limit=20&offset=40"]) {
       const planned = await plansOf("GET", `/reports${query}`);
+      const rows = query.startsWith("/rows");
       expectPlans(planned, [
         "report_attentions_live_status_idx",
-        "comments_edited_idx",
         // One member's marks on the page's reports.
         ["report_user_marks_pkey", "report_user_marks_report_idx"],
-        // Whether any organisation made a report private (its shareUrl), from the private ones alone.
-        "report_attentions_private_idx",
+        // A whole report's: whether a comment was edited, and whether any organisation made it private
+        // (its shareUrl), from the edited and private ones alone. A row reads neither.
+        ...(rows ? [] : ["comments_edited_idx", "report_attentions_private_idx"]),
         ...(query.includes("offset") ? [] : ["report_attentions_highlighted_idx"]),
       ]);
       // The tab's count and the counters of every tab: the open statuses counted on the attentions'
@@ -103,9 +104,13 @@ describe("report reads plan as at a million reports (PostgreSQL)", () => {
       // The tab's own total is its counter, not a second count.
       const counts = matching(planned, /^select a\.status, count\(\*\)/);
       expect(counts).toHaveLength(1);
+      // Index-only, or a bitmap of the same index and its heap pages: the planner weighs the visibility
+      // map, which a fresh database's vacuum leaves a page short of whole now and then.
       for (const { nodes, ran } of counts) {
-        for (const n of nodes.filter((n) => n["Relation Name"] === "report_attentions"))
-          expect(describeNode(n)).toMatch(/^Index Only Scan on report_attentions using report_attentions_live_status_idx/);
+        const reads = nodes.filter((n) => n["Relation Name"] === "report_attentions" || n["Index Name"]?.startsWith("report_attentions_")).map(describeNode);
+        for (const read of reads)
+          expect(read).toMatch(/^(Index Only Scan on report_attentions using report_attentions_live_status_idx|Bitmap Index Scan using report_attentions_live_status_idx|Bitmap Heap Scan on report_attentions)/);
+        expect(reads.some((read) => read.includes("using report_attentions_live_status_idx"))).toBe(true);
         expect(rowsReadFrom(ran!, "report_attentions"), "attentions counted").toBeLessThanOrEqual(set.openAttentions);
       }
     }

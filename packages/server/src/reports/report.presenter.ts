@@ -1,7 +1,7 @@
-import { countdownSeconds, reportTypeById, reportSpecFields, sharedReportPath, type CompanyRole, type Media, type Report, type ReportAbilities } from "@atalaya/shared";
+import { countdownSeconds, reportTypeById, reportSpecFields, sharedReportPath, type CompanyRole, type Media, type Report, type ReportAbilities, type ReportListItem } from "@atalaya/shared";
 import { can } from "../auth/access.js";
 import type { ReportAudience } from "../auth/restrictions.js";
-import type { ReportRow } from "./report.repository.js";
+import type { ReportListRow, ReportRow } from "./report.repository.js";
 
 /** Who is looking: their role decides the abilities; null presents for events (any operator). */
 export interface Viewer {
@@ -14,7 +14,7 @@ export interface Viewer {
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /** What the viewer may do with the report in its current state (Outline's presentPolicies). */
-export function abilities(row: ReportRow, viewer: Viewer): ReportAbilities {
+export function abilities(row: ReportListRow, viewer: Viewer): ReportAbilities {
   // Deleted by an admin of the company: it is out of the workflow, only read (history, detail).
   if (row.deleted_by === "admin") return { ...NOTHING };
   const deleted = row.deleted_at !== null;
@@ -64,41 +64,70 @@ export function shareUrlOf(publicUrl: string, uuid: string): string {
   return `${publicUrl}/public/${uuid}?sharedUrl=${encodeURIComponent(page)}`;
 }
 
-/** The API shape of a report for one company and viewer, on the deployment at publicUrl (PUBLIC_URL:
- * the share link is absolute). */
-export function presentReport(row: ReportRow, viewer: Viewer, publicUrl: string): Report {
-  const due = iso(row.due_date);
+/** A report as a row of the events panel shows it (`GET …/reports/rows`), from the row view's columns;
+ * the whole report (presentReport) is this and the rest. */
+export function presentListItem(row: ReportListRow, viewer: Viewer): ReportListItem {
+  const open = row.status !== "solved" && row.status !== "false";
+  const subscription = row.reporter_subscription;
   return {
     id: row.id,
     uuid: row.uuid,
     company_id: row.company_id,
     status: row.status,
-    displayStatus: row.deleted_by === "author" && row.status !== "solved" && row.status !== "false" ? "in_deleting_progress" : row.status,
-    closingKind: row.closing_kind,
-    repeatedOf: row.repeated_of,
+    displayStatus: row.deleted_by === "author" && open ? "in_deleting_progress" : row.status,
     type: row.type_id,
-    initialType: row.initial_type_id,
     title: row.title,
     description: row.description,
     priority: row.priority,
-    observations: row.observations,
-    datetimeTtl: due,
-    dueDate: due,
+    dueDate: iso(row.due_date),
     reportFollowupId: row.followup_id,
     latitude: row.latitude,
     longitude: row.longitude,
     address: row.address,
-    timezone: row.timezone,
     zones: row.zone_ids,
+    commentsCount: row.comments_count,
+    isAnonymous: row.is_anonymous,
+    isPrivate: row.is_private,
+    stolenPlate: row.stolen_plate,
+    assignedUser: row.assigned_user,
+    tags: row.tags,
+    deletedAt: iso(row.deleted_at),
+    createdAt: iso(row.created_at)!,
+    updatedAt: iso(row.updated_at)!,
+    version: row.version,
+    can: abilities(row, viewer),
+    // Issue 17: the substatus, the reporter's rating and the flags a row shows (the per-viewer
+    // isFavorite and seen are added by who knows the viewer).
+    substatus: row.substatus,
+    ratingPoints: row.rating_points,
+    highlighted: row.highlighted,
+    countdown: open ? countdownSeconds(row.due_date, Date.now()) : null,
+    premiumUser: row.gate_premium_alert && subscription !== null,
+    subscription:
+      row.gate_subscription_badges && subscription
+        ? { plan: subscription.plan, until: subscription.until ? new Date(subscription.until).toISOString() : null }
+        : null,
+  };
+}
+
+/** The API shape of a report for one company and viewer, on the deployment at publicUrl (PUBLIC_URL:
+ * the share link is absolute). */
+export function presentReport(row: ReportRow, viewer: Viewer, publicUrl: string): Report {
+  const listed = presentListItem(row, viewer);
+  const g = row.gathering;
+  return {
+    ...listed,
+    closingKind: row.closing_kind,
+    repeatedOf: row.repeated_of,
+    initialType: row.initial_type_id,
+    observations: row.observations,
+    datetimeTtl: listed.dueDate,
+    timezone: row.timezone,
     filesMedia: row.media as Media[],
     likes: row.likes_count,
     dislikes: row.dislikes_count,
     abuseCounter: row.abuse_counter,
-    commentsCount: row.comments_count,
     notesCount: row.notes_count,
-    isAnonymous: row.is_anonymous,
-    isPrivate: row.is_private,
-    stolenPlate: row.stolen_plate,
     isCreatedByCompany: row.created_by_company_id !== null,
     informerType: row.informer_type,
     contact: row.contact,
@@ -106,29 +135,38 @@ export function presentReport(row: ReportRow, viewer: Viewer, publicUrl: string)
     user: presentReporter(row),
     notifyNeighbours: row.notify_neighbours,
     notificationNeighboursWasCanceled: row.notification_neighbours_was_canceled,
-    assignedUser: row.assigned_user,
     assignedTeam: row.assigned_team,
     assignedPatrol: row.assigned_patrol,
     operatorWhoClosedReport: row.closer,
     closedAt: iso(row.closed_at),
     userFollowerIds: row.follower_ids,
-    tags: row.tags,
     tagsUuids: row.tags.map((t) => t.uuid),
-    deletedAt: iso(row.deleted_at),
     deletedBy: row.deleted_by,
-    createdAt: iso(row.created_at)!,
-    updatedAt: iso(row.updated_at)!,
-    version: row.version,
     assetId: row.asset_id,
     assetCategoryName: row.asset_category_name,
     asset: row.asset,
-    can: abilities(row, viewer),
     workflow: row.workflow,
     sectionsUsers: row.sections_users,
     optionalCode: row.optional_code,
     extraInfo: row.extra_info,
-    ...presentLife(row),
-    ...presentFlags(row),
+    // Issue 17: the review, the gathering (SPEC §3 isActive, isCompleted, startedAt, completedAt:
+    // active while it waits for the reporter's answers) and the rest of the flags.
+    review: row.review,
+    gathering: g && {
+      id: g.id,
+      isActive: g.completedAt === null,
+      isCompleted: g.completedAt !== null,
+      startedAt: iso(new Date(g.startedAt))!,
+      completedAt: g.completedAt === null ? null : iso(new Date(g.completedAt)),
+      formTemplateId: g.formTemplateId,
+      questions: g.questions,
+      answers: g.answers,
+      form: g.form,
+      formValues: g.formValues,
+    },
+    ratingBody: row.rating_body,
+    turnOffComments: row.turn_off_comments,
+    edited: row.edited,
     ...presentSpecFields(row, publicUrl),
   };
 }
@@ -158,47 +196,6 @@ function presentSpecFields(row: ReportRow, publicUrl: string): Pick<Report, keyo
     phone: caller ? caller.phone : (row.author?.phone ?? null),
     teams: row.assigned_team ? [row.assigned_team] : [],
     userWhoClosedReport: row.closer,
-  };
-}
-
-/** Issue 17's fields: substatus, review, gathering (SPEC §3 isActive, isCompleted, startedAt,
- * completedAt: active while it waits for the reporter's answers) and the reporter's rating. */
-function presentLife(row: ReportRow): Pick<Report, "substatus" | "review" | "gathering" | "ratingPoints" | "ratingBody"> {
-  const g = row.gathering;
-  return {
-    substatus: row.substatus,
-    review: row.review,
-    gathering: g && {
-      id: g.id,
-      isActive: g.completedAt === null,
-      isCompleted: g.completedAt !== null,
-      startedAt: iso(new Date(g.startedAt))!,
-      completedAt: g.completedAt === null ? null : iso(new Date(g.completedAt)),
-      formTemplateId: g.formTemplateId,
-      questions: g.questions,
-      answers: g.answers,
-      form: g.form,
-      formValues: g.formValues,
-    },
-    ratingPoints: row.rating_points,
-    ratingBody: row.rating_body,
-  };
-}
-
-/** Issue 17's flags of the row (the per-viewer isFavorite and seen are added by who knows the viewer). */
-function presentFlags(row: ReportRow): Pick<Report, "highlighted" | "turnOffComments" | "countdown" | "edited" | "premiumUser" | "subscription"> {
-  const open = row.status !== "solved" && row.status !== "false";
-  const subscription = row.reporter_subscription;
-  return {
-    highlighted: row.highlighted,
-    turnOffComments: row.turn_off_comments,
-    countdown: open ? countdownSeconds(row.due_date, Date.now()) : null,
-    edited: row.edited,
-    premiumUser: row.gate_premium_alert && subscription !== null,
-    subscription:
-      row.gate_subscription_badges && subscription
-        ? { plan: subscription.plan, until: subscription.until ? new Date(subscription.until).toISOString() : null }
-        : null,
   };
 }
 

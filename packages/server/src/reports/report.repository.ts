@@ -90,6 +90,15 @@ export interface ReportRow {
   optional_code: string | null;
   extra_info: { fieldKey: string; label: string; value: string }[] | null;
 }
+/** One row of the panel's row view (ROW_VIEW): the columns a row of the events panel presents. */
+export type ReportListRow = Pick<
+  ReportRow,
+  | "id" | "uuid" | "company_id" | "status" | "type_id" | "title" | "description" | "priority" | "due_date" | "followup_id"
+  | "latitude" | "longitude" | "address" | "zone_ids" | "comments_count" | "is_anonymous" | "is_private" | "stolen_plate"
+  | "created_by_company_id" | "assigned_user" | "tags" | "deleted_at" | "deleted_by" | "created_at" | "updated_at" | "version"
+  | "company_is_observer" | "substatus" | "rating_points" | "highlighted" | "reporter_subscription" | "gate_premium_alert"
+  | "gate_subscription_badges"
+>;
 /** The signed-in reporter as the report view reads it (users). */
 export interface ReportAuthor {
   id: number;
@@ -125,42 +134,39 @@ const person = (alias: string) =>
   `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'uuid', ${alias}.uuid::text,
      'name', trim(${alias}.first_name || ' ' || ${alias}.last_name), 'email', ${alias}.email, 'cover', ${alias}.cover) end`;
 
-// Issue 17's columns of the report view (substatus, review, gathering, rating), over `a` and `r`.
-const LIFE_COLUMNS = `(select json_build_object('id', s.id, 'name', s.name) from company_substatuses s
+// The columns a row of the events panel presents (ReportListRow, report.presenter.ts presentListItem).
+const ROW_COLUMNS = `r.id, r.uuid::text as uuid, a.company_id, a.status, r.type_id, r.title, r.description, a.priority, a.due_date,
+       a.followup_id::int as followup_id, r.latitude, r.longitude, r.address, a.zone_ids,
+       (select count(*)::int from comments c where c.report_id = r.id and not c.hidden) as comments_count,
+       (a.is_anonymous or r.is_anonymous) as is_anonymous, a.is_private, a.stolen_plate, r.created_by_company_id,
+       ${person("au")} as assigned_user,
+       coalesce((select json_agg(json_build_object('id', g.id, 'uuid', g.uuid::text, 'name', g.name, 'color', g.color) order by g.name)
+                   from report_attention_tags rt join tags g on g.company_id = rt.company_id and g.id = rt.tag_id
+                  where rt.company_id = a.company_id and rt.report_id = r.id), '[]') as tags,
+       coalesce(a.deleted_at, r.deleted_at) as deleted_at, case when a.deleted_at is not null then 'admin' else r.deleted_by end as deleted_by,
+       r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version,
+       coalesce((select c.is_observer from companies c where c.id = a.company_id), false) as company_is_observer,
+       (select json_build_object('id', s.id, 'name', s.name) from company_substatuses s
           where s.company_id = a.company_id and s.id = a.substatus_id) as substatus,
-       (select rv.state from report_reviews rv where rv.company_id = a.company_id and rv.report_id = a.report_id) as review,
-       (select json_build_object('id', g.id, 'formTemplateId', g.form_template_id, 'questions', g.questions, 'answers', g.answers,
-                 'form', g.form, 'formValues', g.form_values, 'startedAt', g.started_at, 'completedAt', g.completed_at)
-          from report_gatherings g where g.company_id = a.company_id and g.report_id = a.report_id) as gathering,
-       r.rating_points, r.rating_body`;
-
-// Issue 17's flags; the SPEC §6 gates are rows of company_gates (migration 021), read per row so an
-// event presents the marker as the company's own reads do.
-const FLAG_COLUMNS = `a.highlighted, r.turn_off_comments,
-       (exists (select 1 from comments ec where ec.report_id = r.id and ec.edited_at is not null)
-         or exists (select 1 from notes en where en.company_id = a.company_id and en.report_id = r.id and en.edited_at is not null)) as edited,
+       r.rating_points, a.highlighted,
        case when u.id is null or a.is_anonymous or r.is_anonymous or u.subscription is null
               or u.subscription_until <= now() then null
             else json_build_object('plan', u.subscription, 'until', u.subscription_until) end as reporter_subscription,
        exists (select 1 from company_gates g where g.gate = 'premium_alert' and g.company_id = a.company_id) as gate_premium_alert,
-       exists (select 1 from company_gates g where g.gate = 'subscription_badges' and g.company_id = a.company_id) as gate_subscription_badges,
-       exists (select 1 from company_gates g where g.gate = 'show_user_emails' and g.company_id = a.company_id) as gate_show_user_emails`;
+       exists (select 1 from company_gates g where g.gate = 'subscription_badges' and g.company_id = a.company_id) as gate_subscription_badges`;
 
-// The one statement that reads reports for a company; callers add conditions on a. and r.
-const VIEW = `
-select r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.repeated_of, r.type_id, r.initial_type_id,
-       r.title, r.description, a.priority, a.observations, a.due_date, a.followup_id::int as followup_id,
-       r.latitude, r.longitude, r.address, r.timezone, a.zone_ids, r.media, r.likes_count, r.dislikes_count, r.abuse_counter, r.shares_counter,
-       (select count(*)::int from comments c where c.report_id = r.id and not c.hidden) as comments_count,
+// The rest of a whole report's columns. Issue 17's (substatus, review, gathering, rating, flags; the
+// SPEC §6 gates are rows of company_gates, migration 021, read per row so an event presents the marker
+// as the company's own reads do), issue 16's workflow, the asset of issue 17.
+const DETAIL_COLUMNS = `a.closing_kind, a.repeated_of, r.initial_type_id, a.observations, r.timezone, r.media, r.likes_count,
+       r.dislikes_count, r.abuse_counter, r.shares_counter,
        (select count(*)::int from notes n where n.company_id = a.company_id and n.report_id = r.id) as notes_count,
-       (a.is_anonymous or r.is_anonymous) as is_anonymous, a.is_private,
        exists (select 1 from report_attentions pa where pa.report_id = r.id and pa.is_private) as private_anywhere,
-       a.stolen_plate, r.created_by_company_id, r.informer_type, r.contact, r.source,
+       r.informer_type, r.contact, r.source,
        case when u.id is null or a.is_anonymous or r.is_anonymous then null else json_build_object('id', u.id,
          'uuid', u.uuid::text, 'firstName', u.first_name, 'lastName', u.last_name, 'phone', u.phone, 'email', u.email,
          'cover', u.cover, 'homeAddress', u.home_address, 'groups', u.groups) end as author,
        a.notify_neighbours, a.notification_neighbours_was_canceled,
-       ${person("au")} as assigned_user,
        case when t.id is null then null else json_build_object('id', t.id, 'name', t.name, 'color', t.color) end as assigned_team,
        case when ap.id is null then null else json_build_object('id', ap.id, 'uuid', ap.uuid::text,
          'name', trim(ap.first_name || ' ' || ap.last_name), 'email', ap.email, 'cover', ap.cover,
@@ -168,21 +174,24 @@ select r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.rep
        ${person("cu")} as closer, a.closed_at,
        coalesce((select array_agg(f.user_id order by f.user_id) from followers f
                   where f.company_id = a.company_id and f.report_id = r.id), '{}') as follower_ids,
-       coalesce((select json_agg(json_build_object('id', g.id, 'uuid', g.uuid::text, 'name', g.name, 'color', g.color) order by g.name)
-                   from report_attention_tags rt join tags g on g.company_id = rt.company_id and g.id = rt.tag_id
-                  where rt.company_id = a.company_id and rt.report_id = r.id), '[]') as tags,
-       coalesce(a.deleted_at, r.deleted_at) as deleted_at, case when a.deleted_at is not null then 'admin' else r.deleted_by end as deleted_by,
-       r.created_at, greatest(r.updated_at, a.updated_at) as updated_at, a.version,
-       coalesce((select c.is_observer from companies c where c.id = a.company_id), false) as company_is_observer,
-       ${LIFE_COLUMNS},
-       ${FLAG_COLUMNS},
+       (select rv.state from report_reviews rv where rv.company_id = a.company_id and rv.report_id = a.report_id) as review,
+       (select json_build_object('id', g.id, 'formTemplateId', g.form_template_id, 'questions', g.questions, 'answers', g.answers,
+                 'form', g.form, 'formValues', g.form_values, 'startedAt', g.started_at, 'completedAt', g.completed_at)
+          from report_gatherings g where g.company_id = a.company_id and g.report_id = a.report_id) as gathering,
+       r.rating_body, r.turn_off_comments,
+       (exists (select 1 from comments ec where ec.report_id = r.id and ec.edited_at is not null)
+         or exists (select 1 from notes en where en.company_id = a.company_id and en.report_id = r.id and en.edited_at is not null)) as edited,
+       exists (select 1 from company_gates g where g.gate = 'show_user_emails' and g.company_id = a.company_id) as gate_show_user_emails,
        r.asset_id, r.asset_category_name,
        (select json_build_object('id', s.id, 'uuid', s.uuid::text, 'category', s.category, 'description', s.description)
           from assets s where s.id = r.asset_id) as asset,
        a.sections_users, a.optional_code, a.extra_info,
        (select w.template_id from report_type_workflows w
           join form_templates ft on ft.company_id = w.company_id and ft.id = w.template_id and ft.deleted_at is null
-         where w.company_id = a.company_id and w.report_type_id = r.type_id) as workflow
+         where w.company_id = a.company_id and w.report_type_id = r.type_id) as workflow`;
+
+// A company's attentions with their reports; PostgreSQL drops the left joins a statement reads nothing of.
+const FROM = `
   from report_attentions a
   join reports r on r.id = a.report_id
   left join users u on u.id = r.user_id
@@ -191,6 +200,15 @@ select r.id, r.uuid::text as uuid, a.company_id, a.status, a.closing_kind, a.rep
   left join users ap on ap.id = a.assigned_patrol_id
   left join memberships apm on apm.company_id = a.company_id and apm.user_id = a.assigned_patrol_id
   left join users cu on cu.id = a.closed_by_user_id`;
+
+// The one statement that reads reports for a company; callers add conditions on a. and r.
+const VIEW = `
+select ${ROW_COLUMNS},
+       ${DETAIL_COLUMNS}${FROM}`;
+
+// The same for the panel's rows: a third of the columns, and of the lookups made per report.
+const ROW_VIEW = `
+select ${ROW_COLUMNS}${FROM}`;
 
 /** One report as the scope sees it: undefined when its company does not attend it or the scope's
  * restrictions keep it out. */
@@ -220,14 +238,30 @@ const ORDER: Record<SortOption, string> = {
            a.due_date asc nulls last, a.report_id desc`,
 };
 
-/** A page of the scope's reports in one status (or, for polling, every report past a followup id);
- * `counters`, the tab counters the caller reads anyway, give a tab's total without counting again. */
-export async function listReports(
-  db: Db,
-  scope: TenantScope,
-  q: { status?: ReportStatus; sort: SortOption; reportFollowupId?: number; favoriteOf?: number; limit: number; offset: number },
-  counters?: Promise<ReportCounters>,
-): Promise<{ rows: ReportRow[]; total: number }> {
+/** What a page of reports is asked by: a tab (or, for polling, every report past a followup id), a sort
+ * and a window; `counters`, the tab counters the caller reads anyway, give a tab's total without
+ * counting again. */
+export interface PageQuery {
+  status?: ReportStatus;
+  sort: SortOption;
+  reportFollowupId?: number;
+  favoriteOf?: number;
+  limit: number;
+  offset: number;
+  counters?: Promise<ReportCounters>;
+}
+
+/** A page of the scope's whole reports. */
+export function listReports(db: Db, scope: TenantScope, q: PageQuery): Promise<{ rows: ReportRow[]; total: number }> {
+  return pageOf<ReportRow>(VIEW, db, scope, q);
+}
+
+/** The same page as the events panel's rows show it. */
+export function listReportRows(db: Db, scope: TenantScope, q: PageQuery): Promise<{ rows: ReportListRow[]; total: number }> {
+  return pageOf<ReportListRow>(ROW_VIEW, db, scope, q);
+}
+
+async function pageOf<Row>(view: string, db: Db, scope: TenantScope, q: PageQuery): Promise<{ rows: Row[]; total: number }> {
   const params: unknown[] = [scope.companyId];
   // A report the organisation's admin deleted leaves the panel (history still shows it); one its author
   // deleted stays, as in_deleting_progress, until an operator closes it.
@@ -259,9 +293,9 @@ export async function listReports(
   const ids = `${q.offset === 0 ? `${chosen(true, `limit $${page.length - 1}`)} || ` : ""}${chosen(false, `limit $${page.length - 1} offset $${page.length}`)}`;
   const [total, rows] = await Promise.all([
     onlyStatus
-      ? (counters ?? countByStatus(db, scope, [q.status!])).then((c) => c[q.status!])
+      ? (q.counters ?? countByStatus(db, scope, [q.status!])).then((c) => c[q.status!])
       : db.query<{ n: number }>(`select count(*)::int as n from report_attentions a${reportsJoinFor(scope)}${where}`, params).then(([c]) => c?.n ?? 0),
-    db.query<ReportRow>(`${VIEW} where a.company_id = $1 and a.report_id = any(${ids}) order by a.highlighted desc, ${ORDER[q.sort]}`, page),
+    db.query<Row>(`${view} where a.company_id = $1 and a.report_id = any(${ids}) order by a.highlighted desc, ${ORDER[q.sort]}`, page),
   ]);
   return { rows, total };
 }

@@ -25,6 +25,7 @@ import {
   deleteCompanyReport,
   getCompanyReport,
   getVisibleReport,
+  listCompanyReportRows,
   listCompanyReports,
   reportActivity,
   scopeOfReport,
@@ -43,10 +44,10 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
     schema: { params: companyIdParamSchema, querystring: reportListQuerySchema, response: { 200: reportListResponseSchema, ...errors } },
   }, async (req) => ({ success: true as const, ...(await listCompanyReports(ctx, scopeOf(req), req.query)) }));
 
-  // The events panel's rows: the same page, its schema keeping each report's row fields only.
+  // The events panel's rows: the same page, each report with its row's fields only.
   r.get(`${base}/rows`, {
     schema: { params: companyIdParamSchema, querystring: reportListQuerySchema, response: { 200: reportRowsResponseSchema, ...errors } },
-  }, async (req) => ({ success: true as const, ...(await listCompanyReports(ctx, scopeOf(req), req.query)) }));
+  }, async (req) => ({ success: true as const, ...(await listCompanyReportRows(ctx, scopeOf(req), req.query)) }));
 
   r.post(`${base}`, {
     schema: { params: companyIdParamSchema, body: createCompanyReportSchema, response: { 200: reportResponseSchema, ...errors } },

@@ -11,7 +11,7 @@ import {
 import { can, companiesSeeingReport, requireAccess, requireVisibleReport, resolveScope, systemScope, type Actor, type CompanyScope, type Permission, type TenantScope } from "../auth/access.js";
 import type { ReportAudience } from "../auth/restrictions.js";
 import type { AppContext } from "../context.js";
-import { one, type Tx } from "../db/db.js";
+import { one, type Db, type Tx } from "../db/db.js";
 import { AppError, invalidField, notFound } from "../http/errors.js";
 import { changeWithEvents, type Emit } from "../realtime/publish.js";
 import { notifyAssignment, notifyFollowers, publishNotifications, type ReportFacts, type StoredNotification } from "../notifications/index.js";
@@ -27,7 +27,7 @@ import {
   type ActivityRow,
 } from "./attention.repository.js";
 import { attendingCompaniesOf, insertCommunityReports, insertReport, type NewReport } from "./intake.repository.js";
-import { audienceOf, EVENT_VIEWER, presentReport, type Viewer } from "./report.presenter.js";
+import { audienceOf, EVENT_VIEWER, presentListItem, presentReport, type Viewer } from "./report.presenter.js";
 import { withViewerMarks } from "./report-flags.repository.js";
 import {
   attendingAudiences,
@@ -41,6 +41,7 @@ import {
   otherAttendingCompanies,
   reporterSocialNumber,
   listHistory,
+  listReportRows,
   listReports,
   logActivity,
   ROLES_THAT_WORK,
@@ -48,6 +49,8 @@ import {
   takeAttention,
   touchAttention,
   type HistoryFilter,
+  type PageQuery,
+  type ReportListRow,
   type ReportRow,
 } from "./report.repository.js";
 
@@ -280,15 +283,31 @@ export async function recordReportChange(tx: Tx, emit: Emit, publicUrl: string, 
 }
 
 /** A page of one status tab with counters for every tab, within the scope's restrictions. */
-export async function listCompanyReports(ctx: AppContext, scope: CompanyScope, q: ReportListQuery) {
+export function listCompanyReports(ctx: AppContext, scope: CompanyScope, q: ReportListQuery) {
+  const viewer = viewerOf(scope);
+  return listPage(ctx, scope, q, listReports, (row: ReportRow) => presentReport(row, viewer, ctx.config.publicUrl));
+}
+
+/** The same page as the events panel's rows (GET …/reports/rows). */
+export function listCompanyReportRows(ctx: AppContext, scope: CompanyScope, q: ReportListQuery) {
+  const viewer = viewerOf(scope);
+  return listPage(ctx, scope, q, listReportRows, (row: ReportListRow) => presentListItem(row, viewer));
+}
+
+async function listPage<Row, Shown extends { id: number; isFavorite?: boolean; seen?: boolean }>(
+  ctx: AppContext,
+  scope: CompanyScope,
+  q: ReportListQuery,
+  read: (db: Db, scope: CompanyScope, q: PageQuery) => Promise<{ rows: Row[]; total: number }>,
+  present: (row: Row) => Shown,
+) {
   const counting = countByStatus(ctx.db, scope);
   const [{ rows, total }, counters, lastId] = await Promise.all([
-    listReports(ctx.db, scope, { ...q, favoriteOf: q.favorite ? scope.actor.user.id : undefined }, counting),
+    read(ctx.db, scope, { ...q, favoriteOf: q.favorite ? scope.actor.user.id : undefined, counters: counting }),
     counting,
     lastFollowupId(ctx.db, scope),
   ]);
-  const viewer = viewerOf(scope);
-  const reports = await withViewerMarks(ctx.db, scope, scope.actor.user.id, rows.map((r) => presentReport(r, viewer, ctx.config.publicUrl)));
+  const reports = await withViewerMarks(ctx.db, scope, scope.actor.user.id, rows.map(present));
   return { reports, total, counters, lastFollowupId: lastId };
 }
 
