@@ -5,7 +5,6 @@ import {
   SORT_OPTIONS,
   type Comment,
   type RealtimeMessage,
-  type Report,
   type ReportListItem,
   type ReportCounters,
   type ReportStatus,
