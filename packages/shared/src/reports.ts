@@ -221,7 +221,7 @@ export const reportListResponseSchema = z.object({
 });
 
 /** A report as a row of the events panel shows, sorts, filters and acts on it: the list's page carries
- * these fields only (a third of the full report's bytes), and opening a report reads it whole. */
+ * these fields only (two fifths of the whole reports' bytes), and opening a report reads it whole. */
 export const reportListItemSchema = reportSchema.pick({
   id: true,
   uuid: true,
