@@ -68,3 +68,32 @@ test("an observer company's operator gets new reports live without a take button
     expect((await observe(false)).ok()).toBe(true);
   }
 });
+
+test("the header's buttons stay where they are while the socket connects, drops and comes back", async ({ page }) => {
+  // A press lands where the button was a moment before: if "Conectando…" turning into "En línea" moved the
+  // buttons on its left, a click as the page opened went to the gap beside the plate button.
+  let socketDown = true;
+  const sockets: { close: (options: { code: number; reason: string }) => Promise<void> }[] = [];
+  await page.routeWebSocket(/\/api\/realtime/, (ws) => {
+    if (socketDown) return void ws.close({ code: 1011, reason: "down" });
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  await signIn(page, "operador@demo.cl");
+  const status = page.getByTestId("connection-status");
+  const plate = page.getByTestId("plate-search-open");
+  await expect(plate).toBeVisible();
+  await expect(status).toHaveAttribute("data-state", "connecting");
+  const connecting = (await plate.boundingBox())!.x;
+
+  socketDown = false;
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await expect(status).toHaveAttribute("data-state", "online");
+  await expect(status.getByText("En línea")).toBeVisible();
+  expect((await plate.boundingBox())!.x).toBe(connecting);
+
+  socketDown = true;
+  await Promise.all(sockets.map((ws) => ws.close({ code: 1011, reason: "down" })));
+  await expect(status).toHaveAttribute("data-state", "offline");
+  expect((await plate.boundingBox())!.x).toBe(connecting);
+});

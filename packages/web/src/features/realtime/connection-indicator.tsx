@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { useDateFormatter } from "../../lib/dates";
 import { useConnectionState } from "./realtime-context";
 
+const STATES = ["online", "connecting", "offline"] as const;
+
 /** Green "online" or red "offline" dot with the last connection time in a tooltip. */
 export function ConnectionIndicator({ testId = "connection-status" }: { testId?: string }): ReactNode {
   const { t } = useTranslation();
@@ -20,7 +22,18 @@ export function ConnectionIndicator({ testId = "connection-status" }: { testId?:
       <span className="connection-indicator" data-testid={testId} data-state={state} tabIndex={0}>
         <Badge
           status={state === "online" ? "success" : state === "connecting" ? "processing" : "error"}
-          text={t(`connection.${state}`)}
+          text={
+            // Every state's label in one grid cell, only the current one visible: the indicator keeps the
+            // width of the widest, so the header's buttons to its left never move as the socket connects
+            // (a press landing as "Conectando…" became "En línea" missed its button).
+            <span className="connection-indicator__labels">
+              {STATES.map((s) => (
+                <span key={s} aria-hidden={s !== state} className={s === state ? undefined : "connection-indicator__idle"}>
+                  {t(`connection.${s}`)}
+                </span>
+              ))}
+            </span>
+          }
         />
       </span>
     </Tooltip>
