@@ -28,7 +28,7 @@
 // `--short` (CI, about 90 s) runs each case briefly; the full run takes about 8 minutes. The database
 // is one it creates on the server of FAULTS_DATABASE_URL (or DATABASE_URL; when neither is set, an
 // embedded PostgreSQL it starts for itself in a temporary directory) and drops at the end; the Redis is FAULTS_REDIS_URL (or
-// REDIS_URL; default the machine's), except for the Redis case, which starts its own redis-server on
+// REDIS_URL; else a redis-server it starts on a free port), except for the Redis case, which starts its own redis-server on
 // FAULTS_REDIS_PORT (6391). Servers listen on FAULTS_PORTS (8197,8198).
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -37,11 +37,13 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
 import WebSocket from "ws";
+import { startRedisServer } from "../scripts/redis-server.mjs";
 import { databaseServer, startServer, tempDataDir } from "./lib.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SHORT = process.argv.includes("--short");
-const MACHINE_REDIS = process.env.FAULTS_REDIS_URL ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+// The Redis every case but the Redis one uses: FAULTS_REDIS_URL's or REDIS_URL's, else one started here (main).
+let MACHINE_REDIS = process.env.FAULTS_REDIS_URL || process.env.REDIS_URL || "";
 const OWN_REDIS_PORT = Number(process.env.FAULTS_REDIS_PORT ?? 6391);
 const PORTS = (process.env.FAULTS_PORTS ?? "8197,8198").split(",").map(Number);
 const BALANCER_PORT = Number(process.env.FAULTS_BALANCER_PORT ?? 8196);
@@ -135,29 +137,9 @@ async function lastSeq(companyId) {
   return rows[0].seq;
 }
 
-/** A redis-server of the suite's own on a spare port (no persistence). */
-function startOwnRedis() {
-  const child = spawn("redis-server", ["--port", String(OWN_REDIS_PORT), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-  return new Promise((resolve, reject) => {
-    const until = Date.now() + 10_000;
-    const poll = async () => {
-      if (child.exitCode !== null) return reject(new Error(`redis-server on ${OWN_REDIS_PORT} exited (${child.exitCode}): is the port taken?`));
-      if (await redisPing(OWN_REDIS_PORT)) return resolve(child);
-      if (Date.now() > until) return reject(new Error("redis-server did not answer"));
-      setTimeout(poll, 100);
-    };
-    void poll();
-  });
-}
-
-async function redisPing(port) {
-  const { connect } = await import("node:net");
-  return new Promise((resolve) => {
-    const socket = connect({ host: "127.0.0.1", port }, () => socket.write("PING\r\n"));
-    socket.setTimeout(1000, () => (socket.destroy(), resolve(false)));
-    socket.once("data", (d) => (socket.end(), resolve(String(d).startsWith("+PONG"))));
-    socket.once("error", () => resolve(false));
-  });
+/** The Redis case's redis-server, on FAULTS_REDIS_PORT so that it comes back where the processes look. */
+async function startOwnRedis() {
+  return (await startRedisServer({ port: OWN_REDIS_PORT })).child;
 }
 
 async function stopChild(child, signal = "SIGTERM") {
@@ -1403,9 +1385,11 @@ async function main() {
   }
   const began = now();
   const server = await databaseServer(process.env.FAULTS_DATABASE_URL ?? process.env.DATABASE_URL);
+  const machineRedis = MACHINE_REDIS ? undefined : await startRedisServer();
+  MACHINE_REDIS ||= machineRedis.url;
   DATABASE_URL = withDatabase(server.url, DB_NAME);
   ADMIN_URL = withDatabase(server.url, "postgres");
-  log(`${SHORT ? "short" : "full"} run: database ${DB_NAME} on ${server.embedded ? "an embedded PostgreSQL of its own" : server.url.host}, Redis ${MACHINE_REDIS} (own Redis on ${OWN_REDIS_PORT} for its case), servers on ${PORTS.join(", ")}`);
+  log(`${SHORT ? "short" : "full"} run: database ${DB_NAME} on ${server.embedded ? "an embedded PostgreSQL of its own" : server.url.host}, Redis ${MACHINE_REDIS}${machineRedis ? " (started here)" : ""} (own Redis on ${OWN_REDIS_PORT} for its case), servers on ${PORTS.join(", ")}`);
   await createDatabase();
   const points = await demoPoints();
   const rows = [];
@@ -1416,6 +1400,7 @@ async function main() {
     for (const o of operators) o.stop();
     await deployment?.stopAll();
     await stopChild(redis.child);
+    await stopChild(machineRedis?.child);
     await dropDatabase();
     await server.stop();
   };

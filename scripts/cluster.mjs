@@ -22,6 +22,7 @@ import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { PassThrough } from "node:stream";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { freePort, startRedisServer } from "./redis-server.mjs";
 import { ROOT, buildPortalIfChanged, buildServerIfChanged, compressPortal } from "./builds.mjs";
 
 const SERVER = join(ROOT, "packages/server/dist/server.js");
@@ -55,18 +56,6 @@ function started(child, kind) {
 process.on("exit", () => {
   for (const child of live) child.kill("SIGTERM");
 });
-
-/** A port no one listens on now (the kernel's pick). */
-export function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-}
 
 /** Whether host:port can be listened on now. */
 function portIsFree(port, host) {
@@ -420,25 +409,11 @@ export async function startCluster({
   return cluster;
 }
 
-/** A redis-server on a free port (no persistence), its log in logFile; answers {url, child}. */
+/** A redis-server on a free port (no persistence), its log in logFile; answers {url, port, child}. */
 async function startRedis(logFile) {
-  const port = await freePort();
-  const child = started(spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--logfile", logFile], { detached: true, stdio: "ignore" }), "redis");
-  const failed = new Promise((_, fail) => child.once("error", (err) => fail(new Error(err.code === "ENOENT" ? "redis-server is not installed: apt-get install redis-server, or set REDIS_URL" : err.message))));
-  failed.catch(() => undefined);
-  const until = Date.now() + 10_000;
-  for (;;) {
-    await Promise.race([failed, sleep(100)]);
-    if (child.exitCode !== null) throw new Error(`redis-server exited (${child.exitCode}); see ${logFile}`);
-    const pong = await new Promise((done) => {
-      const socket = connect({ host: "127.0.0.1", port }, () => socket.write("PING\r\n"));
-      socket.setTimeout(1000, () => (socket.destroy(), done(false)));
-      socket.once("data", (d) => (socket.end(), done(String(d).startsWith("+PONG"))));
-      socket.once("error", () => done(false));
-    });
-    if (pong) return { url: `redis://127.0.0.1:${port}`, port, child };
-    if (Date.now() > until) throw new Error(`redis-server did not answer on ${port}; see ${logFile}`);
-  }
+  const redis = await startRedisServer({ logFile, detached: true });
+  started(redis.child, "redis");
+  return redis;
 }
 
 /** The data dir's embedded PostgreSQL in a process of its own (scripts/embedded-postgres.mjs); answers

@@ -1,7 +1,7 @@
 // `npm test`: type check, lint, unit and API tests (once, on PostgreSQL: DATABASE_URL's server when set,
 // else an embedded one the run starts for itself; with Redis fan-out when REDIS_URL is set), the fault
-// suite's short run when REDIS_URL is set (its database: DATABASE_URL's server or an embedded one), then
-// the browser tests on the built portal. No stage is ever left out. Stages run side by side, TEST_JOBS at a time
+// suite's short run (its database: DATABASE_URL's server or an embedded one; its Redis: REDIS_URL's or a
+// redis-server it starts), then the browser tests on the built portal. No stage is ever left out. Stages run side by side, TEST_JOBS at a time
 // (default: the cores plus two), in two waves so that no stage with timeouts starves another: first the
 // type check, build, API tests and fault suite, then the browser tests on two workers, which keep Chromium
 // and the servers busy on every core. Lint has no timeout and fills the gaps at a low priority. Each stage's
@@ -21,9 +21,9 @@ const env = { ...baseEnv, ...colour };
 // (A stop's CI once ran the API tests at that priority beside the browser shards: they starved for
 // 38 minutes and timed out.)
 const API_STAGE = `unit and API tests (${DATABASE_URL ? "PostgreSQL of DATABASE_URL" : "embedded PostgreSQL"}, ${REDIS_URL ? "Redis fan-out" : "in-process bus"})`;
-const FAULTS_STAGE = `fault suite, short (bench/faults.mjs --short, ${DATABASE_URL ? "PostgreSQL of DATABASE_URL" : "embedded PostgreSQL"})`;
+const FAULTS_STAGE = `fault suite, short (bench/faults.mjs --short, ${DATABASE_URL ? "PostgreSQL of DATABASE_URL" : "embedded PostgreSQL"}, ${REDIS_URL ? "Redis of REDIS_URL" : "its own redis-server"})`;
 const BROWSER_STAGE = "browser tests (Playwright, Debian Chromium, two workers)";
-const firstWave = [API_STAGE, ...(REDIS_URL ? [FAULTS_STAGE] : [])];
+const firstWave = [API_STAGE, FAULTS_STAGE];
 /** @type {{ name: string; cmd: string; args: string[]; env: NodeJS.ProcessEnv; after?: string[]; afterDone?: string[]; background?: boolean }[]} */
 const stages = [
   { name: "typecheck", cmd: "npm", args: ["run", "typecheck"], env },
@@ -50,20 +50,16 @@ const stages = [
     after: ["build"],
     afterDone: firstWave,
   },
-  // The fault suite's short run (bench/faults.mjs): two built server processes on a database it creates
-  // (on DATABASE_URL's server, else in an embedded PostgreSQL of its own) and drops, the Redis of
-  // REDIS_URL and one it starts itself for its case.
-  ...(REDIS_URL
-    ? [
-        {
-          name: FAULTS_STAGE,
-          cmd: "node",
-          args: ["bench/faults.mjs", "--short"],
-          env: { ...env, ...(DATABASE_URL ? { FAULTS_DATABASE_URL: DATABASE_URL } : {}), FAULTS_REDIS_URL: REDIS_URL },
-          after: ["build"],
-        },
-      ]
-    : []),
+  // The fault suite's short run (bench/faults.mjs): server processes on a database it creates (on
+  // DATABASE_URL's server, else in an embedded PostgreSQL of its own) and drops, the Redis of REDIS_URL
+  // (else a redis-server it starts) and one it starts itself for its case.
+  {
+    name: FAULTS_STAGE,
+    cmd: "node",
+    args: ["bench/faults.mjs", "--short"],
+    env: { ...env, ...(DATABASE_URL ? { FAULTS_DATABASE_URL: DATABASE_URL } : {}), ...(REDIS_URL ? { FAULTS_REDIS_URL: REDIS_URL } : {}) },
+    after: ["build"],
+  },
   { name: "lint", cmd: "npm", args: ["run", "lint"], env, background: true },
 ];
 
