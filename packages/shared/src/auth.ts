@@ -13,6 +13,12 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
+/** POST /api/app/login's answer: the community app's user and its access token. */
+export const appLoginResponseSchema = z.object({
+  success: z.literal(true),
+  user: z.object({ id: z.number(), uuid: z.string(), access_token: z.string() }),
+});
+
 /** Alarm sounds the portal synthesises; beep is the SPEC §4 default. */
 export const ALARM_SOUNDS = ["beep", "chime", "siren"] as const;
 
@@ -149,3 +155,5 @@ export const portalVersionBodySchema = z.object({ portal_version: z.enum(["v1", 
 export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 export const companyIdParamSchema = z.object({ companyId: z.coerce.number().int().positive().max(MAX_ID) });
 export const successSchema = z.object({ success: z.literal(true) });
+/** The answer of PUT /api/user/{id}/settings: the user's settings after the change. */
+export const userSettingsResponseSchema = successSchema.extend({ settings: userSettingsSchema });

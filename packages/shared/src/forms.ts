@@ -259,6 +259,8 @@ export const formTemplateSchema = z.object({
   submissions: z.number(),
 });
 export type FormTemplate = Omit<z.infer<typeof formTemplateSchema>, "components"> & { components: FormComponent[] };
+/** A template as its schema infers it (what a route answers). */
+export type FormTemplateWire = z.infer<typeof formTemplateSchema>;
 
 // ── Submission values ──────────────────────────────────────────────────────────────────────────────
 
@@ -404,8 +406,12 @@ export const formTemplateListQuerySchema = z.object({
 export const formTemplatesResponseSchema = z.object({ success: z.literal(true), templates: z.array(formTemplateSchema) });
 export const formTemplateResponseSchema = z.object({ success: z.literal(true), template: formTemplateSchema });
 
-/** SPEC §7 GET /api/company-forms/forms?includeDeleted=true: the forms of the caller's companies. */
-export const companyFormsQuerySchema = z.object({ includeDeleted: z.enum(["true", "false"]).optional() });
+/** SPEC §7 GET /api/company-forms/forms?includeDeleted=true: the forms of the caller's companies (companyId,
+ * or the default one). */
+export const companyFormsQuerySchema = z.object({
+  includeDeleted: z.enum(["true", "false"]).optional(),
+  companyId: z.coerce.number().int().positive().max(MAX_ID).optional(),
+});
 export const companyFormSchema = z.object({ id: z.number(), companyId: z.number(), title: z.string(), version: z.number(), deleted: z.boolean() });
 export const companyFormsResponseSchema = z.object({ success: z.literal(true), data: z.object({ forms: z.array(companyFormSchema) }) });
 
@@ -466,6 +472,10 @@ export const formLinksResponseSchema = z.object({ success: z.literal(true), link
 export const formLinkResponseSchema = z.object({ success: z.literal(true), link: formLinkSchema });
 /** POST …/form-templates/{id}/files and /api/public/forms/{token}/files: the stored image's name. */
 export const formFileStoredSchema = z.object({ success: z.literal(true), name: z.string() });
+/** GET …/form-files/{name}: an image attached to a submission, by its stored name. */
+export const formFileParamsSchema = z.object({ companyId: formParamsSchema.shape.companyId, name: z.string().max(200) });
+/** POST /api/app/forms/{id}/submissions: the template the app fills. */
+export const appFormParamsSchema = z.object({ id: formParamsSchema.shape.id });
 /** A fill link's token: 32 base64url characters. */
 export const formTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32}$/) });
 /** GET /api/public/forms/{token}: the template to fill, and the selector lists its predefined lists use. */

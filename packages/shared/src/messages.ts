@@ -206,6 +206,8 @@ export type AppInboxItem = z.infer<typeof appInboxItemSchema>;
 export const appInboxQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 export const appInboxResponseSchema = z.object({ success: z.literal(true), items: z.array(appInboxItemSchema), total: z.number() });
 export const appInboxParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+/** POST /api/app/messages/{id}/open: the opened item. */
+export const appInboxOpenResponseSchema = z.object({ success: z.literal(true), item: appInboxItemSchema });
 
 /** PUT /api/app/location: where the app user is now, or their home's point. */
 export const appLocationBodySchema = z.object({

@@ -127,6 +127,8 @@ export type Gathering = z.infer<typeof gatheringSchema>;
 /** The reporter app's view of the gatherings of their report (one per organisation asking). */
 export const appGatheringSchema = gatheringSchema.extend({ companyName: z.string() });
 export const appGatheringResponseSchema = z.object({ success: z.literal(true), gatherings: z.array(appGatheringSchema) });
+/** POST /api/app/reports/{uuid}/gathering's answer: the gathering, completed. */
+export const answerGatheringResponseSchema = z.object({ success: z.literal(true), gathering: appGatheringSchema });
 
 // POST /api/app/reports/{uuid}/gathering's body (`answerGatheringSchema`) is in gathering-answer.ts: it
 // checks a form's values with forms.ts's schemas, which the portal's report screens do not need.

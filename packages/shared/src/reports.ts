@@ -322,6 +322,12 @@ export const appCreateReportSchema = z.object({
   clientId: z.uuid().optional(),
 });
 export type AppCreateReport = z.infer<typeof appCreateReportSchema>;
+/** POST /api/app/reports's answer: the new report's ids and the organisations it was routed to. */
+export const appCreateReportResponseSchema = z.object({
+  success: z.literal(true),
+  report: z.object({ id: z.number(), uuid: z.string() }),
+  companies: z.array(z.number()),
+});
 
 export const commentBodySchema = z.object({ body: trimmed(4000).min(1) });
 export const likeBodySchema = z.object({ value: z.union([z.literal(1), z.literal(-1)]) });

@@ -167,6 +167,9 @@ export const signupSuccessSchema = z.object({ success: z.literal(true) });
 export const signupKeyParamsSchema = z.object({ key: oneTimeCode("keyInvalid") });
 export const signupKeyResponseSchema = z.object({ success: z.literal(true), email: z.string() });
 
+/** GET /api/auth/verify-email: the verification mail's single-use code. */
+export const verifyEmailQuerySchema = z.object({ code: z.string().regex(ONE_TIME_CODE_PATTERN) });
+
 // ── Registration ───────────────────────────────────────────────────────────────────────────────────
 
 /** SPEC §3 Onboarding personal information (the registration's `user`). */

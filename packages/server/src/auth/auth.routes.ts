@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { DEFAULT_USER_SETTINGS, errorBodySchema, loginBodySchema, loginResponseSchema, successSchema } from "@atalaya/shared";
+import { DEFAULT_USER_SETTINGS, routes } from "@atalaya/shared";
 import type { Config } from "../config.js";
 import type { Db } from "../db/db.js";
+import { at } from "../http/route.js";
 import { actorOf } from "./authenticate.js";
 import { revokeToken } from "./auth.repository.js";
 import { loginClientOf, setDeviceCookie } from "./device-cookie.js";
@@ -20,15 +21,9 @@ export interface AuthRoutesContext {
 export async function authRoutes(app: FastifyInstance, ctx: AuthRoutesContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    "/api/login",
-    {
-      schema: {
-        body: loginBodySchema,
-        response: { 200: loginResponseSchema, 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
-      },
-    },
-    async (req, reply) => {
+  r.route({
+    ...at(routes.postLogin),
+    handler: async (req, reply) => {
       const { user, token, deviceSecret } = await login(ctx.db, ctx.config.passwordCost, req.body, loginClientOf(req));
       setDeviceCookie(req, reply, deviceSecret);
       const portalVersion = (user.settings.portal_version as string | undefined) ?? DEFAULT_USER_SETTINGS.portal_version;
@@ -47,7 +42,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AuthRoutesContext): 
         },
       };
     },
-  );
+  });
 
   // SPEC §7's GET stays for its clients, marked as changing state in the API document; the portal uses
   // the POST twin, so crawlers and fuzzers that walk GETs do not sign anyone out (issue 33).
@@ -58,10 +53,6 @@ export async function authRoutes(app: FastifyInstance, ctx: AuthRoutesContext): 
     await ctx.hub.endSessions([actor.token]);
     return { success: true as const };
   };
-  r.post("/api/logout", { schema: { response: { 200: successSchema } } }, logout);
-  r.get(
-    "/api/logout",
-    { schema: { response: { 200: successSchema } } },
-    logout,
-  );
+  r.route({ ...at(routes.postLogout), handler: logout });
+  r.route({ ...at(routes.getLogout), handler: logout });
 }

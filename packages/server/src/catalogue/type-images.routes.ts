@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { notModifiedSchema, REPORT_TYPE_IMAGE_BASE, reportTypeImageParamsSchema } from "@atalaya/shared";
+import { routes } from "@atalaya/shared";
 import { notFound } from "../http/errors.js";
+import { at } from "../http/route.js";
 import { typeImage } from "./type-images.js";
 
 // Public and kept a week by browsers and proxies (a new drawing reaches them within it; the ETag makes a
@@ -19,13 +19,14 @@ function matches(header: string | undefined, etag: string): boolean {
 export async function typeImageRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Its access, summary and schemas: routes.getReportTypesByImageName (@atalaya/shared routes/catalogue.ts).
-  r.get(`${REPORT_TYPE_IMAGE_BASE}:imageName`, {
-    schema: { params: reportTypeImageParamsSchema, response: { 200: z.unknown().describe("image/svg+xml"), 304: notModifiedSchema } },
-  }, async (req, reply) => {
-    const image = await typeImage(req.params.imageName);
-    if (!image) throw notFound();
-    reply.header("cache-control", IMAGE_CACHE).header("etag", image.etag);
-    if (matches(req.headers["if-none-match"], image.etag)) return reply.code(304).send();
-    return reply.type("image/svg+xml; charset=utf-8").send(image.svg);
+  r.route({
+    ...at(routes.getReportTypesByImageName),
+    handler: async (req, reply) => {
+      const image = await typeImage(req.params.imageName);
+      if (!image) throw notFound();
+      reply.header("cache-control", IMAGE_CACHE).header("etag", image.etag);
+      if (matches(req.headers["if-none-match"], image.etag)) return reply.code(304).send();
+      return reply.type("image/svg+xml; charset=utf-8").send(image.svg);
+    },
   });
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { fileParamsSchema } from "@atalaya/shared";
+import { routes } from "@atalaya/shared";
 import { actorOrNull } from "../auth/authenticate.js";
 import type { AppContext } from "../context.js";
 import { FILE_CSP } from "../http/csp.js";
+import { at } from "../http/route.js";
 import { readStoredFile, type ReportVisibleInApp } from "./file.service.js";
 
 export type { ReportVisibleInApp };
@@ -20,22 +21,21 @@ export const servedInline = (mime: string): boolean => INLINE.test(mime.toLowerC
 /** GET /api/files/{name}: a stored upload, to whoever may see what it is attached to. */
 export async function fileRoutes(app: FastifyInstance, ctx: AppContext, visibleInApp: ReportVisibleInApp): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get("/api/files/:name", {
-    schema: {
-      params: fileParamsSchema,
+  r.route({
+    ...at(routes.getFilesByName),
+    handler: async (req, reply) => {
+      const file = await readStoredFile(ctx, actorOrNull(req), req.params.name, visibleInApp);
+      const disposition = servedInline(file.mime) ? "inline" : "attachment";
+      const original = file.originalName ? `; filename*=UTF-8''${encodeURIComponent(file.originalName)}` : "";
+      return reply
+        .header("content-type", file.mime)
+        .header("content-length", file.size)
+        .header("content-disposition", `${disposition}; filename="${req.params.name}"${original}`)
+        .header("x-content-type-options", "nosniff")
+        // Opened directly, a file is a sandboxed document that loads and runs nothing.
+        .header("content-security-policy", FILE_CSP)
+        .header("cache-control", "private, max-age=300")
+        .send(file.stream);
     },
-  }, async (req, reply) => {
-    const file = await readStoredFile(ctx, actorOrNull(req), req.params.name, visibleInApp);
-    const disposition = servedInline(file.mime) ? "inline" : "attachment";
-    const original = file.originalName ? `; filename*=UTF-8''${encodeURIComponent(file.originalName)}` : "";
-    return reply
-      .header("content-type", file.mime)
-      .header("content-length", file.size)
-      .header("content-disposition", `${disposition}; filename="${req.params.name}"${original}`)
-      .header("x-content-type-options", "nosniff")
-      // Opened directly, a file is a sandboxed document that loads and runs nothing.
-      .header("content-security-policy", FILE_CSP)
-      .header("cache-control", "private, max-age=300")
-      .send(file.stream);
   });
 }

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { companyIdParamSchema, errorBodySchema, repliesQuerySchema, repliesResponseSchema, type Reply } from "@atalaya/shared";
+import { routes, type Reply } from "@atalaya/shared";
 import type { CompanyScope } from "../auth/access.js";
 import { scopeOf } from "../auth/company-scope.js";
 import type { AppContext } from "../context.js";
+import { at } from "../http/route.js";
 import { presentComment } from "./interaction.presenter.js";
 import { listReplies } from "./replies.repository.js";
-
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /** The replies inbox: a page of the community's comments on the company's reports, newest first, each
  * marked answered when someone of the company commented on the report after it. Answering is the
@@ -32,11 +31,8 @@ export async function companyReplies(
 /** `GET …/replies` (company admins and operators). */
 export async function replyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get("/api/companies/:companyId/replies", {
-    schema: {
-      params: companyIdParamSchema,
-      querystring: repliesQuerySchema,
-      response: { 200: repliesResponseSchema, ...errors },
-    },
-  }, async (req) => ({ success: true as const, ...(await companyReplies(ctx, scopeOf(req), req.query)) }));
+  r.route({
+    ...at(routes.getCompaniesByCompanyIdReplies),
+    handler: async (req) => ({ success: true as const, ...(await companyReplies(ctx, scopeOf(req), req.query)) }),
+  });
 }

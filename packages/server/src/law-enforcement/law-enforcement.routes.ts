@@ -1,21 +1,7 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  errorBodySchema,
-  lawEnforcementAccessBodySchema,
-  lawEnforcementCreatedSchema,
-  lawEnforcementFileParamsSchema,
-  LAW_ENFORCEMENT_MAX_FILES,
-  lawEnforcementListSchema,
-  lawEnforcementParamsSchema,
-  lawEnforcementRequestBodySchema,
-  lawEnforcementStateBodySchema,
-  lawEnforcementStateResponseSchema,
-  lawEnforcementTokenQuerySchema,
-  lawEnforcementTokenResponseSchema,
-  signupSuccessSchema,
-} from "@atalaya/shared";
+import { LAW_ENFORCEMENT_MAX_FILES, routes } from "@atalaya/shared";
 import { requireProviderAdmin } from "../auth/access.js";
 import { actorOf } from "../auth/authenticate.js";
 import type { AppContext } from "../context.js";
@@ -24,6 +10,7 @@ import { FILE_CSP } from "../http/csp.js";
 import { invalidField, notFound } from "../http/errors.js";
 import { shellLanguage } from "../http/messages.js";
 import { limits } from "../http/rate-limit.js";
+import { at } from "../http/route.js";
 import { listRequests, setRequestState } from "./law-enforcement.repository.js";
 import { linkEmail, openRequestFile, requestAccess, submitRequest } from "./law-enforcement.service.js";
 
@@ -37,34 +24,33 @@ const formFiles = new WeakMap<FastifyRequest, RawUpload[]>();
 /** The law-enforcement pages' API (public, limited) and the provider administrators' list of requests. */
 export async function lawEnforcementRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = { 400: errorBodySchema, 429: errorBodySchema };
   const byAddress = (name: string, max: number) => ({ name, max, windowMs: HOUR, key: (req: { ip: string }) => req.ip });
 
-  r.post("/api/law-enforcement/access", {
+  r.route({
+    ...at(routes.postLawEnforcementAccess),
     preHandler: limits(app, [
       byAddress("le-access", ctx.config.publicFormsPerAddress),
       { name: "le-access-email", max: LAW_ENFORCEMENT_LIMITS.accessPerEmail, windowMs: HOUR, key: (req) => String((req.body as { email?: string }).email ?? "").trim().toLowerCase() },
     ]),
-    schema: {
-      body: lawEnforcementAccessBodySchema,
-      response: { 200: signupSuccessSchema, ...errors },
+    handler: async (req) => {
+      await requestAccess(ctx, req.body.email, shellLanguage(req.headers["accept-language"]));
+      return { success: true as const };
     },
-  }, async (req) => {
-    await requestAccess(ctx, req.body.email, shellLanguage(req.headers["accept-language"]));
-    return { success: true as const };
   });
 
-  r.get("/api/law-enforcement/link", {
+  r.route({
+    ...at(routes.getLawEnforcementLink),
     preHandler: limits(app, [byAddress("le-link", LAW_ENFORCEMENT_LIMITS.formPerAddress)]),
-    schema: { querystring: lawEnforcementTokenQuerySchema, response: { 200: lawEnforcementTokenResponseSchema, ...errors } },
-  }, async (req) => ({ success: true as const, email: await linkEmail(ctx, req.query.token) }));
+    handler: async (req) => ({ success: true as const, email: await linkEmail(ctx, req.query.token) }),
+  });
 
   const uploads = uploadLimitsOf(ctx.config);
   // Multipart is parsed only in this scope (the form with its files).
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { fileSize: ctx.config.maxUploadBytes, files: LAW_ENFORCEMENT_MAX_FILES } });
     const formLimit = limits(scope, [byAddress("le-form", LAW_ENFORCEMENT_LIMITS.formPerAddress)]);
-    scope.withTypeProvider<ZodTypeProvider>().post("/api/law-enforcement/requests", {
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      ...at(routes.postLawEnforcementRequests),
       // The address's limit first; then a multipart form, which carries the same body as JSON in its
       // `request` field and up to LAW_ENFORCEMENT_MAX_FILES files in `files`, is read here so the
       // schema validates the body either way.
@@ -83,50 +69,46 @@ export async function lawEnforcementRoutes(app: FastifyInstance, ctx: AppContext
         }
         (req as { body: unknown }).body = parsed;
       },
-      schema: {
-        body: lawEnforcementRequestBodySchema,
-        response: { 201: lawEnforcementCreatedSchema, ...errors },
+      handler: async (req, reply) => {
+        const request = await submitRequest(ctx, req.body, shellLanguage(req.headers["accept-language"]), formFiles.get(req) ?? []);
+        return reply.code(201).send({ success: true as const, reference: request.reference });
       },
-    }, async (req, reply) => {
-      const request = await submitRequest(ctx, req.body, shellLanguage(req.headers["accept-language"]), formFiles.get(req) ?? []);
-      return reply.code(201).send({ success: true as const, reference: request.reference });
     });
   });
 
-  r.get("/api/admin/law-enforcement/requests", {
-    schema: { response: { 200: lawEnforcementListSchema, 403: errorBodySchema } },
-  }, async (req) => {
-    requireProviderAdmin(actorOf(req));
-    return { success: true as const, requests: await listRequests(ctx.db) };
-  });
-
-  r.put("/api/admin/law-enforcement/requests/:id/state", {
-    schema: {
-      params: lawEnforcementParamsSchema,
-      body: lawEnforcementStateBodySchema,
-      response: { 200: lawEnforcementStateResponseSchema, 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+  r.route({
+    ...at(routes.getAdminLawEnforcementRequests),
+    handler: async (req) => {
+      requireProviderAdmin(actorOf(req));
+      return { success: true as const, requests: await listRequests(ctx.db) };
     },
-  }, async (req) => {
-    const actor = actorOf(req);
-    requireProviderAdmin(actor);
-    const request = await setRequestState(ctx.db, req.params.id, req.body.state, actor.user.id);
-    if (!request) throw notFound();
-    return { success: true as const, request };
   });
 
-  r.get("/api/admin/law-enforcement/requests/:id/files/:name", {
-    schema: { params: lawEnforcementFileParamsSchema },
-  }, async (req, reply) => {
-    requireProviderAdmin(actorOf(req));
-    const file = await openRequestFile(ctx, req.params.id, req.params.name);
-    const original = file.originalName ? `; filename*=UTF-8''${encodeURIComponent(file.originalName)}` : "";
-    return reply
-      .header("content-type", file.mime)
-      .header("content-length", file.size)
-      .header("content-disposition", `attachment; filename="${req.params.name}"${original}`)
-      .header("x-content-type-options", "nosniff")
-      .header("content-security-policy", FILE_CSP)
-      .header("cache-control", "private, no-store")
-      .send(file.stream);
+  r.route({
+    ...at(routes.putAdminLawEnforcementRequestsByIdState),
+    handler: async (req) => {
+      const actor = actorOf(req);
+      requireProviderAdmin(actor);
+      const request = await setRequestState(ctx.db, req.params.id, req.body.state, actor.user.id);
+      if (!request) throw notFound();
+      return { success: true as const, request };
+    },
+  });
+
+  r.route({
+    ...at(routes.getAdminLawEnforcementRequestsByIdFilesByName),
+    handler: async (req, reply) => {
+      requireProviderAdmin(actorOf(req));
+      const file = await openRequestFile(ctx, req.params.id, req.params.name);
+      const original = file.originalName ? `; filename*=UTF-8''${encodeURIComponent(file.originalName)}` : "";
+      return reply
+        .header("content-type", file.mime)
+        .header("content-length", file.size)
+        .header("content-disposition", `attachment; filename="${req.params.name}"${original}`)
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", FILE_CSP)
+        .header("cache-control", "private, no-store")
+        .send(file.stream);
+    },
   });
 }

@@ -1,17 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  open311FormatParamsSchema,
-  open311PostBodySchema,
-  open311QuerySchema,
-  open311RequestParamsSchema,
-  open311RequestsQuerySchema,
-  open311ServiceParamsSchema,
-  open311TokenParamsSchema,
-  type Open311Format,
-} from "@atalaya/shared";
+import { routes, type Open311Format, type RouteEntry } from "@atalaya/shared";
 import type { AppContext } from "../context.js";
 import { limits } from "../http/rate-limit.js";
+import { at } from "../http/route.js";
 import { CONTENT_TYPES, formatOfUrl, render, renderErrors, type Open311Value } from "./open311.format.js";
 import { open311Language, open311Message, type Open311MessageKey } from "./open311.messages.js";
 import {
@@ -64,6 +56,12 @@ export function parseForm(text: string): Record<string, unknown> {
   }
   if (Object.keys(attribute).length > 0) out.attribute = attribute;
   return out;
+}
+
+/** An entry's route in the prefixed scope below, where its address is its path without the prefix. */
+function within<E extends RouteEntry>(entry: E) {
+  if (!entry.path.startsWith(`${OPEN311_PREFIX}/`)) throw new Error(`${entry.path} is not under ${OPEN311_PREFIX}`);
+  return { ...at(entry), url: entry.path.slice(OPEN311_PREFIX.length) };
 }
 
 function send(reply: FastifyReply, format: Open311Format, root: string, value: Open311Value) {
@@ -160,46 +158,49 @@ export async function open311Routes(app: FastifyInstance, ctx: AppContext): Prom
     const publicRead = { preHandler: [reading("services"), perCallerLimit] };
     const requestsRead = { preHandler: [reading("requests"), perCallerLimit] };
 
-    r.get("/discovery.:format", {
-      schema: { params: open311FormatParamsSchema },
-    }, async (req, reply) => send(reply, req.params.format, "discovery", discovery(ctx.config.publicUrl)));
-
-    r.get("/services.:format", {
-      ...publicRead,
-      schema: { params: open311FormatParamsSchema, querystring: open311QuerySchema },
-    }, async (req, reply) => send(reply, req.params.format, "services", await listServices(ctx, clientOf(req), langOf(req))));
-
-    r.get("/services/:code.:format", {
-      ...publicRead,
-      schema: { params: open311ServiceParamsSchema, querystring: open311QuerySchema },
-    }, async (req, reply) => send(reply, req.params.format, "service_definition", await serviceDefinition(ctx, clientOf(req), req.params.code)));
-
-    r.get("/requests.:format", {
-      ...requestsRead,
-      schema: { params: open311FormatParamsSchema, querystring: open311RequestsQuerySchema },
-    }, async (req, reply) => send(reply, req.params.format, "service_requests", await listRequests(ctx, clientOf(req), req.query, langOf(req))));
-
-    r.post("/requests.:format", {
-      ...keyed,
-      schema: {
-        params: open311FormatParamsSchema,
-        querystring: open311QuerySchema,
-        body: open311PostBodySchema,
-      },
-    }, async (req, reply) => {
-      const header = req.headers["idempotency-key"];
-      const idempotencyKey = typeof header === "string" && header.length > 0 && header.length <= 200 ? header : undefined;
-      return send(reply, req.params.format, "service_requests", await createRequest(ctx, clientOf(req), req.body, idempotencyKey, langOf(req)));
+    r.route({
+      ...within(routes.getOpen311V2DiscoveryByFormat),
+      handler: async (req, reply) => send(reply, req.params.format, "discovery", discovery(ctx.config.publicUrl)),
     });
 
-    r.get("/requests/:id.:format", {
-      ...requestsRead,
-      schema: { params: open311RequestParamsSchema, querystring: open311QuerySchema },
-    }, async (req, reply) => send(reply, req.params.format, "service_requests", await getRequest(ctx, clientOf(req), req.params.id, langOf(req))));
+    r.route({
+      ...within(routes.getOpen311V2ServicesByFormat),
+      ...publicRead,
+      handler: async (req, reply) => send(reply, req.params.format, "services", await listServices(ctx, clientOf(req), langOf(req))),
+    });
 
-    r.get("/tokens/:token.:format", {
+    r.route({
+      ...within(routes.getOpen311V2ServicesByCodeByFormat),
+      ...publicRead,
+      handler: async (req, reply) => send(reply, req.params.format, "service_definition", await serviceDefinition(ctx, clientOf(req), req.params.code)),
+    });
+
+    r.route({
+      ...within(routes.getOpen311V2RequestsByFormat),
       ...requestsRead,
-      schema: { params: open311TokenParamsSchema, querystring: open311QuerySchema },
-    }, async (req, reply) => send(reply, req.params.format, "service_requests", await requestOfToken(ctx, clientOf(req), req.params.token)));
+      handler: async (req, reply) => send(reply, req.params.format, "service_requests", await listRequests(ctx, clientOf(req), req.query, langOf(req))),
+    });
+
+    r.route({
+      ...within(routes.postOpen311V2RequestsByFormat),
+      ...keyed,
+      handler: async (req, reply) => {
+        const header = req.headers["idempotency-key"];
+        const idempotencyKey = typeof header === "string" && header.length > 0 && header.length <= 200 ? header : undefined;
+        return send(reply, req.params.format, "service_requests", await createRequest(ctx, clientOf(req), req.body, idempotencyKey, langOf(req)));
+      },
+    });
+
+    r.route({
+      ...within(routes.getOpen311V2RequestsByIdByFormat),
+      ...requestsRead,
+      handler: async (req, reply) => send(reply, req.params.format, "service_requests", await getRequest(ctx, clientOf(req), req.params.id, langOf(req))),
+    });
+
+    r.route({
+      ...within(routes.getOpen311V2TokensByTokenByFormat),
+      ...requestsRead,
+      handler: async (req, reply) => send(reply, req.params.format, "service_requests", await requestOfToken(ctx, clientOf(req), req.params.token)),
+    });
   }, { prefix: OPEN311_PREFIX });
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { errorBodySchema, forgotPasswordBodySchema, LOGIN_FREE_FAILURES_PER_ADDRESS, LOGIN_FREE_FAILURES_PER_EMAIL, LOGIN_WINDOW_SECONDS, resetPasswordBodySchema, signupSuccessSchema } from "@atalaya/shared";
+import { LOGIN_FREE_FAILURES_PER_ADDRESS, LOGIN_FREE_FAILURES_PER_EMAIL, LOGIN_WINDOW_SECONDS, routes } from "@atalaya/shared";
 import type { AppContext } from "../context.js";
 import { shellLanguage } from "../http/messages.js";
 import { limits } from "../http/rate-limit.js";
+import { at } from "../http/route.js";
 import { forgotPassword, resetPassword } from "./password-reset.service.js";
 
 const WINDOW_MS = LOGIN_WINDOW_SECONDS * 1000;
@@ -12,10 +13,10 @@ const WINDOW_MS = LOGIN_WINDOW_SECONDS * 1000;
  * numbers (per e-mail and per address within the login window). */
 export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = { 400: errorBodySchema, 429: errorBodySchema };
   const byAddress = (name: string) => ({ name, max: LOGIN_FREE_FAILURES_PER_ADDRESS, windowMs: WINDOW_MS, key: (req: { ip: string }) => req.ip });
 
-  r.post("/api/auth/forgot-password", {
+  r.route({
+    ...at(routes.postAuthForgotPassword),
     preHandler: limits(app, [
       byAddress("forgot-password"),
       {
@@ -25,23 +26,18 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
         key: (req) => String((req.body as { email?: string }).email ?? "").trim().toLowerCase(),
       },
     ]),
-    schema: {
-      body: forgotPasswordBodySchema,
-      response: { 200: signupSuccessSchema, ...errors },
+    handler: async (req) => {
+      await forgotPassword(ctx, req.body.email, shellLanguage(req.headers["accept-language"]));
+      return { success: true as const };
     },
-  }, async (req) => {
-    await forgotPassword(ctx, req.body.email, shellLanguage(req.headers["accept-language"]));
-    return { success: true as const };
   });
 
-  r.post("/api/auth/reset-password", {
+  r.route({
+    ...at(routes.postAuthResetPassword),
     preHandler: limits(app, [byAddress("reset-password")]),
-    schema: {
-      body: resetPasswordBodySchema,
-      response: { 200: signupSuccessSchema, ...errors },
+    handler: async (req) => {
+      await resetPassword(ctx, req.body.code, req.body.password);
+      return { success: true as const };
     },
-  }, async (req) => {
-    await resetPassword(ctx, req.body.code, req.body.password);
-    return { success: true as const };
   });
 }

@@ -1,22 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  errorBodySchema,
-  modulesBodySchema,
-  providerCompaniesResponseSchema,
-  providerCompanyParamsSchema,
-  providerCompanyResponseSchema,
-  providerFlagsBodySchema,
-  upgradeRequestQuerySchema,
-  upgradeRequestResponseSchema,
-  type ProviderCompany,
-} from "@atalaya/shared";
+import { routes, type ProviderCompany } from "@atalaya/shared";
 import { requireProviderAdmin, resolveScopeOrDefault } from "../auth/access.js";
 import { actorOf } from "../auth/authenticate.js";
 import { writeFlags, writeModules } from "../company-settings/index.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/db.js";
 import { invalidField, notFound } from "../http/errors.js";
+import { at } from "../http/route.js";
 import { notify, type NewNotification } from "../notifications/index.js";
 import { closeUpgradeRequest, companyAdminIds, findProviderCompany, listProviderCompanies, openUpgradeRequest } from "./provider.repository.js";
 
@@ -46,66 +37,60 @@ async function changeOrganisation(ctx: AppContext, companyId: number, change: (t
  * lives outside the company scope, each route checking the provider administrator itself. */
 export async function providerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
-  r.post("/api/app-companies/freemium/upgrade-request", {
-    schema: {
-      querystring: upgradeRequestQuerySchema,
-      response: { 200: upgradeRequestResponseSchema, 201: upgradeRequestResponseSchema, ...errors },
+  r.route({
+    ...at(routes.postAppCompaniesFreemiumUpgradeRequest),
+    handler: async (req, reply) => {
+      const actor = actorOf(req);
+      const scope = await resolveScopeOrDefault(ctx.db, actor, req.query.companyId, "company.read");
+      if (!scope.company.isFreemium) throw invalidField("companyId", "not_freemium");
+      const { request, created } = await openUpgradeRequest(ctx.db, scope, actor.user.id);
+      return reply.code(created ? 201 : 200).send({ success: true as const, request, created });
     },
-  }, async (req, reply) => {
-    const actor = actorOf(req);
-    const scope = await resolveScopeOrDefault(ctx.db, actor, req.query.companyId, "company.read");
-    if (!scope.company.isFreemium) throw invalidField("companyId", "not_freemium");
-    const { request, created } = await openUpgradeRequest(ctx.db, scope, actor.user.id);
-    return reply.code(created ? 201 : 200).send({ success: true as const, request, created });
   });
 
-  r.get("/api/admin/companies", {
-    schema: { response: { 200: providerCompaniesResponseSchema, ...errors } },
-  }, async (req) => {
-    requireProviderAdmin(actorOf(req));
-    return { success: true as const, companies: await listProviderCompanies(ctx.db) };
-  });
-
-  r.put("/api/admin/companies/:id/modules", {
-    schema: { params: providerCompanyParamsSchema, body: modulesBodySchema, response: { 200: providerCompanyResponseSchema, ...errors } },
-  }, async (req) => {
-    requireProviderAdmin(actorOf(req));
-    if (!(await writeModules(ctx.db, req.params.id, req.body.modules))) throw notFound();
-    return { success: true as const, company: (await findProviderCompany(ctx.db, req.params.id))! };
-  });
-
-  r.put("/api/admin/companies/:id/flags", {
-    schema: {
-      params: providerCompanyParamsSchema,
-      body: providerFlagsBodySchema,
-      response: { 200: providerCompanyResponseSchema, ...errors },
+  r.route({
+    ...at(routes.getAdminCompanies),
+    handler: async (req) => {
+      requireProviderAdmin(actorOf(req));
+      return { success: true as const, companies: await listProviderCompanies(ctx.db) };
     },
-  }, async (req) => {
-    const actor = actorOf(req);
-    requireProviderAdmin(actor);
-    const company = await changeOrganisation(ctx, req.params.id, async (tx) => {
-      await writeFlags(tx, req.params.id, req.body);
-      return req.body.is_freemium === false ? ((await answerUpgradeRequest(tx, req.params.id, actor.user.id, true)) ?? []) : [];
-    });
-    return { success: true as const, company };
   });
 
-  r.post("/api/admin/companies/:id/upgrade-request/decline", {
-    schema: {
-      params: providerCompanyParamsSchema,
-      response: { 200: providerCompanyResponseSchema, ...errors },
+  r.route({
+    ...at(routes.putAdminCompaniesByIdModules),
+    handler: async (req) => {
+      requireProviderAdmin(actorOf(req));
+      if (!(await writeModules(ctx.db, req.params.id, req.body.modules))) throw notFound();
+      return { success: true as const, company: (await findProviderCompany(ctx.db, req.params.id))! };
     },
-  }, async (req) => {
-    const actor = actorOf(req);
-    requireProviderAdmin(actor);
-    const company = await changeOrganisation(ctx, req.params.id, async (tx) => {
-      const told = await answerUpgradeRequest(tx, req.params.id, actor.user.id, false);
-      // Nothing open to decline answers 404 too (the request was answered meanwhile).
-      if (!told) throw notFound();
-      return told;
-    });
-    return { success: true as const, company };
+  });
+
+  r.route({
+    ...at(routes.putAdminCompaniesByIdFlags),
+    handler: async (req) => {
+      const actor = actorOf(req);
+      requireProviderAdmin(actor);
+      const company = await changeOrganisation(ctx, req.params.id, async (tx) => {
+        await writeFlags(tx, req.params.id, req.body);
+        return req.body.is_freemium === false ? ((await answerUpgradeRequest(tx, req.params.id, actor.user.id, true)) ?? []) : [];
+      });
+      return { success: true as const, company };
+    },
+  });
+
+  r.route({
+    ...at(routes.postAdminCompaniesByIdUpgradeRequestDecline),
+    handler: async (req) => {
+      const actor = actorOf(req);
+      requireProviderAdmin(actor);
+      const company = await changeOrganisation(ctx, req.params.id, async (tx) => {
+        const told = await answerUpgradeRequest(tx, req.params.id, actor.user.id, false);
+        // Nothing open to decline answers 404 too (the request was answered meanwhile).
+        if (!told) throw notFound();
+        return told;
+      });
+      return { success: true as const, company };
+    },
   });
 }

@@ -4,17 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  REALTIME_TICKET_TTL_SECONDS,
-  companyIdParamSchema,
-  eventsQuerySchema,
-  eventsResponseSchema,
-  logsPusherBodySchema,
-  logsPusherQuerySchema,
-  successSchema,
-  ticketBodySchema,
-  ticketResponseSchema,
-} from "@atalaya/shared";
+import { REALTIME_TICKET_TTL_SECONDS, routes } from "@atalaya/shared";
 import { actorOf } from "../auth/authenticate.js";
 import { loadRestrictions, type Restrictions } from "../auth/restrictions.js";
 import { scopeOf } from "../auth/company-scope.js";
@@ -23,6 +13,7 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/db.js";
 import { AppError, notFound } from "../http/errors.js";
 import { checkOrigin, originPolicy } from "../http/origin.js";
+import { at } from "../http/route.js";
 import { asyncApiDocument } from "./asyncapi.js";
 import type { Hub } from "./hub.js";
 import { lastSeq, listEventsAfter } from "./event.repository.js";
@@ -54,20 +45,14 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: { config: Config
   const origins = originPolicy(ctx.config);
   const onSocketError = (err: Error) => app.log.info({ err }, "websocket error");
 
-  r.post(
-    "/api/realtime/ticket",
-    {
-      schema: {
-        body: ticketBodySchema,
-        response: { 200: ticketResponseSchema },
-      },
-    },
-    async (req) => {
+  r.route({
+    ...at(routes.postRealtimeTicket),
+    handler: async (req) => {
       const actor = actorOf(req);
       const { companyId } = await resolveScopeOrDefault(ctx.db, actor, req.body?.companyId, "events.read");
       return { ticket: await issueTicket(ctx.db, companyId, actor.user.id, actor.token), expiresIn: REALTIME_TICKET_TTL_SECONDS };
     },
-  );
+  });
 
   r.get(
     "/api/realtime",
@@ -112,34 +97,20 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: { config: Config
   let asyncApi: Record<string, unknown> | undefined;
   r.get("/api/docs/asyncapi.json", { config: { public: true }, schema: { hide: true } }, async () => (asyncApi ??= asyncApiDocument(ctx.config.publicUrl)));
 
-  r.get(
-    "/api/companies/:companyId/events",
-    {
-      schema: {
-        params: companyIdParamSchema,
-        querystring: eventsQuerySchema,
-        response: { 200: eventsResponseSchema },
-      },
-    },
-    async (req) => {
+  r.route({
+    ...at(routes.getCompaniesByCompanyIdEvents),
+    handler: async (req) => {
       const scope = scopeOf(req);
       // Only what the scope's restrictions may see; lastSeq is the last seq read, filtered or not, so a
       // restricted client moves its cursor past the events that are not for it.
       const page = await listEventsAfter(ctx.db, scope, req.query.after, req.query.limit);
       return { success: true as const, events: page.events, lastSeq: page.lastSeq };
     },
-  );
+  });
 
-  r.post(
-    "/api/logs-pusher",
-    {
-      schema: {
-        querystring: logsPusherQuerySchema,
-        body: logsPusherBodySchema,
-        response: { 200: successSchema },
-      },
-    },
-    async (req) => {
+  r.route({
+    ...at(routes.postLogsPusher),
+    handler: async (req) => {
       const actor = actorOf(req);
       // The operators' "Connections" screen: only members who watch the portal log there (not a patrol,
       // not a community account); without a company, the caller's default one.
@@ -152,5 +123,5 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: { config: Config
       ]);
       return { success: true as const };
     },
-  );
+  });
 }

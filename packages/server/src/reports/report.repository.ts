@@ -225,8 +225,23 @@ export function findReportByUuid(db: Db, scope: TenantScope, uuid: string): Prom
 
 /** Several reports as the scope sees them (those outside its restrictions are left out), in no set order. */
 export function findReportsByIds(db: Db, scope: TenantScope, ids: number[]): Promise<ReportRow[]> {
+  return viewByIds<ReportRow>(VIEW, db, scope, ids);
+}
+
+function viewByIds<Row>(view: string, db: Db, scope: TenantScope, ids: number[]): Promise<Row[]> {
   const params: unknown[] = [scope.companyId, ids];
-  return db.query<ReportRow>(`${VIEW} where a.company_id = $1 and a.report_id = any($2::int[])${restrictionWhere(scope.restrictions, params)}`, params);
+  return db.query<Row>(`${view} where a.company_id = $1 and a.report_id = any($2::int[])${restrictionWhere(scope.restrictions, params)}`, params);
+}
+
+/** The reports of chosen ids, in the ids' order, read apart from the statement that chose them: their
+ * statement's text does not change with the tab, sort or window, so PostgreSQL plans it once per
+ * connection (its generic plan) and reuses the plan. Chosen and read in one statement, the view was
+ * planned again on every call (a custom plan each time, a generic one cannot weigh the window or the
+ * offset), and planning it took 4–8 ms where running it took 1–2 (issue 37). */
+async function inOrder<Row extends { id: number }>(view: string, db: Db, scope: TenantScope, ids: readonly number[]): Promise<Row[]> {
+  if (!ids.length) return [];
+  const byId = new Map((await viewByIds<Row>(view, db, scope, [...ids])).map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 // SQL of the SPEC §4 sorting rules; the shared compareReports is the same rule for the browser.
@@ -261,7 +276,7 @@ export function listReportRows(db: Db, scope: TenantScope, q: PageQuery): Promis
   return pageOf<ReportListRow>(ROW_VIEW, db, scope, q);
 }
 
-async function pageOf<Row>(view: string, db: Db, scope: TenantScope, q: PageQuery): Promise<{ rows: Row[]; total: number }> {
+async function pageOf<Row extends { id: number }>(view: string, db: Db, scope: TenantScope, q: PageQuery): Promise<{ rows: Row[]; total: number }> {
   const params: unknown[] = [scope.companyId];
   // A report the organisation's admin deleted leaves the panel (history still shows it); one its author
   // deleted stays, as in_deleting_progress, until an operator closes it.
@@ -279,25 +294,25 @@ async function pageOf<Row>(view: string, db: Db, scope: TenantScope, q: PageQuer
   // A tab's total is its counter (the caller's counters, when it reads them anyway) when nothing but the
   // status narrows it (a closed tab's is kept).
   const onlyStatus = q.status !== undefined && q.reportFollowupId === undefined && q.favoriteOf === undefined;
-  // The count and the page are asked side by side (two connections of the pool). The page's ids are
-  // chosen from the attentions alone, then only those are read whole: joined first, every report of the
-  // tab was read and its lookups made before the sort kept 20 (issue 37). Highlighted reports head the
-  // first page (issue 17), chosen apart through their partial index so the others keep their index
-  // order; both choices go in one statement, a round trip and a reading of the view fewer than two.
-  // Arrays (values computed once), not `in (subquery)`, which PostgreSQL turned into a semi join that
-  // read the whole company's reports to keep 20.
-  const chosen = (highlighted: boolean, window: string) =>
+  // The count and the page's ids are asked side by side (two connections of the pool). The ids are
+  // chosen from the attentions alone, then only those are read (inOrder): joined first, every report of
+  // the tab was read and its lookups made before the sort kept 20 (issue 37). Highlighted reports head
+  // the first page (issue 17), chosen apart through their partial index so the others keep their index
+  // order; both choices go in one statement. Arrays (values computed once), not `in (subquery)`, which
+  // PostgreSQL turned into a semi join that read the whole company's reports to keep 20.
+  const choice = (highlighted: boolean, window: string) =>
     `array(select a.report_id from report_attentions a${reportsJoinFor(scope)}${where} and ${highlighted ? "" : "not "}a.highlighted
              order by ${ORDER[q.sort]} ${window})`;
   const page = [...params, q.limit, q.offset];
-  const ids = `${q.offset === 0 ? `${chosen(true, `limit $${page.length - 1}`)} || ` : ""}${chosen(false, `limit $${page.length - 1} offset $${page.length}`)}`;
-  const [total, rows] = await Promise.all([
+  const ids = `${q.offset === 0 ? `${choice(true, `limit $${page.length - 1}`)} || ` : ""}${choice(false, `limit $${page.length - 1} offset $${page.length}`)}`;
+  const [total, [chosen]] = await Promise.all([
     onlyStatus
       ? (q.counters ?? countByStatus(db, scope, [q.status!])).then((c) => c[q.status!])
       : db.query<{ n: number }>(`select count(*)::int as n from report_attentions a${reportsJoinFor(scope)}${where}`, params).then(([c]) => c?.n ?? 0),
-    db.query<Row>(`${view} where a.company_id = $1 and a.report_id = any(${ids}) order by a.highlighted desc, ${ORDER[q.sort]}`, page),
+    db.query<{ ids: number[] }>(`select ${ids} as ids`, page),
   ]);
-  return { rows, total };
+  // The highlighted first, then the others, each in the tab's order: the order the ids were chosen in.
+  return { rows: await inOrder<Row>(view, db, scope, chosen?.ids ?? []), total };
 }
 
 /** The SPEC §3 report filter of the history, resolved: a window of creation instants [from, to), and
@@ -333,7 +348,7 @@ export async function listHistory(db: Db, scope: TenantScope, f: HistoryFilter):
   where += restrictionWhere(scope.restrictions, params);
   const page = [...params, f.limit, f.offset];
   // The count and the page's ids side by side on two connections of the pool, as the panel's; then the
-  // chosen reports are read whole by their ids (wholeReports).
+  // chosen reports are read whole (inOrder).
   const [[count], chosen] = await Promise.all([
     db.query<{ n: number }>(`select count(*)::int as n from report_attentions a join reports r on r.id = a.report_id${where}`, params),
     db.query<{ id: number }>(
@@ -341,19 +356,9 @@ export async function listHistory(db: Db, scope: TenantScope, f: HistoryFilter):
       page,
     ),
   ]);
-  return { rows: await wholeReports(db, scope, chosen.map((c) => c.id)), total: count?.n ?? 0 };
+  return { rows: await inOrder<ReportRow>(VIEW, db, scope, chosen.map((c) => c.id)), total: count?.n ?? 0 };
 }
 
-/** The reports of chosen ids read whole, in the ids' order, by the statement of findReportsByIds: its
- * text does not change with what chose them, so PostgreSQL plans it once per connection (its generic
- * plan) and reuses the plan. Asked with the window that chose them, the view was planned again on every
- * call (a custom plan each time: a generic one cannot weigh the window), and planning it took 8 ms where
- * running it took 2 (issue 37). */
-async function wholeReports(db: Db, scope: TenantScope, ids: number[]): Promise<ReportRow[]> {
-  if (!ids.length) return [];
-  const byId = new Map((await findReportsByIds(db, scope, ids)).map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
 
 /** Marks the company's attention deleted by one of its admins (the shared report is untouched: other
  * attending organisations keep it). False when it already was. */

@@ -3,15 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   DEFAULT_USER_SETTINGS,
   LANGUAGES,
-  idParamSchema,
-  monitoringQuerySchema,
-  monitoringResponseSchema,
-  portalVersionBodySchema,
   roleName,
-  settingsQuerySchema,
-  settingsResponseSchema,
-  successSchema,
-  userSettingsPatchSchema,
+  routes,
   type Language,
   type SettingsResponse,
   type UserSettings,
@@ -22,6 +15,7 @@ import { getCompany, getCompanyConfig, listMembers } from "../companies/index.js
 import { companyGates } from "../company-settings/index.js";
 import type { AppContext } from "../context.js";
 import { notFound } from "../http/errors.js";
+import { at } from "../http/route.js";
 import { countForms } from "../forms/index.js";
 import { listUserTeamIds, patchUserSettings } from "./user.repository.js";
 
@@ -37,15 +31,9 @@ function withDefaults(stored: Record<string, unknown>): UserSettings {
 export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    "/api/settings",
-    {
-      schema: {
-        querystring: settingsQuerySchema,
-        response: { 200: settingsResponseSchema },
-      },
-    },
-    async (req): Promise<SettingsResponse> => {
+  r.route({
+    ...at(routes.getSettings),
+    handler: async (req): Promise<SettingsResponse> => {
       const { user } = actorOf(req);
       const [companies, scope] = await Promise.all([
         listUserCompanies(ctx.db, user.id),
@@ -89,17 +77,11 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         uploads: { maxMb: Math.round((ctx.config.maxUploadBytes / (1024 * 1024)) * 100) / 100, maxReportImages: ctx.config.maxReportImages },
       };
     },
-  );
+  });
 
-  r.get(
-    "/api/operator/monitoring",
-    {
-      schema: {
-        querystring: monitoringQuerySchema,
-        response: { 200: monitoringResponseSchema },
-      },
-    },
-    async (req) => {
+  r.route({
+    ...at(routes.getOperatorMonitoring),
+    handler: async (req) => {
       const scope = await resolveScopeOrDefault(ctx.db, actorOf(req), req.query.companyId, "company.monitor");
       const { companyId } = scope;
       const online = await ctx.hub.onlineUserIds(companyId);
@@ -123,18 +105,11 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         },
       };
     },
-  );
+  });
 
-  r.put(
-    "/api/user/:id/settings",
-    {
-      schema: {
-        params: idParamSchema,
-        body: userSettingsPatchSchema,
-        response: { 200: successSchema.extend({ settings: settingsResponseSchema.shape.user.shape.settings }) },
-      },
-    },
-    async (req) => {
+  r.route({
+    ...at(routes.putUserByIdSettings),
+    handler: async (req) => {
       const { user } = actorOf(req);
       if (req.params.id !== user.id) throw notFound();
       await patchUserSettings(ctx.db, user.id, req.body);
@@ -142,23 +117,16 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
       if (req.body.onlyAssignedReports !== undefined) await ctx.hub.refreshRestrictions(user.id);
       return { success: true as const, settings: withDefaults({ ...user.settings, ...req.body }) };
     },
-  );
+  });
 
-  r.put(
-    "/api/user/:id/portal-version",
-    {
-      schema: {
-        params: idParamSchema,
-        body: portalVersionBodySchema,
-        response: { 200: successSchema },
-      },
-    },
-    async (req) => {
+  r.route({
+    ...at(routes.putUserByIdPortalVersion),
+    handler: async (req) => {
       const { user } = actorOf(req);
       // Only one's own profile: any other id reads as missing.
       if (req.params.id !== user.id) throw notFound();
       await patchUserSettings(ctx.db, user.id, { portal_version: req.body.portal_version });
       return { success: true as const };
     },
-  );
+  });
 }

@@ -1,3 +1,4 @@
+import { companyIdParamSchema } from "../auth.js";
 import { exportJobCreatedSchema, exportJobParamsSchema, exportJobStatusSchema, reportExportFilterSchema } from "../exports.js";
 import { reportParamsSchema } from "../reports.js";
 import { defineRoutes } from "./route.js";
@@ -20,6 +21,7 @@ export const exportsRouteTable = defineRoutes({
     tags: ["reports"],
     summary: "The reports of a window as an XLSX file, streamed (SPEC §7); 422 noReportsToExport when the window is empty",
     access: { kind: "company", permission: "reports.export" },
+    params: companyIdParamSchema,
     query: reportExportFilterSchema,
     answer: { file: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
     errors: [400, 403, 404, 422],
@@ -30,6 +32,7 @@ export const exportsRouteTable = defineRoutes({
     tags: ["reports"],
     summary: "Starts writing the window's XLSX in the background",
     access: { kind: "company", permission: "reports.export" },
+    params: companyIdParamSchema,
     body: reportExportFilterSchema,
     answer: exportJobCreatedSchema,
     errors: [400, 403, 404, 422],

@@ -1,6 +1,6 @@
 import { companyIdParamSchema, successSchema } from "../auth.js";
 import { exportJobCreatedSchema, exportJobParamsSchema, exportJobStatusSchema } from "../exports.js";
-import { companyFormsResponseSchema, formCategoriesResponseSchema, formCategoryBodySchema, formCategoryResponseSchema, formExportBodySchema, formFileStoredSchema, formLinkBodySchema, formLinkResponseSchema, formLinksResponseSchema, formParamsSchema, formSubmissionBodySchema, formSubmissionListQuerySchema, formSubmissionResponseSchema, formSubmissionsResponseSchema, formSubmittedResponseSchema, formTemplateBodySchema, formTemplateListQuerySchema, formTemplateResponseSchema, formTemplatesResponseSchema, formTokenParamsSchema, publicFormResponseSchema } from "../forms.js";
+import { appFormParamsSchema, companyFormsQuerySchema, companyFormsResponseSchema, formCategoriesResponseSchema, formCategoryBodySchema, formCategoryResponseSchema, formExportBodySchema, formFileParamsSchema, formFileStoredSchema, formLinkBodySchema, formLinkResponseSchema, formLinksResponseSchema, formParamsSchema, formSubmissionBodySchema, formSubmissionListQuerySchema, formSubmissionResponseSchema, formSubmissionsResponseSchema, formSubmittedResponseSchema, formTemplateBodySchema, formTemplateListQuerySchema, formTemplateResponseSchema, formTemplatesResponseSchema, formTokenParamsSchema, publicFormResponseSchema } from "../forms.js";
 import { reportFormBodySchema, reportFormParamsSchema, reportFormResponseSchema, reportFormSubmittedSchema, reportResponseWithFormSchema, reportTypeWorkflowBodySchema, reportTypeWorkflowParamsSchema, reportTypeWorkflowsResponseSchema, sectionsUsersBodySchema } from "../report-forms.js";
 import { defineRoutes } from "./route.js";
 
@@ -12,6 +12,7 @@ export const formsRouteTable = defineRoutes({
     tags: ["forms"],
     summary: "SPEC §7: the forms of the caller's company (companyId, or the default one); includeDeleted=true adds deleted ones",
     access: { kind: "company", permission: "forms.read", companyFrom: "request" },
+    query: companyFormsQuerySchema,
     answer: companyFormsResponseSchema,
     errors: [400, 403, 404, 409, 422, 429],
   },
@@ -263,6 +264,7 @@ export const formsRouteTable = defineRoutes({
     tags: ["forms"],
     summary: "An image attached to a submission",
     access: { kind: "company", permission: "forms.read", module: "forms" },
+    params: formFileParamsSchema,
     errors: [],
   },
   getPublicFormsByToken: {
@@ -292,6 +294,7 @@ export const formsRouteTable = defineRoutes({
     tags: ["app"],
     summary: "The reporter or patrol app fills a form of one of the user's companies",
     access: { kind: "company", permission: "forms.fill", companyFrom: "request" },
+    params: appFormParamsSchema,
     body: formSubmissionBodySchema,
     answer: formSubmittedResponseSchema,
     errors: [400, 403, 404, 409, 422, 429],

@@ -1,5 +1,5 @@
 import { companyIdParamSchema, successSchema } from "../auth.js";
-import { appInboxParamsSchema, appInboxQuerySchema, appInboxResponseSchema, appLocationBodySchema, messageActionBodySchema, messageActionParamsSchema, messageBodySchema, messageListQuerySchema, messageListResponseSchema, messageParamsSchema, messageResponseSchema, messageZoneBodySchema, messageZoneResponseSchema, messageZonesResponseSchema, neighboursNoticeResponseSchema, pendingMessagesResponseSchema, providerMessageParamsSchema } from "../messages.js";
+import { appInboxOpenResponseSchema, appInboxParamsSchema, appInboxQuerySchema, appInboxResponseSchema, appLocationBodySchema, messageActionBodySchema, messageActionParamsSchema, messageBodySchema, messageListQuerySchema, messageListResponseSchema, messageParamsSchema, messageResponseSchema, messageZoneBodySchema, messageZoneResponseSchema, messageZonesResponseSchema, neighboursNoticeResponseSchema, pendingMessagesResponseSchema, providerMessageParamsSchema } from "../messages.js";
 import { defineRoutes } from "./route.js";
 
 /** The routes of the server's messages/ folder (messages/message.routes.ts). */
@@ -187,6 +187,7 @@ export const messagesRouteTable = defineRoutes({
     summary: "The app user opened an inbox item: a message's opened count grows once",
     access: { kind: "reporter" },
     params: appInboxParamsSchema,
+    answer: appInboxOpenResponseSchema,
     errors: [400, 403, 404, 409],
   },
   getAppMessagesByIdAttachment: {

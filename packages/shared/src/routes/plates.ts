@@ -1,3 +1,4 @@
+import { companyIdParamSchema } from "../auth.js";
 import { plateLookupResponseSchema, plateLookupsQuerySchema, plateLookupsResponseSchema, plateParamsSchema, stolenPlateBodySchema } from "../plates.js";
 import { reportParamsSchema, reportResponseSchema } from "../reports.js";
 import { defineRoutes } from "./route.js";
@@ -20,6 +21,7 @@ export const platesRouteTable = defineRoutes({
     tags: ["plates"],
     summary: "The company's plate lookups (who, when, which plate, result), newest first, paged; a plate filters (company admins)",
     access: { kind: "company", permission: "plates.audit" },
+    params: companyIdParamSchema,
     query: plateLookupsQuerySchema,
     answer: plateLookupsResponseSchema,
     errors: [400, 403, 404],

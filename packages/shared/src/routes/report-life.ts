@@ -1,7 +1,7 @@
 import { companyIdParamSchema } from "../auth.js";
 import { answerGatheringSchema } from "../gathering-answer.js";
 import { appReportParamsSchema, okResponseSchema } from "../interactions.js";
-import { appGatheringResponseSchema, rateReportSchema, ratingResponseSchema, reviewDecisionResponseSchema, reviewDecisionSchema, reviewListQuerySchema, reviewListResponseSchema, reviewSettingsResponseSchema, reviewSettingsSchema, startGatheringSchema, substatusBodySchema, substatusListResponseSchema, substatusParamsSchema, substatusResponseSchema } from "../report-life.js";
+import { answerGatheringResponseSchema, appGatheringResponseSchema, rateReportSchema, ratingResponseSchema, reviewDecisionResponseSchema, reviewDecisionSchema, reviewListQuerySchema, reviewListResponseSchema, reviewSettingsResponseSchema, reviewSettingsSchema, startGatheringSchema, substatusBodySchema, substatusListResponseSchema, substatusParamsSchema, substatusResponseSchema } from "../report-life.js";
 import { reportParamsSchema, reportResponseSchema } from "../reports.js";
 import { defineRoutes } from "./route.js";
 
@@ -131,6 +131,7 @@ export const reportLifeRouteTable = defineRoutes({
     access: { kind: "reporter" },
     params: appReportParamsSchema,
     body: answerGatheringSchema,
+    answer: answerGatheringResponseSchema,
     errors: [400, 403, 404, 409],
   },
   postAppReportsByUuidRating: {

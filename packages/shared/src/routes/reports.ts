@@ -1,8 +1,8 @@
-import { companyIdParamSchema, idParamSchema, loginBodySchema } from "../auth.js";
+import { appLoginResponseSchema, companyIdParamSchema, idParamSchema, loginBodySchema } from "../auth.js";
 import { changeAddressSchema, notifyNeighboursResponseSchema, shareParamsSchema, shareResponseSchema } from "../report-actions.js";
 import { createCompanyReportSchema } from "../report-create.js";
 import { favoriteBodySchema, favoriteResponseSchema, highlightBodySchema, seenResponseSchema, turnOffCommentsBodySchema } from "../report-flags.js";
-import { appCreateReportSchema, assignReportSchema, assignedUserBodySchema, reportActivityResponseSchema, reportListQuerySchema, reportListResponseSchema, reportParamsSchema, reportRowsResponseSchema, reportResponseSchema, reportUuidParamsSchema, updateReportSchema } from "../reports.js";
+import { appCreateReportResponseSchema, appCreateReportSchema, assignReportSchema, assignedUserBodySchema, reportActivityResponseSchema, reportListQuerySchema, reportListResponseSchema, reportParamsSchema, reportRowsResponseSchema, reportResponseSchema, reportUuidParamsSchema, updateReportSchema } from "../reports.js";
 import { defineRoutes } from "./route.js";
 
 /** The routes of the server's reports/ folder (reports/report.routes.ts, reports/app.routes.ts, reports/report-actions.routes.ts, reports/report-flags.routes.ts). */
@@ -150,6 +150,7 @@ export const reportsRouteTable = defineRoutes({
     summary: "Community app sign-in",
     access: { kind: "public" },
     body: loginBodySchema,
+    answer: appLoginResponseSchema,
     errors: [400, 403, 404, 429],
   },
   postAppReports: {
@@ -159,6 +160,7 @@ export const reportsRouteTable = defineRoutes({
     summary: "Create a community report (signed in or anonymous); routed to every organisation whose zones and types cover it",
     access: { kind: "public", optionalAuth: true },
     body: appCreateReportSchema,
+    answer: appCreateReportResponseSchema,
     errors: [400, 429],
   },
   postCompaniesByCompanyIdReportsByIdPrivate: {

@@ -1,4 +1,4 @@
-import { captchaChallengeSchema, leadBodySchema, preregistrationBodySchema, registrationBodySchema, signupKeyParamsSchema, signupKeyResponseSchema, signupSuccessSchema } from "../signup.js";
+import { captchaChallengeSchema, leadBodySchema, preregistrationBodySchema, registrationBodySchema, signupKeyParamsSchema, signupKeyResponseSchema, signupSuccessSchema, verifyEmailQuerySchema } from "../signup.js";
 import { defineRoutes } from "./route.js";
 
 /** The routes of the server's signup/ folder (signup/signup.routes.ts). */
@@ -58,6 +58,7 @@ export const signupRouteTable = defineRoutes({
     tags: ["signup"],
     summary: "The verification mail's link: marks the e-mail verified and goes to the login page",
     access: { kind: "public" },
+    query: verifyEmailQuerySchema,
     errors: [],
   },
 });

@@ -1,5 +1,5 @@
 import { appUserByPhoneQuerySchema, appUserByPhoneResponseSchema } from "../app-users.js";
-import { companyIdParamSchema, idParamSchema, monitoringQuerySchema, portalVersionBodySchema, settingsQuerySchema, settingsResponseSchema, successSchema, userSettingsPatchSchema } from "../auth.js";
+import { companyIdParamSchema, idParamSchema, monitoringQuerySchema, portalVersionBodySchema, settingsQuerySchema, settingsResponseSchema, successSchema, userSettingsPatchSchema, userSettingsResponseSchema } from "../auth.js";
 import { monitoringResponseSchema } from "../companies.js";
 import { userCreateBodySchema, userDeleteQuerySchema, userListQuerySchema, userListResponseSchema, userParamsSchema, userPasswordBodySchema, userResponseSchema, userUpdateBodySchema } from "../users.js";
 import { defineRoutes } from "./route.js";
@@ -34,6 +34,7 @@ export const usersRouteTable = defineRoutes({
     access: { kind: "account" },
     params: idParamSchema,
     body: userSettingsPatchSchema,
+    answer: userSettingsResponseSchema,
     errors: [],
   },
   putUserByIdPortalVersion: {
