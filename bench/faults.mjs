@@ -37,7 +37,6 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
 import WebSocket from "ws";
-import { startRedisServer } from "../scripts/redis-server.mjs";
 import { databaseServer, startServer, tempDataDir } from "./lib.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -135,6 +134,13 @@ async function terminateBackends(client) {
 async function lastSeq(companyId) {
   const { rows } = await app("select coalesce((select last_seq from company_event_seq where company_id = $1), 0)::int as seq", [companyId]);
   return rows[0].seq;
+}
+
+/** A redis-server of the suite's own (scripts/redis-server.mjs, imported by its URL as scripts/cluster.mjs
+ * is: outside the bench project's type check, which would write its declarations beside it). */
+async function startRedisServer(options) {
+  const { startRedisServer: start } = await import(pathToFileURL(join(ROOT, "scripts/redis-server.mjs")).href);
+  return start(options);
 }
 
 /** The Redis case's redis-server, on FAULTS_REDIS_PORT so that it comes back where the processes look. */
