@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { routes } from "@atalaya/shared";
 import { actorOrNull } from "../auth/authenticate.js";
 import type { AppContext } from "../context.js";
-import { FILE_CSP } from "../http/csp.js";
 import { at } from "../http/route.js";
 import { readStoredFile, type ReportVisibleInApp } from "./file.service.js";
+import { sendStoredFile } from "./send-stored-file.js";
 
 export type { ReportVisibleInApp };
 
@@ -25,17 +25,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext, visibleI
     ...at(routes.getFilesByName),
     handler: async (req, reply) => {
       const file = await readStoredFile(ctx, actorOrNull(req), req.params.name, visibleInApp);
-      const disposition = servedInline(file.mime) ? "inline" : "attachment";
-      const original = file.originalName ? `; filename*=UTF-8''${encodeURIComponent(file.originalName)}` : "";
-      return reply
-        .header("content-type", file.mime)
-        .header("content-length", file.size)
-        .header("content-disposition", `${disposition}; filename="${req.params.name}"${original}`)
-        .header("x-content-type-options", "nosniff")
-        // Opened directly, a file is a sandboxed document that loads and runs nothing.
-        .header("content-security-policy", FILE_CSP)
-        .header("cache-control", "private, max-age=300")
-        .send(file.stream);
+      return sendStoredFile(reply, file, { name: req.params.name, inline: servedInline(file.mime), cacheControl: "private, max-age=300" });
     },
   });
 }

@@ -3,6 +3,7 @@ export { filesDir, incomingDir, openFile, removeFile, saveUpload, withStoredFile
 export { insertStoredFile } from "./file.repository.js";
 export { checkUpload, installUploadCleanup, readBodyWithFile, readUploadFiles, readUploadForm, uploadLimitsOf, type RawUpload, type UploadForm } from "./upload.js";
 export { fileRoutes, type ReportVisibleInApp } from "./file.routes.js";
+export { sendStoredFile, type SentFile } from "./send-stored-file.js";
 export { fileStoreOf, closeFileStoreOf, openFileStore } from "./store-of.js";
 export { FileExistsError, storeUnavailable, type FileStore, type OpenedFile } from "./store.js";
 export { openGeneratedFile, removeGeneratedFile, storeGeneratedFile, type GeneratedFileResult } from "./generated-file.js";

@@ -5,8 +5,7 @@ import { LAW_ENFORCEMENT_MAX_FILES, routes } from "@atalaya/shared";
 import { requireProviderAdmin } from "../auth/access.js";
 import { actorOf } from "../auth/authenticate.js";
 import type { AppContext } from "../context.js";
-import { readUploadFiles, uploadLimitsOf, type RawUpload } from "../files/index.js";
-import { FILE_CSP } from "../http/csp.js";
+import { readUploadFiles, sendStoredFile, uploadLimitsOf, type RawUpload } from "../files/index.js";
 import { invalidField, notFound } from "../http/errors.js";
 import { shellLanguage } from "../http/messages.js";
 import { limits } from "../http/rate-limit.js";
@@ -100,15 +99,7 @@ export async function lawEnforcementRoutes(app: FastifyInstance, ctx: AppContext
     handler: async (req, reply) => {
       requireProviderAdmin(actorOf(req));
       const file = await openRequestFile(ctx, req.params.id, req.params.name);
-      const original = file.originalName ? `; filename*=UTF-8''${encodeURIComponent(file.originalName)}` : "";
-      return reply
-        .header("content-type", file.mime)
-        .header("content-length", file.size)
-        .header("content-disposition", `attachment; filename="${req.params.name}"${original}`)
-        .header("x-content-type-options", "nosniff")
-        .header("content-security-policy", FILE_CSP)
-        .header("cache-control", "private, no-store")
-        .send(file.stream);
+      return sendStoredFile(reply, file, { name: req.params.name, cacheControl: "private, no-store" });
     },
   });
 }

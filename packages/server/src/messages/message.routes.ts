@@ -1,13 +1,12 @@
 import fastifyMultipart from "@fastify/multipart";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { MESSAGE_ATTACHMENT_MAX_BYTES, routes } from "@atalaya/shared";
 import { requireVisibleReport } from "../auth/access.js";
 import { actorOf } from "../auth/authenticate.js";
 import { scopeOf } from "../auth/company-scope.js";
 import type { AppContext } from "../context.js";
-import { readUploadForm, uploadLimitsOf } from "../files/index.js";
-import { FILE_CSP } from "../http/csp.js";
+import { readUploadForm, sendStoredFile, uploadLimitsOf } from "../files/index.js";
 import { notFound } from "../http/errors.js";
 import { pickLanguage } from "../http/messages.js";
 import { at } from "../http/route.js";
@@ -17,19 +16,8 @@ import { findAnyMessage } from "./message.repository.js";
 import * as service from "./message.service.js";
 
 const ok = { success: true as const };
-// Every company route of the domain: the messages module, and a permission freemium companies lack.
-
-function sendFile(reply: FastifyReply, file: Awaited<ReturnType<typeof service.openAttachment>>) {
-  const original = file.originalName ? `; filename*=UTF-8''${encodeURIComponent(file.originalName)}` : "";
-  return reply
-    .header("content-type", file.mime)
-    .header("content-length", file.size)
-    .header("content-disposition", `attachment; filename="attachment"${original}`)
-    .header("x-content-type-options", "nosniff")
-    .header("content-security-policy", FILE_CSP)
-    .header("cache-control", "private, no-store")
-    .send(file.stream);
-}
+// A message's attachment is saved as "attachment" (with its sender's name where the browser takes it), never kept.
+const attachment = { name: "attachment", cacheControl: "private, no-store" };
 
 /** Mass messages (issue 15): the company's messages and custom zones under /api/companies/{cid}/, the
  * provider's approval queue, and the reporter app's inbox. */
@@ -68,7 +56,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   r.route({
     ...at(routes.getCompaniesByCompanyIdMessagesByIdAttachment),
-    handler: async (req, reply) => sendFile(reply, await service.companyAttachment(ctx, scopeOf(req), req.params.id)),
+    handler: async (req, reply) => sendStoredFile(reply, await service.companyAttachment(ctx, scopeOf(req), req.params.id), attachment),
   });
 
   r.route({
@@ -153,7 +141,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext): Prom
     handler: async (req, reply) => {
       const messageId = await inboxMessageId(ctx.db, actorOf(req).user.id, req.params.id);
       if (!messageId) throw notFound();
-      return sendFile(reply, await service.openAttachment(ctx, await findAnyMessage(ctx.db, messageId)));
+      return sendStoredFile(reply, await service.openAttachment(ctx, await findAnyMessage(ctx.db, messageId)), attachment);
     },
   });
   r.route({
