@@ -17,7 +17,7 @@ export function SignedInFrame(): ReactNode {
   useEffect(() => {
     dayjs.locale(lang);
   }, [lang]);
-  // Toasts go through useToast() (app/use-toast.ts), which gives each kind its SPEC §8 time; the
+  // Toasts go through useToast() (lib/use-toast.ts), which gives each kind its SPEC §8 time; the
   // duration here is only the default of Ant Design's message API.
   return (
     <App message={{ duration: TOAST_ERROR_SECONDS, maxCount: 3 }} notification={{ placement: "topRight" }}>

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { DueActivity, ScheduledActivity } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { formatCalendarDay, useDateFormatter } from "../../lib/dates";
 import { canManageAnswers } from "../answers/answer-form";
 import { useSettings } from "../settings/settings-context";

@@ -4,7 +4,7 @@ import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ACTIVITY_NAME_MAX, ACTIVITY_OPERATORS, ACTIVITY_PERIODS, activityBodySchema, activityMessage, type Language, type ActivityBody, type ActivityOperator, type ActivityPeriod, type FieldError, type ScheduledActivity } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { fetchTemplates, formKeys } from "../forms/forms-api";
 import { fetchOperators, fetchTeams } from "../reports/detail/detail-api";

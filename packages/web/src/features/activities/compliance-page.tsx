@@ -4,7 +4,7 @@ import { ReloadOutlined } from "@ant-design/icons";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ACTIVITY_PERIODS, ACTIVITY_STATES, type ActivityPeriod, type ActivityState, type ComplianceRow } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { useDateFormatter, useDayRangeFormatter } from "../../lib/dates";
 import { formatDuration } from "../../lib/dates";
 import { fetchOperators } from "../reports/detail/detail-api";

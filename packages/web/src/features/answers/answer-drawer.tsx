@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from "react";
 import { AutoComplete, Button, Checkbox, Drawer, Form, Input, Select } from "antd";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import {

@@ -1,6 +1,6 @@
 import { useMemo, useState, type HTMLAttributes, type ReactNode } from "react";
 import { Alert, App, Button, Empty, Input, Result, Skeleton, Table, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { DeleteOutlined, EditOutlined, LockOutlined, PlusOutlined, SearchOutlined, ThunderboltOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";

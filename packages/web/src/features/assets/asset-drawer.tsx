@@ -3,7 +3,7 @@ import { Button, Drawer, Form, Input, InputNumber, Select, Switch } from "antd";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ASSET_MESSAGE_MAX, ASSET_TEXT_MAX, ASSET_URL_MAX, assetBodySchema, type Asset, type AssetFields } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { parseForm, serverProblems, type FieldProblem } from "../organisation/form-rules";
 import { assetKeys, saveAsset } from "./assets-api";

@@ -3,7 +3,7 @@ import { Button, Modal, Skeleton, Typography } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import type { Asset } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { downloadFile } from "../export/download-file";
 import { qrPath } from "./assets-api";
 import { useFileUrl } from "../reports/detail/file-url";

@@ -5,7 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Asset } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { canManageAnswers } from "../answers/answer-form";
 import { OrganisationPage } from "../organisation/organisation-page";
 import { openFile } from "../reports/detail/file-url";

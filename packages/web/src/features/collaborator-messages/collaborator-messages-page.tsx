@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { COLLABORATOR_MESSAGES_PAGE_SIZE, type CollaboratorBox, type CollaboratorMessage } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { useDateFormatter } from "../../lib/dates";
 import { useRealtimeEvents } from "../realtime/realtime-context";

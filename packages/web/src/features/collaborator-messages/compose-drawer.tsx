@@ -3,7 +3,7 @@ import { Button, Drawer, Form, Input, Select, Switch } from "antd";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { COLLABORATOR_BODY_MAX, COLLABORATOR_TITLE_MAX, type CollaboratorMessage, type CollaboratorMessageBody } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { fetchOperators, fetchTeams } from "../reports/detail/detail-api";
 import { collaboratorKeys, sendCollaboratorMessage } from "./collaborator-messages-api";

@@ -4,7 +4,7 @@ import { KeyOutlined, PlusOutlined, StopOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ORGANISATION_MESSAGES, type ApiKey, type OrganisationMessage } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { useDateFormatter } from "../../lib/dates";
 import { companySettingsKeys, createApiKey, fetchApiKeys, revokeApiKey } from "./company-settings-api";

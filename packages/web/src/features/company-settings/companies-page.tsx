@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useDateFormatter } from "../../lib/dates";
 import { isAdminGroup, type ModuleName, type ProviderCompany } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { useSettings } from "../settings/settings-context";
 import { companySettingsKeys, declineUpgradeRequest, fetchProviderCompanies, setCompanyFlags, setCompanyModules } from "./company-settings-api";

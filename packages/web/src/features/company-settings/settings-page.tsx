@@ -20,7 +20,7 @@ import {
   type CompanySettingsBody,
   type ReportTypeSetting,
 } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { canManageAnswers } from "../answers/answer-form";
 import { useSettings } from "../settings/settings-context";

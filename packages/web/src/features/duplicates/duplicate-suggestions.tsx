@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { DuplicateSuggestion, Report } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { actionErrorMessage } from "../reports/detail/action-errors";
 import { StatusTag, TypeBadge } from "../reports/detail/detail-ui";
 import { dismissDuplicate, duplicateKeys, fetchSuggestions, mergeDuplicate } from "./duplicates-api";

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Alert, Button, Checkbox, Dropdown, Empty, Flex, Skeleton, Tooltip, Typography } from "antd";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { DownOutlined, PlusOutlined, QuestionCircleOutlined, ReloadOutlined, SwapOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { Outlet, useMatch, useNavigate } from "react-router";

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useDateFormatter, useDateLocale } from "../../lib/dates";
 import { Link, useParams, useSearchParams } from "react-router";
 import { optionsOf, walkComponents, type ExportJobStatus, type FormSubmission, type FormTemplate } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { downloadFile } from "../export/download-file";
 import { FormRenderer } from "./form-renderer";

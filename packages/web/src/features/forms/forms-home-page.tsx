@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useDateFormatter } from "../../lib/dates";
 import { Link, useNavigate } from "react-router";
 import type { FormTemplate } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { WorkflowsCard } from "./workflows-card";
 import { isApiError } from "../../lib/api";
 import { canManageAnswers } from "../answers/answer-form";

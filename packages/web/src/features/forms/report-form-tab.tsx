@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { Alert, Button, Empty, Modal, Result, Select, Skeleton, Space, Typography } from "antd";
 import { ReloadOutlined, TeamOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

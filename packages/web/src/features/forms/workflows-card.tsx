@@ -3,7 +3,7 @@ import { Empty, Select, Skeleton, Table, Typography, type TableColumnsType } fro
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { localizedName, reportTypeById, type FormTemplate } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { companySettingsKeys, fetchCompanySettings } from "../company-settings/company-settings-api";
 import { fetchTemplates, fetchWorkflows, formKeys, saveWorkflow } from "./forms-api";

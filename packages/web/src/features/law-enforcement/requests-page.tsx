@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useDateFormatter } from "../../lib/dates";
 import { LAW_ENFORCEMENT_STATES, isAdminGroup, type LawEnforcementRequest, type LawEnforcementState } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { useSettings } from "../settings/settings-context";
 import { downloadRequestFile, fetchRequests, lawEnforcementKeys, setRequestState } from "./law-enforcement-api";

@@ -3,7 +3,7 @@ import { Button, Empty, Input, List, Modal, Result, Skeleton, Space, Tag, Typogr
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { MESSAGE_REASON_MAX, formatFileSize, type Message } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { useDateFormatter } from "../../lib/dates";
 import { decideMessage, fetchPendingMessages, messageKeys } from "./messages-api";

@@ -13,7 +13,7 @@ import {
   type Message,
   type MessageAction,
 } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { formatInstant } from "../../lib/dates";
 import { useRealtimeEvents } from "../realtime/realtime-context";

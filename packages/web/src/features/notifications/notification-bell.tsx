@@ -5,7 +5,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-q
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { NOTIFICATIONS_PAGE_SIZE, type Notification } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { useDateFormatter } from "../../lib/dates";
 import { reportTypeName } from "../events/report-type-visual";
 import { lifeKeys } from "../report-life/report-life-api";

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Alert, Switch, Typography } from "antd";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { usersRouteTable } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
 import { call } from "../../lib/call";

@@ -3,7 +3,7 @@ import { App, Button, Tooltip } from "antd";
 import { DeleteOutlined, EditOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { deleteRecord, organisationKeys, type OrganisationResource } from "./organisation-api";
 import { relatedKeys } from "./related-keys";

@@ -3,7 +3,7 @@ import { Button, Drawer, Form, type FormInstance } from "antd";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { ZodType } from "zod";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { parseForm, serverProblems, type FieldProblem } from "./form-rules";
 import { organisationKeys, type OrganisationResource } from "./organisation-api";

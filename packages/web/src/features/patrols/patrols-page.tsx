@@ -5,7 +5,7 @@ import { Popup, type Map as MapLibreMap } from "maplibre-gl";
 import { Link, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { MapReportFeature, Patrol } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { CompanyMap } from "../../components/map/company-map";
 import { isApiError } from "../../lib/api";
 import { reportTypeName } from "../events/report-type-visual";

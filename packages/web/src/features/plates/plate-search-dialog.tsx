@@ -3,7 +3,7 @@ import { Alert, Button, Descriptions, Form, Input, Modal, Typography } from "ant
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { formatPlate, parsePlate, type PlateLookup, type Report } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { useDateFormatter } from "../../lib/dates";
 import { flagStolenPlate, lookupPlate } from "./plates-api";
 import { lookupErrorText } from "./plate-error";

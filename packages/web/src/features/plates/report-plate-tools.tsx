@@ -4,7 +4,7 @@ import { CarOutlined, CloseOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Report } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { useSettings } from "../settings/settings-context";
 import { menuAccess } from "../shell/menu";
 import { mayLookUpPlates } from "./plate-access";

@@ -3,7 +3,7 @@ import { Button } from "antd";
 import { BellOutlined, CloseOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { localStore, safeGet, safeSet } from "../../lib/storage";
 import { useSettings } from "../settings/settings-context";
 import { enablePush, pushPermission } from "./push-client";

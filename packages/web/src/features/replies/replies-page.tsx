@@ -5,7 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { REPLIES_PAGE_SIZE, type Reply } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { useDateFormatter } from "../../lib/dates";
 import { reportTypeName } from "../events/report-type-visual";

@@ -4,7 +4,7 @@ import { CommentOutlined, CrownFilled, PushpinFilled, PushpinOutlined, StopOutli
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Report } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { useReportSync } from "../events/use-report-list";
 import { patchOwnReport } from "./flag-actions";
 import { markSeen, setHighlighted, setTurnOffComments } from "./report-flags-api";

@@ -3,7 +3,7 @@ import { Button, Tag, Tooltip } from "antd";
 import { ClockCircleOutlined, CrownFilled, PushpinFilled, StarFilled, StarOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import type { Report } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { useSettings } from "../settings/settings-context";
 import { useReportSync } from "../events/use-report-list";
 import { formatTimeLeft } from "../../lib/dates";

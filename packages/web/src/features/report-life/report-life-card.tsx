@@ -4,7 +4,7 @@ import { CheckCircleOutlined, DeleteOutlined, FormOutlined, MinusCircleOutlined,
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { MAX_GATHERING_QUESTIONS, hasModule, walkComponents, type FormComponent, type Gathering, type GatheringForm, type Report } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { useDateFormatter } from "../../lib/dates";
 import { isApiError } from "../../lib/api";
 import { fetchTemplates, formKeys } from "../forms/forms-api";

@@ -4,7 +4,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { companySettingsRouteTable, MAX_REVIEW_ABUSE_THRESHOLD, MAX_REVIEW_DAYS, MAX_SUBSTATUSES, type ReviewSettings, type Substatus } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { queryKeyOf } from "../../lib/call";
 import { createSubstatus, deleteSubstatus, fetchReviewSettings, fetchSubstatuses, lifeKeys, renameSubstatus, saveReviewSettings } from "./report-life-api";

@@ -4,7 +4,7 @@ import { BarChartOutlined, LockOutlined, UnlockOutlined } from "@ant-design/icon
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { REPORTED_USERS_PAGE_SIZE, type ReportedUser } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { useSettings } from "../settings/settings-context";
 import { fetchReportedUsers, fetchUserImpact, reportedUserKeys, setAppUserLocked } from "./reported-users-api";

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { SAFETAG_BATCH_MAX, safetagBatchBodySchema, type Safetag, type SafetagBatch } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { formatInstant } from "../../lib/dates";
 import { canManageAnswers } from "../answers/answer-form";

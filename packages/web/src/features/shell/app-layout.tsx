@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Drawer, Layout } from "antd";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
 import { SHIFT_NAME_MAX, type Shift, type ShiftBody } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { formatDuration } from "../../lib/dates";
 import { crossesMidnight, shiftBody, shiftFieldProblems, shiftLength, type ShiftField, type ShiftFieldProblem } from "./shift-form";

@@ -4,7 +4,7 @@ import { ClockCircleOutlined, DeleteOutlined, EditOutlined, LockOutlined, PlusOu
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Shift } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { canManageAnswers } from "../answers/answer-form";
 import { formatDuration } from "../../lib/dates";

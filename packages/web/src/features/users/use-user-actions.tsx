@@ -2,7 +2,7 @@ import { App } from "antd";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { CompanyUser } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { displayName } from "./user-form";
 import { removeUser, setUserLocked, userKeys } from "./users-api";

@@ -3,7 +3,7 @@ import { Alert, Button, Drawer, Form, Input, Select } from "antd";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { userCreateBodySchema, type CompanyRole, type CompanyUser, type Language, type UserCreateInput } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { apiFieldProblems, clearChangedErrors, displayName, requiredFields, schemaProblems, showProblems } from "./user-form";
 import { ReportTypesSelect, ZonesSelect } from "./user-fields";

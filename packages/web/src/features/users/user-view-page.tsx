@@ -18,7 +18,7 @@ import {
   type UserPasswordBody,
   type UserUpdateBody,
 } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { useDateFormatter } from "../../lib/dates";
 import { useSettings } from "../settings/settings-context";

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Map as MapLibreMap } from "maplibre-gl";
 import { useTranslation } from "react-i18next";
 import { MAX_DRAWING_AREA, ZONE_NAME_MAX, zoneAreaM2, zoneShapeProblem, type Zone, type ZonePolygon } from "@atalaya/shared";
-import { useToast } from "../../app/use-toast";
+import { useToast } from "../../lib/use-toast";
 import { CompanyMap } from "../../components/map/company-map";
 import { isApiError } from "../../lib/api";
 import { canManageAnswers } from "../answers/answer-form";

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { FORM_COMPONENT_TYPES, FORM_TITLE_MAX, REPORT_TYPES, formTemplateBodySchema, localizedName, walkComponents, type FormComponent, type FormTemplate, type FormTemplateBody } from "@atalaya/shared";
-import { useToast } from "../../../app/use-toast";
+import { useToast } from "../../../lib/use-toast";
 import { isApiError } from "../../../lib/api";
 import { useSettings } from "../../settings/settings-context";
 import { FormRenderer } from "../form-renderer";

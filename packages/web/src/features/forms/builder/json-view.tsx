@@ -3,7 +3,7 @@ import { Button, Space } from "antd";
 import { CopyOutlined, DownloadOutlined, ImportOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { formFileStem, formTemplateBodySchema, type FormTemplateBody } from "@atalaya/shared";
-import { useToast } from "../../../app/use-toast";
+import { useToast } from "../../../lib/use-toast";
 import { copyText } from "../../../lib/clipboard";
 
 /** The template as JSON: copy, download, and import of a downloaded JSON checked with the shared schema

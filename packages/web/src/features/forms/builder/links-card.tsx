@@ -4,7 +4,7 @@ import { CopyOutlined, LinkOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useDateFormatter } from "../../../lib/dates";
-import { useToast } from "../../../app/use-toast";
+import { useToast } from "../../../lib/use-toast";
 import { copyText } from "../../../lib/clipboard";
 import { createLink, fetchLinks, formKeys, revokeLink } from "../forms-api";
 

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from "react";
 import { Alert, Button, Card, Col, Flex, Form, Input, Row, Segmented, Select, Space, Typography } from "antd";
-import { useToast } from "../../../app/use-toast";
+import { useToast } from "../../../lib/use-toast";
 import { CloseOutlined, EnvironmentOutlined, SendOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";

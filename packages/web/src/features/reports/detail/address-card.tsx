@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { Alert, Button, Card, Input, Space, Tooltip, Typography } from "antd";
-import { useToast } from "../../../app/use-toast";
+import { useToast } from "../../../lib/use-toast";
 import { AimOutlined, EditOutlined, EnvironmentOutlined, ExportOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";

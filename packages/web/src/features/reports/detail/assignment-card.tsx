@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { Card, Form, Select, Typography } from "antd";
-import { useToast } from "../../../app/use-toast";
+import { useToast } from "../../../lib/use-toast";
 import { CarOutlined, TeamOutlined, UserOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";

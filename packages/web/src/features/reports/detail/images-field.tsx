@@ -4,7 +4,7 @@ import { CameraOutlined } from "@ant-design/icons";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { isImageMedia, type Report } from "@atalaya/shared";
-import { useToast } from "../../../app/use-toast";
+import { useToast } from "../../../lib/use-toast";
 import { useSettings } from "../../settings/settings-context";
 import { detailKeys, uploadReportImage } from "./detail-api";
 import { checkPickedImage, imageUploadError, type ImageUploadError } from "./image-upload";

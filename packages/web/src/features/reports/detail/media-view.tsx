@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Image, Skeleton, Spin, Tag, Tooltip } from "antd";
-import { useToast } from "../../../app/use-toast";
+import { useToast } from "../../../lib/use-toast";
 import { FileOutlined, FilePdfOutlined, FileTextOutlined, SoundOutlined, VideoCameraOutlined, WarningOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import type { Media } from "@atalaya/shared";

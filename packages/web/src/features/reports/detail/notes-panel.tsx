@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Alert, Empty, Listy, Skeleton, Tooltip } from "antd";
-import { useToast } from "../../../app/use-toast";
+import { useToast } from "../../../lib/use-toast";
 import { LockOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { TagChip } from "../../../components/tag-chip";
 import { Alert, App, Badge, Button, Card, Form, Input, Segmented, Select, Tag, Tooltip, Typography } from "antd";
-import { useToast } from "../../../app/use-toast";
+import { useToast } from "../../../lib/use-toast";
 import { isApiError } from "../../../lib/api";
 import { LockOutlined, SaveOutlined, SyncOutlined, UndoOutlined, WarningOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";

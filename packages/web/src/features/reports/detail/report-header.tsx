@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { Alert, App, Button, Dropdown, Tag, Typography, type ButtonProps, type MenuProps } from "antd";
-import { useToast } from "../../../app/use-toast";
+import { useToast } from "../../../lib/use-toast";
 import {
   ArrowLeftOutlined,
   CheckCircleOutlined,

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { Button, Card, Tooltip, Typography } from "antd";
-import { useToast } from "../../../app/use-toast";
+import { useToast } from "../../../lib/use-toast";
 import { DislikeFilled, DislikeOutlined, LikeFilled, LikeOutlined, MailOutlined, PhoneOutlined, UserOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from "react";
 import { Alert, Button, Input, Modal, Skeleton, Space, Typography, type InputRef } from "antd";
-import { useToast } from "../../../app/use-toast";
+import { useToast } from "../../../lib/use-toast";
 import { CheckOutlined, CopyOutlined, ExportOutlined, LinkOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
