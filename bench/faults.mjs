@@ -30,7 +30,6 @@
 // embedded PostgreSQL it starts for itself in a temporary directory) and drops at the end; the Redis is FAULTS_REDIS_URL (or
 // REDIS_URL; else a redis-server it starts on a free port), except for the Redis case, which starts its own redis-server on
 // FAULTS_REDIS_PORT (6391). Servers listen on FAULTS_PORTS (8197,8198).
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
