@@ -3,9 +3,10 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
-// The web's layers (issue 35): app/ (router, providers, shell assembly) above features/ above lib/ (API
-// client, toasts, storage, dates, map style). What holds already is kept here: lib/ imports no folder of
-// the portal, and no feature, component or i18n file imports app/. Type imports count.
+// The web's layers (issue 35): app/ (router, providers, shell assembly) and i18n/ (the catalogues, which
+// gather every feature's texts) above features/ above components/ and lib/ (API client, i18n runtime,
+// toasts, storage, dates, map style). What holds already is kept here: lib/ imports no folder of the
+// portal, nothing below app/ imports it, and nothing below i18n/ imports the catalogues. Type imports count.
 const SRC = dirname(fileURLToPath(import.meta.url));
 
 function sourceFiles(dir: string): string[] {
@@ -39,5 +40,10 @@ describe("the web's layers", () => {
   it("nothing below app/ imports it", () => {
     const below = new Set(["features", "components", "lib", "i18n"]);
     expect(imports.filter(([file, target]) => below.has(folderOf(file)) && target === "app")).toEqual([]);
+  });
+
+  it("nothing below the catalogues imports them", () => {
+    const below = new Set(["features", "components", "lib"]);
+    expect(imports.filter(([file, target]) => below.has(folderOf(file)) && target === "i18n")).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
+// The catalogues first: every text the portal shows comes from them.
+import "./i18n/catalogues";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRoot } from "./app/app-root";
 import { queryClient } from "./app/query-client";
 import { router } from "./app/router";
-import { currentLanguage, storedLanguage, switchLanguage, translateErrorCode } from "./i18n/i18n";
+import { currentLanguage, storedLanguage, switchLanguage, translateErrorCode } from "./lib/i18n";
 import { configureApi } from "./lib/api";
 import { getSession } from "./features/session/session-store";
 import { handleUnauthorized } from "./features/session/unauthorized";

@@ -8,7 +8,7 @@ import { RouterProvider } from "react-router";
 import { I18nextProvider } from "react-i18next";
 import type { Language } from "@atalaya/shared";
 import { useCurrentLanguage } from "../components/language-switch";
-import { i18n, loadWithLanguage } from "../i18n/i18n";
+import { i18n, loadWithLanguage } from "../lib/i18n";
 import { useMediaQuery } from "../lib/use-media-query";
 import { queryClient } from "./query-client";
 import { router } from "./router";

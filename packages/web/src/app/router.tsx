@@ -5,7 +5,7 @@ import { FullPageLoader } from "../components/full-page-loader";
 import { LoginPage } from "../features/auth/login-page";
 import { RequireSession } from "../features/session/session-routes";
 import { RouteErrorPage } from "../features/client-errors/route-error";
-import { loadPortalTexts } from "../i18n/i18n";
+import { loadPortalTexts } from "../lib/i18n";
 import { queryClient } from "./query-client";
 
 /** What shows while a lazily loaded screen arrives on the first page load. */

@@ -3,7 +3,7 @@ import { Button, Dropdown } from "antd";
 import { GlobalOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES } from "@atalaya/shared";
-import { changeLanguage, isLanguage } from "../i18n/i18n";
+import { changeLanguage, isLanguage } from "../lib/i18n";
 import { useCurrentLanguage } from "./language-switch";
 
 /** Language switch as a header dropdown (its own module: the login page's switch has no menu to load). */

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Segmented } from "antd";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES, type Language } from "@atalaya/shared";
-import { changeLanguage, isLanguage } from "../i18n/i18n";
+import { changeLanguage, isLanguage } from "../lib/i18n";
 
 /** The interface language as React sees it. */
 export function useCurrentLanguage(): Language {

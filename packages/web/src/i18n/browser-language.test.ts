@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { browserLanguage } from "./i18n";
+import { browserLanguage } from "../lib/i18n";
 
 describe("browserLanguage (the visitor pages' language when none was chosen)", () => {
   it("takes the first of the browser's languages the portal speaks, whatever its region", () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CONFLICT_REASONS, LANGUAGES } from "@atalaya/shared";
-import { i18n, loadCatalogue, translateErrorCode, validationErrorText } from "./i18n";
+import "./catalogues";
+import { i18n, loadCatalogue, translateErrorCode, validationErrorText } from "../lib/i18n";
 import { en } from "./locales/en";
 import { es } from "./locales/es";
 import { fr } from "./locales/fr";

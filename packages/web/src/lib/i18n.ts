@@ -1,17 +1,36 @@
-import i18next, { type i18n as I18n } from "i18next";
+import i18next, { type i18n as I18n, type ResourceLanguage } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { DEFAULT_PORTAL_LANGUAGE, DEFAULT_SHELL_LANGUAGE, LANGUAGES, type ConflictReason, type FieldError, type Language } from "@atalaya/shared";
-import { STORAGE_KEYS, localStore, safeGet, safeSet } from "../lib/storage";
-import { esCore } from "./locales/es-core";
-import type { Messages } from "./locales/messages";
+import { STORAGE_KEYS, localStore, safeGet, safeSet } from "./storage";
 
-// Spanish, the default language (and the fallback), has the login page's texts in the first download
-// (es-core) and the rest with the first other route (loadPortalTexts); another language's whole
-// catalogue loads when it is chosen, so nobody downloads all three.
-const OTHER_CATALOGUES: Record<Exclude<Language, "es">, () => Promise<Messages>> = {
-  en: () => import("./locales/en").then((m) => m.en),
-  fr: () => import("./locales/fr").then((m) => m.fr),
-};
+/** Every catalogue's shape: the Spanish keys, each a string (a missing or extra key fails the type check). */
+export type Catalogue<T> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };
+
+/**
+ * The texts the runtime loads. They gather every feature's texts, so the app registers them
+ * (i18n/catalogues.ts) rather than this runtime, which features import, importing them. Spanish, the
+ * default language (and the fallback), has the login page's texts in the first download (`core`) and
+ * the rest with the first other route (loadPortalTexts); another language's whole catalogue loads when
+ * it is chosen, so nobody downloads all three.
+ */
+export interface Catalogues {
+  core: ResourceLanguage;
+  portal: () => Promise<ResourceLanguage>;
+  others: Record<Exclude<Language, "es">, () => Promise<ResourceLanguage>>;
+}
+
+let catalogues: Catalogues | null = null;
+
+/** Registers the portal's catalogues, once, before anything is shown (main.tsx, the prerender, tests). */
+export function registerCatalogues(registered: Catalogues): void {
+  catalogues = registered;
+  i18n.addResourceBundle("es", "translation", registered.core, true, true);
+}
+
+function registered(): Catalogues {
+  if (!catalogues) throw new Error("registerCatalogues() first: import i18n/catalogues.ts before the portal renders");
+  return catalogues;
+}
 
 /** True for the interface languages of SPEC §1. */
 export function isLanguage(value: unknown): value is Language {
@@ -28,7 +47,7 @@ export function storedLanguage(): Language {
 export const i18n: I18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { es: { translation: esCore } },
+  resources: {},
   // The stored language (its catalogue loaded first) is set by switchLanguage before the portal renders.
   partialBundledLanguages: true,
   lng: DEFAULT_PORTAL_LANGUAGE,
@@ -71,7 +90,7 @@ export function currentLanguage(): Language {
 /** Adds a language's catalogue to i18n, once. */
 export async function loadCatalogue(lang: Language): Promise<void> {
   if (lang === "es" || i18n.hasResourceBundle(lang, "translation")) return;
-  i18n.addResourceBundle(lang, "translation", await OTHER_CATALOGUES[lang]());
+  i18n.addResourceBundle(lang, "translation", await registered().others[lang]());
 }
 
 let portalTexts: Promise<void> | null = null;
@@ -79,8 +98,8 @@ let portalTexts: Promise<void> | null = null;
 /** Adds the rest of the Spanish catalogue (every section but the login page's), once: every route but
  * the login awaits it with its code (app/router.tsx), so no screen shows a key. */
 export function loadPortalTexts(): Promise<void> {
-  portalTexts ??= import("./locales/es").then(
-    (m) => void i18n.addResourceBundle("es", "translation", m.es, true, true),
+  portalTexts ??= registered().portal().then(
+    (es) => void i18n.addResourceBundle("es", "translation", es, true, true),
     (error: unknown) => {
       // A failed download is tried again by the next route.
       portalTexts = null;

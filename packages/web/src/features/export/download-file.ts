@@ -1,5 +1,5 @@
 import { ApiError } from "../../lib/api";
-import { currentLanguage, translateErrorCode } from "../../i18n/i18n";
+import { currentLanguage, translateErrorCode } from "../../lib/i18n";
 import { getSession } from "../session/session-store";
 
 /** Downloads an API file with the session's token (a plain link cannot carry it) through a temporary

@@ -1,7 +1,8 @@
-import type { Messages } from "../../i18n/locales/messages";
+import type { Catalogue } from "../../lib/i18n";
+import type { mapsEs } from "./messages-es";
 
 /** English texts of the maps screen. */
-export const mapsEn: Messages["maps"] = {
+export const mapsEn: Catalogue<typeof mapsEs> = {
   title: "Map",
   subtitle: "Your organisation's reports on the map, with their heat map. Updated live.",
   mapLabel: "Reports map",

@@ -1,7 +1,8 @@
-import type { Messages } from "../../i18n/locales/messages";
+import type { Catalogue } from "../../lib/i18n";
+import type { mapsEs } from "./messages-es";
 
 /** French texts of the maps screen. */
-export const mapsFr: Messages["maps"] = {
+export const mapsFr: Catalogue<typeof mapsEs> = {
   title: "Carte",
   subtitle: "Les signalements de votre organisation sur la carte, avec leur carte de chaleur. Mise à jour en direct.",
   mapLabel: "Carte des signalements",

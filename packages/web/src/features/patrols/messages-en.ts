@@ -1,7 +1,8 @@
-import type { Messages } from "../../i18n/locales/messages";
+import type { Catalogue } from "../../lib/i18n";
+import type { patrolsEs } from "./messages-es";
 
 /** English texts of the patrols screen and the patrols on the maps. */
-export const patrolsEn: Messages["patrols"] = {
+export const patrolsEn: Catalogue<typeof patrolsEs> = {
   title: "Patrols",
   subtitle: "Where each patrol is, what it is working on and the pending reports nearby. Assign a report from the map.",
   mapLabel: "Map of patrols and pending reports",

@@ -1,7 +1,8 @@
-import type { Messages } from "../../i18n/locales/messages";
+import type { Catalogue } from "../../lib/i18n";
+import type { patrolsEs } from "./messages-es";
 
 /** French texts of the patrols screen and the patrols on the maps. */
-export const patrolsFr: Messages["patrols"] = {
+export const patrolsFr: Catalogue<typeof patrolsEs> = {
   title: "Patrouilles",
   subtitle: "Où se trouve chaque patrouille, ce qu'elle traite et les signalements en attente à proximité. Assignez un signalement depuis la carte.",
   mapLabel: "Carte des patrouilles et des signalements en attente",

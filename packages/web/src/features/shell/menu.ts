@@ -36,11 +36,11 @@ import {
   WifiOutlined,
 } from "@ant-design/icons";
 import { COMPANY_ROLES, hasModule, isAdminGroup, type CompanyRole, type ModuleName, type SettingsResponse } from "@atalaya/shared";
-import type { Messages } from "../../i18n/locales/messages";
+import type { navEs } from "./messages-es";
 
 /** A menu row's name: the module's own name (`modules` catalogue section) for a module's main screen,
  * else its `nav` text; the catalogue keeps each name once. */
-export type MenuLabelKey = `nav.${keyof Messages["nav"]}` | `modules.${ModuleName}`;
+export type MenuLabelKey = `nav.${keyof typeof navEs}` | `modules.${ModuleName}`;
 
 /** One entry of the side navigation: a screen that exists, what it needs to be shown. */
 export interface MenuEntry {

@@ -17,7 +17,7 @@ import {
   type Language,
   type OrganisationCategory,
 } from "@atalaya/shared";
-import { changeLanguage, isLanguage, visitorLanguage } from "../../i18n/i18n";
+import { changeLanguage, isLanguage, visitorLanguage } from "../../lib/i18n";
 import { recordEvent } from "../../lib/analytics";
 import { isApiError } from "../../lib/api";
 import { login } from "../auth/auth-api";

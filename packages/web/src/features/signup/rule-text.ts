@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { signupMessage, type SignupMessage } from "@atalaya/shared";
-import { isLanguage } from "../../i18n/i18n";
+import { isLanguage } from "../../lib/i18n";
 
 /** The text of a shared sign-up rule (the API answers the same text for the same code). */
 export function useRuleText(): (code: SignupMessage) => string {

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { BrandLogo } from "../../components/brand-logo";
 import { LanguageSegmented } from "../../components/language-switch";
-import { switchLanguage, visitorLanguage } from "../../i18n/i18n";
+import { switchLanguage, visitorLanguage } from "../../lib/i18n";
 import "./signup.css";
 
 /** The visitor pages speak the visitor's language: the one chosen before, else the browser's when the

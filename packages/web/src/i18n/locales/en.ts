@@ -31,6 +31,7 @@ import { duplicatesEn } from "../../features/duplicates/messages-en";
 import { reportLifeEn } from "../../features/report-life/messages-en";
 import { massMessagesEn } from "../../features/messages/messages-en";
 import { platesEn } from "../../features/plates/messages-en";
+import { navEn } from "../../features/shell/messages-en";
 
 /** English catalogue. */
 export const en: Messages = {
@@ -191,32 +192,7 @@ export const en: Messages = {
       reportType: "report type",
     },
   },
-  nav: {
-    reviews: "Report review",
-    replies: "Replies",
-    connections: "Connections",
-    plateLookups: "Plate lookups",
-    operators: "Operators",
-    sounds: "Sounds",
-    sources: "Sources",
-    selectors: "Form selectors",
-    activities: "Activities",
-    activityCompliance: "Activity compliance",
-    settings: "Settings",
-    companies: "Organisations",
-    clientErrors: "Portal errors",
-    lawEnforcement: "Law enforcement",
-    mailOutbox: "Mail outbox",
-    collaboratorMessages: "Team messages",
-    messagesApproval: "Message approval",
-    activity: "Activity",
-    users: "Users",
-    lockedHint: "(not included in the free account)",
-    logout: "Log out",
-    collapse: "Collapse menu",
-    expand: "Expand menu",
-    mainMenu: "Main navigation",
-  },
+  nav: navEn,
   // Every company module by its SPEC §6 name (the settings, the provider's organisations, the menu).
   modules: {
     events: "Events",

@@ -30,37 +30,13 @@ import { duplicatesEs } from "../../features/duplicates/messages-es";
 import { reportLifeEs } from "../../features/report-life/messages-es";
 import { massMessagesEs } from "../../features/messages/messages-es";
 import { platesEs } from "../../features/plates/messages-es";
+import { navEs } from "../../features/shell/messages-es";
 
 /** Spanish catalogue: the reference every other language must match key for key. The sections the
  * login page needs are in es-core.ts (the first download); the rest loads with any other route. */
 export const es = {
   ...esCore,
-  nav: {
-    reviews: "Revisión de reportes",
-    replies: "Respuestas",
-    connections: "Conexiones",
-    plateLookups: "Consultas de patentes",
-    operators: "Operadores",
-    sounds: "Sonidos",
-    sources: "Fuentes",
-    selectors: "Selectores",
-    activities: "Actividades",
-    activityCompliance: "Cumplimiento de actividades",
-    settings: "Configuración",
-    companies: "Organizaciones",
-    clientErrors: "Errores del portal",
-    lawEnforcement: "Autoridades",
-    mailOutbox: "Correos",
-    collaboratorMessages: "Mensajes al equipo",
-    messagesApproval: "Aprobación de mensajes",
-    activity: "Actividad",
-    users: "Usuarios",
-    lockedHint: "(no incluido en la cuenta gratuita)",
-    logout: "Cerrar sesión",
-    collapse: "Contraer menú",
-    expand: "Expandir menú",
-    mainMenu: "Navegación principal",
-  },
+  nav: navEs,
   // Every company module by its SPEC §6 name (the settings, the provider's organisations, the menu).
   modules: {
     events: "Eventos",

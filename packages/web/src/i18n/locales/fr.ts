@@ -31,6 +31,7 @@ import { duplicatesFr } from "../../features/duplicates/messages-fr";
 import { reportLifeFr } from "../../features/report-life/messages-fr";
 import { massMessagesFr } from "../../features/messages/messages-fr";
 import { platesFr } from "../../features/plates/messages-fr";
+import { navFr } from "../../features/shell/messages-fr";
 
 /** French catalogue. */
 export const fr: Messages = {
@@ -191,32 +192,7 @@ export const fr: Messages = {
       reportType: "type de signalement",
     },
   },
-  nav: {
-    reviews: "Examen des signalements",
-    replies: "Réponses",
-    connections: "Connexions",
-    plateLookups: "Recherches de plaques",
-    operators: "Opérateurs",
-    sounds: "Sons",
-    sources: "Sources",
-    selectors: "Sélecteurs",
-    activities: "Activités",
-    activityCompliance: "Conformité des activités",
-    settings: "Paramètres",
-    companies: "Organisations",
-    clientErrors: "Erreurs du portail",
-    lawEnforcement: "Autorités",
-    mailOutbox: "Courriels",
-    collaboratorMessages: "Messages à l’équipe",
-    messagesApproval: "Approbation des messages",
-    activity: "Activité",
-    users: "Utilisateurs",
-    lockedHint: "(non inclus dans le compte gratuit)",
-    logout: "Se déconnecter",
-    collapse: "Réduire le menu",
-    expand: "Déplier le menu",
-    mainMenu: "Navigation principale",
-  },
+  nav: navFr,
   // Every company module by its SPEC §6 name (the settings, the provider's organisations, the menu).
   modules: {
     events: "Événements",

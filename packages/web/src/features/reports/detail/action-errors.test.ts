@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES } from "@atalaya/shared";
 import { ApiError, createApiClient } from "../../../lib/api";
-import { i18n, loadCatalogue, translateErrorCode } from "../../../i18n/i18n";
+import "../../../i18n/catalogues";
+import { i18n, loadCatalogue, translateErrorCode } from "../../../lib/i18n";
 import { en } from "../../../i18n/locales/en";
 import { es } from "../../../i18n/locales/es";
 import { fr } from "../../../i18n/locales/fr";

@@ -20,7 +20,7 @@ import {
 } from "@atalaya/shared";
 import { ApiError } from "../../../lib/api";
 import { call, urlOf, type AnswerOf, type CallArgs } from "../../../lib/call";
-import { currentLanguage, translateErrorCode } from "../../../i18n/i18n";
+import { currentLanguage, translateErrorCode } from "../../../lib/i18n";
 import { getSession } from "../../session/session-store";
 import { saveBlob } from "../../export/download-file";
 
