@@ -9,7 +9,7 @@ import { lockedFieldKeys, walkComponents, type FormComponent, type FormValues, t
 import { isApiError } from "../../lib/api";
 import { useOperators } from "../reports/detail/use-directory";
 import { useSettings } from "../settings/settings-context";
-import { menuAccess } from "../shell/menu";
+import { companyRoleOf } from "../settings/company-role";
 import { FormRenderer } from "./form-renderer";
 import { fetchReportForm, formFileUrl, formKeys, saveReportForm, saveSectionsUsers, uploadTemplateImage } from "./forms-api";
 import { useClearable } from "../../components/use-clearable";
@@ -37,7 +37,7 @@ export function ReportFormTab({ report, companyId, onReport }: ReportFormTabProp
   const toast = useToast();
   const queryClient = useQueryClient();
   const { settings } = useSettings();
-  const role = menuAccess(settings).role;
+  const role = companyRoleOf(settings);
   const myUserId = settings.user.id;
   const key = formKeys.reportForm(companyId, report.id);
   const query = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchReportForm(companyId, report.id, signal), enabled: report.workflow !== null });

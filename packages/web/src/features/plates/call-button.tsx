@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { CallTarget } from "@atalaya/shared";
 import { useToast } from "../../lib/use-toast";
 import { useSettings } from "../settings/settings-context";
-import { menuAccess } from "../shell/menu";
+import { companyRoleOf } from "../settings/company-role";
 import { mayCall } from "./plate-access";
 import { callFromReport } from "./plates-api";
 import { callErrorText } from "./plate-error";
@@ -22,7 +22,7 @@ export function CallButton({ companyId, reportId, to }: { companyId: number; rep
     onSuccess: (result) => void toast.success(t("plates.call.started", { outcome: t(`plates.call.outcomes.${result.outcome}`) })),
     onError: (error) => void toast.error(callErrorText(error, t)),
   });
-  if (!mayCall(menuAccess(settings).role, settings.gates)) return null;
+  if (!mayCall(companyRoleOf(settings), settings.gates)) return null;
   const label = t(to === "reporter" ? "plates.call.reporter" : "plates.call.caller");
   return (
     <Tooltip title={label}>

@@ -3,7 +3,7 @@ import { Button, Tooltip } from "antd";
 import { CarOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { useSettings } from "../settings/settings-context";
-import { menuAccess } from "../shell/menu";
+import { companyRoleOf } from "../settings/company-role";
 import { mayLookUpPlates } from "./plate-access";
 
 // The dialog's code loads the first time it is opened.
@@ -15,7 +15,7 @@ export function HeaderPlateSearch(): ReactNode {
   const { t } = useTranslation();
   const { settings } = useSettings();
   const [open, setOpen] = useState(false);
-  if (!mayLookUpPlates(menuAccess(settings).role)) return null;
+  if (!mayLookUpPlates(companyRoleOf(settings))) return null;
   return (
     <>
       <Tooltip title={t("plates.open")}>

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { Report } from "@atalaya/shared";
 import { useToast } from "../../lib/use-toast";
 import { useSettings } from "../settings/settings-context";
-import { menuAccess } from "../shell/menu";
+import { companyRoleOf } from "../settings/company-role";
 import { mayLookUpPlates } from "./plate-access";
 import { clearStolenPlate } from "./plates-api";
 import { StolenPlateBadge } from "./stolen-plate-badge";
@@ -24,7 +24,7 @@ export function ReportPlateButton({ report, companyId, onReport }: ReportPlatePr
   const { t } = useTranslation();
   const { settings } = useSettings();
   const [open, setOpen] = useState(false);
-  if (!mayLookUpPlates(menuAccess(settings).role)) return null;
+  if (!mayLookUpPlates(companyRoleOf(settings))) return null;
   return (
     <>
       <Button icon={<CarOutlined />} onClick={() => setOpen(true)} data-testid="report-plate-search">

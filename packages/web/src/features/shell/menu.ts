@@ -36,6 +36,7 @@ import {
   WifiOutlined,
 } from "@ant-design/icons";
 import { COMPANY_ROLES, hasModule, isAdminGroup, type CompanyRole, type ModuleName, type SettingsResponse } from "@atalaya/shared";
+import { companyRoleOf } from "../settings/company-role";
 import type { navEs } from "./messages-es";
 
 /** A menu row's name: the module's own name (`modules` catalogue section) for a module's main screen,
@@ -129,9 +130,7 @@ export interface MenuAccess {
 
 /** The user's access in the selected company, from the settings response. */
 export function menuAccess(settings: SettingsResponse): MenuAccess {
-  const membership = settings.user.companies.find((c) => c.id === settings.company.id)?.role;
-  const role = (COMPANY_ROLES as readonly string[]).includes(membership ?? "") ? (membership as CompanyRole) : null;
-  return { modules: settings.company.modules, role, freemium: settings.company.is_freemium, provider: isAdminGroup(settings.user.groups) };
+  return { modules: settings.company.modules, role: companyRoleOf(settings), freemium: settings.company.is_freemium, provider: isAdminGroup(settings.user.groups) };
 }
 
 /** True when the entry's screen is not in a free organisation's plan: it shows the upgrade prompt instead,
