@@ -33,7 +33,7 @@ export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promis
     ...at(routes.getCompaniesByCompanyIdAssetsSheetPdf),
     handler: async (req, reply) => {
       const pdf = await service.assetSheet(ctx, scopeOf(req), req.query.ids, pickLanguage(req.headers["accept-language"]));
-      return reply.type("application/pdf").header("content-disposition", 'inline; filename="assets-qr.pdf"').header("cache-control", "private, no-store").send(pdf);
+      return reply.type(routes.getCompaniesByCompanyIdAssetsSheetPdf.answer.file).header("content-disposition", 'inline; filename="assets-qr.pdf"').header("cache-control", "private, no-store").send(pdf);
     },
   });
 

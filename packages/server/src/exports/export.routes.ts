@@ -8,8 +8,6 @@ import { at } from "../http/route.js";
 import { exportReportPdf } from "./report-pdf.service.js";
 import { EXPORT_JOB, reportSheetJobFile, reportSheetJobHandler, reportSheetJobStatus, startReportSheetJob, streamReportSheet } from "./report-sheet.service.js";
 
-const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-
 /** Files made from the organisation's reports: the PDF of one report. */
 export async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +16,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promi
     handler: async (req, reply) => {
       const { filename, pdf } = await exportReportPdf(ctx, scopeOf(req), req.params.id, pickLanguage(req.headers["accept-language"]));
       return reply
-        .type("application/pdf")
+        .type(routes.getCompaniesByCompanyIdReportsByIdPdf.answer.file)
         .header("content-disposition", `attachment; filename="${filename}"`)
         .header("cache-control", "no-store")
         .send(pdf);
@@ -37,7 +35,7 @@ export async function reportSheetRoutes(app: FastifyInstance, ctx: AppContext): 
     ...at(routes.getCompaniesByCompanyIdReportsExport),
     handler: async (req, reply) => {
       const { filename, stream } = await streamReportSheet(ctx, scopeOf(req), req.query, pickLanguage(req.headers["accept-language"]));
-      return reply.type(XLSX).header("content-disposition", attachment(filename)).header("cache-control", "no-store").send(stream);
+      return reply.type(routes.getCompaniesByCompanyIdReportsExport.answer.file).header("content-disposition", attachment(filename)).header("cache-control", "no-store").send(stream);
     },
   });
 
@@ -55,7 +53,7 @@ export async function reportSheetRoutes(app: FastifyInstance, ctx: AppContext): 
     ...at(routes.getCompaniesByCompanyIdReportsExportsByJobIdFile),
     handler: async (req, reply) => {
       const file = await reportSheetJobFile(ctx, scopeOf(req), req.params.jobId);
-      return reply.type(XLSX).header("content-disposition", attachment(file.filename)).header("content-length", file.size).header("cache-control", "no-store").send(file.stream);
+      return reply.type(routes.getCompaniesByCompanyIdReportsExportsByJobIdFile.answer.file).header("content-disposition", attachment(file.filename)).header("content-length", file.size).header("cache-control", "no-store").send(file.stream);
     },
   });
 }

@@ -20,7 +20,6 @@ const ok = { success: true as const };
 const HOUR = 60 * 60 * 1000;
 /** Public fill links: opening and submitting per client address and hour. */
 export const FORM_LINK_LIMITS = { opensPerAddress: 120 } as const;
-const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 // The template schema's recursive getter infers a nested component as Record<string, unknown>, which the
 // FormComponent interface (no index signature) is not assignable to: the same JSON, typed twice. `wire`
@@ -161,7 +160,7 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise
     ...at(routes.getCompaniesByCompanyIdFormSubmissionsExportsByJobIdFile),
     handler: async (req, reply) => {
       const file = await formExportFile(ctx, scopeOf(req), req.params.jobId);
-      return reply.type(XLSX).header("content-disposition", `attachment; filename="${file.filename}"`).header("content-length", file.size).header("cache-control", "no-store").send(file.stream);
+      return reply.type(routes.getCompaniesByCompanyIdFormSubmissionsExportsByJobIdFile.answer.file).header("content-disposition", `attachment; filename="${file.filename}"`).header("content-length", file.size).header("cache-control", "no-store").send(file.stream);
     },
   });
 

@@ -359,7 +359,6 @@ export async function listHistory(db: Db, scope: TenantScope, f: HistoryFilter):
   return { rows: await inOrder<ReportRow>(VIEW, db, scope, chosen.map((c) => c.id)), total: count?.n ?? 0 };
 }
 
-
 /** Marks the company's attention deleted by one of its admins (the shared report is untouched: other
  * attending organisations keep it). False when it already was. */
 export async function deleteAttention(tx: Tx, scope: TenantScope, reportId: number, userId: number): Promise<boolean> {
