@@ -39,6 +39,40 @@ test("with the socket lost, the panel says so and polls: a new report still arri
   await expect(page.getByTestId("new-report-alert")).toBeVisible();
 });
 
+test("a new report that comes in a page of the list, ahead of its event, rings the alarm too", async ({ page, request }) => {
+  // The socket is down and no poll has run: the only way the report arrives is the page the sort asks for.
+  let socketDown = false;
+  const sockets: { close: (options: { code: number; reason: string }) => Promise<void> }[] = [];
+  await page.routeWebSocket(/\/api\/realtime/, (ws) => {
+    if (socketDown) return void ws.close({ code: 1011, reason: "down" });
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  await signIn(page, "operadora@demo.cl");
+  await expect(page.getByText("En línea").first()).toBeVisible();
+  socketDown = true;
+  await Promise.all(sockets.map((ws) => ws.close({ code: 1011, reason: "down" })));
+  await expect(page.getByTestId("polling-notice")).toBeVisible();
+
+  // The page of the newest reports is held until the report is in, as a slow answer would be.
+  const description = `Llega con la página, antes que su evento ${Date.now()}`;
+  let posted: () => void = () => undefined;
+  const reportIn = new Promise<void>((resolve) => (posted = resolve));
+  await page.route(/\/reports\/rows\?.*sort=newest/, async (route) => {
+    await reportIn;
+    await route.continue();
+  });
+  await page.getByTestId("sort-select").click();
+  await page.getByText("Más recientes").last().click();
+  const res = await request.post("/api/app/reports", {
+    data: { type: 0, description, latitude: -33.4405, longitude: -70.6553, address: "Huérfanos 1100, Santiago" },
+  });
+  expect(res.ok()).toBe(true);
+  posted();
+  await expect(page.getByText(description).first()).toBeVisible();
+  await expect(page.getByTestId("new-report-alert")).toContainText(description.slice(0, 20));
+});
+
 test("an observer company's operator gets new reports live without a take button", async ({ page, request }) => {
   const login = await request.post("/api/login", { data: { email: "proveedor@demo.cl", password: DEMO_PASSWORD } });
   const provider = { "access-token": ((await login.json()) as { user: { access_token: string } }).user.access_token };

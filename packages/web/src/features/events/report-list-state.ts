@@ -19,6 +19,8 @@ export interface ListPage {
   reports: ReportListItem[];
   total: number;
   hasMore: boolean;
+  /** The organisation's highest followup id when the page was read (the polling cursor it brings). */
+  lastFollowupId?: number;
 }
 
 /** The cached infinite list of one tab in one sort order (page params are offsets). */

@@ -145,6 +145,25 @@ describe("ReportSync", () => {
     }
   });
 
+  it("takes a report first met in a page, newer than the cursor, as a new one: counted, told once, no second alarm from its event", () => {
+    const { sync, ids, count } = setup();
+    const told: unknown[] = [];
+    sync.subscribe((change) => told.push(change));
+    sync.rememberPage({ reports: [buildReport({ id: 2 }), buildReport({ id: 3 })], lastFollowupId: 3 });
+    expect(told).toEqual([]);
+
+    const raced = buildReport({ id: 9, reportFollowupId: 9 });
+    sync.rememberPage({ reports: [raced, buildReport({ id: 3 })], lastFollowupId: 9 });
+    expect(told).toMatchObject([{ kind: "upsert", source: "poll", previous: undefined, report: { id: 9 } }]);
+    expect(ids("pending")).toEqual([9, 3, 2]);
+    expect(count()?.pending).toBe(3);
+
+    expect(sync.handle(reportMessage("newReport", raced))).toMatchObject({ kind: "upsert", previous: { id: 9 } });
+    sync.rememberPage({ reports: [raced], lastFollowupId: 9 });
+    expect(told).toHaveLength(2);
+    expect(count()?.pending).toBe(3);
+  });
+
   it("moves the polling cursor with pages and events", () => {
     const { sync } = setup();
     expect(sync.lastFollowupId).toBe(3);

@@ -89,8 +89,9 @@ export class ReportSync {
 
   /** Starts following the cache: lists already loaded are remembered, pages that arrive later get the journal replayed. */
   start(): void {
+    // Pages fetched before the sync ran (the prefetch) set the cursor; what they hold was on screen already.
     for (const [, data] of this.queryClient.getQueriesData<ReportListData>({ queryKey: reportListPrefix(this.scope.companyId) })) {
-      for (const page of data?.pages ?? []) this.rememberReports(page.reports);
+      for (const page of data?.pages ?? []) this.learnPage(page);
     }
     this.unsubscribeCache = this.queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== "updated" || event.action.type !== "success" || event.action.manual) return;
@@ -112,8 +113,23 @@ export class ReportSync {
     return this.cursor;
   }
 
-  /** Records a page the server sent: its reports are now known and its followup id moves the cursor. */
+  /**
+   * Records a page the server sent: its reports are now known and its followup id moves the cursor. A
+   * report it holds that is newer than the cursor arrived while the page was on its way (before its
+   * event, or with the socket down and no poll yet): it is a new report like a polled one, so the lists
+   * count it and the alarm rings, and its event or poll later finds it known and rings no second time.
+   */
   rememberPage(page: { reports: readonly ReportListItem[]; lastFollowupId?: number }): void {
+    const cursor = this.cursor;
+    if (cursor > 0) {
+      for (const report of page.reports)
+        if (report.reportFollowupId > cursor && !this.known.has(report.id))
+          this.handle({ type: "newReport", seq: 0, companyId: this.scope.companyId, data: { report } }, { polled: true });
+    }
+    this.learnPage(page);
+  }
+
+  private learnPage(page: { reports: readonly ReportListItem[]; lastFollowupId?: number }): void {
     this.rememberReports(page.reports);
     if (page.lastFollowupId !== undefined) this.cursor = Math.max(this.cursor, page.lastFollowupId);
   }

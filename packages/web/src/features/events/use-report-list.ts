@@ -18,7 +18,7 @@ export function reportListQuery(queryClient: QueryClient, companyId: number, sta
       const page = await fetchReportPage(companyId, { status, sort, offset: pageParam, favorites }, signal);
       getReportSync(companyId)?.rememberPage(page);
       queryClient.setQueryData<ReportCounters>(reportCountersKey(companyId), page.counters);
-      return { reports: page.reports, total: page.total, hasMore: pageParam + page.reports.length < page.total };
+      return { reports: page.reports, total: page.total, hasMore: pageParam + page.reports.length < page.total, lastFollowupId: page.lastFollowupId };
     },
     initialPageParam: 0,
     getNextPageParam: nextPageOffset,
