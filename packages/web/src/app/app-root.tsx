@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from "react";
 import { ConfigProvider } from "antd";
 import type { Locale } from "antd/es/locale";
-import enUS from "antd/locale/en_US";
-import esES from "antd/locale/es_ES";
+import enUS from "antd/es/locale/en_US";
+import esES from "antd/es/locale/es_ES";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "react-router";
 import { I18nextProvider } from "react-i18next";
@@ -18,7 +18,7 @@ import { theme } from "./theme";
 // first download anyway) are at hand; French loads with the French catalogue.
 const ANTD_LOCALES: Partial<Record<Language, Locale>> = { es: esES, en: enUS };
 loadWithLanguage(async (lang) => {
-  if (lang === "fr") ANTD_LOCALES.fr ??= (await import("antd/locale/fr_FR")).default;
+  if (lang === "fr") ANTD_LOCALES.fr ??= (await import("antd/es/locale/fr_FR")).default;
 });
 
 // People who ask their system for less motion (vestibular disorders, WCAG 2.3.3) get drawers, modals

@@ -1,10 +1,23 @@
-import { clientErrorsRouteTable, PORTAL_VERSION, routeOf, type ClientErrorReport } from "@atalaya/shared";
-import { urlOf } from "../../lib/call";
+import { PORTAL_VERSION, routeOf, type ClientErrorReport } from "@atalaya/shared";
 import { getSelectedCompanyId } from "../settings/company-selection";
 import { getSession } from "../session/session-store";
 import { createErrorReporter, describeThrown, isReportableFailure, type Captured, type ErrorReporter } from "./error-reporter";
 
-const ENDPOINT = urlOf(clientErrorsRouteTable.postClientErrors);
+let endpoint: string | null = null;
+let endpointLoad: Promise<string> | null = null;
+/** Loads the endpoint's module once; it starts with the first captured error, so that it is there when
+ * the batch leaves (the reporter waits before sending). */
+function loadEndpoint(): Promise<string> {
+  endpointLoad ??= import("./endpoint").then(
+    (module) => (endpoint = module.CLIENT_ERRORS_ENDPOINT),
+    (error: unknown) => {
+      endpointLoad = null; // a later error tries again
+      throw error;
+    },
+  );
+  return endpointLoad;
+}
+
 let reporter: ErrorReporter | null = null;
 /** The page is being left: the browser cancels its requests, which is not a fault. Reset after a
  * moment in case the navigation did not happen. */
@@ -14,10 +27,11 @@ let leaving = false;
  * server records who saw it), else sendBeacon without one. Failures are dropped: reporting an error
  * must never raise another. */
 function send(report: ClientErrorReport): void {
+  if (endpoint === null) return void loadEndpoint().then(() => send(report), () => undefined);
   const body = JSON.stringify(report);
   const token = getSession()?.token;
   try {
-    void fetch(ENDPOINT, {
+    void fetch(endpoint, {
       method: "POST",
       keepalive: true,
       credentials: "same-origin",
@@ -26,7 +40,7 @@ function send(report: ClientErrorReport): void {
     }).catch(() => undefined);
   } catch {
     try {
-      navigator.sendBeacon(ENDPOINT, new Blob([body], { type: "application/json" }));
+      navigator.sendBeacon(endpoint, new Blob([body], { type: "application/json" }));
     } catch {
       // Nothing more to do.
     }
@@ -70,6 +84,7 @@ export function installErrorReporting(): void {
 export function reportThrown(kind: Captured["kind"], value: unknown): void {
   // An aborted request is the page changing its mind, not a fault.
   if (value instanceof Error && value.name === "AbortError") return;
+  void loadEndpoint().catch(() => undefined);
   reporter?.capture({ kind, ...describeThrown(value) });
 }
 
@@ -80,5 +95,6 @@ export function reportApiFailure(method: string, path: string, status: number): 
   const upper = method.toUpperCase();
   const known = (["GET", "POST", "PUT", "PATCH", "DELETE"] as const).find((m) => m === upper);
   const route = routeOf(path);
+  void loadEndpoint().catch(() => undefined);
   reporter.capture({ kind: "api", message: `${upper} /api${route} failed with ${status === 0 ? "no response" : status}`, status, ...(known ? { method: known } : {}) });
 }
