@@ -6,28 +6,15 @@ import helmet from "helmet";
 import type { DestinationStream } from "pino";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { PORTAL_VERSION } from "@atalaya/shared";
-import { authRoutes } from "./auth/auth.routes.js";
 import { installAuthentication } from "./auth/authenticate.js";
 import { installCompanyScope } from "./auth/company-scope.js";
 import { loadRestrictionsOf } from "./auth/restrictions.js";
-import { bulkRoutes } from "./bulk/bulk.routes.js";
-import { closeRoutes } from "./closing/close.routes.js";
-import { duplicateRoutes } from "./duplicates/duplicates.routes.js";
-import { exportRoutes, reportSheetRoutes } from "./exports/export.routes.js";
 import { JobWorker } from "./jobs/index.js";
-import { zoneRoutes } from "./zones/index.js";
-import { mapRoutes } from "./maps/index.js";
-import { patrolRoutes } from "./patrols/index.js";
-import { dashboardRoutes } from "./dashboard/index.js";
-import { PURGE_EVERY_MS, PURGE_JOB, purgeExpired } from "./jobs/retention.js";
-import { purgeReportSheets } from "./exports/report-sheet.service.js";
-import { closeFileStoreOf, fileRoutes, installUploadCleanup } from "./files/index.js";
-import { replyRoutes, reportVisibleInApp } from "./interactions/index.js";
-import { notificationRoutes } from "./notifications/index.js";
-import { collaboratorMessageRoutes } from "./collaborator-messages/index.js";
-import { databaseOnlineRegistry, operatorRoutes } from "./operators/index.js";
+import { closeFileStoreOf, installUploadCleanup } from "./files/index.js";
+import { databaseOnlineRegistry } from "./operators/index.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
+import { DOMAINS } from "./domains.js";
 import type { Db } from "./db/db.js";
 import { migrate } from "./db/migrate.js";
 import { openDatabase } from "./db/open.js";
@@ -41,52 +28,15 @@ import { installTextGuard } from "./http/text-guard.js";
 import { installRateLimits } from "./http/rate-limit.js";
 import { installMetrics } from "./metrics/index.js";
 import { fastifyTrustProxy } from "./http/trust-proxy.js";
-import { healthRoutes } from "./http/health.routes.js";
 import { installRequestLog, redactUrl, RequestLogController } from "./http/request-log.js";
 import { serveWeb } from "./http/web.js";
 import { memoryBus, redisBus, type EventBus } from "./realtime/bus.js";
 import { Hub } from "./realtime/hub.js";
 import { lastSeqs } from "./realtime/event.repository.js";
 import { startRelay } from "./realtime/outbox.js";
-import { realtimeRoutes } from "./realtime/realtime.routes.js";
 import { liveTokenHashes } from "./realtime/ticket.repository.js";
-import { appRoutes } from "./reports/app.routes.js";
-import { interactionRoutes } from "./interactions/interaction.routes.js";
-import { reportRoutes } from "./reports/report.routes.js";
-import { DELAYED_REPORT_JOB, deliverDelayedReport, REVIEW_WAITING_JOB } from "./reports/index.js";
-import { answerRoutes } from "./answers/answer.routes.js";
-import { organisationRoutes } from "./organisation/index.js";
-import { reportActionRoutes } from "./reports/report-actions.routes.js";
-import { reportFlagRoutes } from "./reports/report-flags.routes.js";
-import { presenceRoutes } from "./presence/presence.routes.js";
-import { installSearchWordsJob, searchRoutes } from "./search/index.js";
-import { historyRoutes } from "./history/index.js";
-import { publicReportRoutes } from "./public-report/index.js";
-import { reportedUserRoutes } from "./reported-users/index.js";
-import { seedCatalogue, typeImageRoutes } from "./catalogue/index.js";
+import { seedCatalogue } from "./catalogue/index.js";
 import { redisPrefixOf } from "./db/deployment.js";
-import { settingsRoutes } from "./users/settings.routes.js";
-import { userAdminRoutes } from "./users/user-admin.routes.js";
-import { appUserLookupRoutes } from "./users/app-user-lookup.routes.js";
-import { companySettingsRoutes } from "./company-settings/index.js";
-import { providerRoutes } from "./provider/index.js";
-import { apiKeyRoutes, open311Routes } from "./open311/index.js";
-import { clientErrorRoutes } from "./client-errors/index.js";
-import { installMailJob, mailRoutes } from "./mail/index.js";
-import { SUMMARY_EVERY_MS, SUMMARY_JOB, sendDueSummaries } from "./summaries/index.js";
-import { PUSH_JOB, pushRoutes, sendPushes, vapidKeys } from "./push/index.js";
-import { signupRoutes } from "./signup/index.js";
-import { passwordResetRoutes } from "./password-reset/index.js";
-import { lawEnforcementRoutes } from "./law-enforcement/index.js";
-import { reportLifeRoutes, tellReviewers } from "./report-life/index.js";
-import { installMessageJobs, messageRoutes } from "./messages/index.js";
-import { plateRoutes } from "./plates/index.js";
-import { callRoutes } from "./calls/index.js";
-import { assetRoutes } from "./assets/index.js";
-import { safetagRoutes } from "./safetags/index.js";
-import { formRoutes } from "./forms/index.js";
-import { activityRoutes } from "./activities/index.js";
-import { purgeExpiredCodes } from "./auth/one-time-codes.js";
 
 export type { Config } from "./config.js";
 export { loadConfig } from "./config.js";
@@ -192,30 +142,9 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   const relay = startRelay(db, bus, app.log);
   // Background jobs stored in the database (jobs/): domains register handlers, started after the routes.
   const jobs = new JobWorker(db, { log: app.log });
-  // Every 6 h, once across processes: expired export files first (their job records go with the
-  // finished jobs), then what is past its retention (README, "Data retention").
-  jobs
-    .handle(PURGE_JOB, async () => ({ exportFiles: await purgeReportSheets({ db, config }), ...(await purgeExpired(db)), oneTimeCodes: await purgeExpiredCodes(db) }))
-    .every(PURGE_JOB, PURGE_EVERY_MS);
   const ctx: AppContext = { config, db, bus, redisPrefix, hub, jobs };
-  // A community report reaches a company with a notification delay when its job runs (reports/).
-  jobs.handle(DELAYED_REPORT_JOB, async ({ job }) => {
-    await deliverDelayedReport(ctx, job.company_id!, Number(job.payload.reportId));
-    return { delivered: job.payload.reportId };
-  });
-  // A report held for review: the company's reviewers are told (report-life/).
-  jobs.handle(REVIEW_WAITING_JOB, async ({ job }) => ({ told: await tellReviewers(ctx, job.company_id!, Number(job.payload.reportId)) }));
-  // The one mailer: stored mails are sent over SMTP by a retried job when SMTP_URL is set (mail/).
-  installMailJob(ctx);
-  // The search's spelling dictionary is caught up in the background (search/).
-  installSearchWordsJob(ctx);
-  // Mass messages and neighbours' notices reach the reporter app's inbox through delivery jobs (messages/).
-  installMessageJobs(ctx);
-  // Daily and monthly summary e-mails (summaries/): hourly, once across processes; each user's once per period.
-  // Browser push (push/): the deployment's VAPID keys made at first start; each notification's push sent by a job.
-  await vapidKeys(db);
-  jobs.handle(PUSH_JOB, async ({ job }) => sendPushes(db, config, (job.payload.notificationIds as number[]) ?? []));
-  if (config.summaryMails) jobs.handle(SUMMARY_JOB, async () => sendDueSummaries(db, config)).every(SUMMARY_JOB, SUMMARY_EVERY_MS);
+  // Each domain's job handlers (a domain's index.ts says which), before the worker starts on ready.
+  for (const domain of DOMAINS) await domain.jobs?.(ctx);
   app.decorate("ctx", ctx);
   app.decorate("draining", false);
 
@@ -249,58 +178,9 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   installAuthentication(app, db);
   installCompanyScope(app, db);
 
+  // Every domain's routes in one scope, after the hooks above (domains.ts lists them).
   await app.register(async (scope) => {
-    await healthRoutes(scope, ctx);
-    await typeImageRoutes(scope);
-    await authRoutes(scope, ctx);
-    await settingsRoutes(scope, ctx);
-    await organisationRoutes(scope, ctx);
-    await userAdminRoutes(scope, ctx);
-    await realtimeRoutes(scope, ctx);
-    await reportRoutes(scope, ctx);
-    await appRoutes(scope, ctx);
-    await interactionRoutes(scope, ctx);
-    await fileRoutes(scope, ctx, (reportId, actor) => reportVisibleInApp(db, reportId, actor));
-    await answerRoutes(scope, ctx);
-    await reportActionRoutes(scope, ctx);
-    await reportFlagRoutes(scope, ctx);
-    await closeRoutes(scope, ctx);
-    await bulkRoutes(scope, ctx);
-    await duplicateRoutes(scope, ctx);
-    await exportRoutes(scope, ctx);
-    await reportSheetRoutes(scope, ctx);
-    await presenceRoutes(scope, ctx);
-    await searchRoutes(scope, ctx);
-    await historyRoutes(scope, ctx);
-    await zoneRoutes(scope, ctx);
-    await mapRoutes(scope, ctx);
-    await patrolRoutes(scope, ctx);
-    await dashboardRoutes(scope, ctx);
-    await reportedUserRoutes(scope, ctx);
-    await publicReportRoutes(scope, ctx);
-    await appUserLookupRoutes(scope, ctx);
-    await notificationRoutes(scope, ctx);
-    await collaboratorMessageRoutes(scope, ctx);
-    await pushRoutes(scope, ctx);
-    await operatorRoutes(scope, ctx);
-    await replyRoutes(scope, ctx);
-    await companySettingsRoutes(scope, ctx);
-    await providerRoutes(scope, ctx);
-    await apiKeyRoutes(scope, ctx);
-    await open311Routes(scope, ctx);
-    await clientErrorRoutes(scope, ctx);
-    await mailRoutes(scope, ctx);
-    await signupRoutes(scope, ctx);
-    await passwordResetRoutes(scope, ctx);
-    await lawEnforcementRoutes(scope, ctx);
-    await reportLifeRoutes(scope, ctx);
-    await messageRoutes(scope, ctx);
-    await plateRoutes(scope, ctx);
-    await callRoutes(scope, ctx);
-    await assetRoutes(scope, ctx);
-    await safetagRoutes(scope, ctx);
-    await formRoutes(scope, ctx);
-    await activityRoutes(scope, ctx);
+    for (const domain of DOMAINS) await domain.routes?.(scope, ctx);
   });
 
   if (!parts.webLater) await serveWeb(app, config);

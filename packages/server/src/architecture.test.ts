@@ -16,7 +16,7 @@ const SRC = dirname(fileURLToPath(import.meta.url));
  * use). Every other folder is a domain above these; app.ts wires them all and server.ts runs app.ts. */
 const LAYERS: readonly (readonly string[])[] = [["config.ts"], ["db"], ["http"], ["auth"], ["realtime", "jobs"], ["context.ts"]];
 /** The composition root: imported by no folder (start-logs.ts is server.ts's log files). */
-const ROOT = ["app.ts", "server.ts", "start-logs.ts"];
+const ROOT = ["app.ts", "domains.ts", "server.ts", "start-logs.ts"];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

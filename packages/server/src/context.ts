@@ -1,3 +1,4 @@
+import type { FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 import type { Db } from "./db/db.js";
 import type { EventBus } from "./realtime/bus.js";
@@ -14,4 +15,12 @@ export interface AppContext {
   hub: Hub;
   /** This process's background job worker (handlers register on it; kick it after enqueueing). */
   jobs: JobWorker;
+}
+
+/** What a domain adds to the application; its index.ts exports one, and app.ts registers the list in
+ * domains.ts. Routes go into the API's scope; job handlers go onto ctx.jobs before the worker starts. */
+export interface Domain {
+  name: string;
+  routes?: (app: FastifyInstance, ctx: AppContext) => Promise<void>;
+  jobs?: (ctx: AppContext) => void | Promise<void>;
 }

@@ -1,9 +1,9 @@
 // The messages domain as other domains see it: its routes, its delivery jobs, and the neighbours'
 // notice the reports domain starts and stops inside its own change.
-import type { AppContext } from "../context.js";
+import type { AppContext, Domain } from "../context.js";
+import { messageRoutes } from "./message.routes.js";
 import { DELIVERY_BATCH, MESSAGE_DELIVERY_JOB, NEIGHBOURS_NOTICE_JOB, deliverMessage, deliverNeighbourNotice } from "./delivery.js";
 
-export { messageRoutes } from "./message.routes.js";
 export {
   DELIVERY_BATCH,
   MESSAGE_DELIVERY_JOB,
@@ -24,3 +24,11 @@ export function installMessageJobs(ctx: AppContext): void {
   ctx.jobs.handle(MESSAGE_DELIVERY_JOB, (job) => deliverMessage(ctx, job, batchOf(job.job.payload)));
   ctx.jobs.handle(NEIGHBOURS_NOTICE_JOB, (job) => deliverNeighbourNotice(ctx, job, batchOf(job.job.payload)));
 }
+
+/** The messages domain in the application: its routes and its background jobs; domains.ts lists it. */
+export const messagesDomain: Domain = {
+  name: "messages",
+  routes: messageRoutes,
+  // Mass messages and neighbours' notices reach the reporter app's inbox through delivery jobs.
+  jobs: installMessageJobs,
+};

@@ -1,2 +1,9 @@
 // The reported-users domain: complaints against community users, their impact, and locking them.
-export { reportedUserRoutes } from "./reported-users.routes.js";
+import type { Domain } from "../context.js";
+import { reportedUserRoutes } from "./reported-users.routes.js";
+
+/** The reported users domain in the application: its routes; domains.ts lists it. */
+export const reportedUsersDomain: Domain = {
+  name: "reported-users",
+  routes: reportedUserRoutes,
+};
