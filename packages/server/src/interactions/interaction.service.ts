@@ -14,7 +14,7 @@ import {
   type Note,
   type Person,
 } from "@atalaya/shared";
-import { requireAccess, requireVisibleReport, systemScope, type Actor, type CompanyScope, type TenantScope } from "../auth/access.js";
+import { requireVisibleReport, systemScope, type Actor, type CompanyScope, type TenantScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import type { Db, Tx } from "../db/db.js";
 import { checkUpload, fileStoreOf, insertStoredFile, withStoredFile, type CheckedUpload, type RawUpload, type UploadForm } from "../files/index.js";
@@ -238,7 +238,6 @@ export async function reportFollowers(
   scope: CompanyScope,
   reportId: number,
 ): Promise<{ following: boolean; followers: Person[]; communityFollowers: number }> {
-  requireAccess(scope, "report.read");
   await requireVisibleReport(ctx.db, scope, reportId);
   const [followers, communityFollowers] = await Promise.all([listFollowers(ctx.db, scope, reportId), countAppFollowers(ctx.db, reportId)]);
   return { following: followers.some((f) => f.id === scope.actor.user.id), followers, communityFollowers };

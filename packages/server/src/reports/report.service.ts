@@ -313,7 +313,6 @@ async function listPage<Row, Shown extends { id: number; isFavorite?: boolean; s
 
 /** One report with this company's attention (by id or uuid); 404 outside the scope's restrictions. */
 export async function getCompanyReport(ctx: AppContext, scope: CompanyScope, key: { id: number } | { uuid: string }): Promise<Report> {
-  requireAccess(scope, "report.read");
   const row = "id" in key ? await findReport(ctx.db, scope, key.id) : await findReportByUuid(ctx.db, scope, key.uuid);
   if (!row) throw notFound();
   const report = presentReport(row, viewerOf(scope), ctx.config.publicUrl);
@@ -522,7 +521,6 @@ export function assignChange(
 
 /** The company's activity log of a report, oldest first. */
 export async function reportActivity(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<ActivityRow[]> {
-  requireAccess(scope, "report.read");
   await requireVisibleReport(ctx.db, scope, reportId);
   return listActivity(ctx.db, scope, reportId);
 }
@@ -530,7 +528,6 @@ export async function reportActivity(ctx: AppContext, scope: CompanyScope, repor
 /** A page of the history (SPEC §3 report filter already resolved to a window), presented like the panel
  * rows; not-applicable and deleted reports included, within the scope's restrictions. */
 export async function listHistoryReports(ctx: AppContext, scope: CompanyScope, filter: HistoryFilter): Promise<{ reports: Report[]; total: number }> {
-  requireAccess(scope, "report.read");
   const { rows, total } = await listHistory(ctx.db, scope, filter);
   const viewer = viewerOf(scope);
   return { reports: rows.map((r) => presentReport(r, viewer, ctx.config.publicUrl)), total };
@@ -541,7 +538,6 @@ export async function listHistoryReports(ctx: AppContext, scope: CompanyScope, f
  * history and the detail, and can no longer be worked. A report the scope may not see answers 404 before
  * the role is checked (403), as every report route does. */
 export async function deleteCompanyReport(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<Report> {
-  requireAccess(scope, "report.read");
   await requireVisibleReport(ctx.db, scope, reportId);
   requireAccess(scope, "report.delete");
   const row = await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
