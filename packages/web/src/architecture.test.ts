@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 // gather every feature's texts) above features/ above components/ and lib/ (API client, i18n runtime,
 // toasts, storage, dates, map style). What holds already is kept here: lib/ imports no folder of the
 // portal, nothing below app/ imports it, and nothing below i18n/ imports the catalogues. Type imports count.
+// And the folders (each feature, and every top-level folder) import each other without a cycle: a feature
+// that builds on another sits above it, and a lower one reaches a higher one only through props or slots.
 const SRC = dirname(fileURLToPath(import.meta.url));
 
 function sourceFiles(dir: string): string[] {
@@ -17,16 +19,72 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Each file's imports of the portal's own folders: [file, imported folder] (static, dynamic, type-only). */
-function folderImports(): [string, string][] {
+/** Each source file's (tests aside) imports of the portal's own modules: [file, imported path], both
+ * from src/ (static, dynamic, type-only, re-exports and style sheets alike). */
+function moduleImports(): [string, string][] {
   const pairs: [string, string][] = [];
   for (const file of sourceFiles(SRC)) {
     for (const [, spec] of readFileSync(file, "utf8").matchAll(/\b(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)) {
-      const target = relative(SRC, join(dirname(file), spec!)).split("/")[0]!;
-      pairs.push([relative(SRC, file), target]);
+      pairs.push([relative(SRC, file), relative(SRC, join(dirname(file), spec!))]);
     }
   }
   return pairs;
+}
+
+/** Each file's imports of the portal's own folders: [file, imported folder] (static, dynamic, type-only). */
+function folderImports(): [string, string][] {
+  return moduleImports().map(([file, target]) => [file, target.split("/")[0]!]);
+}
+
+/** A path's node in the folder graph: `features/<x>` for a feature, else its top-level folder (`lib`,
+ * `components`…), or the file itself at the top (`main.tsx`). */
+function nodeOf(path: string): string {
+  const [top, next] = path.split("/");
+  return top === "features" && next !== undefined ? `features/${next}` : top!;
+}
+
+/** node → the nodes it imports. */
+function folderGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const [file, target] of moduleImports()) {
+    const [from, to] = [nodeOf(file), nodeOf(target)];
+    const deps = graph.get(from) ?? new Set<string>();
+    graph.set(from, deps);
+    if (to !== from) deps.add(to);
+  }
+  return graph;
+}
+
+/** The graph's cycles: each strongly connected component of more than one node (Tarjan), its nodes sorted. */
+function cycles(graph: Map<string, Set<string>>): string[][] {
+  const found: string[][] = [];
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1) found.push(component.sort());
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return found;
 }
 
 describe("the web's layers", () => {
@@ -45,5 +103,23 @@ describe("the web's layers", () => {
   it("nothing below the catalogues imports them", () => {
     const below = new Set(["features", "components", "lib"]);
     expect(imports.filter(([file, target]) => below.has(folderOf(file)) && target === "i18n")).toEqual([]);
+  });
+});
+
+describe("the web's folder graph", () => {
+  it("the web's folders form no import cycle", () => {
+    const graph = folderGraph();
+    expect([...graph.keys()]).toEqual(expect.arrayContaining(["app", "lib", "components", "i18n", "features/events", "features/reports", "main.tsx"]));
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it("the cycle finder finds a cycle (so the check above can fail)", () => {
+    const graph = new Map([
+      ["features/a", new Set(["features/b"])],
+      ["features/b", new Set(["features/c", "lib"])],
+      ["features/c", new Set(["features/a"])],
+      ["lib", new Set<string>()],
+    ]);
+    expect(cycles(graph)).toEqual([["features/a", "features/b", "features/c"]]);
   });
 });

@@ -74,7 +74,7 @@ export const router = createBrowserRouter(withPortalTexts([
             children: [
               { index: true, lazy: async () => ({ Component: (await import("../features/events/events-panel")).EventsIndexPane }) },
               { path: "new", lazy: async () => ({ Component: (await import("../features/reports/create-report/create-report-page")).CreateReportPage }) },
-              { path: ":reportUuid", lazy: async () => ({ Component: (await import("../features/reports/report-detail-page")).ReportDetailPage }) },
+              { path: ":reportUuid", lazy: async () => ({ Component: (await import("../features/events/report-detail-page")).ReportDetailPage }) },
             ],
           },
           { path: "answers", lazy: async () => ({ Component: (await import("../features/answers/answers-page")).AnswersPage }) },

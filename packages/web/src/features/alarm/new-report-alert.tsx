@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Button, Tag } from "antd";
 import { BellFilled, CloseOutlined, CrownFilled, EnvironmentOutlined, MutedOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
-import { PRIORITY_COLORS, ReportTypeIcon, reportTypeName } from "../events/report-type-visual";
+import { PRIORITY_COLORS, ReportTypeIcon, reportTypeName } from "../../components/report-type-visual";
 import { useAlarm } from "./alarm-provider";
 import "./alarm.css";
 

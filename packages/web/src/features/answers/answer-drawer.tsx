@@ -11,7 +11,7 @@ import {
   type AutomaticAnswerBody,
 } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
-import { ReportTypeIcon } from "../events/report-type-visual";
+import { ReportTypeIcon } from "../../components/report-type-visual";
 import { DEFAULT_ANSWER_TYPE, answerBody, answerFormValues, splitFieldErrors, type AnswerFormField } from "./answer-form";
 import { answerKeys, createAnswer, updateAnswer } from "./answers-api";
 import { useClearable } from "../../components/use-clearable";

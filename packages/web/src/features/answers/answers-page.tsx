@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { AutomaticAnswer } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
-import { ReportTypeIcon } from "../events/report-type-visual";
+import { ReportTypeIcon } from "../../components/report-type-visual";
 import { useSettings } from "../settings/settings-context";
 import { DEFAULT_ANSWER_TYPE, answerTypeName, answerTypeSuggestions, canManageAnswers, filterAnswers } from "./answer-form";
 import { AnswerDrawer } from "./answer-drawer";

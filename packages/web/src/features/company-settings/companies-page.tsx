@@ -8,7 +8,7 @@ import { isAdminGroup, type ModuleName, type ProviderCompany } from "@atalaya/sh
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { useSettings } from "../settings/settings-context";
-import { companySettingsKeys, declineUpgradeRequest, fetchProviderCompanies, setCompanyFlags, setCompanyModules } from "./company-settings-api";
+import { companySettingsKeys, declineUpgradeRequest, fetchProviderCompanies, setCompanyFlags, setCompanyModules } from "../settings/company-settings-api";
 import { moduleOptions } from "./module-names";
 import "./company-settings.css";
 

@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api";
 import { useSettings } from "../settings/settings-context";
-import { requestUpgrade } from "./company-settings-api";
+import { requestUpgrade } from "../settings/company-settings-api";
 import type { UpgradeStep } from "./upgrade-prompt";
 
 /** The prompt's dialog: the offer, then the confirmation (loaded when a locked entry is first opened). */

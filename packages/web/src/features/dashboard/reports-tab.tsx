@@ -1,7 +1,7 @@
 import { useCallback, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { REPORT_STATUSES, type DashboardReports } from "@atalaya/shared";
-import { reportTypeColor, reportTypeName } from "../events/report-type-visual";
+import { reportTypeColor, reportTypeName } from "../../components/report-type-visual";
 import { ChartFigure } from "./chart-figure";
 import { STATUS_CHART_COLORS, barsHeight, horizontalBars, stackedBars } from "./chart-options";
 import { largest, useDashboardFormat } from "./dashboard-format";

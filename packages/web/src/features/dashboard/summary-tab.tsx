@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { REPORT_STATUSES, type DashboardSummary, type PreviousFigure, type SummaryFigure } from "@atalaya/shared";
-import { reportTypeColor, reportTypeName } from "../events/report-type-visual";
+import { reportTypeColor, reportTypeName } from "../../components/report-type-visual";
 import { ChartFigure } from "./chart-figure";
 import { barsHeight, horizontalBars, seriesOverTime, weekdayHourHeat } from "./chart-options";
 import { largest, useDashboardFormat, type DashboardFormat } from "./dashboard-format";

@@ -17,12 +17,12 @@ import { EMPTY_SELECTION, keepListed, toggleAll, toggleOne, toggleRange, type Se
 import type { ShortcutAction } from "../triage/shortcuts";
 import { useShortcuts } from "../triage/use-shortcuts";
 import { readPanelSort, readPanelTab, writePanelSort, writePanelTab } from "./panel-preferences";
-import { pollingIntervalMs } from "./polling";
+import { pollingIntervalMs } from "../reports/lists/polling";
 import { ReportList } from "./report-list";
 import { RestrictedView } from "./restricted-view";
 import { ROW_HEIGHT } from "./report-row";
 import { StatusTabs } from "./status-tabs";
-import { useReportCounters, useReportList, useReportSync } from "./use-report-list";
+import { useReportCounters, useReportList, useReportSync } from "../reports/lists/use-report-list";
 import { FavoritesFilter } from "../report-flags/favorites-filter";
 import "./events-panel.css";
 

@@ -5,8 +5,8 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { INCOMING_COMMENTS_KEPT } from "@atalaya/shared";
 import { useDateFormatter } from "../../lib/dates";
-import type { IncomingComment } from "./incoming-comments";
-import type { IncomingCommentsSnapshot, ReportSync } from "./report-sync";
+import type { IncomingComment } from "../reports/lists/incoming-comments";
+import type { IncomingCommentsSnapshot, ReportSync } from "../reports/lists/report-sync";
 
 const EMPTY: IncomingCommentsSnapshot = { comments: [], unread: 0 };
 const unsubscribeNothing = (): void => undefined;

@@ -4,7 +4,7 @@ import { getSession } from "../session/session-store";
 import { getSelectedCompanyId } from "../settings/company-selection";
 import { settingsQuery } from "../settings/settings-api";
 import { readPanelSort, readPanelTab } from "./panel-preferences";
-import { reportListQuery } from "./use-report-list";
+import { reportListQuery } from "../reports/lists/use-report-list";
 
 /**
  * Starts what the events panel shows first — the settings and the first page of the remembered tab —

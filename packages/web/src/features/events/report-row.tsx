@@ -11,7 +11,7 @@ import { DuplicateBadge } from "../duplicates/duplicate-badge";
 import { Countdown, FavoriteStar, HighlightMark, PremiumBadges } from "../report-flags/row-flags";
 import { StolenPlateBadge } from "../plates/stolen-plate-badge";
 import { formatShortDateTime } from "./fast-date";
-import { PRIORITY_COLORS, ReportTypeIcon, reportTypeName } from "./report-type-visual";
+import { PRIORITY_COLORS, ReportTypeIcon, reportTypeName } from "../../components/report-type-visual";
 import { compactDuration, dueState, type CompactDuration } from "./time-format";
 
 /** Fixed height of a row in pixels: the virtualiser and the scroll anchoring rely on it. */

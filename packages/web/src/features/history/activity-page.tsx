@@ -7,7 +7,7 @@ import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { HISTORY_PAGE_SIZE, type ActivityFeedEntry } from "@atalaya/shared";
 import { useDateFormatter } from "../../lib/dates";
-import { ReportTypeIcon, reportTypeName } from "../events/report-type-visual";
+import { ReportTypeIcon, reportTypeName } from "../../components/report-type-visual";
 import { actionColor, describeActivity, KNOWN_ACTIONS } from "../reports/detail/activity-labels";
 import { useTypeName } from "../reports/detail/detail-ui";
 import { useOperators, useTags, useTeamNames } from "../reports/detail/use-directory";

@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { HISTORY_PAGE_SIZE, type Report } from "@atalaya/shared";
 import { useDateFormatter } from "../../lib/dates";
-import { ReportTypeIcon, reportTypeName } from "../events/report-type-visual";
+import { ReportTypeIcon, reportTypeName } from "../../components/report-type-visual";
 import { ExportButton } from "../export/export-button";
 import { StatusTag } from "../reports/detail/detail-ui";
 import { useSettings } from "../settings/settings-context";

@@ -17,12 +17,11 @@ import {
 } from "@atalaya/shared";
 import { CompanyMap } from "../../components/map/company-map";
 import { useRealtimeEvents } from "../realtime/realtime-context";
-import { reportTypeName } from "../events/report-type-visual";
+import { reportTypeName } from "../../components/report-type-visual";
 import { useSettings } from "../settings/settings-context";
 import { heatStepStarts, heatWindow } from "./heat-steps";
-import { patrolMarkers, patrolPopupElement, patrolTexts } from "../patrols/patrol-markers";
-import { useLivePatrols } from "../patrols/patrols-api";
-import "../patrols/patrols.css";
+import { patrolMarkers, patrolPopupElement, patrolTexts } from "./patrol-markers";
+import { useLivePatrols } from "./patrols-api";
 import { fetchZones, zoneKeys } from "../zones/zones-api";
 import { showZones } from "../zones/zone-layers";
 import { fetchMapHeat, fetchMapReports, mapKeys, mapQueryOf, type MapFilter, type MapQuery } from "./maps-api";

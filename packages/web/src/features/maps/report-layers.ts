@@ -1,6 +1,6 @@
 import { LngLatBounds, Marker, type GeoJSONSource, type Map as MapLibreMap } from "maplibre-gl";
 import { MAP_FIT_BOUND_THRESHOLD, type MapReportFeature, type MapReportsResponse } from "@atalaya/shared";
-import { reportTypeColor, reportTypeImageSrc } from "../events/report-type-visual";
+import { reportTypeColor, reportTypeImageSrc } from "../../components/report-type-visual";
 import "./report-pins.css";
 
 const SOURCE = "reports";

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { NOTIFICATIONS_PAGE_SIZE, type Notification } from "@atalaya/shared";
 import { useToast } from "../../lib/use-toast";
 import { useDateFormatter } from "../../lib/dates";
-import { reportTypeName } from "../events/report-type-visual";
+import { reportTypeName } from "../../components/report-type-visual";
 import { lifeKeys } from "../report-life/report-life-api";
 import { useRealtimeEvents } from "../realtime/realtime-context";
 import { useSettings } from "../settings/settings-context";

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { OperatorStatus } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
 import { useDateFormatter } from "../../lib/dates";
-import { reportTypeName } from "../events/report-type-visual";
+import { reportTypeName } from "../../components/report-type-visual";
 import { useRealtimeEvents } from "../realtime/realtime-context";
 import { StatusResult } from "../errors/status-pages";
 import { useSettings } from "../settings/settings-context";

@@ -8,14 +8,14 @@ import type { MapReportFeature, Patrol } from "@atalaya/shared";
 import { useToast } from "../../lib/use-toast";
 import { CompanyMap } from "../../components/map/company-map";
 import { isApiError } from "../../lib/api";
-import { reportTypeName } from "../events/report-type-visual";
+import { reportTypeName } from "../../components/report-type-visual";
 import { fetchMapReports, mapKeys, mapQueryOf, type MapQuery } from "../maps/maps-api";
 import { clusterCounts, fitReports, reportPins, showReports } from "../maps/report-layers";
 import { assignReport } from "../reports/detail/detail-api";
 import { takeReport } from "../reports/report-api";
 import { useSettings } from "../settings/settings-context";
-import { PATROL_STATUS_COLORS, patrolMarkers, patrolPopupElement, patrolTexts } from "./patrol-markers";
-import { useLivePatrols } from "./patrols-api";
+import { PATROL_STATUS_COLORS, patrolMarkers, patrolPopupElement, patrolTexts } from "../maps/patrol-markers";
+import { useLivePatrols } from "../maps/patrols-api";
 import "../maps/maps.css";
 import "./patrols.css";
 

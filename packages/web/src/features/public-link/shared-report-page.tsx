@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { PublicReportStatus } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
 import { formatInstant } from "../../lib/dates";
-import { ReportTypeIcon, reportTypeName } from "../events/report-type-visual";
+import { ReportTypeIcon, reportTypeName } from "../../components/report-type-visual";
 import { fetchPublicReport } from "./shared-report-api";
 import { PublicPageFrame } from "./public-page-frame";
 

@@ -8,7 +8,7 @@ import { REPLIES_PAGE_SIZE, type Reply } from "@atalaya/shared";
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { useDateFormatter } from "../../lib/dates";
-import { reportTypeName } from "../events/report-type-visual";
+import { reportTypeName } from "../../components/report-type-visual";
 import { useRealtimeEvents } from "../realtime/realtime-context";
 import { postComment } from "../reports/detail/detail-api";
 import { StatusResult } from "../errors/status-pages";

@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Report } from "@atalaya/shared";
 import { useToast } from "../../lib/use-toast";
-import { useReportSync } from "../events/use-report-list";
+import { useReportSync } from "../reports/lists/use-report-list";
 import { patchOwnReport } from "./flag-actions";
 import { markSeen, setHighlighted, setTurnOffComments } from "./report-flags-api";
 import { FavoriteStar } from "./row-flags";

@@ -1,5 +1,5 @@
 import type { Report } from "@atalaya/shared";
-import type { ReportSync } from "../events/report-sync";
+import type { ReportSync } from "../reports/lists/report-sync";
 
 /** Applies the operator's own change of a report to every panel list (and the favourites list), as an
  * update they made; a report the panel has not loaded is left for its next fetch. */

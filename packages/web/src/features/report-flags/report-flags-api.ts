@@ -1,10 +1,4 @@
-import {
-  interactionsRouteTable,
-  reportsRouteTable as routes,
-  type Comment,
-  type Note,
-  type Report,
-} from "@atalaya/shared";
+import { reportsRouteTable as routes, type Report } from "@atalaya/shared";
 import { call } from "../../lib/call";
 
 
@@ -26,14 +20,4 @@ export async function setFavorite(companyId: number, reportId: number, isFavorit
 /** `POST …/seen`: the operator opened the report. */
 export async function markSeen(companyId: number, reportId: number): Promise<void> {
   await call(routes.postCompaniesByCompanyIdReportsByIdSeen, { params: { companyId, id: reportId } });
-}
-
-/** `PUT …/comments/{id}`: the author's edit of their comment. */
-export async function editComment(companyId: number, reportId: number, commentId: number, body: string): Promise<Comment> {
-  return (await call(interactionsRouteTable.putCompaniesByCompanyIdReportsByIdCommentsByItemId, { params: { companyId, id: reportId, itemId: commentId }, body: { body } })).comment;
-}
-
-/** `PUT …/notes/{id}`: the author's edit of their note. */
-export async function editNote(companyId: number, reportId: number, noteId: number, body: string): Promise<Note> {
-  return (await call(interactionsRouteTable.putCompaniesByCompanyIdReportsByIdNotesByItemId, { params: { companyId, id: reportId, itemId: noteId }, body: { body } })).note;
 }

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { Report } from "@atalaya/shared";
 import { useToast } from "../../lib/use-toast";
 import { useSettings } from "../settings/settings-context";
-import { useReportSync } from "../events/use-report-list";
+import { useReportSync } from "../reports/lists/use-report-list";
 import { formatTimeLeft } from "../../lib/dates";
 import { useNow } from "../reports/detail/use-now";
 import { patchOwnReport } from "./flag-actions";

@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { SEARCH_MAX_LENGTH, type CommentSearchHit, type ReportSearchHit } from "@atalaya/shared";
 import { ReportRow } from "../events/report-row";
-import { ReportTypeIcon, reportTypeName } from "../events/report-type-visual";
+import { ReportTypeIcon, reportTypeName } from "../../components/report-type-visual";
 import { useSettings } from "../settings/settings-context";
 import { HighlightText } from "./highlight-text";
 import { fetchSearch, searchKey } from "./search-api";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Checkbox, Col, Row } from "antd";
 import { useTranslation } from "react-i18next";
 import { localizedName, reportTypeById } from "@atalaya/shared";
-import { ReportTypeIcon } from "../events/report-type-visual";
+import { ReportTypeIcon } from "../../components/report-type-visual";
 
 /** Steps 4 and 5 (SPEC §2): a card per report type — image by id, name, description and a round
  * checkbox — in a grid of 1, 2 or 3 per row (spans 24/12/8); a click anywhere on the card toggles it. */

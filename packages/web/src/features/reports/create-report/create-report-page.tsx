@@ -7,8 +7,8 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { PRIORITIES, type InformerType, type Priority } from "@atalaya/shared";
 import { isApiError } from "../../../lib/api";
-import { ReportTypeIcon } from "../../events/report-type-visual";
-import { useReportSync } from "../../events/use-report-list";
+import { ReportTypeIcon } from "../../../components/report-type-visual";
+import { useReportSync } from "../lists/use-report-list";
 import { useSettings } from "../../settings/settings-context";
 import { createCompanyReport } from "../report-api";
 import {

@@ -11,12 +11,11 @@ import { AnswerPicker } from "../../answers/answer-picker";
 import { actionErrorMessage } from "./action-errors";
 import { COMMENT_ACCEPT, commentAttachmentProblem } from "./attachments";
 import { Composer } from "./composer";
-import { detailKeys, fetchComments, postComment } from "./detail-api";
+import { detailKeys, editComment, fetchComments, postComment } from "./detail-api";
 import { PersonAvatar } from "./detail-ui";
 import { addComment } from "./live-updates";
 import { MediaList } from "./media-view";
-import { EditableBody } from "../../report-flags/editable-body";
-import { editComment } from "../../report-flags/report-flags-api";
+import { EditableBody } from "./editable-body";
 
 const SHORT_FORMAT = "D MMM, HH:mm";
 

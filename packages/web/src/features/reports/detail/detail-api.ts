@@ -125,6 +125,11 @@ export async function postComment(
   return { comment, created };
 }
 
+/** `PUT …/comments/{id}`: the author's edit of their comment. */
+export async function editComment(companyId: number, reportId: number, commentId: number, body: string): Promise<Comment> {
+  return (await call(interactions.putCompaniesByCompanyIdReportsByIdCommentsByItemId, { params: { companyId, id: reportId, itemId: commentId }, body: { body } })).comment;
+}
+
 /** `POST …/images` (multipart `file`): one JPEG or PNG added to the report; answers its media. */
 export async function uploadReportImage(companyId: number, reportId: number, file: File): Promise<Media[]> {
   const form = new FormData();
@@ -146,6 +151,11 @@ export async function postNote(
 ): Promise<{ note: Note; created: boolean }> {
   const { note, created } = await call(interactions.postCompaniesByCompanyIdReportsByIdNotes, { params: { companyId, id: reportId }, ...bodyWithFile(body, file) });
   return { note, created };
+}
+
+/** `PUT …/notes/{id}`: the author's edit of their note. */
+export async function editNote(companyId: number, reportId: number, noteId: number, body: string): Promise<Note> {
+  return (await call(interactions.putCompaniesByCompanyIdReportsByIdNotesByItemId, { params: { companyId, id: reportId, itemId: noteId }, body: { body } })).note;
 }
 
 /** `GET …/gallery`: files attached to comments, newest first. */

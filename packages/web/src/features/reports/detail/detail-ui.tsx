@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Avatar, Tag, Tooltip } from "antd";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_TYPE_COLOR, localizedName, reportTypeById, type Priority, type Report } from "@atalaya/shared";
-import { ReportTypeIcon } from "../../events/report-type-visual";
+import { ReportTypeIcon } from "../../../components/report-type-visual";
 
 // Small presentational pieces shared by the detail's cards.
 

@@ -9,12 +9,11 @@ import { useDateFormatter } from "../../../lib/dates";
 import { actionErrorMessage } from "./action-errors";
 import { kindOfName, mediaDisplay } from "./attachments";
 import { Composer } from "./composer";
-import { detailKeys, fetchNotes, postNote } from "./detail-api";
+import { detailKeys, editNote, fetchNotes, postNote } from "./detail-api";
 import { PersonAvatar } from "./detail-ui";
 import { addNote } from "./live-updates";
 import { FileChip, MediaList } from "./media-view";
-import { EditableBody } from "../../report-flags/editable-body";
-import { editNote } from "../../report-flags/report-flags-api";
+import { EditableBody } from "./editable-body";
 
 const NOTE_ACCEPT = [...MEDIA_KINDS.map((kind) => `.${kind}`), ".jpg"].join(",");
 

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useState, type ReactNode } from "react";
+import { Suspense, useCallback, useState, type ComponentType, type ReactNode } from "react";
 import { Alert, Badge, Button, Card, Result, Skeleton, Tabs } from "antd";
 import { CommentOutlined, FileImageOutlined, FormOutlined, HistoryOutlined, LockOutlined, ReloadOutlined, TeamOutlined } from "@ant-design/icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -6,9 +6,6 @@ import { Navigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Comment, Note, Report } from "@atalaya/shared";
 import { isApiError } from "../../../lib/api";
-import { DuplicateSuggestions } from "../../duplicates/duplicate-suggestions";
-import { ReportWriteBack } from "../../forms/report-write-back";
-import { ReportLifeCard } from "../../report-life/report-life-card";
 import { useSettings } from "../../settings/settings-context";
 import { actionErrorMessage } from "./action-errors";
 import { ActivityPanel } from "./activity-panel";
@@ -22,14 +19,34 @@ import { otherViewers } from "./live-updates";
 import { NotesPanel } from "./notes-panel";
 import { ReportForm } from "./report-form";
 import { ReportHeader } from "./report-header";
-import { DetailFlags } from "../../report-flags/detail-flags";
 import { ReportPreview } from "./report-preview";
 import { usePresence } from "./use-presence";
 import { useReportLive } from "./use-report-live";
 import "./report-detail.css";
 
-// The workflow form tab (issue 16) brings the form renderer: its code loads when the tab is opened.
-const ReportFormTab = lazy(async () => ({ default: (await import("../../forms/report-form-tab")).ReportFormTab }));
+/** What a section of the detail gets: the report, its company, and `onReport` for the report a change answered. */
+export interface DetailSectionProps {
+  report: Report;
+  companyId: number;
+  onReport(next: Report): void;
+}
+
+/**
+ * The detail's sections that the features built on a report bring: the detail imports none of them, the
+ * page that shows it passes them (events/report-detail-page.tsx).
+ */
+export interface ReportDetailSections {
+  /** Under the header: the flags bar (highlight, comments closed, premium, seen). */
+  flags: ComponentType<DetailSectionProps>;
+  /** First in the main column: the duplicate suggestions. */
+  duplicates: ComponentType<DetailSectionProps>;
+  /** The code and answers a form wrote back, in a card when the report has any. */
+  writeBack: ComponentType<{ report: Report }>;
+  /** Last in the main column: the report's life (review, substatus, rating, gathering). */
+  life: ComponentType<DetailSectionProps>;
+  /** The "Formulario" tab, when the company has the forms module (shown under Suspense: it may be lazy). */
+  formTab: ComponentType<DetailSectionProps>;
+}
 
 function TabLabel({ icon, text, count, testId }: { icon: ReactNode; text: string; count?: number; testId: string }): ReactNode {
   return (
@@ -70,10 +87,11 @@ interface LoadedDetailProps {
   companyId: number;
   uuid: string;
   pane: boolean;
+  sections: ReportDetailSections;
   onRefetch(): void;
 }
 
-function LoadedDetail({ report, companyId, uuid, pane, onRefetch }: LoadedDetailProps): ReactNode {
+function LoadedDetail({ report, companyId, uuid, pane, sections, onRefetch }: LoadedDetailProps): ReactNode {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { settings } = useSettings();
@@ -96,6 +114,7 @@ function LoadedDetail({ report, companyId, uuid, pane, onRefetch }: LoadedDetail
   const notes = useCached<Note[]>(detailKeys.sub(companyId, report.id, "notes"), () => fetchNotes(companyId, report.id));
   const followers = useCached<Followers>(detailKeys.sub(companyId, report.id, "followers"), () => fetchFollowers(companyId, report.id));
   const viewers = otherViewers(usePresence(companyId, report.id), myUserId);
+  const { flags: DetailFlags, duplicates: DuplicateSuggestions, writeBack: ReportWriteBack, life: ReportLifeCard, formTab: ReportFormTab } = sections;
 
   return (
     <div className={`report-detail ${pane ? "report-detail--pane" : ""}`} data-testid="report-detail" data-report-id={report.id}>
@@ -175,9 +194,10 @@ function LoadedDetail({ report, companyId, uuid, pane, onRefetch }: LoadedDetail
 /**
  * The report detail of `/v3/events/{reportUuid}`: header and actions, report preview, management form
  * (locked until taken), location, assignment, and comments, notes, gallery, followers and activity.
- * Works full width and as a ~640 px pane beside the events list (layout follows its own width).
+ * Works full width and as a ~640 px pane beside the events list (layout follows its own width). The
+ * sections of the features built on a report (flags, duplicates, form, life) come in `sections`.
  */
-export function ReportDetail({ uuid, pane = false }: { uuid: string; pane?: boolean }): ReactNode {
+export function ReportDetail({ uuid, pane = false, sections }: { uuid: string; pane?: boolean; sections: ReportDetailSections }): ReactNode {
   const { t } = useTranslation();
   const { settings } = useSettings();
   const companyId = settings.company.id;
@@ -210,5 +230,5 @@ export function ReportDetail({ uuid, pane = false }: { uuid: string; pane?: bool
         />
       </Card>
     );
-  return <LoadedDetail key={query.data.id} report={query.data} companyId={companyId} uuid={uuid} pane={pane} onRefetch={onRefetch} />;
+  return <LoadedDetail key={query.data.id} report={query.data} companyId={companyId} uuid={uuid} pane={pane} sections={sections} onRefetch={onRefetch} />;
 }

@@ -1,5 +1,5 @@
 import type { Report } from "@atalaya/shared";
-import { buildReport as buildAnyReport } from "../../events/test-report";
+import { buildReport as buildAnyReport } from "../test-report";
 
 /** A taken report (in progress, workable) for the detail's unit tests; override what a test is about. */
 export function buildReport(overrides: Partial<Report> = {}): Report {

@@ -20,7 +20,7 @@ import {
 import { actionErrorMessage, isVersionConflict } from "./action-errors";
 import { updateReport } from "./detail-api";
 import { PriorityLabel, StatusTag, useTypeName } from "./detail-ui";
-import { ReportTypeIcon } from "../../events/report-type-visual";
+import { ReportTypeIcon } from "../../../components/report-type-visual";
 import {
   afterSave,
   buildUpdate,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addIncomingComment, toIncomingComment, type IncomingComment } from "./incoming-comments";
-import { buildComment } from "./test-report";
+import { buildComment } from "../test-report";
 
 describe("incoming comments", () => {
   it("keeps at most 100, newest first, dropping the oldest", () => {

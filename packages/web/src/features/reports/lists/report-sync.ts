@@ -10,7 +10,7 @@ import {
   type ReportStatus,
   type SortOption,
 } from "@atalaya/shared";
-import { reportCountersKey, reportListPrefix } from "../reports/report-api";
+import { reportCountersKey, reportListPrefix } from "../report-api";
 import { addIncomingComment, isDuplicateComment, toIncomingComment, type IncomingComment } from "./incoming-comments";
 import {
   applyChangeToCounters,

@@ -12,7 +12,7 @@ import {
   type ReportListData,
   type ViewerScope,
 } from "./report-list-state";
-import { buildComment, buildReport, reportMessage } from "./test-report";
+import { buildComment, buildReport, reportMessage } from "../test-report";
 
 const scope: ViewerScope = { companyId: 1, userId: 7, zones: [], reportTypes: [], onlyAssigned: false };
 

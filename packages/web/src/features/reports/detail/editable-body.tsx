@@ -2,8 +2,8 @@ import { useState, type ReactNode } from "react";
 import { Button, Flex, Input, Tooltip } from "antd";
 import { EditOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
-import { useDateFormatter } from "../../lib/dates";
-import "./report-flags.css";
+import { useDateFormatter } from "../../../lib/dates";
+import "./editable-body.css";
 
 interface EditableBodyProps {
   body: string;

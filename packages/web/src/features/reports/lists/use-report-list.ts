@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore } from "react";
 import { infiniteQueryOptions, useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { ReportCounters, ReportListItem, ReportStatus, SortOption } from "@atalaya/shared";
-import { fetchReportPage, reportCountersKey, reportListKey } from "../reports/report-api";
+import { fetchReportPage, reportCountersKey, reportListKey } from "../report-api";
 import { flattenList, nextPageOffset, type ListPage } from "./report-list-state";
 import { getReportSync, subscribeReportSyncs, type ReportSync } from "./report-sync";
 
@@ -9,7 +9,7 @@ import { getReportSync, subscribeReportSyncs, type ReportSync } from "./report-s
 const LIST_STALE_MS = 5 * 60_000;
 
 /** The query of one tab's reports in one sort order, loaded 100 at a time by offset: the panel's list
- * and the prefetch that starts it with the page's scripts (prefetch-panel.ts) share it. Each page also
+ * and the prefetch that starts it with the page's scripts (events/prefetch-panel.ts) share it. Each page also
  * updates the tab counters and, once it runs, the organisation's ReportSync. */
 export function reportListQuery(queryClient: QueryClient, companyId: number, status: ReportStatus, sort: SortOption, favorites = false) {
   return infiniteQueryOptions({

@@ -1,5 +1,6 @@
 import { Marker, Popup, type Map as MapLibreMap } from "maplibre-gl";
 import type { Patrol, PatrolStatus } from "@atalaya/shared";
+import "./patrol-markers.css";
 
 /** Colour of each SPEC §4 patrol status on the map (with the status word beside it in every list). */
 export const PATROL_STATUS_COLORS: Record<PatrolStatus, string> = {

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { QueryClient } from "@tanstack/react-query";
 import type { ReportCounters } from "@atalaya/shared";
-import { reportCountersKey, reportListKey } from "../reports/report-api";
+import { reportCountersKey, reportListKey } from "../report-api";
 import { flattenList, type ReportListData, type ViewerScope } from "./report-list-state";
 import { ReportSync } from "./report-sync";
-import { buildComment, buildReport, reportMessage } from "./test-report";
+import { buildComment, buildReport, reportMessage } from "../test-report";
 
 const scope: ViewerScope = { companyId: 1, userId: 7, zones: [], reportTypes: [], onlyAssigned: false };
 const counters: ReportCounters = { pending: 2, in_progress: 1, solved: 0, false: 0, in_observation: 0 };

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { RealtimeMessage, Report } from "@atalaya/shared";
 import { firstPollDelayMs, pollOnce, pollingIntervalMs, type PollTarget } from "./polling";
-import { buildReport } from "./test-report";
+import { buildReport } from "../test-report";
 
 describe("pollingIntervalMs", () => {
   it("reads pollingNewReportsMinutes and converts it to ms", () => {

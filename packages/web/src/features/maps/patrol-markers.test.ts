@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Patrol } from "@atalaya/shared";
-import { patrolsEs } from "./messages-es";
+import { patrolsEs } from "../patrols/messages-es";
 import { patrolMarkerLabel } from "./patrol-markers";
 
 // The Spanish texts with i18next's {{…}} filled in, as the portal's t would.

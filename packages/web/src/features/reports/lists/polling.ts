@@ -1,5 +1,5 @@
 import { DEFAULT_POLLING_MINUTES, type RealtimeMessage, type Report, type ReportListItem } from "@atalaya/shared";
-import { REPORT_PAGE_SIZE } from "../reports/report-api";
+import { REPORT_PAGE_SIZE } from "../report-api";
 
 /** Company config pair holding the minutes between polls for new reports (SPEC §9). */
 export const POLLING_CONFIG_NAME = "pollingNewReportsMinutes";
