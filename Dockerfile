@@ -35,6 +35,7 @@ RUN npm ci --omit=dev --omit=optional --workspace=@atalaya/server --workspace=@a
   && npm cache clean --force \
   && mkdir /app/data && chown node:node /app/data
 COPY --from=build /app/packages/shared/dist packages/shared/dist
+COPY --from=build /app/packages/shared/locales packages/shared/locales
 COPY --from=build /app/packages/server/dist packages/server/dist
 COPY --from=build /app/packages/server/migrations packages/server/migrations
 COPY --from=build /app/packages/web/dist packages/web/dist

@@ -2,6 +2,7 @@ import { IMAGE_KINDS, localizedName, reportTypeById, type Asset, type AssetField
 import { type Actor, type CompanyScope } from "../auth/access.js";
 import type { AppContext } from "../context.js";
 import { AppError, notFound } from "../http/errors.js";
+import { t } from "../http/texts.js";
 import { checkUpload, fileStoreOf, insertStoredFile, withStoredFile, type RawUpload } from "../files/index.js";
 import { createAssetReport } from "../reports/index.js";
 import { reportTypeImageUrl } from "../catalogue/index.js";
@@ -63,15 +64,13 @@ export async function assetQr(ctx: AppContext, scope: CompanyScope, id: number, 
   return { filename: `asset-${asset.id}-qr.${format}`, body: format === "png" ? await qrPng(link) : await qrSvg(link) };
 }
 
-const SHEET_HEADING: Record<Language, string> = { es: "Activos — códigos QR", en: "Assets — QR codes", fr: "Biens — codes QR" };
-
 /** A printable A4 PDF of the QR codes of the given assets (or every enabled one), each with its
  * category and description (company admins: it is what they stick on the assets). */
 export async function assetSheet(ctx: AppContext, scope: CompanyScope, ids: number[] | undefined, lang: Language): Promise<Buffer> {
   const assets = await assetsForSheet(ctx.db, scope, ids, SHEET_MAX_ASSETS);
   if (ids && assets.length === 0) throw notFound();
   const labels = assets.map((a) => ({ link: assetLink(ctx, a.uuid), title: a.category, text: a.description, caption: `#${a.id}` }));
-  return renderQrSheet(labels, `${SHEET_HEADING[lang]} · ${await companyNameOf(ctx.db, scope)}`);
+  return renderQrSheet(labels, `${t(lang, "exports:assets.heading")} · ${await companyNameOf(ctx.db, scope)}`);
 }
 
 // ── The public page ──

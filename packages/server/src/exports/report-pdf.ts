@@ -12,6 +12,7 @@ import {
   type Language,
   type Report,
 } from "@atalaya/shared";
+import { hasText, t as text, type TextKeysUnder } from "../http/texts.js";
 
 // Loaded on first use: pdfkit (with its fonts' code) is among the slowest modules to load, and every start paid it.
 const loadPdfKit = (): Promise<typeof PDFDocumentClass> => import("pdfkit").then((m) => m.default);
@@ -38,71 +39,12 @@ export interface ReportPdfData {
   generatedAt: Date;
 }
 
-const LABELS = {
-  es: {
-    report: "Reporte", generated: "Generado el {date} por {name}", details: "Datos del reporte", id: "ID", uuid: "UUID",
-    type: "Tipo", status: "Estado", priority: "Prioridad", created: "Creado", updated: "Actualizado", due: "Vence",
-    closed: "Cerrado", closedBy: "Cerrado por", assigned: "Asignado a", team: "Equipo", patrol: "Patrulla", informer: "Informante", email: "Correo",
-    address: "Dirección", coordinates: "Coordenadas", zones: "Zonas", privacy: "Privado", neighbours: "Vecinos notificados",
-    yes: "Sí", no: "No", canceled: "Cancelado", location: "Ubicación", description: "Descripción", observations: "Observaciones",
-    comments: "Comentarios", notes: "Notas", activity: "Registro de actividad", none: "Sin registros", noAddress: "Sin dirección",
-    anonymous: "Anónimo", operator: "Operador", community: "Comunidad", attachment: "Adjunto", page: "Página {n} de {total}",
-    system: "Sistema", tags: "Etiquetas", repeatedOf: "Repetido de", when: "Fecha", who: "Usuario", what: "Acción", outsideZones: "Fuera de las zonas",
-  },
-  en: {
-    report: "Report", generated: "Generated on {date} by {name}", details: "Report details", id: "ID", uuid: "UUID",
-    type: "Type", status: "Status", priority: "Priority", created: "Created", updated: "Updated", due: "Due",
-    closed: "Closed", closedBy: "Closed by", assigned: "Assigned to", team: "Team", patrol: "Patrol", informer: "Informer", email: "E-mail",
-    address: "Address", coordinates: "Coordinates", zones: "Zones", privacy: "Private", neighbours: "Neighbours notified",
-    yes: "Yes", no: "No", canceled: "Cancelled", location: "Location", description: "Description", observations: "Observations",
-    comments: "Comments", notes: "Notes", activity: "Activity log", none: "No entries", noAddress: "No address",
-    anonymous: "Anonymous", operator: "Operator", community: "Community", attachment: "Attachment", page: "Page {n} of {total}",
-    system: "System", tags: "Tags", repeatedOf: "Repeat of", when: "Date", who: "User", what: "Action", outsideZones: "Outside the zones",
-  },
-  fr: {
-    report: "Signalement", generated: "Généré le {date} par {name}", details: "Données du signalement", id: "ID", uuid: "UUID",
-    type: "Type", status: "Statut", priority: "Priorité", created: "Créé", updated: "Mis à jour", due: "Échéance",
-    closed: "Clôturé", closedBy: "Clôturé par", assigned: "Assigné à", team: "Équipe", patrol: "Patrouille", informer: "Informateur", email: "E-mail",
-    address: "Adresse", coordinates: "Coordonnées", zones: "Zones", privacy: "Privé", neighbours: "Voisins notifiés",
-    yes: "Oui", no: "Non", canceled: "Annulé", location: "Localisation", description: "Description", observations: "Observations",
-    comments: "Commentaires", notes: "Notes", activity: "Journal d'activité", none: "Aucune entrée", noAddress: "Sans adresse",
-    anonymous: "Anonyme", operator: "Opérateur", community: "Communauté", attachment: "Pièce jointe", page: "Page {n} sur {total}",
-    system: "Système", tags: "Étiquettes", repeatedOf: "Doublon de", when: "Date", who: "Utilisateur", what: "Action", outsideZones: "Hors des zones",
-  },
-} satisfies Record<Language, Record<string, string>>;
-
-const STATUS = {
-  es: { pending: "Pendiente", in_progress: "En curso", in_observation: "En observación", solved: "Cerrado", false: "No aplica", in_deleting_progress: "Eliminado por el autor" },
-  en: { pending: "Pending", in_progress: "In progress", in_observation: "In observation", solved: "Closed", false: "Not applicable", in_deleting_progress: "Deleted by its author" },
-  fr: { pending: "En attente", in_progress: "En cours", in_observation: "En observation", solved: "Clôturé", false: "Non applicable", in_deleting_progress: "Supprimé par l'auteur" },
-} satisfies Record<Language, Record<Report["displayStatus"], string>>;
-
-const PRIORITY = {
-  es: { lowest: "Muy baja", low: "Baja", normal: "Normal", high: "Alta", highest: "Muy alta" },
-  en: { lowest: "Lowest", low: "Low", normal: "Normal", high: "High", highest: "Highest" },
-  fr: { lowest: "Très basse", low: "Basse", normal: "Normale", high: "Haute", highest: "Très haute" },
-} satisfies Record<Language, Record<Report["priority"], string>>;
-
-const ACTIONS: Record<Language, Record<string, string>> = {
-  es: {
-    created: "Reporte creado", taken: "Tomó el reporte", updated: "Actualizó el reporte", assigned: "Asignó el reporte",
-    closed: "Cerró el reporte", madePrivate: "Hizo privado el reporte", neighboursNotified: "Notificó a los vecinos",
-    neighboursNotificationCanceled: "Canceló la notificación a los vecinos", addressChanged: "Cambió la dirección",
-    commented: "Comentó", noted: "Agregó una nota", followed: "Siguió el reporte", unfollowed: "Dejó de seguir el reporte",
-  },
-  en: {
-    created: "Report created", taken: "Took the report", updated: "Updated the report", assigned: "Assigned the report",
-    closed: "Closed the report", madePrivate: "Made the report private", neighboursNotified: "Notified the neighbours",
-    neighboursNotificationCanceled: "Cancelled the neighbours' notification", addressChanged: "Changed the address",
-    commented: "Commented", noted: "Added a note", followed: "Followed the report", unfollowed: "Unfollowed the report",
-  },
-  fr: {
-    created: "Signalement créé", taken: "A pris le signalement", updated: "A modifié le signalement", assigned: "A assigné le signalement",
-    closed: "A clôturé le signalement", madePrivate: "A rendu le signalement privé", neighboursNotified: "A notifié les voisins",
-    neighboursNotificationCanceled: "A annulé la notification aux voisins", addressChanged: "A changé l'adresse",
-    commented: "A commenté", noted: "A ajouté une note", followed: "A suivi le signalement", unfollowed: "Ne suit plus le signalement",
-  },
-};
+// The PDF's words are the `exports` catalogue's pdf.* texts (locales/<lang>/exports.json, read by
+// http/texts.ts). A status or priority without a text in the Spanish catalogue is a compile error.
+type PdfLabel = TextKeysUnder<"exports", "pdf.labels">;
+const label = (lang: Language, key: PdfLabel) => text(lang, `exports:pdf.labels.${key}`);
+const statusText = (lang: Language, status: Report["displayStatus"]) => text(lang, `exports:pdf.status.${status}`);
+const priorityText = (lang: Language, priority: Report["priority"]) => text(lang, `exports:pdf.priority.${priority}`);
 
 const LOCALES: Record<Language, string> = { es: "es-CL", en: "en-GB", fr: "fr-FR" };
 
@@ -167,7 +109,7 @@ function knownTimeZone(timeZone: string): string {
 /** Renders the report as an A4 PDF: header, details beside a drawn map of the zones and the point,
  * description, comments, notes and the activity log, with page numbers. */
 export async function renderReportPdf(data: ReportPdfData, lang: Language, options: { compress?: boolean } = {}): Promise<Buffer> {
-  const L = LABELS[lang];
+  const L = (key: PdfLabel) => label(lang, key);
   const { report } = data;
   const dateFormat = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: knownTimeZone(data.timezone), dateStyle: "medium", timeStyle: "short" });
   const when = (d: Date | string | null) => (d ? dateFormat.format(new Date(d)) : "—");
@@ -182,7 +124,7 @@ export async function renderReportPdf(data: ReportPdfData, lang: Language, optio
     bufferPages: true,
     compress: options.compress ?? true,
     info: {
-      Title: pdfText(`${L.report} #${report.id} - ${typeName}`),
+      Title: pdfText(`${L("report")} #${report.id} - ${typeName}`),
       Author: pdfText(data.companyName),
       Subject: pdfText(report.description.slice(0, 200)),
       Creator: "Atalaya",
@@ -215,9 +157,9 @@ export async function renderReportPdf(data: ReportPdfData, lang: Language, optio
   if (doc.widthOfString(t(data.companyName)) > nameWidth) doc.fontSize(13);
   const twoLines = doc.widthOfString(t(data.companyName)) > nameWidth;
   doc.text(t(data.companyName), left, twoLines ? 14 : 26, { width: nameWidth, height: 36, lineGap: -1 });
-  doc.font("Regular").fontSize(10).text(t(`${L.report} #${report.id}`), left, 52, { width: width - 150 });
+  doc.font("Regular").fontSize(10).text(t(`${L("report")} #${report.id}`), left, 52, { width: width - 150 });
   doc.fontSize(8).text(t(report.uuid), left, 66, { width: width - 150 });
-  doc.fontSize(8).text(t(L.generated.replace("{date}", when(data.generatedAt)).replace("{name}", data.generatedBy)), left + width - 200, 34, {
+  doc.fontSize(8).text(t(text(lang, "exports:pdf.labels.generated", { date: when(data.generatedAt), name: data.generatedBy })), left + width - 200, 34, {
     width: 200,
     align: "right",
   });
@@ -235,12 +177,12 @@ export async function renderReportPdf(data: ReportPdfData, lang: Language, optio
     bx += w + 6;
   };
   const badgeY = doc.y;
-  badge(STATUS[lang][report.displayStatus], STATUS_COLORS[report.displayStatus]);
+  badge(statusText(lang, report.displayStatus), STATUS_COLORS[report.displayStatus]);
   doc.y = badgeY;
-  badge(`${L.priority}: ${PRIORITY[lang][report.priority]}`, PRIORITY_COLORS[report.priority]);
+  badge(`${L("priority")}: ${priorityText(lang, report.priority)}`, PRIORITY_COLORS[report.priority]);
   if (report.isPrivate) {
     doc.y = badgeY;
-    badge(L.privacy, "#434343");
+    badge(L("privacy"), "#434343");
   }
   doc.y = badgeY + 30;
 
@@ -251,36 +193,36 @@ export async function renderReportPdf(data: ReportPdfData, lang: Language, optio
   const person = (p: { name: string } | null) => p?.name || "—";
   const informer =
     report.informerType === "anonymous" || report.isAnonymous
-      ? L.anonymous
+      ? L("anonymous")
       : report.user
         ? `${report.user.firstName} ${report.user.lastName}`.trim()
         : report.contact
           ? [[report.contact.firstName, report.contact.lastName].filter(Boolean).join(" "), report.contact.phone && formatPhone(report.contact.phone)].filter(Boolean).join(" · ")
-          : L.operator;
+          : L("operator");
   const zoneNames = report.zones.map((id) => data.zones.find((z) => z.id === id)?.name).filter(Boolean).join(", ");
   const rows: [string, string][] = [
-    [L.id, String(report.id)],
-    [L.type, typeName],
-    [L.status, STATUS[lang][report.displayStatus]],
-    [L.priority, PRIORITY[lang][report.priority]],
-    [L.created, when(report.createdAt)],
-    [L.updated, when(report.updatedAt)],
-    [L.due, when(report.dueDate)],
-    ...(report.closedAt ? ([[L.closed, when(report.closedAt)], [L.closedBy, person(report.operatorWhoClosedReport)]] as [string, string][]) : []),
-    [L.assigned, person(report.assignedUser)],
-    ...(report.assignedTeam ? ([[L.team, report.assignedTeam.name]] as [string, string][]) : []),
-    ...(report.assignedPatrol ? ([[L.patrol, report.assignedPatrol.name]] as [string, string][]) : []),
-    [L.informer, informer],
+    [L("id"), String(report.id)],
+    [L("type"), typeName],
+    [L("status"), statusText(lang, report.displayStatus)],
+    [L("priority"), priorityText(lang, report.priority)],
+    [L("created"), when(report.createdAt)],
+    [L("updated"), when(report.updatedAt)],
+    [L("due"), when(report.dueDate)],
+    ...(report.closedAt ? ([[L("closed"), when(report.closedAt)], [L("closedBy"), person(report.operatorWhoClosedReport)]] as [string, string][]) : []),
+    [L("assigned"), person(report.assignedUser)],
+    ...(report.assignedTeam ? ([[L("team"), report.assignedTeam.name]] as [string, string][]) : []),
+    ...(report.assignedPatrol ? ([[L("patrol"), report.assignedPatrol.name]] as [string, string][]) : []),
+    [L("informer"), informer],
     // Present only for a company in SPEC §6's "showing user emails" gate (report.presenter.ts).
-    ...(report.user?.email && informer !== L.anonymous ? ([[L.email, report.user.email]] as [string, string][]) : []),
-    [L.address, report.address || L.noAddress],
-    [L.coordinates, `${report.latitude.toFixed(6)}, ${report.longitude.toFixed(6)}`],
-    [L.zones, zoneNames || L.outsideZones],
-    ...(report.tags.length ? ([[L.tags, report.tags.map((tag) => tag.name).join(", ")]] as [string, string][]) : []),
-    [L.privacy, report.isPrivate ? L.yes : L.no],
-    [L.neighbours, report.notifyNeighbours ? (report.notificationNeighboursWasCanceled ? L.canceled : L.yes) : L.no],
+    ...(report.user?.email && informer !== L("anonymous") ? ([[L("email"), report.user.email]] as [string, string][]) : []),
+    [L("address"), report.address || L("noAddress")],
+    [L("coordinates"), `${report.latitude.toFixed(6)}, ${report.longitude.toFixed(6)}`],
+    [L("zones"), zoneNames || L("outsideZones")],
+    ...(report.tags.length ? ([[L("tags"), report.tags.map((tag) => tag.name).join(", ")]] as [string, string][]) : []),
+    [L("privacy"), report.isPrivate ? L("yes") : L("no")],
+    [L("neighbours"), report.notifyNeighbours ? (report.notificationNeighboursWasCanceled ? L("canceled") : L("yes")) : L("no")],
   ];
-  doc.font("Bold").fontSize(10).fillColor(INK).text(t(L.details), left, top);
+  doc.font("Bold").fontSize(10).fillColor(INK).text(t(L("details")), left, top);
   let y = doc.y + 4;
   const labelWidth = 92;
   for (const [label, value] of rows) {
@@ -292,7 +234,7 @@ export async function renderReportPdf(data: ReportPdfData, lang: Language, optio
     y += h;
   }
   const mapX = left + width - mapSize;
-  doc.font("Bold").fontSize(10).fillColor(INK).text(t(L.location), mapX, top, { width: mapSize });
+  doc.font("Bold").fontSize(10).fillColor(INK).text(t(L("location")), mapX, top, { width: mapSize });
   drawMap(doc, data.zones, report, typeColor, mapX, top + 18, mapSize);
   doc.font("Regular").fontSize(7.5).fillColor(MUTED).text(t(`${report.latitude.toFixed(5)}, ${report.longitude.toFixed(5)}`), mapX, top + 22 + mapSize, {
     width: mapSize,
@@ -314,7 +256,7 @@ export async function renderReportPdf(data: ReportPdfData, lang: Language, optio
     doc.moveDown(0.8);
   };
   const none = () => {
-    doc.font("Italic").fontSize(9).fillColor(MUTED).text(t(L.none), left, doc.y, { width });
+    doc.font("Italic").fontSize(9).fillColor(MUTED).text(t(L("none")), left, doc.y, { width });
     doc.moveDown(0.8);
   };
   const entry = (meta: string, body: string, accent: string) => {
@@ -329,25 +271,25 @@ export async function renderReportPdf(data: ReportPdfData, lang: Language, optio
     doc.y += 8;
   };
 
-  heading(L.description);
+  heading(L("description"));
   if (report.description.trim()) paragraph(report.description);
   else none();
   if (report.observations) {
-    heading(L.observations);
+    heading(L("observations"));
     paragraph(report.observations);
   }
 
-  heading(`${L.comments} (${data.comments.length})`);
+  heading(`${L("comments")} (${data.comments.length})`);
   if (!data.comments.length) none();
   for (const c of data.comments)
-    entry(`${c.author || L.anonymous} · ${c.isOperator ? L.operator : L.community} · ${when(c.createdAt)}`, c.body, c.isOperator ? THEME_PRIMARY : "#bfbfbf");
+    entry(`${c.author || L("anonymous")} · ${c.isOperator ? L("operator") : L("community")} · ${when(c.createdAt)}`, c.body, c.isOperator ? THEME_PRIMARY : "#bfbfbf");
 
-  heading(`${L.notes} (${data.notes.length})`);
+  heading(`${L("notes")} (${data.notes.length})`);
   if (!data.notes.length) none();
   for (const n of data.notes)
-    entry(`${n.author} · ${when(n.createdAt)}`, n.fileName ? `${n.body}\n${L.attachment}: ${n.fileName}` : n.body, "#faad14");
+    entry(`${n.author} · ${when(n.createdAt)}`, n.fileName ? `${n.body}\n${L("attachment")}: ${n.fileName}` : n.body, "#faad14");
 
-  heading(L.activity);
+  heading(L("activity"));
   if (!data.activity.length) none();
   else activityTable(doc, data.activity, lang, when, left, width, ensureSpace);
 
@@ -360,8 +302,8 @@ export async function renderReportPdf(data: ReportPdfData, lang: Language, optio
     const fy = doc.page.height - 34;
     doc.strokeColor(RULE).lineWidth(0.5).moveTo(left, fy - 6).lineTo(left + width, fy - 6).stroke();
     doc.font("Regular").fontSize(7.5).fillColor(MUTED);
-    doc.text(oneLine(doc, t(`${data.companyName} · ${L.report} #${report.id}`), width * 0.7), left, fy, { lineBreak: false });
-    doc.text(t(L.page.replace("{n}", String(i + 1)).replace("{total}", String(range.count))), left + width * 0.7, fy, {
+    doc.text(oneLine(doc, t(`${data.companyName} · ${L("report")} #${report.id}`), width * 0.7), left, fy, { lineBreak: false });
+    doc.text(t(text(lang, "exports:pdf.labels.page", { n: i + 1, total: range.count })), left + width * 0.7, fy, {
       width: width * 0.3,
       align: "right",
       lineBreak: false,
@@ -377,8 +319,8 @@ function activityDetail(a: { action: string; data: Record<string, unknown> }, la
   const d = a.data;
   switch (a.action) {
     case "closed":
-      if (d.kind === "repeated") return `${LABELS[lang].repeatedOf} #${String(d.repeatedOf ?? "")}`;
-      return d.kind === "false" ? STATUS[lang].false : STATUS[lang].solved;
+      if (d.kind === "repeated") return `${label(lang, "repeatedOf")} #${String(d.repeatedOf ?? "")}`;
+      return statusText(lang, d.kind === "false" ? "false" : "solved");
     case "addressChanged":
       return typeof d.address === "string" ? d.address : "";
     case "neighboursNotified":
@@ -391,15 +333,15 @@ function activityDetail(a: { action: string; data: Record<string, unknown> }, la
 }
 
 function updatedField(key: string, value: unknown, lang: Language): string {
-  const L = LABELS[lang];
-  if (key === "status" && typeof value === "string" && value in STATUS[lang]) return `${L.status}: ${STATUS[lang][value as Report["status"]]}`;
-  if (key === "priority" && typeof value === "string" && value in PRIORITY[lang]) return `${L.priority}: ${PRIORITY[lang][value as Report["priority"]]}`;
+  const L = (key: PdfLabel) => label(lang, key);
+  if (key === "status" && typeof value === "string" && hasText(`exports:pdf.status.${value}`)) return `${L("status")}: ${statusText(lang, value as Report["displayStatus"])}`;
+  if (key === "priority" && typeof value === "string" && hasText(`exports:pdf.priority.${value}`)) return `${L("priority")}: ${priorityText(lang, value as Report["priority"])}`;
   if (key === "type" && typeof value === "number") {
     const type = reportTypeById(value);
-    return `${L.type}: ${type ? localizedName(type.nameLocalized, lang) : value}`;
+    return `${L("type")}: ${type ? localizedName(type.nameLocalized, lang) : value}`;
   }
-  if (key === "observations") return L.observations;
-  if (key === "tagIds") return L.tags;
+  if (key === "observations") return L("observations");
+  if (key === "tagIds") return L("tags");
   return key;
 }
 
@@ -412,13 +354,13 @@ function activityTable(
   width: number,
   ensureSpace: (h: number) => void,
 ): void {
-  const L = LABELS[lang];
+  const L = (key: PdfLabel) => label(lang, key);
   const cols = [118, 130, width - 248];
   const header = () => {
     const y = doc.y;
     doc.rect(left, y, width, 16).fill(PANEL);
     doc.font("Bold").fontSize(8).fillColor(MUTED);
-    [L.when, L.who, L.what].forEach((label, i) =>
+    [L("when"), L("who"), L("what")].forEach((label, i) =>
       doc.text(pdfText(label), left + 6 + cols.slice(0, i).reduce((s, c) => s + c, 0), y + 4.5, { width: cols[i]! - 10, lineBreak: false }),
     );
     doc.y = y + 18;
@@ -426,7 +368,8 @@ function activityTable(
   ensureSpace(40);
   header();
   for (const a of activity) {
-    const action = ACTIONS[lang][a.action] ?? a.action;
+    const actionKey = `exports:pdf.actions.${a.action}`;
+    const action = hasText(actionKey) ? text(lang, actionKey) : a.action;
     const detail = activityDetail(a, lang);
     const what = pdfText(detail ? `${action}: ${detail}` : action);
     doc.font("Regular").fontSize(8.5);
@@ -438,7 +381,7 @@ function activityTable(
     }
     const y = doc.y;
     doc.fillColor(MUTED).text(pdfText(when(a.createdAt)), left + 6, y + 3, { width: cols[0]! - 10 });
-    doc.fillColor(INK).text(pdfText(a.actor ?? L.system), left + 6 + cols[0]!, y + 3, { width: cols[1]! - 10 });
+    doc.fillColor(INK).text(pdfText(a.actor ?? L("system")), left + 6 + cols[0]!, y + 3, { width: cols[1]! - 10 });
     doc.text(what, left + 6 + cols[0]! + cols[1]!, y + 3, { width: cols[2]! - 10 });
     doc.strokeColor(RULE).lineWidth(0.5).moveTo(left, y + h).lineTo(left + width, y + h).stroke();
     doc.y = y + h + 1;

@@ -2,6 +2,7 @@ import type { Writable } from "node:stream";
 import type ExcelJSModule from "exceljs";
 import { EXPORT_DEFAULT_WINDOW_MS, type Language, type ReportExportFilter } from "@atalaya/shared";
 import { invalidField } from "../http/errors.js";
+import { hasText, t, type TextKeysUnder } from "../http/texts.js";
 import type { SheetRow, SheetWindow } from "./report-sheet.repository.js";
 
 // Loaded on first use: exceljs takes longer to load than the rest of the server, and every start paid it.
@@ -97,32 +98,20 @@ export function exportWindow(filter: ReportExportFilter, companyTimeZone: string
   return { from, to, typeIds };
 }
 
-const HEADERS: Record<Language, Record<string, string>> = {
-  es: {
-    id: "ID", uuid: "UUID", createdAt: "Fecha de creación", type: "Tipo", status: "Estado", priority: "Prioridad", title: "Título",
-    description: "Descripción", address: "Dirección", latitude: "Latitud", longitude: "Longitud", zones: "Zonas", assignee: "Asignado a",
-    closer: "Cerrado por", closedAt: "Fecha de cierre", deleted: "Eliminado", likes: "Me gusta", comments: "Comentarios", tags: "Etiquetas", reporterEmail: "Correo del informante",
-  },
-  en: {
-    id: "ID", uuid: "UUID", createdAt: "Created", type: "Type", status: "Status", priority: "Priority", title: "Title",
-    description: "Description", address: "Address", latitude: "Latitude", longitude: "Longitude", zones: "Zones", assignee: "Assigned to",
-    closer: "Closed by", closedAt: "Closed", deleted: "Deleted", likes: "Likes", comments: "Comments", tags: "Tags", reporterEmail: "Reporter e-mail",
-  },
-  fr: {
-    id: "ID", uuid: "UUID", createdAt: "Date de création", type: "Type", status: "Statut", priority: "Priorité", title: "Titre",
-    description: "Description", address: "Adresse", latitude: "Latitude", longitude: "Longitude", zones: "Zones", assignee: "Assigné à",
-    closer: "Fermé par", closedAt: "Date de fermeture", deleted: "Supprimé", likes: "J'aime", comments: "Commentaires", tags: "Étiquettes", reporterEmail: "E-mail de l'informateur",
-  },
-};
+// The sheet's words are the `exports` catalogue's sheet.* texts (locales/<lang>/exports.json, read by
+// http/texts.ts): the headers, and the words of a status, priority or deletion (looked up once per export).
 
-const WORDS: Record<Language, Record<string, string>> = {
-  es: { pending: "Pendiente", in_progress: "En curso", solved: "Cerrado", false: "No aplica", in_observation: "En observación", repeated: "Repetido",
-    lowest: "Muy baja", low: "Baja", normal: "Normal", high: "Alta", highest: "Muy alta", yes: "Sí", author: "Sí (autor)", admin: "Sí (administrador)", sheet: "Reportes" },
-  en: { pending: "Pending", in_progress: "In progress", solved: "Closed", false: "Not applicable", in_observation: "In observation", repeated: "Repeated",
-    lowest: "Lowest", low: "Low", normal: "Normal", high: "High", highest: "Highest", yes: "Yes", author: "Yes (author)", admin: "Yes (administrator)", sheet: "Reports" },
-  fr: { pending: "En attente", in_progress: "En cours", solved: "Fermé", false: "Non applicable", in_observation: "En observation", repeated: "Répété",
-    lowest: "Très basse", low: "Basse", normal: "Normale", high: "Haute", highest: "Très haute", yes: "Oui", author: "Oui (auteur)", admin: "Oui (administrateur)", sheet: "Signalements" },
-};
+/** The sheet's word for a stored value (a status, a priority, who deleted), undefined for a value without one. */
+function sheetWords(lang: Language): (value: string) => string | undefined {
+  const words = new Map<string, string | undefined>();
+  return (value) => {
+    if (!words.has(value)) {
+      const key = `exports:sheet.words.${value}`;
+      words.set(value, hasText(key) ? t(lang, key) : undefined);
+    }
+    return words.get(value);
+  };
+}
 
 const DATE_FORMAT = "dd/mm/yyyy hh:mm:ss";
 const ROWS_PER_TURN = 100;
@@ -178,33 +167,33 @@ export async function writeReportSheet(
   rows: AsyncIterable<SheetRow[]>,
   opts: { lang: Language; timeZone: string; reporterEmails?: boolean; onPage?: (written: number) => Promise<void> },
 ): Promise<number> {
-  const words = WORDS[opts.lang];
-  const h = HEADERS[opts.lang];
+  const word = sheetWords(opts.lang);
+  const h = (key: TextKeysUnder<"exports", "sheet.headers">) => t(opts.lang, `exports:sheet.headers.${key}`);
   const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(words.sheet);
+  const sheet = workbook.addWorksheet(t(opts.lang, "exports:sheet.words.sheet"));
   const date = { numFmt: DATE_FORMAT };
   sheet.columns = [
-    { header: h.id, key: "id", width: 9 },
-    { header: h.uuid, key: "uuid", width: 38 },
-    { header: h.createdAt, key: "createdAt", width: 20, style: date },
-    { header: h.type, key: "type", width: 26 },
-    { header: h.status, key: "status", width: 16 },
-    { header: h.priority, key: "priority", width: 12 },
-    { header: h.title, key: "title", width: 24 },
-    { header: h.description, key: "description", width: 50 },
-    { header: h.address, key: "address", width: 36 },
-    { header: h.latitude, key: "latitude", width: 12 },
-    { header: h.longitude, key: "longitude", width: 12 },
-    { header: h.zones, key: "zones", width: 24 },
-    { header: h.assignee, key: "assignee", width: 22 },
-    { header: h.closer, key: "closer", width: 22 },
-    { header: h.closedAt, key: "closedAt", width: 20, style: date },
-    { header: h.deleted, key: "deleted", width: 18 },
-    { header: h.likes, key: "likes", width: 10 },
-    { header: h.comments, key: "comments", width: 12 },
-    { header: h.tags, key: "tags", width: 24 },
-    ...(opts.reporterEmails ? [{ header: h.reporterEmail, key: "reporterEmail", width: 30 }] : []),
+    { header: h("id"), key: "id", width: 9 },
+    { header: h("uuid"), key: "uuid", width: 38 },
+    { header: h("createdAt"), key: "createdAt", width: 20, style: date },
+    { header: h("type"), key: "type", width: 26 },
+    { header: h("status"), key: "status", width: 16 },
+    { header: h("priority"), key: "priority", width: 12 },
+    { header: h("title"), key: "title", width: 24 },
+    { header: h("description"), key: "description", width: 50 },
+    { header: h("address"), key: "address", width: 36 },
+    { header: h("latitude"), key: "latitude", width: 12 },
+    { header: h("longitude"), key: "longitude", width: 12 },
+    { header: h("zones"), key: "zones", width: 24 },
+    { header: h("assignee"), key: "assignee", width: 22 },
+    { header: h("closer"), key: "closer", width: 22 },
+    { header: h("closedAt"), key: "closedAt", width: 20, style: date },
+    { header: h("deleted"), key: "deleted", width: 18 },
+    { header: h("likes"), key: "likes", width: 10 },
+    { header: h("comments"), key: "comments", width: 12 },
+    { header: h("tags"), key: "tags", width: 24 },
+    ...(opts.reporterEmails ? [{ header: h("reporterEmail"), key: "reporterEmail", width: 30 }] : []),
   ];
   sheet.getRow(1).font = { bold: true };
   // An XLSX date has no zone: it is written as the company's wall-clock time.
@@ -220,8 +209,8 @@ export async function writeReportSheet(
         uuid: r.uuid,
         createdAt: local(r.created_at),
         type: r.type_names?.[opts.lang] ?? r.type_names?.es ?? String(r.type_id),
-        status: r.closing_kind === "repeated" ? words.repeated : words[r.status],
-        priority: words[r.priority] ?? r.priority,
+        status: word(r.closing_kind === "repeated" ? "repeated" : r.status),
+        priority: word(r.priority) ?? r.priority,
         title: r.title ?? "",
         description: r.description,
         address: r.address ?? "",
@@ -231,7 +220,7 @@ export async function writeReportSheet(
         assignee: r.assignee ?? "",
         closer: r.closer ?? "",
         closedAt: local(r.closed_at),
-        deleted: r.deleted_at ? (r.deleted_by ? words[r.deleted_by] : words.yes) : "",
+        deleted: r.deleted_at ? word(r.deleted_by || "yes") : "",
         likes: r.likes_count,
         comments: r.comments_count,
         tags: r.tags.join(", "),

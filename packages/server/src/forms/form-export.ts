@@ -6,6 +6,7 @@ import type { AppContext } from "../context.js";
 import { openGeneratedFile, removeGeneratedFile, storeGeneratedFile, type GeneratedFileResult } from "../files/index.js";
 import { companyTimezone, zoneOffsets } from "../exports/index.js";
 import { AppError, notFound } from "../http/errors.js";
+import { t as text, type TextKeysUnder } from "../http/texts.js";
 import { deleteJobs, enqueueJob, findCompanyJob, finishedJobsBefore, PermanentJobError, type JobHandler } from "../jobs/index.js";
 import { countSubmissions, findTemplate, findTemplateVersions, submissionsAfter, type SubmissionRow } from "./form.repository.js";
 
@@ -21,12 +22,6 @@ const FILE_TTL_MS = 24 * 60 * 60 * 1000;
 const PAGE = 500;
 const DATE_FORMAT = "dd/mm/yyyy";
 const DATETIME_FORMAT = "dd/mm/yyyy hh:mm:ss";
-const HEADERS = {
-  es: { id: "N°", createdAt: "Fecha", author: "Autor", version: "Versión", report: "Reporte", sheet: "Respuestas" },
-  en: { id: "No.", createdAt: "Date", author: "Author", version: "Version", report: "Report", sheet: "Answers" },
-  fr: { id: "N°", createdAt: "Date", author: "Auteur", version: "Version", report: "Signalement", sheet: "Réponses" },
-} as const;
-
 export interface ExportColumn {
   key: string;
   label: string;
@@ -75,16 +70,17 @@ export function cellOf(type: string, value: unknown, extra: string | undefined):
 /** Streams submissions into one sheet: id, date, author, version, report, then a column per field;
  * header rows: the labels in the reader's language (the fields' as written), then the keys. */
 export async function writeFormSheet(out: Writable, columns: readonly ExportColumn[], pages: AsyncIterable<SubmissionRow[]>, opts: { lang: Language; timeZone: string; onPage?: (n: number) => Promise<void> }): Promise<number> {
-  const h = HEADERS[opts.lang];
+  // The fixed columns' headers: the `exports` catalogue's forms.headers (locales/<lang>/exports.json).
+  const h = (key: TextKeysUnder<"exports", "forms.headers">) => text(opts.lang, `exports:forms.headers.${key}`);
   const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(h.sheet, { views: [{ state: "frozen", ySplit: 2 }] });
+  const sheet = workbook.addWorksheet(h("sheet"), { views: [{ state: "frozen", ySplit: 2 }] });
   const fixed = [
-    { header: [h.id, "id"], key: "_id", width: 8 },
-    { header: [h.createdAt, "createdAt"], key: "_createdAt", width: 20, style: { numFmt: DATETIME_FORMAT } },
-    { header: [h.author, "author"], key: "_author", width: 22 },
-    { header: [h.version, "version"], key: "_version", width: 8 },
-    { header: [h.report, "reportId"], key: "_report", width: 10 },
+    { header: [h("id"), "id"], key: "_id", width: 8 },
+    { header: [h("createdAt"), "createdAt"], key: "_createdAt", width: 20, style: { numFmt: DATETIME_FORMAT } },
+    { header: [h("author"), "author"], key: "_author", width: 22 },
+    { header: [h("version"), "version"], key: "_version", width: 8 },
+    { header: [h("report"), "reportId"], key: "_report", width: 10 },
   ];
   sheet.columns = [
     ...fixed,

@@ -1,5 +1,6 @@
 import type { AppInboxItem, Language } from "@atalaya/shared";
 import { one, type Db, type Tx } from "../db/db.js";
+import { t } from "../http/texts.js";
 
 interface InboxRow {
   id: string;
@@ -18,22 +19,19 @@ interface InboxRow {
   opened_at: Date | null;
 }
 
-// What a neighbours' notice says (the app shows it as any inbox item).
-const NOTICE: Record<Language, { title: string; body: string; nearby: string }> = {
-  es: { title: "Aviso a los vecinos", body: "{company} atiende un reporte cerca de ti", nearby: "en {address}" },
-  en: { title: "Notice to neighbours", body: "{company} is attending a report near you", nearby: "at {address}" },
-  fr: { title: "Avis aux voisins", body: "{company} traite un signalement près de chez vous", nearby: "au {address}" },
-};
+// What a neighbours' notice says (the app shows it as any inbox item): the `inbox` catalogue's
+// neighboursNotice texts (locales/<lang>/inbox.json, read by http/texts.ts).
 
 function present(row: InboxRow, lang: Language): AppInboxItem {
-  const notice = NOTICE[lang];
-  const noticeBody = notice.body.replace("{company}", row.company_name) + (row.address ? ` ${notice.nearby.replace("{address}", row.address)}` : "");
+  const noticeBody =
+    t(lang, "inbox:neighboursNotice.body", { company: row.company_name }) +
+    (row.address ? ` ${t(lang, "inbox:neighboursNotice.nearby", { address: row.address })}` : "");
   return {
     id: Number(row.id),
     kind: row.message_id !== null ? "message" : "neighbours",
     messageId: row.message_id,
     reportId: row.report_id,
-    title: row.message_id !== null ? (row.title ?? "") : notice.title,
+    title: row.message_id !== null ? (row.title ?? "") : t(lang, "inbox:neighboursNotice.title"),
     body: row.message_id !== null ? (row.body ?? "") : noticeBody,
     ad: row.ad ?? false,
     attachment: row.attachment_name

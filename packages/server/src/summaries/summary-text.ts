@@ -1,32 +1,11 @@
 import { LANGUAGES, localizedName, reportTypeById, type Language } from "@atalaya/shared";
+import { t } from "../http/texts.js";
 
-// The words of a summary e-mail's sections, in the user's language (the mail template holds the rest).
-const WORDS = {
-  es: {
-    received: "Reportes recibidos",
-    byStatus: "Por estado",
-    overdue: "Vencidos sin cerrar (ahora)",
-    topTypes: "Tipos más reportados",
-    none: "ninguno",
-    statuses: { pending: "Pendiente", in_progress: "En curso", solved: "Resuelto", false: "No aplica", in_observation: "En observación" },
-  },
-  en: {
-    received: "Reports received",
-    byStatus: "By status",
-    overdue: "Overdue and still open (now)",
-    topTypes: "Most reported types",
-    none: "none",
-    statuses: { pending: "Pending", in_progress: "In progress", solved: "Solved", false: "Not applicable", in_observation: "In observation" },
-  },
-  fr: {
-    received: "Signalements reçus",
-    byStatus: "Par statut",
-    overdue: "En retard et encore ouverts (maintenant)",
-    topTypes: "Types les plus signalés",
-    none: "aucun",
-    statuses: { pending: "En attente", in_progress: "En cours", solved: "Résolu", false: "Non applicable", in_observation: "En observation" },
-  },
-} as const satisfies Record<Language, unknown>;
+// The words of a summary e-mail's sections, in the user's language (the mail template holds the rest):
+// the `summaries` catalogue's (locales/<lang>/summaries.json, read by http/texts.ts).
+
+/** The statuses a section counts, in the order it lists them. */
+const SUMMARY_STATUSES = ["pending", "in_progress", "solved", "false", "in_observation"] as const;
 
 /** The figures of one company for a period, as the summary shows them. */
 export interface CompanySummary {
@@ -41,13 +20,18 @@ export const summaryLanguage = (lang: string): Language => ((LANGUAGES as readon
 
 /** One company's section of the mail: received total, counts per status, overdue, top types. */
 export function sectionText(lang: Language, s: CompanySummary): string {
-  const w = WORDS[lang];
   const total = Object.values(s.counts).reduce((a, b) => a + b, 0);
-  const statuses = (Object.keys(w.statuses) as (keyof typeof w.statuses)[]).map((k) => `${w.statuses[k]}: ${s.counts[k] ?? 0}`).join(" · ");
+  const statuses = SUMMARY_STATUSES.map((k) => `${t(lang, `summaries:statuses.${k}`)}: ${s.counts[k] ?? 0}`).join(" · ");
   const types = s.topTypes.length
-    ? s.topTypes.map((t) => `${reportTypeById(t.typeId) ? localizedName(reportTypeById(t.typeId)!.nameLocalized, lang) : `#${t.typeId}`} (${t.count})`).join(", ")
-    : w.none;
-  return [s.companyName, `  ${w.received}: ${total}`, `  ${w.byStatus}: ${statuses}`, `  ${w.overdue}: ${s.overdue}`, `  ${w.topTypes}: ${types}`].join("\n");
+    ? s.topTypes.map((top) => `${reportTypeById(top.typeId) ? localizedName(reportTypeById(top.typeId)!.nameLocalized, lang) : `#${top.typeId}`} (${top.count})`).join(", ")
+    : t(lang, "summaries:none");
+  return [
+    s.companyName,
+    `  ${t(lang, "summaries:received")}: ${total}`,
+    `  ${t(lang, "summaries:byStatus")}: ${statuses}`,
+    `  ${t(lang, "summaries:overdue")}: ${s.overdue}`,
+    `  ${t(lang, "summaries:topTypes")}: ${types}`,
+  ].join("\n");
 }
 
 /** How the period reads in the mail: a long date for a day, month and year for a month. */
