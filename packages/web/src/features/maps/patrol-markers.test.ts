@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Patrol } from "@atalaya/shared";
-import { patrolsEs } from "../patrols/messages-es";
+import { es } from "../../i18n/locales/es";
 import { patrolMarkerLabel } from "./patrol-markers";
 
 // The Spanish texts with i18next's {{…}} filled in, as the portal's t would.
 const t = (key: string, vars: Record<string, unknown> = {}): string => {
   const path = key.replace(/^patrols\./, "").split(".");
-  const text = path.reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], patrolsEs) as string;
+  const text = path.reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], es.patrols) as string;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
 };
 
@@ -15,6 +15,6 @@ describe("patrolMarkerLabel", () => {
     const patrol = { id: 1, name: "Sur Alameda", status: "online" } as Patrol;
     const label = patrolMarkerLabel(t, patrol);
     expect(label.startsWith("SA")).toBe(true);
-    expect(label).toBe(`SA — Sur Alameda, ${patrolsEs.statuses.online}`);
+    expect(label).toBe(`SA — Sur Alameda, ${es.patrols.statuses.online}`);
   });
 });

@@ -37,11 +37,13 @@ import {
 } from "@ant-design/icons";
 import { COMPANY_ROLES, hasModule, isAdminGroup, type CompanyRole, type ModuleName, type SettingsResponse } from "@atalaya/shared";
 import { companyRoleOf } from "../settings/company-role";
-import type { navEs } from "./messages-es";
 
 /** A menu row's name: the module's own name (`modules` catalogue section) for a module's main screen,
  * else its `nav` text; the catalogue keeps each name once. */
-export type MenuLabelKey = `nav.${keyof typeof navEs}` | `modules.${ModuleName}`;
+export type MenuLabelKey = `nav.${keyof NavTexts}` | `modules.${ModuleName}`;
+
+/** The `nav` section of the Spanish catalogue (@atalaya/shared/locales/es/portal.json). */
+type NavTexts = (typeof import("@atalaya/shared/locales/es/portal.json"))["nav"];
 
 /** One entry of the side navigation: a screen that exists, what it needs to be shown. */
 export interface MenuEntry {
