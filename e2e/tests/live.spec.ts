@@ -1,5 +1,25 @@
 import { expect, test } from "../support/test.js";
+import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD, signIn } from "../pages/login-page.js";
+
+/** The page's real-time socket passed through to the server until `drop()` closes it (1011) and keeps
+ * every reconnect closed; `down` set back to false lets the next one through. */
+async function routeSocket(page: Page, { down = false } = {}) {
+  const sockets: { close: (options: { code: number; reason: string }) => Promise<void> }[] = [];
+  const socket = {
+    down,
+    async drop() {
+      socket.down = true;
+      await Promise.all(sockets.map((ws) => ws.close({ code: 1011, reason: "down" })));
+    },
+  };
+  await page.routeWebSocket(/\/api\/realtime/, (ws) => {
+    if (socket.down) return void ws.close({ code: 1011, reason: "down" });
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  return socket;
+}
 
 test("a report sent through the reporter API reaches an open page live", async ({ page, request }) => {
   await signIn(page, "operadora@demo.cl");
@@ -13,20 +33,13 @@ test("a report sent through the reporter API reaches an open page live", async (
 });
 
 test("with the socket lost, the panel says so and polls: a new report still arrives, with the alarm", async ({ page, request }) => {
-  let socketDown = false;
-  const sockets: { close: (options: { code: number; reason: string }) => Promise<void> }[] = [];
-  await page.routeWebSocket(/\/api\/realtime/, (ws) => {
-    if (socketDown) return void ws.close({ code: 1011, reason: "down" });
-    ws.connectToServer();
-    sockets.push(ws);
-  });
+  const socket = await routeSocket(page);
   await signIn(page, "operadora@demo.cl");
   await expect(page.getByText("En línea").first()).toBeVisible();
   await page.getByTestId("sort-select").click();
   await page.getByText("Más recientes").last().click();
 
-  socketDown = true;
-  await Promise.all(sockets.map((ws) => ws.close({ code: 1011, reason: "down" })));
+  await socket.drop();
   await expect(page.getByTestId("polling-notice")).toBeVisible();
 
   const description = `Llega por sondeo, sin tiempo real ${Date.now()}`;
@@ -41,17 +54,10 @@ test("with the socket lost, the panel says so and polls: a new report still arri
 
 test("a new report that comes in a page of the list, ahead of its event, rings the alarm too", async ({ page, request }) => {
   // The socket is down and no poll has run: the only way the report arrives is the page the sort asks for.
-  let socketDown = false;
-  const sockets: { close: (options: { code: number; reason: string }) => Promise<void> }[] = [];
-  await page.routeWebSocket(/\/api\/realtime/, (ws) => {
-    if (socketDown) return void ws.close({ code: 1011, reason: "down" });
-    ws.connectToServer();
-    sockets.push(ws);
-  });
+  const socket = await routeSocket(page);
   await signIn(page, "operadora@demo.cl");
   await expect(page.getByText("En línea").first()).toBeVisible();
-  socketDown = true;
-  await Promise.all(sockets.map((ws) => ws.close({ code: 1011, reason: "down" })));
+  await socket.drop();
   await expect(page.getByTestId("polling-notice")).toBeVisible();
 
   // The page of the newest reports is held until the report is in, as a slow answer would be.
@@ -106,13 +112,7 @@ test("an observer company's operator gets new reports live without a take button
 test("the header's buttons stay where they are while the socket connects, drops and comes back", async ({ page }) => {
   // A press lands where the button was a moment before: if "Conectando…" turning into "En línea" moved the
   // buttons on its left, a click as the page opened went to the gap beside the plate button.
-  let socketDown = true;
-  const sockets: { close: (options: { code: number; reason: string }) => Promise<void> }[] = [];
-  await page.routeWebSocket(/\/api\/realtime/, (ws) => {
-    if (socketDown) return void ws.close({ code: 1011, reason: "down" });
-    ws.connectToServer();
-    sockets.push(ws);
-  });
+  const socket = await routeSocket(page, { down: true });
   await signIn(page, "operador@demo.cl");
   const status = page.getByTestId("connection-status");
   const plate = page.getByTestId("plate-search-open");
@@ -120,14 +120,13 @@ test("the header's buttons stay where they are while the socket connects, drops 
   await expect(status).toHaveAttribute("data-state", "connecting");
   const connecting = (await plate.boundingBox())!.x;
 
-  socketDown = false;
+  socket.down = false;
   await page.evaluate(() => window.dispatchEvent(new Event("online")));
   await expect(status).toHaveAttribute("data-state", "online");
   await expect(status.getByText("En línea")).toBeVisible();
   expect((await plate.boundingBox())!.x).toBe(connecting);
 
-  socketDown = true;
-  await Promise.all(sockets.map((ws) => ws.close({ code: 1011, reason: "down" })));
+  await socket.drop();
   await expect(status).toHaveAttribute("data-state", "offline");
   expect((await plate.boundingBox())!.x).toBe(connecting);
 });
