@@ -163,6 +163,21 @@ test("the header shows the organisation's whole name, on two lines at most, at 3
   }
 });
 
+test("the events panel's title stays whole on one line in French, at 1440 px and at 390 px", async ({ page }) => {
+  await signIn(page, "operador@demo.cl");
+  await page.getByTestId("language-switch").click();
+  await page.getByRole("menuitem", { name: "Français" }).click();
+  const title = page.getByRole("heading", { level: 1, name: "Événements" });
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(title).toBeVisible();
+    // "Éve-nements" broken across two lines at 1440 px: the French buttons beside it took the room.
+    const lineHeight = await title.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect((await title.boundingBox())!.height, `the title at ${width} px`).toBeLessThan(1.5 * lineHeight);
+    await expect(page.getByTestId("new-report-button")).toBeInViewport();
+  }
+});
+
 test("the report detail's form tab (issue 16) does not scroll sideways at 390 px", async ({ browser, request }) => {
   const admin = await apiSession(request, "admin@demo.cl");
   await ensureWorkflow(request, admin);
