@@ -15,7 +15,7 @@ import {
 import { DEFAULT_TYPE_COLOR } from "./constants.js";
 
 function expectFilled(value: Localized, label: string): void {
-  for (const lang of ["pt", "en", "es"] as const) {
+  for (const lang of ["pt", "en", "es", "fr"] as const) {
     expect(value[lang].trim(), `${label} [${lang}]`).not.toBe("");
   }
 }
@@ -126,11 +126,12 @@ describe("report catalogue", () => {
   });
 
   it("localizes names with an English fallback", () => {
-    const value = { pt: "Roubo", en: "Robbery", es: "Robo" };
+    const value = { pt: "Roubo", en: "Robbery", es: "Robo", fr: "Vol avec violence" };
     expect(localizedName(value, "pt")).toBe("Roubo");
     expect(localizedName(value, "en")).toBe("Robbery");
     expect(localizedName(value, "es")).toBe("Robo");
-    expect(localizedName(value, "fr")).toBe("Robbery");
+    expect(localizedName(value, "fr")).toBe("Vol avec violence");
+    expect(localizedName(value, "de")).toBe("Robbery");
     expect(localizedName(value, "")).toBe("Robbery");
   });
 });
