@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { messagesRouteTable as messages, neighboursProgressSchema, type NeighboursNotice, type Report } from "@atalaya/shared";
 import { call } from "../../../lib/call";
+import { setLiveQueryData } from "../../../lib/live-query";
 import { useRealtimeEvents } from "../../realtime/realtime-context";
 import { detailKeys } from "./detail-api";
 
@@ -29,7 +30,7 @@ export function NeighboursProgress({ report, companyId }: { report: Report; comp
     const progress = neighboursProgressSchema.safeParse(message.data);
     if (!progress.success || progress.data.reportId !== report.id) return;
     const { notify, canceled, total, delivered } = progress.data;
-    queryClient.setQueryData<NeighboursNotice>(key, { notify, canceled, total, delivered });
+    void setLiveQueryData<NeighboursNotice>(queryClient, key, { notify, canceled, total, delivered });
   });
   // Notified again or cancelled (the report's own live update): read where the delivery stands.
   const { notifyNeighbours, notificationNeighboursWasCanceled } = report;
