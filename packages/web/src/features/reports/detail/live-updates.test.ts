@@ -1,26 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Comment, RealtimeMessage } from "@atalaya/shared";
 import { addComment, applyMediaStatus, detailEventOf, mergeLiveReport, otherViewers } from "./live-updates";
+import { buildComment } from "../test-report";
 import { buildReport } from "./report-fixture";
 
+/** A comment on report 41 by the user (null: an anonymous community user). */
 function comment(id: number, body: string, userId: number | null): Comment {
-  return {
-    id,
-    uuid: `c-${id}`,
-    report_id: 41,
-    report_uuid: "u",
-    body,
-    user: userId === null ? null : { id: userId, name: `User ${userId}` },
-    company_id: null,
-    media: [],
-    hidden: false,
-    isOperator: false,
-    isAuthor: false,
-    companyName: null,
-    created_at: "2026-03-01T12:00:00.000Z",
-    edited: false,
-    editedAt: null,
-  };
+  return buildComment({ id, uuid: `c-${id}`, report_id: 41, report_uuid: "u", body, user: userId === null ? null : { id: userId, name: `User ${userId}` }, created_at: "2026-03-01T12:00:00.000Z" });
 }
 
 const message = (type: RealtimeMessage["type"], data: Record<string, unknown>, seq = 5): RealtimeMessage => ({ type, seq, companyId: 1, data });
