@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { patrolSchema, patrolsRouteTable as routes, type Patrol } from "@atalaya/shared";
 import { call } from "../../lib/call";
+import { mergeLiveQueryData } from "../../lib/live-query";
 import { useRealtimeEvents } from "../realtime/realtime-context";
 
 /** TanStack Query key of a company's patrols. */
@@ -29,7 +30,7 @@ export function useLivePatrols(companyId: number, enabled = true): Patrol[] {
     if (message.type !== "patrol" || message.companyId !== companyId) return;
     const parsed = patrolSchema.safeParse(message.data.patrol);
     if (!parsed.success) return;
-    queryClient.setQueryData<Patrol[]>(patrolKeys.list(companyId), (list) =>
+    void mergeLiveQueryData<Patrol[]>(queryClient, patrolKeys.list(companyId), (list) =>
       list ? (list.some((p) => p.id === parsed.data.id) ? list.map((p) => (p.id === parsed.data.id ? parsed.data : p)) : [...list, parsed.data]) : list,
     );
   });

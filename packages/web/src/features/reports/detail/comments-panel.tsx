@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Alert, Empty, Listy, Skeleton, Tag, Tooltip } from "antd";
+import { mergeLiveQueryData } from "../../../lib/live-query";
 import { useToast } from "../../../lib/use-toast";
 import { EyeInvisibleOutlined, GlobalOutlined, SafetyCertificateOutlined, UserOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -86,7 +87,7 @@ export function CommentsPanel({ report, companyId, myUserId }: CommentsPanelProp
   const send = useMutation({
     mutationFn: ({ body, file }: { body: string; file: File | null }) => postComment(companyId, report.id, body, file),
     onSuccess: ({ comment, created }) => {
-      queryClient.setQueryData<Comment[]>(key, (list) => addComment(list, comment));
+      void mergeLiveQueryData<Comment[]>(queryClient, key, (list) => addComment(list, comment));
       if (comment.media.length > 0) void queryClient.invalidateQueries({ queryKey: detailKeys.sub(companyId, report.id, "gallery") });
       void queryClient.invalidateQueries({ queryKey: detailKeys.sub(companyId, report.id, "activity") });
       if (created) void message.success(t("reportDetail.success.commentSent"));

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Alert, Empty, Listy, Skeleton, Tooltip } from "antd";
+import { mergeLiveQueryData } from "../../../lib/live-query";
 import { useToast } from "../../../lib/use-toast";
 import { LockOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -49,7 +50,7 @@ export function NotesPanel({ report, companyId, myUserId }: { report: Report; co
   const save = useMutation({
     mutationFn: ({ body, file }: { body: string; file: File | null }) => postNote(companyId, report.id, body, file),
     onSuccess: ({ note, created }) => {
-      queryClient.setQueryData<Note[]>(key, (list) => addNote(list, note));
+      void mergeLiveQueryData<Note[]>(queryClient, key, (list) => addNote(list, note));
       void queryClient.invalidateQueries({ queryKey: detailKeys.sub(companyId, report.id, "activity") });
       if (created) void message.success(t("reportDetail.success.noteSaved"));
       else void message.info(t("reportDetail.success.duplicateNote"));
