@@ -1,25 +1,27 @@
 import type { ActivityFields, ActivityGroup, ActivityPeriod, ActivityState, ComplianceQuery, ComplianceRow } from "@atalaya/shared";
 import type { TenantScope } from "../auth/access.js";
 import { one, type Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
 // Every statement of the activities domain, each filtered by the scope's company.
 
-/** An activity as stored. */
-export interface ActivityRow {
-  id: number;
-  name: string;
+type Activities = Tables["activities"];
+
+/** An activity as stored (columns renamed by ACTIVITY; its dates as text, its timestamps ISO 8601 once
+ * `present` has turned them from Dates). */
+export type ActivityRow = Pick<Activities, "id" | "name" | "groups" | "period"> & {
   groups: ActivityGroup[];
-  userIds: number[];
-  teamIds: number[];
+  userIds: Activities["user_ids"];
+  teamIds: Activities["team_ids"];
   period: ActivityPeriod;
-  customDays: number | null;
-  timesPerPeriod: number;
-  totalPeriods: number;
+  customDays: Activities["custom_days"];
+  timesPerPeriod: Activities["times_per_period"];
+  totalPeriods: Activities["total_periods"];
   startDate: string;
   endDate: string;
   refreshedAt: string | null;
   createdAt: string;
-}
+};
 
 /** Timestamps come back as Date (pg) or text (built in SQL); the API speaks ISO 8601. */
 export const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();

@@ -1,18 +1,13 @@
 import type { AnswerUsage, AutomaticAnswerBody } from "@atalaya/shared";
 import type { TenantScope } from "../auth/access.js";
 import { one, type Db, type Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
 /** One automatic answer as stored. */
-export interface AnswerRow {
-  id: number;
-  title: string;
-  answer: string;
-  answer_type: string;
-  report_type_id: number | null;
-  usable_in_management: boolean;
-  usable_in_closure: boolean;
-  created_at: Date;
-}
+export type AnswerRow = Pick<
+  Tables["automatic_answers"],
+  "id" | "title" | "answer" | "answer_type" | "report_type_id" | "usable_in_management" | "usable_in_closure" | "created_at"
+>;
 
 const COLUMNS = "id, title, answer, answer_type, report_type_id, usable_in_management, usable_in_closure, created_at";
 

@@ -1,25 +1,27 @@
 import { ACCESS_TOKEN_TTL_HOURS } from "@atalaya/shared";
 import { one, type Db, type Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 import { hashSecret, newSecret } from "./tokens.js";
 
-export interface UserRow {
-  id: number;
-  uuid: string;
-  email: string;
-  username: string | null;
-  password_hash: string | null;
-  first_name: string;
-  last_name: string;
-  phone: string | null;
-  cover: string | null;
-  home_address: string | null;
-  groups: number[];
-  timezone: string;
-  lang: string;
-  settings: Record<string, unknown>;
-  rating: number;
-  locked: boolean;
-}
+export type UserRow = Pick<
+  Tables["users"],
+  | "id"
+  | "uuid"
+  | "email"
+  | "username"
+  | "password_hash"
+  | "first_name"
+  | "last_name"
+  | "phone"
+  | "cover"
+  | "home_address"
+  | "groups"
+  | "timezone"
+  | "lang"
+  | "settings"
+  | "rating"
+  | "locked"
+> & { settings: Record<string, unknown> };
 
 const USER_COLUMNS =
   "id, uuid, email, username, password_hash, first_name, last_name, phone, cover, home_address, groups, timezone, lang, settings, rating, locked";

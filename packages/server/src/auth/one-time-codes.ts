@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { one, type Db, type Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 import { hashSecret } from "./tokens.js";
 
 /** What a mailed single-use code opens (migration 026). */
@@ -20,10 +21,7 @@ export async function issueCode(tx: Tx, c: { purpose: CodePurpose; email: string
   return code;
 }
 
-interface CodeRow {
-  email: string;
-  user_id: number | null;
-}
+type CodeRow = Pick<Tables["one_time_codes"], "email" | "user_id">;
 
 /** The e-mail and account of a code that is still valid (unused, unexpired), without spending it. */
 export function peekCode(db: Tx, purpose: CodePurpose, code: string): Promise<CodeRow | undefined> {

@@ -1,5 +1,6 @@
 import type { ClientErrorGroup, ClientErrorKind, ClientErrorOccurrence } from "@atalaya/shared";
 import { one, type Db } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
 /** One error as stored: texts already scrubbed and bounded. */
 export interface NewClientError {
@@ -38,17 +39,15 @@ export async function isMember(db: Db, userId: number, companyId: number): Promi
   return (await one(db, "select 1 from memberships where user_id = $1 and company_id = $2", [userId, companyId])) !== undefined;
 }
 
-interface GroupRow {
-  group_id: string;
-  message: string;
-  release: string;
+/** A group of client errors: its message and release (the same in every error of the group) and aggregates. */
+type GroupRow = Pick<Tables["client_errors"], "group_id" | "message" | "release"> & {
   kinds: string[];
   count: number;
   first_seen: Date;
   last_seen: Date;
   routes: string[];
   users: number;
-}
+};
 
 const GROUP_SELECT = `
   select group_id, min(message) as message, min(release) as release,

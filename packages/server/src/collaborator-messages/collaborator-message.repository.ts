@@ -1,22 +1,17 @@
 import type { CollaboratorBox, CollaboratorMessage, CollaboratorReceipt } from "@atalaya/shared";
 import type { TenantScope } from "../auth/access.js";
 import { one, type Db, type Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
-interface MessageRow {
-  id: number;
-  title: string;
-  body: string;
-  sender_id: number | null;
+type MessageRow = Pick<Tables["collaborator_messages"], "id" | "title" | "body" | "everyone" | "user_ids" | "team_ids" | "created_at"> & {
+  sender_id: Tables["collaborator_messages"]["sender_user_id"];
   sender_name: string | null;
-  everyone: boolean;
-  user_ids: number[];
-  team_ids: number[];
   recipient_count: number;
   read_count: number;
-  own_read_at: Date | null;
+  /** The caller's own receipt (left join: null when they are not a recipient). */
+  own_read_at: Tables["collaborator_message_recipients"]["read_at"];
   own_recipient: boolean;
-  created_at: Date;
-}
+};
 
 // $1 the company, $2 the caller (their own receipt).
 const SELECT = `select m.id, m.title, m.body, m.sender_user_id as sender_id,

@@ -1,24 +1,28 @@
 import type { Company, CompanyRole } from "@atalaya/shared";
 import type { TenantScope } from "../auth/access.js";
 import { one, type Db } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
-interface CompanyRow {
-  id: number;
-  uuid: string;
-  name: string;
-  cover: string | null;
-  bound_latitude: number;
-  bound_longitude: number;
-  modules: string[];
-  is_observer: boolean;
-  is_freemium: boolean;
-  has_delay_in_report_notifications: boolean;
-  visualize_attending_companies: boolean;
-  display_dni: boolean;
-  click_to_call: boolean;
-  substatuses: string[];
-  timezone: string;
-}
+type CompanyRow = Pick<
+  Tables["companies"],
+  | "id"
+  | "uuid"
+  | "name"
+  | "cover"
+  | "bound_latitude"
+  | "bound_longitude"
+  | "modules"
+  | "is_observer"
+  | "is_freemium"
+  | "has_delay_in_report_notifications"
+  | "visualize_attending_companies"
+  | "display_dni"
+  | "click_to_call"
+  | "timezone"
+> & {
+  /** The names of the company's substatuses (company_substatuses), in order. */
+  substatuses: Tables["company_substatuses"]["name"][];
+};
 
 /** A company with its settings, or undefined. */
 export async function getCompany(db: Db, scope: TenantScope): Promise<(Company & { clickToCall: boolean }) | undefined> {
@@ -50,15 +54,8 @@ export function getCompanyConfig(db: Db, scope: TenantScope): Promise<{ name: st
   return db.query("select name, value from company_config where company_id = $1 order by name", [scope.companyId]);
 }
 
-export interface CompanyMemberRow {
-  user_id: number;
-  uuid: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: CompanyRole;
-  patrol_status: string;
-}
+export type CompanyMemberRow = { user_id: Tables["users"]["id"] } & Pick<Tables["users"], "uuid" | "first_name" | "last_name" | "email"> &
+  Pick<Tables["memberships"], "role" | "patrol_status"> & { role: CompanyRole };
 
 /** Everyone who works in the company (operators, admins, patrols). */
 export function listMembers(db: Db, scope: TenantScope): Promise<CompanyMemberRow[]> {

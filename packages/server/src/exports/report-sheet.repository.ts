@@ -1,6 +1,7 @@
 import type { Priority, ReportStatus } from "@atalaya/shared";
 import { restrictionWhere, type TenantScope } from "../auth/access.js";
 import { one, type Db } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
 /** Which reports a spreadsheet holds: created in [from, to], of these types (none: every type). */
 export interface SheetWindow {
@@ -10,34 +11,28 @@ export interface SheetWindow {
 }
 
 /** One report as the spreadsheet shows it. */
-export interface SheetRow {
-  id: number;
-  uuid: string;
-  created_at: Date;
-  type_id: number;
-  type_names: Record<string, string> | null;
-  status: ReportStatus;
-  closing_kind: string | null;
-  priority: Priority;
-  title: string | null;
-  description: string;
-  address: string | null;
-  latitude: number;
-  longitude: number;
-  zone_names: string[];
-  assignee: string | null;
-  closer: string | null;
-  closed_at: Date | null;
-  deleted_at: Date | null;
-  deleted_by: string | null;
-  likes_count: number;
-  comments_count: number;
-  tags: string[];
-  /** The reporter's account e-mail, read only for a company in SPEC §6's "showing user emails" gate. */
-  reporter_email?: string | null;
-  /** Where the next page starts: the creation instant to the microsecond (a Date keeps milliseconds). */
-  cursor_at: string;
-}
+export type SheetRow = Pick<
+  Tables["reports"],
+  "id" | "uuid" | "created_at" | "type_id" | "title" | "description" | "address" | "latitude" | "longitude" | "likes_count"
+> &
+  Pick<Tables["report_attentions"], "status" | "closing_kind" | "priority" | "closed_at"> & {
+    status: ReportStatus;
+    priority: Priority;
+    /** The type's localized names (left join: null for a type that is gone). */
+    type_names: Record<string, string> | null;
+    zone_names: string[];
+    assignee: string | null;
+    closer: string | null;
+    /** The attention's deletion, else the report's. */
+    deleted_at: Date | null;
+    deleted_by: string | null;
+    comments_count: number;
+    tags: string[];
+    /** The reporter's account e-mail, read only for a company in SPEC §6's "showing user emails" gate. */
+    reporter_email?: string | null;
+    /** Where the next page starts: the creation instant to the microsecond (a Date keeps milliseconds). */
+    cursor_at: string;
+  };
 
 /** The last row of a page: the next page starts after it. */
 export type SheetCursor = Pick<SheetRow, "cursor_at" | "id">;

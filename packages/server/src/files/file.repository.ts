@@ -1,4 +1,5 @@
 import { one, type Db, type Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 import type { StoredFile } from "./file-store.js";
 
 /** What a stored file belongs to: the report's own media, a comment, or a note of one company. */
@@ -25,17 +26,13 @@ export async function insertStoredFile(tx: Tx, file: StoredFile, owner: FileOwne
   );
 }
 
-export interface StoredFileRow {
-  name: string;
-  report_id: number;
-  comment_id: number | null;
-  company_id: number | null;
-  note_id: number | null;
-  mime: string;
-  size: number;
-  original_name: string | null;
+export type StoredFileRow = Pick<
+  Tables["stored_files"],
+  "name" | "report_id" | "comment_id" | "company_id" | "note_id" | "mime" | "size" | "original_name"
+> & {
+  /** The comment holding it is hidden (false for a file of no comment). */
   comment_hidden: boolean;
-}
+};
 
 /** A stored file by name, with whether the comment holding it is hidden. */
 export function findStoredFile(db: Db, name: string): Promise<StoredFileRow | undefined> {

@@ -1,6 +1,7 @@
 import type { FormCategory, FormComponent, FormTemplate, FormTemplateFields } from "@atalaya/shared";
 import type { TenantScope } from "../auth/access.js";
 import { one, type Db, type Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
 // Every statement of the forms domain, each filtered by the scope's company.
 
@@ -47,20 +48,23 @@ export async function deleteCategory(db: Tx, scope: TenantScope, id: number): Pr
 
 // ── Templates ──────────────────────────────────────────────────────────────────────────────────────
 
-interface TemplateRow {
-  id: number;
-  title: string;
-  category: number | null;
-  subcategory: number | null;
-  categoryName: string | null;
-  subcategoryName: string | null;
-  reportType: number | null;
-  version: number;
-  components: FormComponent[];
-  deleted: boolean;
-  updatedAt: Date | string;
-  submissions: number | string;
-}
+type Versions = Tables["form_template_versions"];
+
+/** A template at one version (TEMPLATE_SELECT: columns renamed for the API). */
+type TemplateRow = Pick<Tables["form_templates"], "id"> &
+  Pick<Versions, "title" | "version" | "components"> & {
+    category: Versions["category_id"];
+    subcategory: Versions["subcategory_id"];
+    /** The categories' names (left joins: null without one). */
+    categoryName: Tables["form_categories"]["name"] | null;
+    subcategoryName: Tables["form_categories"]["name"] | null;
+    reportType: Versions["report_type_id"];
+    components: FormComponent[];
+    deleted: boolean;
+    updatedAt: Tables["form_templates"]["updated_at"];
+    /** count(*), an int8: a number with db/postgres.ts's parser. */
+    submissions: number;
+  };
 
 const TEMPLATE_SELECT = `
   select t.id, v.title, v.category_id as category, v.subcategory_id as subcategory, c.name as "categoryName", s.name as "subcategoryName",
@@ -170,19 +174,21 @@ export async function countForms(db: Tx, scope: TenantScope): Promise<{ total: n
 
 // ── Submissions ────────────────────────────────────────────────────────────────────────────────────
 
-export interface SubmissionRow {
-  id: number;
-  templateId: number;
-  version: number;
+type Submissions = Tables["form_submissions"];
+
+/** A submission (SELECT_SUBMISSION: columns renamed for the API). */
+export type SubmissionRow = Pick<Submissions, "id" | "version" | "values" | "extras" | "via"> & {
+  templateId: Submissions["template_id"];
   values: Record<string, unknown>;
   extras: Record<string, string>;
-  authorId: number | null;
+  authorId: Submissions["author_id"];
   authorName: string | null;
   via: "portal" | "app" | "public";
-  reportId: number | null;
-  reportUuid: string | null;
-  createdAt: Date | string;
-}
+  reportId: Submissions["report_id"];
+  /** The report's (left join: null without one). */
+  reportUuid: Tables["reports"]["uuid"] | null;
+  createdAt: Submissions["created_at"];
+};
 
 /** A submission with its author's name and its report's uuid (a query adds its where clause). */
 const SELECT_SUBMISSION = `select s.id, s.template_id as "templateId", s.version, s."values", s.extras, s.author_id as "authorId",
@@ -297,13 +303,14 @@ export function findFormFile(db: Tx, scope: TenantScope, name: string): Promise<
 
 // ── Fill links ─────────────────────────────────────────────────────────────────────────────────────
 
-export interface LinkRow {
-  id: number;
-  token: string;
-  expiresAt: Date | string | null;
-  revokedAt: Date | string | null;
-  createdAt: Date | string;
-}
+type Links = Tables["form_links"];
+
+/** A fill link (LINK: columns renamed for the API). */
+export type LinkRow = Pick<Links, "id" | "token"> & {
+  expiresAt: Links["expires_at"];
+  revokedAt: Links["revoked_at"];
+  createdAt: Links["created_at"];
+};
 const LINK = `id, token, expires_at as "expiresAt", revoked_at as "revokedAt", created_at as "createdAt"`;
 
 export function listLinks(db: Tx, scope: TenantScope, templateId: number): Promise<LinkRow[]> {

@@ -1,15 +1,13 @@
 import { restrictionWhere, type TenantScope } from "../auth/access.js";
 import type { Db } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
 /** One entry of the company's activity feed, with the report it was done to. */
-export interface ActivityFeedRow {
-  id: number;
-  action: string;
-  actor: { id: number; name: string } | null;
+export type ActivityFeedRow = Pick<Tables["activity_log"], "id" | "action" | "data" | "created_at"> & {
   data: Record<string, unknown>;
-  created_at: Date;
+  actor: { id: number; name: string } | null;
   report: { id: number; uuid: string; type: number };
-}
+};
 
 /** A page of what the company's members did to its reports, newest first, only on reports the scope may
  * see. The system's entries (routing, hidden comments) and the community's (likes, follows, comments from

@@ -1,29 +1,25 @@
 import type { Media, Person } from "@atalaya/shared";
 import { restrictionWhere, type TenantScope } from "../auth/access.js";
 import { one, type Db, type Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
 // Comments, likes and community follows belong to the shared report (every attending company sees
 // them); notes and operator follows are one company's and are always filtered by company_id.
 
 /** A comment with what presenting it needs. */
-export interface CommentRow {
-  id: number;
-  uuid: string;
-  report_id: number;
-  report_uuid: string;
-  body: string;
+export type CommentRow = Pick<
+  Tables["comments"],
+  "id" | "uuid" | "report_id" | "body" | "media" | "hidden" | "user_id" | "company_id" | "created_at" | "edited_at"
+> & {
   media: Media[];
-  hidden: boolean;
-  user_id: number | null;
+  report_uuid: Tables["reports"]["uuid"];
   user_name: string | null;
-  company_id: number | null;
-  company_name: string | null;
+  /** The company it was written for (left join: null for a community comment). */
+  company_name: Tables["companies"]["name"] | null;
   is_author: boolean;
   /** The report hides its author (anonymous for the community or for an attending company). */
   report_anonymous: boolean;
-  created_at: Date;
-  edited_at: Date | null;
-}
+};
 
 /** The select of a comment with its report, author and company (aliases c, r, u, co), plus any extra
  * columns a caller reads over the same joins. */
@@ -127,16 +123,10 @@ export function listGallery(db: Db, reportId: number): Promise<(Media & { commen
   );
 }
 
-export interface NoteRow {
-  id: number;
-  uuid: string;
-  report_id: number;
-  body: string;
-  user: { id: number; name: string };
+export type NoteRow = Pick<Tables["notes"], "id" | "uuid" | "report_id" | "body" | "file" | "created_at" | "edited_at"> & {
   file: Media | null;
-  created_at: Date;
-  edited_at: Date | null;
-}
+  user: { id: number; name: string };
+};
 
 const NOTE_SELECT = `
 select n.id, n.uuid::text as uuid, n.report_id, n.body, n.file, n.created_at, n.edited_at,
@@ -268,30 +258,35 @@ export async function countAppFollowers(db: Db, reportId: number): Promise<numbe
   return row?.n ?? 0;
 }
 
-/** A report as the community may see it, with who may see it. */
-export interface PublicReportRow {
-  id: number;
-  uuid: string;
-  type_id: number;
-  description: string;
-  latitude: number;
-  longitude: number;
-  address: string | null;
+/** A report as the community may see it, with who may see it (turn_off_comments: an operator closed it to
+ * new community comments, issue 17). */
+export type PublicReportRow = Pick<
+  Tables["reports"],
+  | "id"
+  | "uuid"
+  | "type_id"
+  | "description"
+  | "latitude"
+  | "longitude"
+  | "address"
+  | "media"
+  | "likes_count"
+  | "dislikes_count"
+  | "user_id"
+  | "deleted_at"
+  | "created_at"
+  | "turn_off_comments"
+> & {
   media: Media[];
-  likes_count: number;
-  dislikes_count: number;
-  user_id: number | null;
-  author_uuid: string | null;
-  author_first_name: string | null;
+  /** The reporter's account (left join: null for none). */
+  author_uuid: Tables["users"]["uuid"] | null;
+  author_first_name: Tables["users"]["first_name"] | null;
+  /** The report's own flag, or an attending company's. */
   is_anonymous: boolean;
   /** Shown to anyone: a community report, not deleted, that no attending company made private. */
   is_public: boolean;
   is_open: boolean;
-  deleted_at: Date | null;
-  created_at: Date;
-  /** An operator closed it to new community comments (issue 17). */
-  turn_off_comments: boolean;
-}
+};
 
 const PUBLIC_REPORT_SELECT = `
 select r.id, r.uuid::text as uuid, r.type_id, r.description, r.latitude, r.longitude, r.address, r.media,

@@ -1,14 +1,15 @@
 import { restrictionWhere, type TenantScope } from "../auth/access.js";
 import { one, type Db } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 import { commentSelect, type CommentRow } from "./interaction.repository.js";
 
 /** A community comment of the replies inbox, with its report and whether the company answered it. */
-export interface ReplyRow extends CommentRow {
-  report_title: string | null;
-  report_type: number;
-  report_status: string;
+export type ReplyRow = CommentRow & {
+  report_title: Tables["reports"]["title"];
+  report_type: Tables["reports"]["type_id"];
+  report_status: Tables["report_attentions"]["status"];
   answered: boolean;
-}
+};
 
 // Community comments: written from the app (no company) by someone who is not a member of the company,
 // on a report the company attends (not deleted for it) within the scope's restrictions.

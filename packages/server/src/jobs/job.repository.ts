@@ -1,25 +1,27 @@
 import type { TenantScope } from "../auth/access.js";
 import { one, type Db, type Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
 export type JobState = "queued" | "running" | "done" | "failed";
 
-/** One stored job. */
-export interface JobRow {
-  id: number;
-  company_id: number | null;
-  kind: string;
-  payload: Record<string, unknown>;
-  state: JobState;
-  progress_done: number;
-  progress_total: number;
-  result: Record<string, unknown> | null;
-  error: string | null;
-  attempts: number;
-  max_attempts: number;
-  created_by: number | null;
-  created_at: Date;
-  finished_at: Date | null;
-}
+/** One stored job (its state narrowed to the ones the worker sets, its JSON to objects). */
+export type JobRow = Pick<
+  Tables["jobs"],
+  | "id"
+  | "company_id"
+  | "kind"
+  | "payload"
+  | "state"
+  | "progress_done"
+  | "progress_total"
+  | "result"
+  | "error"
+  | "attempts"
+  | "max_attempts"
+  | "created_by"
+  | "created_at"
+  | "finished_at"
+> & { payload: Record<string, unknown>; state: JobState; result: Record<string, unknown> | null };
 
 const COLUMNS = `id, company_id, kind, payload, state, progress_done, progress_total, result, error, attempts, max_attempts,
   created_by, created_at, finished_at`;

@@ -1,33 +1,35 @@
 import { randomBytes } from "node:crypto";
 import { rightHandPolygon, type LawEnforcementFile, type LawEnforcementRequest, type LawEnforcementState, type ZonePolygon } from "@atalaya/shared";
 import { one, type Db, type Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
-interface RequestRow {
-  id: number;
-  reference: string;
-  email: string;
-  agency: string;
-  officer_name: string;
-  officer_rank: string;
-  case_number: string;
-  legal_basis: string;
-  report_ids: number[];
+type RequestRow = Pick<
+  Tables["law_enforcement_requests"],
+  | "id"
+  | "reference"
+  | "email"
+  | "agency"
+  | "officer_name"
+  | "officer_rank"
+  | "case_number"
+  | "legal_basis"
+  | "report_ids"
+  | "area"
+  | "window_start"
+  | "window_end"
+  | "attachments"
+  | "state"
+  | "created_at"
+  | "updated_at"
+> & {
   area: ZonePolygon | null;
-  window_start: Date | null;
-  window_end: Date | null;
-  attachments: string[];
-  files: FileRow[] | null;
   state: LawEnforcementState;
-  created_at: Date;
-  updated_at: Date;
-}
+  /** The request's files (FILES: a JSON array of them), null where the statement reads none. */
+  files: FileRow[] | null;
+};
 
-interface FileRow {
-  name: string;
-  mime: string;
-  size: number;
-  original_name: string | null;
-}
+/** A request's file: a row of law_enforcement_files, or one element of FILES's JSON array (the same values). */
+type FileRow = Pick<Tables["law_enforcement_files"], "name" | "mime" | "size" | "original_name">;
 
 /** Where a provider administrator downloads a request's file. */
 export const lawEnforcementFileUrl = (requestId: number, name: string) => `/api/admin/law-enforcement/requests/${requestId}/files/${name}`;

@@ -1,19 +1,11 @@
 import type { MailMessage } from "@atalaya/shared";
 import { one, type Db, type Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
-interface MailRow {
-  id: number;
-  to_address: string;
-  subject: string;
-  body_text: string;
-  template: string;
-  lang: string;
-  state: MailMessage["state"];
-  attempts: number;
-  last_error: string | null;
-  created_at: Date;
-  sent_at: Date | null;
-}
+type MailRow = Pick<
+  Tables["mail_outbox"],
+  "id" | "to_address" | "subject" | "body_text" | "template" | "lang" | "state" | "attempts" | "last_error" | "created_at" | "sent_at"
+> & { state: MailMessage["state"] };
 
 export const presentMail = (r: MailRow): MailMessage => ({
   id: r.id,

@@ -1,6 +1,7 @@
 import type { Priority, ReportStatus } from "@atalaya/shared";
 import { restrictionWhere, type TenantScope } from "../auth/access.js";
 import type { Db } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 import type { DashboardSelection } from "../dashboard/index.js";
 
 // What the maps show, in SQL: the company's reports of a window (the dashboard's selection), never the
@@ -27,17 +28,11 @@ function where(scope: TenantScope, s: DashboardSelection, bbox: Bbox | undefined
 const FROM = " from report_attentions a join reports r on r.id = a.report_id";
 
 /** A report as a map point. */
-export interface MapPointRow {
-  id: number;
-  uuid: string;
-  type_id: number;
-  status: ReportStatus;
-  priority: Priority;
-  title: string | null;
-  latitude: number;
-  longitude: number;
-  created_at: Date;
-}
+export type MapPointRow = Pick<Tables["reports"], "id" | "uuid" | "type_id" | "title" | "latitude" | "longitude"> &
+  Pick<Tables["report_attentions"], "status" | "priority" | "created_at"> & {
+    status: ReportStatus;
+    priority: Priority;
+  };
 
 /** The newest `limit` reports of the selection in view (the caller asks one more than it sends, to know
  * whether there were more). */

@@ -1,23 +1,13 @@
 import type { AppInboxItem, Language } from "@atalaya/shared";
 import { one, type Db, type Tx } from "../db/db.js";
+import type { LeftJoined, Tables } from "../db/tables.js";
 import { t } from "../http/texts.js";
 
-interface InboxRow {
-  id: string;
-  message_id: number | null;
-  report_id: number | null;
-  title: string | null;
-  body: string | null;
-  ad: boolean | null;
-  attachment_name: string | null;
-  attachment_original_name: string | null;
-  attachment_mime: string | null;
-  attachment_size: number | null;
-  company_name: string;
-  address: string | null;
-  created_at: Date;
-  opened_at: Date | null;
-}
+type InboxRow = Pick<Tables["app_inbox"], "id" | "message_id" | "report_id" | "created_at" | "opened_at"> &
+  LeftJoined<Pick<Tables["messages"], "title" | "body" | "ad" | "attachment_name" | "attachment_original_name" | "attachment_mime" | "attachment_size">> &
+  LeftJoined<Pick<Tables["reports"], "address">> & {
+    company_name: Tables["companies"]["name"];
+  };
 
 // What a neighbours' notice says (the app shows it as any inbox item): the `inbox` catalogue's
 // neighboursNotice texts (locales/<lang>/inbox.json, read by http/texts.ts).

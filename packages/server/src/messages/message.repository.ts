@@ -1,36 +1,42 @@
 import { GLOBAL_ZONE_ID, rightHandPolygon, type Message, type MessageState, type MessageZone, type ZonePolygon } from "@atalaya/shared";
 import type { TenantScope } from "../auth/access.js";
 import { one, type Db, type Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 import { toPgPolygon } from "../zones/index.js";
 
 /** One stored message with what its presentation needs. */
-export interface MessageRow {
-  id: number;
-  company_id: number;
-  company_name: string;
-  title: string;
-  body: string;
+export type MessageRow = Pick<
+  Tables["messages"],
+  | "id"
+  | "company_id"
+  | "title"
+  | "body"
+  | "state"
+  | "ad"
+  | "schedule_at"
+  | "wants_schedule"
+  | "zone_id"
+  | "archived_from"
+  | "reject_reason"
+  | "attachment_name"
+  | "attachment_original_name"
+  | "attachment_mime"
+  | "attachment_size"
+  | "sent_count"
+  | "opened_count"
+  | "recipients_total"
+  | "delivery_job_id"
+  | "author_id"
+  | "created_at"
+  | "updated_at"
+> & {
   state: MessageState;
-  ad: boolean;
-  schedule_at: Date | null;
-  wants_schedule: boolean;
-  zone_id: number | null;
-  zone_name: string | null;
   archived_from: MessageState | null;
-  reject_reason: string | null;
-  attachment_name: string | null;
-  attachment_original_name: string | null;
-  attachment_mime: string | null;
-  attachment_size: number | null;
-  sent_count: number;
-  opened_count: number;
-  recipients_total: number | null;
-  delivery_job_id: number | null;
-  author_id: number | null;
+  company_name: Tables["companies"]["name"];
+  /** The custom zone's (left join: null for the global zone). */
+  zone_name: Tables["message_zones"]["name"] | null;
   author_name: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 const SELECT = `select m.id, m.company_id, c.name as company_name, m.title, m.body, m.state, m.ad, m.schedule_at, m.wants_schedule,
        m.zone_id, mz.name as zone_name, m.archived_from, m.reject_reason, m.attachment_name, m.attachment_original_name,
@@ -188,15 +194,9 @@ export async function attachmentShared(tx: Tx, name: string, exceptId: number): 
 
 // Custom zones.
 
-interface MessageZoneRow {
-  id: number;
-  name: string;
+type MessageZoneRow = Pick<Tables["message_zones"], "id" | "name" | "geojson" | "fill_color" | "fill_opacity" | "line_color" | "line_weight"> & {
   geojson: ZonePolygon;
-  fill_color: string;
-  fill_opacity: number;
-  line_color: string;
-  line_weight: number;
-}
+};
 
 /** A custom zone as the API answers it. */
 export function presentZone(row: MessageZoneRow): MessageZone {

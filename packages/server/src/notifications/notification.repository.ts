@@ -1,5 +1,6 @@
 import type { Notification, NotificationKind } from "@atalaya/shared";
 import { one, type Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
 /** A notification to store: for whom, in which company, about what. */
 export interface NewNotification {
@@ -11,19 +12,14 @@ export interface NewNotification {
   data?: Notification["data"];
 }
 
-interface NotificationRow {
-  id: string;
-  user_id: number;
+type NotificationRow = Pick<Tables["notifications"], "id" | "user_id" | "kind" | "company_id" | "report_id" | "data" | "read_at" | "created_at"> & {
   kind: NotificationKind;
-  company_id: number;
-  report_id: number | null;
-  report_uuid: string | null;
-  actor_id: number | null;
-  actor_name: string | null;
   data: Notification["data"];
-  read_at: Date | null;
-  created_at: Date;
-}
+  /** The report's (left join: null for a notification about none). */
+  report_uuid: Tables["reports"]["uuid"] | null;
+  actor_id: Tables["notifications"]["actor_user_id"];
+  actor_name: string | null;
+};
 
 /** A stored notification with its recipient (who alone may receive it). */
 export type StoredNotification = Notification & { userId: number };

@@ -1,19 +1,15 @@
 import type { ApiKey } from "@atalaya/shared";
 import type { TenantScope } from "../auth/access.js";
 import { one, type Db } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
 const COLUMNS = `k.id, k.name, k.prefix, k.created_at, k.last_used_at, k.revoked_at,
   nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as created_by`;
 
-interface ApiKeyRow {
-  id: number;
-  name: string;
-  prefix: string;
-  created_at: Date;
-  last_used_at: Date | null;
-  revoked_at: Date | null;
+type ApiKeyRow = Pick<Tables["api_keys"], "id" | "name" | "prefix" | "created_at" | "last_used_at" | "revoked_at"> & {
+  /** The name of whoever created it (null once their account is gone). */
   created_by: string | null;
-}
+};
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const present = (r: ApiKeyRow): ApiKey => ({

@@ -1,19 +1,19 @@
 import { PRESENCE_TTL_SECONDS, type ConnectionLog, type OperatorStatus } from "@atalaya/shared";
 import { restrictionWhere, type TenantScope } from "../auth/access.js";
 import { one, type Db } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 import { ONLINE_WINDOW_SECONDS } from "./online.repository.js";
 
 const NAME = "nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')";
 const WORKING_SHOWN = 5;
 
-interface MemberRow {
-  id: number;
-  name: string | null;
-  email: string;
-  role: string;
-  last_seen: Date | null;
-  online: boolean;
-}
+type MemberRow = Pick<Tables["users"], "id" | "email"> &
+  Pick<Tables["memberships"], "role"> & {
+    name: string | null;
+    /** The latest heartbeat of any socket of theirs (null: none open). */
+    last_seen: Tables["online_sockets"]["seen_at"] | null;
+    online: boolean;
+  };
 
 /** Every member of the company, whether a socket of theirs is open on any process, and when one last was. */
 export async function listMembersOnline(db: Db, scope: TenantScope): Promise<MemberRow[]> {
@@ -77,15 +77,13 @@ export function shapeOperators(members: MemberRow[], working: Awaited<ReturnType
   });
 }
 
-interface LogRow {
-  id: string;
-  user_id: number;
-  name: string | null;
-  email: string;
-  type: string | null;
-  events: { date: string; event: string }[];
-  received_at: Date;
-}
+type LogRow = Pick<Tables["connectivity_logs"], "id" | "user_id" | "type" | "events" | "received_at"> &
+  Pick<Tables["users"], "email"> & {
+    /** Never null here: the query joins the log to its member. */
+    user_id: number;
+    name: string | null;
+    events: { date: string; event: string }[];
+  };
 
 /** One page of the company members' connectivity logs, newest first: optionally one member, and a window
  * of receipt times [from, to). Logs of people no longer members stay out. */

@@ -1,6 +1,7 @@
 import type { PatrolStatus, ReportStatus } from "@atalaya/shared";
 import type { TenantScope } from "../auth/access.js";
 import type { Db, Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
 /** The companies where the user is a patrol. */
 export async function patrolCompanies(db: Db, userId: number): Promise<number[]> {
@@ -47,22 +48,16 @@ export async function setPatrolStatus(db: Db, userId: number, status: PatrolStat
 }
 
 /** A patrol of the company with its latest position and the open report assigned to it. */
-export interface PatrolRow {
-  id: number;
-  uuid: string;
-  first_name: string;
-  last_name: string;
-  patrol_status: PatrolStatus;
-  last_latitude: number | null;
-  last_longitude: number | null;
-  last_heading: number | null;
-  last_position_at: Date | null;
-  report_id: number | null;
-  report_uuid: string | null;
-  report_type: number | null;
-  report_title: string | null;
-  report_status: ReportStatus | null;
-}
+export type PatrolRow = Pick<Tables["users"], "id" | "uuid" | "first_name" | "last_name"> &
+  Pick<Tables["memberships"], "patrol_status" | "last_latitude" | "last_longitude" | "last_heading" | "last_position_at"> & {
+    patrol_status: PatrolStatus;
+    /** The open report assigned to the patrol (left join: all null when none). */
+    report_id: Tables["reports"]["id"] | null;
+    report_uuid: Tables["reports"]["uuid"] | null;
+    report_type: Tables["reports"]["type_id"] | null;
+    report_title: Tables["reports"]["title"];
+    report_status: ReportStatus | null;
+  };
 
 /** The company's patrols (one row each), with the newest open report assigned to each. */
 export function listPatrols(db: Db, scope: TenantScope, userId?: number): Promise<PatrolRow[]> {

@@ -1,6 +1,7 @@
 import type { PlateLookupLog, PlateLookupResult, Vehicle } from "@atalaya/shared";
 import type { TenantScope } from "../auth/access.js";
 import { one, type Db, type Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
 export interface CachedPlate {
   stolen: boolean;
@@ -45,16 +46,14 @@ export async function logPlateLookup(
   ]);
 }
 
-interface LookupRow {
+type LookupRow = Pick<Tables["plate_lookups"], "user_id" | "plate" | "result" | "cached" | "created_at"> & {
+  /** The bigint id as text. */
   id: string;
-  user_id: number | null;
-  name: string | null;
-  email: string | null;
-  plate: string;
   result: PlateLookupResult;
-  cached: boolean;
-  created_at: Date;
-}
+  /** Who looked it up (left join: null once the account is gone). */
+  name: string | null;
+  email: Tables["users"]["email"] | null;
+};
 
 /** A page of the company's lookups, newest first, optionally of one plate. */
 export async function listPlateLookups(

@@ -1,13 +1,9 @@
 import type { ProviderCompany, UpgradeRequest } from "@atalaya/shared";
 import type { TenantScope } from "../auth/access.js";
 import { one, type Db, type Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
-interface RequestRow {
-  id: number;
-  company_id: number;
-  created_at: Date;
-  closed_at: Date | null;
-}
+type RequestRow = Pick<Tables["upgrade_requests"], "id" | "company_id" | "created_at" | "closed_at">;
 
 const presentRequest = (r: RequestRow): UpgradeRequest => ({
   id: r.id,
@@ -52,16 +48,12 @@ export async function companyAdminIds(tx: Tx, companyId: number): Promise<number
   return rows.map((r) => r.user_id);
 }
 
-interface CompanyListRow {
-  id: number;
-  name: string;
-  modules: string[];
-  is_freemium: boolean;
-  is_observer: boolean;
+type CompanyListRow = Pick<Tables["companies"], "id" | "name" | "modules" | "is_freemium" | "is_observer"> & {
   members: number;
-  request_id: number | null;
-  request_created_at: Date | null;
-}
+  /** The open upgrade request's (left join: null when none is open). */
+  request_id: Tables["upgrade_requests"]["id"] | null;
+  request_created_at: Tables["upgrade_requests"]["created_at"] | null;
+};
 
 const SELECT_COMPANIES = `
   select c.id, c.name, c.modules, c.is_freemium, c.is_observer,

@@ -1,18 +1,14 @@
 import { one, type Db } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
 /** What the public page of a report is made from. */
-export interface PublicReportRow {
-  uuid: string;
-  type_id: number;
-  title: string | null;
-  description: string;
-  address: string | null;
-  latitude: number;
-  longitude: number;
-  timezone: string | null;
-  created_at: Date;
-  statuses: string[];
-}
+export type PublicReportRow = Pick<
+  Tables["reports"],
+  "uuid" | "type_id" | "title" | "description" | "address" | "latitude" | "longitude" | "timezone" | "created_at"
+> & {
+  /** The attending companies' statuses of it. */
+  statuses: Tables["report_attentions"]["status"][];
+};
 
 /** Opens the public page of a report: counts the opening in its shares counter and answers what the
  * page shows, in one statement. A report its author deleted, one an attending organisation made private,

@@ -1,17 +1,13 @@
 import type { GatheringForm, GatheringQuestion } from "@atalaya/shared";
 import type { TenantScope } from "../auth/access.js";
 import { one, type Db, type Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
 /** The report as its reporter's app reaches it: by uuid, only its author's. */
-export interface OwnReportRow {
-  id: number;
-  uuid: string;
-  type_id: number;
+export type OwnReportRow = Pick<Tables["reports"], "id" | "uuid" | "type_id" | "user_id" | "is_anonymous" | "deleted_at" | "rating_points"> & {
+  /** Never null here: the query selects the caller's own report. */
   user_id: number;
-  is_anonymous: boolean;
-  deleted_at: Date | null;
-  rating_points: number | null;
-}
+};
 
 /** The caller's own report by uuid (undefined for anyone else's: the same 404). */
 export function findOwnReport(db: Tx, userId: number, uuid: string): Promise<OwnReportRow | undefined> {
@@ -42,20 +38,18 @@ export async function deleteGathering(tx: Tx, scope: TenantScope, reportId: numb
 }
 
 /** A gathering as the reporter's app reads it. */
-export interface AppGatheringRow {
-  id: number;
-  company_id: number;
-  company_name: string;
-  form_template_id: number | null;
+export type AppGatheringRow = Pick<
+  Tables["report_gatherings"],
+  "id" | "company_id" | "form_template_id" | "questions" | "answers" | "form" | "form_values" | "started_at" | "completed_at" | "started_by"
+> & {
+  company_name: Tables["companies"]["name"];
   questions: { text: string; required: boolean }[];
   answers: string[] | null;
   form: GatheringForm | null;
   form_values: { values: Record<string, unknown>; extras: Record<string, string> } | null;
-  started_at: Date;
-  completed_at: Date | null;
   /** The operator who asked (null once their account is gone). */
   started_by: number | null;
-}
+};
 
 const APP_ROW = `select g.id, g.company_id, c.name as company_name, g.form_template_id, g.questions, g.answers, g.form, g.form_values, g.started_at, g.completed_at, g.started_by
   from report_gatherings g join companies c on c.id = g.company_id`;

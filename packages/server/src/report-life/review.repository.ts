@@ -2,25 +2,19 @@ import type { ReviewSettings, ReviewState } from "@atalaya/shared";
 import type { TenantScope } from "../auth/access.js";
 import type { Restrictions } from "../auth/restrictions.js";
 import { one, type Db, type Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
 /** A held report as the queue reads it (report_reviews with its report and reporter). */
-export interface ReviewRow {
-  report_id: number;
-  uuid: string;
-  type_id: number;
-  description: string;
-  address: string | null;
-  latitude: number;
-  longitude: number;
-  created_at: Date;
-  state: ReviewState;
-  reason: "newReporter" | "flagged";
-  decided_at: Date | null;
-  reporter_id: number | null;
-  reporter_name: string | null;
-  reporter_created_at: Date | null;
-  complaints: number;
-}
+export type ReviewRow = Pick<Tables["report_reviews"], "report_id" | "state" | "reason" | "decided_at"> &
+  Pick<Tables["reports"], "uuid" | "type_id" | "description" | "address" | "latitude" | "longitude" | "created_at"> & {
+    state: ReviewState;
+    reason: "newReporter" | "flagged";
+    /** The reporter's account (left join: null once it is gone). */
+    reporter_id: Tables["users"]["id"] | null;
+    reporter_name: string | null;
+    reporter_created_at: Tables["users"]["created_at"] | null;
+    complaints: number;
+  };
 
 const ROW = `select rv.report_id, r.uuid::text as uuid, r.type_id, r.description, r.address, r.latitude, r.longitude, r.created_at,
        rv.state, rv.reason, rv.decided_at, u.id as reporter_id, trim(u.first_name || ' ' || u.last_name) as reporter_name,

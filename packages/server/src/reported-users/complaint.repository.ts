@@ -2,18 +2,14 @@ import type { ComplaintReason } from "@atalaya/shared";
 import { restrictionWhere, type TenantScope } from "../auth/access.js";
 import { isRestricted } from "../auth/restrictions.js";
 import { one, type Db, type Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
 export type TargetKind = "report" | "comment" | "user";
 
-export interface ComplaintRow {
-  id: number;
+export type ComplaintRow = Pick<Tables["user_complaints"], "id" | "target_kind" | "target_id" | "target_user_id" | "reason" | "body" | "created_at"> & {
   target_kind: TargetKind;
-  target_id: number;
-  target_user_id: number;
   reason: ComplaintReason;
-  body: string;
-  created_at: Date;
-}
+};
 
 const COMPLAINT_COLUMNS = "id, target_kind, target_id, target_user_id, reason, body, created_at";
 

@@ -1,6 +1,7 @@
 import type { CompanyRole, Priority, ReportStatus } from "@atalaya/shared";
 import type { TenantScope } from "../auth/access.js";
 import type { Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
 // Writes to one company's attention of a report (its status, priority, observations, tags, assignment)
 // and its activity log. The caller has already loaded the report through the scope.
@@ -87,13 +88,10 @@ export async function assignAttention(
 }
 
 /** One entry of a company's activity log of a report. */
-export interface ActivityRow {
-  id: number;
-  action: string;
-  actor: { id: number; name: string } | null;
+export type ActivityRow = Pick<Tables["activity_log"], "id" | "action" | "data" | "created_at"> & {
   data: Record<string, unknown>;
-  created_at: Date;
-}
+  actor: { id: number; name: string } | null;
+};
 
 /** The company's activity log of a report, oldest first. */
 export function listActivity(db: Tx, scope: TenantScope, reportId: number): Promise<ActivityRow[]> {

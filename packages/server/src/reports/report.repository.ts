@@ -2,94 +2,116 @@ import { REPORT_STATUSES, type CompanyRole, type GatheringForm, type Priority, t
 import { restrictionWhere, systemScope, type TenantScope } from "../auth/access.js";
 import type { ReportAudience } from "../auth/restrictions.js";
 import { one, type Db, type Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 import { favoriteWhere } from "./report-flags.repository.js";
 
-/** One row of the report view: the shared report joined with one company's attention. */
-export interface ReportRow {
-  id: number;
-  uuid: string;
-  company_id: number;
-  status: ReportStatus;
-  closing_kind: "solved" | "false" | "repeated" | null;
-  repeated_of: number | null;
-  type_id: number;
-  initial_type_id: number;
-  title: string | null;
-  description: string;
-  priority: Priority;
-  observations: string | null;
-  due_date: Date | null;
-  followup_id: number;
-  latitude: number;
-  longitude: number;
-  address: string | null;
-  timezone: string;
-  zone_ids: number[];
-  media: unknown[];
-  likes_count: number;
-  dislikes_count: number;
-  abuse_counter: number;
-  /** Openings of the report's public page. */
-  shares_counter: number;
-  comments_count: number;
-  notes_count: number;
-  is_anonymous: boolean;
-  is_private: boolean;
-  /** Some attending organisation made it private: the community no longer sees it (no share link). */
-  private_anywhere: boolean;
-  /** The company's stolen-plate flag (migration 034). */
-  stolen_plate: string | null;
-  created_by_company_id: number | null;
-  informer_type: "user" | "anonymous" | "operator";
-  contact: { phone: string | null; firstName: string | null; lastName: string | null; email: string | null } | null;
-  /** Where the report came from: app, portal, open311. */
-  source: string | null;
-  /** The reporter's account; its e-mail is shown only where the company's gate allows (report.presenter.ts). */
-  author: ReportAuthor | null;
-  notify_neighbours: boolean;
-  notification_neighbours_was_canceled: boolean;
-  assigned_user: PersonJson | null;
-  assigned_team: { id: number; name: string; color: string } | null;
-  assigned_patrol: (PersonJson & { patrolStatus: string }) | null;
-  closer: PersonJson | null;
-  closed_at: Date | null;
-  follower_ids: number[];
-  tags: { id: number; uuid: string; name: string; color: string }[];
-  deleted_at: Date | null;
-  deleted_by: "author" | "admin" | null;
-  created_at: Date;
-  updated_at: Date;
-  version: number;
-  /** The attending company is an observer (SPEC §3 is_observer): whoever of it looks may neither take
-   * nor close, also in the events the row is presented for. */
-  company_is_observer: boolean;
-  /** Issue 17: the attention's substatus, the company's review of it, its gathering, the rating. */
-  substatus: { id: number; name: string } | null;
-  review: "pending" | "approved" | "discarded" | null;
-  gathering: GatheringJson | null;
-  rating_points: number | null;
-  rating_body: string | null;
-  // Issue 17 (report flags, migration 036).
-  highlighted: boolean;
-  turn_off_comments: boolean;
-  /** A comment or note of it was edited after posting. */
-  edited: boolean;
-  /** The signed-in, not anonymous reporter's current subscription. */
-  reporter_subscription: { plan: "premium"; until: string | null } | null;
-  gate_premium_alert: boolean;
-  gate_subscription_badges: boolean;
-  gate_show_user_emails: boolean;
-  /** The asset reported about through its QR code (issue 17), and its category when reported. */
-  asset_id: number | null;
-  asset_category_name: string | null;
-  asset: { id: number; uuid: string; category: string; description: string } | null;
-  /** Issue 16 (migration 038): the type's workflow template for the company, who fills which section,
-   * and what the workflow form wrote back. */
-  workflow: number | null;
-  sections_users: Record<string, number[]>;
-  optional_code: string | null;
-  extra_info: { fieldKey: string; label: string; value: string }[] | null;
-}
+type Reports = Tables["reports"];
+type Attentions = Tables["report_attentions"];
+
+/** One row of the report view: the shared report joined with one company's attention. Its columns are
+ * the tables' (reports r, report_attentions a), narrowed where the schema says less (text statuses,
+ * jsonb); the rest is computed by the statement (ROW_COLUMNS, DETAIL_COLUMNS). */
+export type ReportRow = Pick<
+  Reports,
+  | "id"
+  | "uuid"
+  | "type_id"
+  | "initial_type_id"
+  | "title"
+  | "description"
+  | "latitude"
+  | "longitude"
+  | "address"
+  | "timezone"
+  | "media"
+  | "likes_count"
+  | "dislikes_count"
+  | "abuse_counter"
+  | "created_by_company_id"
+  | "informer_type"
+  | "contact"
+  | "created_at"
+  | "rating_points"
+  | "rating_body"
+  | "turn_off_comments"
+> &
+  Pick<
+    Attentions,
+    | "company_id"
+    | "status"
+    | "closing_kind"
+    | "repeated_of"
+    | "priority"
+    | "observations"
+    | "due_date"
+    | "followup_id"
+    | "zone_ids"
+    | "is_private"
+    | "notify_neighbours"
+    | "notification_neighbours_was_canceled"
+    | "closed_at"
+    | "version"
+    | "highlighted"
+    | "sections_users"
+    | "optional_code"
+    | "extra_info"
+  > & {
+    status: ReportStatus;
+    closing_kind: "solved" | "false" | "repeated" | null;
+    priority: Priority;
+    media: unknown[];
+    informer_type: "user" | "anonymous" | "operator";
+    contact: { phone: string | null; firstName: string | null; lastName: string | null; email: string | null } | null;
+    /** Openings of the report's public page. */
+    shares_counter: Reports["shares_counter"];
+    comments_count: number;
+    notes_count: number;
+    /** The report's own flag, or the attention's. */
+    is_anonymous: boolean;
+    /** Some attending organisation made it private: the community no longer sees it (no share link). */
+    private_anywhere: boolean;
+    /** The company's stolen-plate flag (migration 034). */
+    stolen_plate: Attentions["stolen_plate"];
+    /** Where the report came from: app, portal, open311. */
+    source: Reports["source"];
+    /** The reporter's account; its e-mail is shown only where the company's gate allows (report.presenter.ts). */
+    author: ReportAuthor | null;
+    assigned_user: PersonJson | null;
+    assigned_team: { id: number; name: string; color: string } | null;
+    assigned_patrol: (PersonJson & { patrolStatus: string }) | null;
+    closer: PersonJson | null;
+    follower_ids: number[];
+    tags: { id: number; uuid: string; name: string; color: string }[];
+    /** The attention's deletion, else the report's. */
+    deleted_at: Date | null;
+    deleted_by: "author" | "admin" | null;
+    /** The later of the report's and the attention's. */
+    updated_at: Date;
+    /** The attending company is an observer (SPEC §3 is_observer): whoever of it looks may neither take
+     * nor close, also in the events the row is presented for. */
+    company_is_observer: boolean;
+    /** Issue 17: the attention's substatus, the company's review of it, its gathering, the rating
+     * (rating_points, rating_body); the report flags (highlighted, turn_off_comments: migration 036). */
+    substatus: { id: number; name: string } | null;
+    review: "pending" | "approved" | "discarded" | null;
+    gathering: GatheringJson | null;
+    /** A comment or note of it was edited after posting. */
+    edited: boolean;
+    /** The signed-in, not anonymous reporter's current subscription. */
+    reporter_subscription: { plan: "premium"; until: string | null } | null;
+    gate_premium_alert: boolean;
+    gate_subscription_badges: boolean;
+    gate_show_user_emails: boolean;
+    /** The asset reported about through its QR code (issue 17), and its category when reported. */
+    asset_id: Reports["asset_id"];
+    asset_category_name: Reports["asset_category_name"];
+    asset: { id: number; uuid: string; category: string; description: string } | null;
+    /** Issue 16 (migration 038): the type's workflow template for the company, who fills which section,
+     * and what the workflow form wrote back (optional_code too). */
+    workflow: number | null;
+    sections_users: Record<string, number[]>;
+    extra_info: { fieldKey: string; label: string; value: string }[] | null;
+  };
 /** One row of the panel's row view (ROW_VIEW): the columns a row of the events panel presents. */
 export type ReportListRow = Pick<
   ReportRow,

@@ -1,28 +1,24 @@
 import type { ReportStatus } from "@atalaya/shared";
 import { restrictionWhere, type TenantScope } from "../auth/access.js";
 import type { Db } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 
 /** A report the search matched: its id, rank and who reported it (null when anonymous). */
-export interface ReportHitRow {
-  id: number;
+export type ReportHitRow = Pick<Tables["reports"], "id"> & {
   score: number;
   reporter: string | null;
-}
+};
 
 /** A comment the search matched, with its report. */
-export interface CommentHitRow {
-  id: number;
-  uuid: string;
-  body: string;
-  created_at: Date;
+export type CommentHitRow = Pick<Tables["comments"], "id" | "uuid" | "body" | "created_at"> & {
   author: string | null;
   score: number;
-  report_id: number;
-  report_uuid: string;
-  report_type: number;
-  report_title: string | null;
+  report_id: Tables["reports"]["id"];
+  report_uuid: Tables["reports"]["uuid"];
+  report_type: Tables["reports"]["type_id"];
+  report_title: Tables["reports"]["title"];
   report_status: ReportStatus;
-}
+};
 
 const ANONYMOUS = "(a.is_anonymous or r.is_anonymous)";
 // Who reported a report, as shown: the community author and the contact an operator wrote down.

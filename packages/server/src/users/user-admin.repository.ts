@@ -1,35 +1,39 @@
 import type { CompanyRole, UserListQuery } from "@atalaya/shared";
 import { one, type Db, type Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 import type { TenantScope } from "../auth/access.js";
 import { revokeUserTokens } from "../auth/auth.repository.js";
 
 // The company's members for the user admin. Every query is filtered by the scope's company: a user who
 // is not a member of it does not exist here.
 
-export interface CompanyUserRow {
-  id: number;
-  uuid: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string | null;
-  social_number: string | null;
-  cover: string | null;
-  groups: number[];
-  locked: boolean;
-  verified: boolean;
-  activated: boolean;
-  lang: string;
-  timezone: string;
-  settings: Record<string, unknown>;
-  home_address: string | null;
-  created_at: Date;
-  role: CompanyRole;
-  zone_ids: number[];
-  report_type_ids: number[];
-  teams: number[];
-  other_companies: number;
-}
+export type CompanyUserRow = Pick<
+  Tables["users"],
+  | "id"
+  | "uuid"
+  | "email"
+  | "first_name"
+  | "last_name"
+  | "phone"
+  | "social_number"
+  | "cover"
+  | "groups"
+  | "locked"
+  | "verified"
+  | "activated"
+  | "lang"
+  | "timezone"
+  | "settings"
+  | "home_address"
+  | "created_at"
+> &
+  Pick<Tables["memberships"], "role" | "zone_ids" | "report_type_ids"> & {
+    settings: Record<string, unknown>;
+    role: CompanyRole;
+    /** The ids of the member's teams in the company. */
+    teams: Tables["team_members"]["team_id"][];
+    other_companies: number;
+  };
 
 const SELECT = `select u.id, u.uuid::text as uuid, u.email, u.first_name, u.last_name, u.phone, u.social_number, u.cover,
        u.groups, u.locked, u.verified, u.activated, u.lang, u.timezone, u.settings, u.home_address, u.created_at,

@@ -1,18 +1,14 @@
 import { GLOBAL_ZONE_ID, type ZonePolygon } from "@atalaya/shared";
 import type { TenantScope } from "../auth/access.js";
 import { one, type Db, type Tx } from "../db/db.js";
+import type { Tables } from "../db/tables.js";
 import { toPgPolygon } from "./geometry.js";
 
 /** One zone as stored, with how many members are restricted to it. */
-export interface ZoneRow {
-  id: number;
-  name: string;
+export type ZoneRow = Pick<Tables["zones"], "id" | "name" | "geojson" | "fill_color" | "stroke_color" | "created_at"> & {
   geojson: ZonePolygon;
-  fill_color: string;
-  stroke_color: string;
   restricted_users: number;
-  created_at: Date;
-}
+};
 
 // The whole world as the global zone's shape: every point is inside, so routing needs no exception.
 const WORLD_RING: [number, number][] = [[-180, -90], [180, -90], [180, 90], [-180, 90]];
