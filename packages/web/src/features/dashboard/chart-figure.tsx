@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Empty } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
+import { DashCard } from "./dash-card";
 import type { ChartOption, EChartsType } from "./echarts";
 
 let echartsModule: Promise<typeof import("./echarts")> | null = null;
@@ -26,9 +27,9 @@ export function chartFileName(title: string): string {
 }
 
 /**
- * One dashboard chart as a figure: its title (a heading, which names the figure), a short text summary
- * that says what the chart shows (for everyone, and what a screen reader reads instead of the canvas),
- * and the ECharts canvas with the toolbox's "save as PNG". The canvas is hidden from assistive
+ * One dashboard chart as a figure (a `DashCard`): its title (a heading, which names the figure), a short
+ * text summary that says what the chart shows (for everyone, and what a screen reader reads instead of
+ * the canvas), and the ECharts canvas with the toolbox's "save as PNG". The canvas is hidden from assistive
  * technology; a keyboard user gets the same download from a button that appears when focused.
  */
 export function ChartFigure({
@@ -53,7 +54,6 @@ export function ChartFigure({
   wide?: boolean;
 }): ReactNode {
   const { t } = useTranslation();
-  const id = useId();
   const box = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<EChartsType | null>(null);
   const [failed, setFailed] = useState(false);
@@ -114,21 +114,24 @@ export function ChartFigure({
   };
 
   return (
-    <figure className={`dash-card dash-chart${wide ? " dash-grid__wide" : ""}`} aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`} data-testid={testId}>
-      <figcaption className="dash-card__head">
-        <h2 className="dash-card__title" id={`${id}-title`}>
-          {title}
-        </h2>
-        {extra}
-        {chart && (
-          <button type="button" className="dash-chart__download" onClick={download} data-testid={`${testId}-download`}>
-            <DownloadOutlined aria-hidden="true" /> {t("dashboard.chart.downloadNamed", { title })}
-          </button>
-        )}
-      </figcaption>
-      <p className="dash-chart__summary" id={`${id}-summary`} data-testid={`${testId}-summary`}>
-        {summary}
-      </p>
+    <DashCard
+      figure
+      title={title}
+      summary={summary}
+      wide={wide}
+      className="dash-chart"
+      testId={testId}
+      actions={
+        <>
+          {extra}
+          {chart && (
+            <button type="button" className="dash-chart__download" onClick={download} data-testid={`${testId}-download`}>
+              <DownloadOutlined aria-hidden="true" /> {t("dashboard.chart.downloadNamed", { title })}
+            </button>
+          )}
+        </>
+      }
+    >
       {empty || failed ? (
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}
@@ -138,6 +141,6 @@ export function ChartFigure({
       ) : (
         <div ref={box} className="dash-chart__canvas" style={{ height }} aria-hidden="true" data-ready={chart ? "true" : undefined} />
       )}
-    </figure>
+    </DashCard>
   );
 }

@@ -1,13 +1,12 @@
 import { useMemo, useState, type ReactNode } from "react";
-import { Button, DatePicker, Form, Select, TimePicker } from "antd";
-import { ClearOutlined } from "@ant-design/icons";
+import { DatePicker, Form, Select, TimePicker } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD, REPORT_STATUSES, REPORT_TYPES, dashboardDateToIso, localizedName, type DashboardPeriod } from "@atalaya/shared";
 import { fetchZones, zoneKeys } from "../zones/zones-api";
 import { isDefaultFilter, windowProblem, type DashboardFilterState, type DashboardWindow } from "./dashboard-filters";
-import { useClearable } from "../../components/use-clearable";
+import { FilterBar, FilterClearButton, FilterMultiSelect } from "../../components/filter-bar";
 
 const DATE_FORMAT = "DD/MM/YYYY";
 const TIME_FORMAT = "HH:mm:ss";
@@ -69,7 +68,6 @@ export function DashboardFilterBar({
   onChange: (next: DashboardFilterState) => void;
 }): ReactNode {
   const { t, i18n } = useTranslation();
-  const clearable = useClearable();
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const zones = useQuery({ queryKey: zoneKeys.list(companyId), queryFn: ({ signal }) => fetchZones(companyId, signal) });
   const [draft, setDraft] = useState<Draft>(() => draftOf(filter.window));
@@ -118,7 +116,7 @@ export function DashboardFilterBar({
   const zoneOptions = (zones.data ?? []).filter((z) => !z.global).map((z) => ({ value: z.id, label: z.name }));
 
   return (
-    <Form layout="vertical" className="dash-filters" aria-label={t("dashboard.filters.label")} data-testid="dashboard-filters">
+    <FilterBar label={t("dashboard.filters.label")} className="dash-filters" testId="dashboard-filters">
       <Form.Item label={t("dashboard.filters.period")} htmlFor="dash-period" className="dash-filters__period">
         <Select
           id="dash-period"
@@ -183,55 +181,46 @@ export function DashboardFilterBar({
           </Form.Item>
         </>
       )}
-      <Form.Item label={t("dashboard.filters.types")} htmlFor="dash-types" className="dash-filters__list">
-        <Select
-          id="dash-types"
-          mode="multiple"
-          allowClear={clearable}
-          maxTagCount="responsive"
-          value={filter.types}
-          placeholder={t("dashboard.filters.typesPlaceholder")}
-          showSearch={{ optionFilterProp: "label" }}
-          options={typeOptions}
-          onChange={(types: number[]) => onChange({ ...filter, types })}
-          data-testid="dashboard-types"
-        />
-      </Form.Item>
-      <Form.Item label={t("dashboard.filters.status")} htmlFor="dash-status" className="dash-filters__list">
-        <Select
-          id="dash-status"
-          mode="multiple"
-          allowClear={clearable}
-          maxTagCount="responsive"
-          value={filter.status}
-          placeholder={t("dashboard.filters.statusPlaceholder")}
-          options={REPORT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-          onChange={(status: DashboardFilterState["status"]) => onChange({ ...filter, status })}
-          data-testid="dashboard-status"
-        />
-      </Form.Item>
-      <Form.Item label={t("dashboard.filters.zones")} htmlFor="dash-zones" className="dash-filters__list">
-        <Select
-          id="dash-zones"
-          mode="multiple"
-          allowClear={clearable}
-          maxTagCount="responsive"
-          loading={zones.isPending}
-          value={filter.zones}
-          placeholder={t("dashboard.filters.zonesPlaceholder")}
-          showSearch={{ optionFilterProp: "label" }}
-          options={zoneOptions}
-          onChange={(zonesId: number[]) => onChange({ ...filter, zones: zonesId })}
-          data-testid="dashboard-zones"
-        />
-      </Form.Item>
+      <FilterMultiSelect
+        label={t("dashboard.filters.types")}
+        id="dash-types"
+        className="dash-filters__list"
+        value={filter.types}
+        placeholder={t("dashboard.filters.typesPlaceholder")}
+        search
+        options={typeOptions}
+        onChange={(types) => onChange({ ...filter, types })}
+        testId="dashboard-types"
+      />
+      <FilterMultiSelect
+        label={t("dashboard.filters.status")}
+        id="dash-status"
+        className="dash-filters__list"
+        value={filter.status}
+        placeholder={t("dashboard.filters.statusPlaceholder")}
+        options={REPORT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+        onChange={(status) => onChange({ ...filter, status })}
+        testId="dashboard-status"
+      />
+      <FilterMultiSelect
+        label={t("dashboard.filters.zones")}
+        id="dash-zones"
+        className="dash-filters__list"
+        loading={zones.isPending}
+        value={filter.zones}
+        placeholder={t("dashboard.filters.zonesPlaceholder")}
+        search
+        options={zoneOptions}
+        onChange={(zonesId) => onChange({ ...filter, zones: zonesId })}
+        testId="dashboard-zones"
+      />
       {!isDefaultFilter(filter) && (
         <div className="dash-filters__reset">
-          <Button icon={<ClearOutlined />} onClick={() => onChange({ period: DEFAULT_DASHBOARD_PERIOD, window: null, types: [], status: [], zones: [] })} data-testid="dashboard-reset">
+          <FilterClearButton onClick={() => onChange({ period: DEFAULT_DASHBOARD_PERIOD, window: null, types: [], status: [], zones: [] })} testId="dashboard-reset">
             {t("dashboard.filters.reset")}
-          </Button>
+          </FilterClearButton>
         </div>
       )}
-    </Form>
+    </FilterBar>
   );
 }

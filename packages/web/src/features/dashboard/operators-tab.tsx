@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { DashboardOperators, OperatorFigures } from "@atalaya/shared";
 import { ChartFigure } from "./chart-figure";
 import { stackedBars } from "./chart-options";
+import { DashCard } from "./dash-card";
 import { useDashboardFormat } from "./dashboard-format";
 
 type Operator = DashboardOperators["operators"][number];
@@ -84,12 +85,7 @@ export function OperatorsTab({ data }: { data: DashboardOperators }): ReactNode 
 
   return (
     <div className="dash-tab" data-testid="dashboard-operators">
-      <section className="dash-card" aria-labelledby="dash-podium-title">
-        <div className="dash-card__head">
-          <h2 className="dash-card__title" id="dash-podium-title">
-            {t("dashboard.operators.top")}
-          </h2>
-        </div>
+      <DashCard title={t("dashboard.operators.top")} id="dash-podium-title">
         <ol className="dash-podium" data-testid="operator-podium">
           {data.top.map((operator, i) => (
             <li key={operator.user_id} className={`dash-podium__place dash-podium__place--${i + 1}`} data-testid="podium-card" data-user-id={operator.user_id}>
@@ -100,15 +96,9 @@ export function OperatorsTab({ data }: { data: DashboardOperators }): ReactNode 
             </li>
           ))}
         </ol>
-      </section>
+      </DashCard>
       {data.shifts.length === 0 && <NoShifts />}
-      <section className="dash-card" aria-labelledby="dash-operators-title">
-        <div className="dash-card__head">
-          <h2 className="dash-card__title" id="dash-operators-title">
-            {t("dashboard.operators.table")}
-          </h2>
-        </div>
-        <p className="dash-chart__summary">{t("dashboard.operators.tableHint")}</p>
+      <DashCard title={t("dashboard.operators.table")} id="dash-operators-title" summary={t("dashboard.operators.tableHint")}>
         <Table<Operator>
           rowKey="user_id"
           size="middle"
@@ -133,7 +123,7 @@ export function OperatorsTab({ data }: { data: DashboardOperators }): ReactNode 
           }}
           data-testid="operators-table"
         />
-      </section>
+      </DashCard>
       {data.shifts.length > 0 && (
         <ChartFigure
           title={t("dashboard.operators.byShift")}

@@ -4,6 +4,7 @@ import { REPORT_STATUSES, type DashboardSummary, type PreviousFigure, type Summa
 import { reportTypeColor, reportTypeName } from "../../components/report-type-visual";
 import { ChartFigure } from "./chart-figure";
 import { barsHeight, horizontalBars, seriesOverTime, weekdayHourHeat } from "./chart-options";
+import { DashCard } from "./dash-card";
 import { largest, useDashboardFormat, type DashboardFormat } from "./dashboard-format";
 import { Delta, type Better } from "./delta";
 
@@ -136,13 +137,13 @@ function AttentionCard({ data, f }: { data: DashboardSummary; f: DashboardFormat
     </div>
   );
   return (
-    <section className="dash-card dash-attention" aria-labelledby="dash-attention-title" data-testid="dashboard-attention">
-      <div className="dash-card__head">
-        <h2 className="dash-card__title" id="dash-attention-title">
-          {t("dashboard.summary.attention")}
-        </h2>
-      </div>
-      <p className="dash-chart__summary">{t("dashboard.summary.attentionHint")}</p>
+    <DashCard
+      title={t("dashboard.summary.attention")}
+      id="dash-attention-title"
+      summary={t("dashboard.summary.attentionHint")}
+      className="dash-attention"
+      testId="dashboard-attention"
+    >
       <div className="dash-attention__grid">
         <div className="dash-attention__group">
           <h3 className="dash-attention__heading">
@@ -180,6 +181,6 @@ function AttentionCard({ data, f }: { data: DashboardSummary; f: DashboardFormat
           </>
         )}
       </div>
-    </section>
+    </DashCard>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { DashboardUsers } from "@atalaya/shared";
 import { ChartFigure } from "./chart-figure";
 import { seriesOverTime } from "./chart-options";
+import { DashCard } from "./dash-card";
 import { useDashboardFormat } from "./dashboard-format";
 
 type Reporter = DashboardUsers["top_reporters"][number];
@@ -43,12 +44,7 @@ export function UsersTab({ data }: { data: DashboardUsers }): ReactNode {
 
   return (
     <div className="dash-tab dash-grid" data-testid="dashboard-users">
-      <section className="dash-card" aria-labelledby="dash-top-reporters">
-        <div className="dash-card__head">
-          <h2 className="dash-card__title" id="dash-top-reporters">
-            {t("dashboard.users.topReporters")}
-          </h2>
-        </div>
+      <DashCard title={t("dashboard.users.topReporters")} id="dash-top-reporters">
         <Table<Reporter>
           rowKey="user_id"
           size="small"
@@ -59,14 +55,8 @@ export function UsersTab({ data }: { data: DashboardUsers }): ReactNode {
           locale={{ emptyText: t("dashboard.users.emptyTop") }}
           data-testid="top-reporters"
         />
-      </section>
-      <section className="dash-card" aria-labelledby="dash-reported-users">
-        <div className="dash-card__head">
-          <h2 className="dash-card__title" id="dash-reported-users">
-            {t("dashboard.users.reported")}
-          </h2>
-        </div>
-        <p className="dash-chart__summary">{t("dashboard.users.reportedHint")}</p>
+      </DashCard>
+      <DashCard title={t("dashboard.users.reported")} id="dash-reported-users" summary={t("dashboard.users.reportedHint")}>
         <Table<Reported>
           rowKey="user_id"
           size="small"
@@ -77,7 +67,7 @@ export function UsersTab({ data }: { data: DashboardUsers }): ReactNode {
           locale={{ emptyText: t("dashboard.users.emptyReported") }}
           data-testid="reported-users"
         />
-      </section>
+      </DashCard>
       <ChartFigure
         title={t("dashboard.users.newPerDay")}
         summary={t("dashboard.users.newPerDaySummary", { total: f.number(newTotal) })}

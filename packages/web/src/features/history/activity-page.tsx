@@ -1,7 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { Alert, Button, DatePicker, Empty, Form, List, Pagination, Select, Skeleton, Tag, Typography } from "antd";
-import { ClearOutlined, SearchOutlined } from "@ant-design/icons";
-import dayjs, { type Dayjs } from "dayjs";
+import { Alert, Button, Empty, Form, List, Pagination, Select, Skeleton, Tag, Typography } from "antd";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -13,12 +11,11 @@ import { useTypeName } from "../reports/detail/detail-ui";
 import { useOperators, useTags, useTeamNames } from "../reports/detail/use-directory";
 import { useSettings } from "../settings/settings-context";
 import { fetchActivityFeed, historyKeys } from "./history-api";
-import { OperatorField } from "./history-filter-bar";
+import { FilterButtons, OperatorField, WindowField, toRange, type Range } from "./history-filter-bar";
 import { activityFilterOf, pageOf, withParams } from "./history-filters";
 import "./history.css";
+import { FilterBar } from "../../components/filter-bar";
 import { useClearable } from "../../components/use-clearable";
-
-type Range = [Dayjs | null, Dayjs | null] | null;
 
 /** Operator, action and dates of the feed; applied on submit. */
 function ActivityFilterBar({
@@ -34,15 +31,14 @@ function ActivityFilterBar({
   const clearable = useClearable();
   const [operator, setOperator] = useState(initial.operator);
   const [action, setAction] = useState(initial.action);
-  const [range, setRange] = useState<Range>(initial.from || initial.to ? [initial.from ? dayjs(initial.from) : null, initial.to ? dayjs(initial.to) : null] : null);
+  const [range, setRange] = useState<Range>(toRange(initial.from, initial.to));
   const actions = KNOWN_ACTIONS.map((value) => ({ value, label: t(`reportDetail.activity.actions.${value}`) })).sort((a, b) => a.label.localeCompare(b.label));
 
   return (
-    <Form
-      layout="vertical"
+    <FilterBar
+      label={t("history.filters.label")}
       className="history-filters"
-      aria-label={t("history.filters.label")}
-      onFinish={() => onApply({ operator, action, from: range?.[0]?.toISOString(), to: range?.[1]?.toISOString() })}
+      onSubmit={() => onApply({ operator, action, from: range?.[0]?.toISOString(), to: range?.[1]?.toISOString() })}
     >
       <OperatorField companyId={companyId} id="activity-operator" value={operator} onChange={setOperator} />
       <Form.Item label={t("history.filters.action")} htmlFor="activity-action" className="history-filters__operator">
@@ -57,34 +53,17 @@ function ActivityFilterBar({
           data-testid="activity-action"
         />
       </Form.Item>
-      <Form.Item label={t("history.filters.window")} htmlFor="activity-window" className="history-filters__window">
-        <DatePicker.RangePicker
-          id={{ start: "activity-window", end: "activity-window-end" }}
-          showTime={{ format: "HH:mm" }}
-          format="DD/MM/YYYY HH:mm"
-          allowEmpty={[true, true]}
-          value={range}
-          placeholder={[t("history.filters.start"), t("history.filters.end")]}
-          onChange={(next) => setRange(next)}
-        />
-      </Form.Item>
-      <div className="history-filters__buttons">
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="activity-apply">
-          {t("history.filters.apply")}
-        </Button>
-        <Button
-          icon={<ClearOutlined />}
-          onClick={() => {
-            setOperator(undefined);
-            setAction(undefined);
-            setRange(null);
-            onApply({});
-          }}
-        >
-          {t("history.filters.clear")}
-        </Button>
-      </div>
-    </Form>
+      <WindowField id="activity-window" value={range} onChange={setRange} />
+      <FilterButtons
+        applyTestId="activity-apply"
+        onClear={() => {
+          setOperator(undefined);
+          setAction(undefined);
+          setRange(null);
+          onApply({});
+        }}
+      />
+    </FilterBar>
   );
 }
 

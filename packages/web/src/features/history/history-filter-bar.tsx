@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from "react";
 import { Button, DatePicker, Form, Input, Select } from "antd";
-import { ClearOutlined, SearchOutlined } from "@ant-design/icons";
+import { SearchOutlined } from "@ant-design/icons";
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
 import { REPORT_TYPES, localizedName } from "@atalaya/shared";
 import { useOperators } from "../reports/detail/use-directory";
+import { FilterBar, FilterClearButton, FilterMultiSelect } from "../../components/filter-bar";
 import { useClearable } from "../../components/use-clearable";
 
 /** What the history filter bar edits; dates are ISO instants. */
@@ -16,9 +17,11 @@ export interface HistoryFilterValues {
   user?: number;
 }
 
-type Range = [Dayjs | null, Dayjs | null] | null;
+/** A window of dates and times as the range picker holds it; either end may be open. */
+export type Range = [Dayjs | null, Dayjs | null] | null;
 
-const toRange = (from?: string, to?: string): Range => (from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : null);
+/** The range picker's value for a window of ISO instants. */
+export const toRange = (from?: string, to?: string): Range => (from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : null);
 
 /** The filters' operator field: the company's operators by name, searchable, clearable. */
 export function OperatorField({ companyId, id, value, onChange }: { companyId: number; id: string; value?: number; onChange: (next?: number) => void }): ReactNode {
@@ -40,6 +43,38 @@ export function OperatorField({ companyId, id, value, onChange }: { companyId: n
         data-testid={id}
       />
     </Form.Item>
+  );
+}
+
+/** The filters' window of dates and times (to the minute); either end may stay open. */
+export function WindowField({ id, value, onChange, testId }: { id: string; value: Range; onChange: (next: Range) => void; testId?: string }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Form.Item label={t("history.filters.window")} htmlFor={id} className="history-filters__window">
+      <DatePicker.RangePicker
+        id={{ start: id, end: `${id}-end` }}
+        showTime={{ format: "HH:mm" }}
+        format="DD/MM/YYYY HH:mm"
+        allowEmpty={[true, true]}
+        value={value}
+        placeholder={[t("history.filters.start"), t("history.filters.end")]}
+        onChange={(next) => onChange(next)}
+        data-testid={testId}
+      />
+    </Form.Item>
+  );
+}
+
+/** The filters' buttons: apply (the form's submit) and clear. */
+export function FilterButtons({ applyTestId, onClear }: { applyTestId: string; onClear: () => void }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <div className="history-filters__buttons">
+      <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={applyTestId}>
+        {t("history.filters.apply")}
+      </Button>
+      <FilterClearButton onClick={onClear}>{t("history.filters.clear")}</FilterClearButton>
+    </div>
   );
 }
 
@@ -78,7 +113,7 @@ export function HistoryFilterBar({
   };
 
   return (
-    <Form layout="vertical" className="history-filters" onFinish={apply} aria-label={t("history.filters.label")} data-testid="history-filters">
+    <FilterBar label={t("history.filters.label")} className="history-filters" onSubmit={apply} testId="history-filters">
       <Form.Item label={t("history.filters.identifier")} htmlFor="history-id" className="history-filters__id">
         <Input
           id="history-id"
@@ -90,41 +125,20 @@ export function HistoryFilterBar({
           data-testid="history-identifier"
         />
       </Form.Item>
-      <Form.Item label={t("history.filters.types")} htmlFor="history-types" className="history-filters__types">
-        <Select
-          id="history-types"
-          mode="multiple"
-          allowClear={clearable}
-          maxTagCount="responsive"
-          value={types}
-          placeholder={t("history.filters.typesPlaceholder")}
-          showSearch={{ optionFilterProp: "label" }}
-          options={REPORT_TYPES.map((type) => ({ value: type.id, label: localizedName(type.nameLocalized, lang) }))}
-          onChange={setTypes}
-          data-testid="history-types"
-        />
-      </Form.Item>
-      <Form.Item label={t("history.filters.window")} htmlFor="history-window" className="history-filters__window">
-        <DatePicker.RangePicker
-          id={{ start: "history-window", end: "history-window-end" }}
-          showTime={{ format: "HH:mm" }}
-          format="DD/MM/YYYY HH:mm"
-          allowEmpty={[true, true]}
-          value={range}
-          placeholder={[t("history.filters.start"), t("history.filters.end")]}
-          onChange={(next) => setRange(next)}
-          data-testid="history-window"
-        />
-      </Form.Item>
+      <FilterMultiSelect
+        label={t("history.filters.types")}
+        id="history-types"
+        className="history-filters__types"
+        value={types}
+        placeholder={t("history.filters.typesPlaceholder")}
+        search
+        options={REPORT_TYPES.map((type) => ({ value: type.id, label: localizedName(type.nameLocalized, lang) }))}
+        onChange={setTypes}
+        testId="history-types"
+      />
+      <WindowField id="history-window" value={range} onChange={setRange} testId="history-window" />
       <OperatorField companyId={companyId} id="history-operator" value={user} onChange={setUser} />
-      <div className="history-filters__buttons">
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="history-apply">
-          {t("history.filters.apply")}
-        </Button>
-        <Button icon={<ClearOutlined />} onClick={clear}>
-          {t("history.filters.clear")}
-        </Button>
-      </div>
-    </Form>
+      <FilterButtons applyTestId="history-apply" onClear={clear} />
+    </FilterBar>
   );
 }
