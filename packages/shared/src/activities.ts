@@ -1,5 +1,4 @@
 import { z } from "./zod.js";
-import type { Language } from "./constants.js";
 import { MAX_ID } from "./limits.js";
 
 // Activities and compliance (issue 16; SPEC §3 Activity and compliance row, §4 activity states, §5 "an
@@ -26,49 +25,9 @@ export const ACTIVITY_TOTAL_PERIODS_MAX = 1000;
 export const ACTIVITY_CUSTOM_DAYS_MAX = 366;
 export const COMPLIANCE_PAGE_SIZE = 50;
 
-/** Texts of the activity rules, in every portal language (field problem codes of a 400). */
-export const ACTIVITY_MESSAGES = {
-  es: {
-    activityNameRequired: "El nombre de la actividad es obligatorio",
-    activityFormRepeated: "Una actividad no puede contener el mismo formulario dos veces",
-    activityFormsRequired: "Elige al menos un formulario",
-    activityFormUnknown: "Este formulario no existe o fue eliminado",
-    activityAssigneeRequired: "Asigna la actividad a al menos un usuario o equipo",
-    activityAssigneeUnknown: "Este usuario o equipo no pertenece a la organización",
-    activityCustomDaysRequired: "Indica cada cuántos días se repite el periodo",
-    activityEndBeforeStart: "La fecha de término no puede ser anterior a la de inicio",
-    activityInvalidText: "El texto contiene caracteres no permitidos",
-  },
-  en: {
-    activityNameRequired: "The activity's name is required",
-    activityFormRepeated: "Activity cannot contain the same form twice",
-    activityFormsRequired: "Choose at least one form",
-    activityFormUnknown: "This form does not exist or was deleted",
-    activityAssigneeRequired: "Assign the activity to at least one user or team",
-    activityAssigneeUnknown: "This user or team is not part of the organisation",
-    activityCustomDaysRequired: "Say every how many days the period repeats",
-    activityEndBeforeStart: "The end date cannot be before the start date",
-    activityInvalidText: "The text holds characters that are not allowed",
-  },
-  fr: {
-    activityNameRequired: "Le nom de l'activité est obligatoire",
-    activityFormRepeated: "Une activité ne peut pas contenir deux fois le même formulaire",
-    activityFormsRequired: "Choisissez au moins un formulaire",
-    activityFormUnknown: "Ce formulaire n'existe pas ou a été supprimé",
-    activityAssigneeRequired: "Attribuez l'activité à au moins un utilisateur ou une équipe",
-    activityAssigneeUnknown: "Cet utilisateur ou cette équipe ne fait pas partie de l'organisation",
-    activityCustomDaysRequired: "Indiquez tous les combien de jours la période se répète",
-    activityEndBeforeStart: "La date de fin ne peut pas précéder la date de début",
-    activityInvalidText: "Le texte contient des caractères non autorisés",
-  },
-} as const satisfies Record<Language, Record<string, string>>;
-export type ActivityMessage = keyof (typeof ACTIVITY_MESSAGES)["es"];
-
-/** The text of an activity rule's code in lang; undefined for a code that is not one of this module's. */
-export function activityMessage(lang: Language, code: string): string | undefined {
-  const catalogue: Record<string, string> = ACTIVITY_MESSAGES[lang];
-  return Object.hasOwn(catalogue, code) ? catalogue[code] : undefined;
-}
+/** An activity rule's code (a field problem of a 400): a key of the `activities` catalogue, whose texts the API
+ * answers with and the portal shows. */
+export type ActivityMessage = keyof typeof import("../locales/es/activities.json", { with: { type: "json" } });
 
 const msg = (code: ActivityMessage) => ({ message: code });
 const NO_CONTROL = /^[^\p{Cc}]*$/u;

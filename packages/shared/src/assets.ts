@@ -1,58 +1,14 @@
 import { z } from "./zod.js";
-import type { Language } from "./constants.js";
 import { MAX_ID } from "./limits.js";
 import { latitudeSchema, longitudeSchema } from "./reports.js";
 
 // Assets with QR codes (issue 17, SPEC §2 assets list and form, §3 Asset, §5 asset URL valid). The
-// rules' messages are codes of ASSET_MESSAGES: the API answers the code on the field with its text in
-// the caller's language, and the portal shows the same text.
+// rules' messages are codes of the `assets` catalogue (locales/<lang>/assets.json): the API answers the
+// code on the field with its text in the caller's language, and the portal shows the same text.
 
-/** Texts of this module's rules, in every portal language (SPEC §5: "the URL entered is not valid"). */
-export const ASSET_MESSAGES = {
-  es: {
-    assetUrlInvalid: "La URL ingresada no es válida",
-    assetCategoryRequired: "La categoría es obligatoria",
-    assetDescriptionRequired: "La descripción es obligatoria",
-    assetTextTooLong: "El texto es demasiado largo",
-    assetInvalidText: "El texto contiene caracteres no permitidos",
-    assetTooManyTags: "Demasiadas etiquetas",
-    assetLocationRequired: "Indica la ubicación del activo",
-    safetagBatchNameRequired: "El nombre del lote es obligatorio",
-    safetagBatchSizeInvalid: "La cantidad debe estar entre 1 y 1000",
-    safetagMessageRequired: "Escribe un mensaje",
-  },
-  en: {
-    assetUrlInvalid: "The URL entered is not valid",
-    assetCategoryRequired: "The category is required",
-    assetDescriptionRequired: "The description is required",
-    assetTextTooLong: "The text is too long",
-    assetInvalidText: "The text contains characters that are not allowed",
-    assetTooManyTags: "Too many tags",
-    assetLocationRequired: "Give the asset's location",
-    safetagBatchNameRequired: "The batch name is required",
-    safetagBatchSizeInvalid: "The quantity must be between 1 and 1000",
-    safetagMessageRequired: "Write a message",
-  },
-  fr: {
-    assetUrlInvalid: "L'URL saisie n'est pas valide",
-    assetCategoryRequired: "La catégorie est obligatoire",
-    assetDescriptionRequired: "La description est obligatoire",
-    assetTextTooLong: "Le texte est trop long",
-    assetInvalidText: "Le texte contient des caractères non autorisés",
-    assetTooManyTags: "Trop d'étiquettes",
-    assetLocationRequired: "Indiquez l'emplacement du bien",
-    safetagBatchNameRequired: "Le nom du lot est obligatoire",
-    safetagBatchSizeInvalid: "La quantité doit être comprise entre 1 et 1000",
-    safetagMessageRequired: "Écrivez un message",
-  },
-} as const satisfies Record<Language, Record<string, string>>;
-export type AssetMessage = keyof (typeof ASSET_MESSAGES)["es"];
-
-/** The text of one of this module's codes in lang; undefined for any other code. */
-export function assetMessage(lang: Language, code: string): string | undefined {
-  const catalogue: Record<string, string> = ASSET_MESSAGES[lang];
-  return Object.hasOwn(catalogue, code) ? catalogue[code] : undefined;
-}
+/** A rule's code (a field problem of a 400): a key of the `assets` catalogue, whose texts the API
+ * answers with and the portal shows. */
+export type AssetMessage = keyof typeof import("../locales/es/assets.json", { with: { type: "json" } });
 
 const msg = (code: AssetMessage) => ({ message: code });
 const NO_CONTROL = /^[^\p{Cc}]*$/u;

@@ -1,5 +1,3 @@
-import type { Language } from "./constants.js";
-
 // Client error reporting (issue 18): its kinds, bounds and texts, and the scrubbing both sides apply so
 // no token or personal data is stored. No zod here: the portal's error reporter loads with the login
 // page, and the schemas (client-errors.ts) would bring zod into that first download.
@@ -26,23 +24,7 @@ export const CLIENT_ERROR_RETENTION_DAYS = 30;
 export const CLIENT_ERROR_PROBLEMS = ["control_characters", "invalid_release", "invalid_route"] as const;
 export type ClientErrorProblem = (typeof CLIENT_ERROR_PROBLEMS)[number];
 
-export const CLIENT_ERROR_MESSAGES: Readonly<Record<Language, Readonly<Record<ClientErrorProblem, string>>>> = {
-  es: {
-    control_characters: "El texto contiene caracteres de control",
-    invalid_release: "La versión no es válida",
-    invalid_route: "La ruta debe comenzar con / y no llevar consulta",
-  },
-  en: {
-    control_characters: "The text contains control characters",
-    invalid_release: "The release is not valid",
-    invalid_route: "The route must start with / and carry no query",
-  },
-  fr: {
-    control_characters: "Le texte contient des caractères de contrôle",
-    invalid_release: "La version n'est pas valide",
-    invalid_route: "La route doit commencer par / et ne porter aucune requête",
-  },
-};
+// Their texts are the `client-errors` catalogue, locales/<lang>/client-errors.json.
 
 /** True for a key of CLIENT_ERROR_PROBLEMS. */
 export function isClientErrorProblem(value: unknown): value is ClientErrorProblem {

@@ -1,51 +1,14 @@
 import { z } from "./zod.js";
-import type { Language } from "./constants.js";
 import { MAX_ID } from "./limits.js";
 
 // Messages to collaborators (issue 15): an organisation writes to its own members (users, teams or
 // everyone), each recipient reads it in the portal and its sender sees who read it. Every rule's
-// message is a code of COLLABORATOR_MESSAGE_TEXTS, answered as the field's `code` with its text.
+// message is a code of the `collaborator-messages` catalogue (locales/<lang>/collaborator-messages.json),
+// answered as the field's `code` with its text.
 
-/** Texts of this module's rules, in every portal language. */
-export const COLLABORATOR_MESSAGE_TEXTS = {
-  es: {
-    collaboratorTitleRequired: "El asunto es obligatorio",
-    collaboratorTitleTooLong: "El asunto es demasiado largo",
-    collaboratorBodyRequired: "El mensaje es obligatorio",
-    collaboratorBodyTooLong: "El mensaje es demasiado largo",
-    collaboratorInvalidText: "El texto contiene caracteres no permitidos",
-    collaboratorNoRecipients: "Elige al menos un destinatario: personas, equipos o todos",
-    collaboratorRecipientInvalid: "Cada destinatario debe pertenecer a la organización",
-    collaboratorTeamInvalid: "Cada equipo debe ser de la organización",
-  },
-  en: {
-    collaboratorTitleRequired: "The subject is required",
-    collaboratorTitleTooLong: "The subject is too long",
-    collaboratorBodyRequired: "The message is required",
-    collaboratorBodyTooLong: "The message is too long",
-    collaboratorInvalidText: "The text contains characters that are not allowed",
-    collaboratorNoRecipients: "Choose at least one recipient: people, teams or everyone",
-    collaboratorRecipientInvalid: "Every recipient must belong to the organisation",
-    collaboratorTeamInvalid: "Every team must be one of the organisation's",
-  },
-  fr: {
-    collaboratorTitleRequired: "L'objet est obligatoire",
-    collaboratorTitleTooLong: "L'objet est trop long",
-    collaboratorBodyRequired: "Le message est obligatoire",
-    collaboratorBodyTooLong: "Le message est trop long",
-    collaboratorInvalidText: "Le texte contient des caractères non autorisés",
-    collaboratorNoRecipients: "Choisissez au moins un destinataire : personnes, équipes ou tout le monde",
-    collaboratorRecipientInvalid: "Chaque destinataire doit appartenir à l'organisation",
-    collaboratorTeamInvalid: "Chaque équipe doit être celle de l'organisation",
-  },
-} as const satisfies Record<Language, Record<string, string>>;
-export type CollaboratorMessageText = keyof (typeof COLLABORATOR_MESSAGE_TEXTS)["es"];
-
-/** The text of a rule's code in lang; undefined for a code that is not one of this module's. */
-export function collaboratorMessageText(lang: Language, code: string): string | undefined {
-  const catalogue: Record<string, string> = COLLABORATOR_MESSAGE_TEXTS[lang];
-  return Object.hasOwn(catalogue, code) ? catalogue[code] : undefined;
-}
+/** A rule's code (a field problem of a 400): a key of the `collaborator-messages` catalogue, whose texts the API
+ * answers with and the portal shows. */
+export type CollaboratorMessageText = keyof typeof import("../locales/es/collaborator-messages.json", { with: { type: "json" } });
 
 const msg = (code: CollaboratorMessageText) => ({ message: code });
 // Line breaks and tabs are text; every other control character is refused.

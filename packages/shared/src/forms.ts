@@ -6,7 +6,8 @@ import type { FormsMessage } from "./forms-messages.js";
 // Dynamic forms (issue 16, SPEC §3 Dynamic form template, §5 rules). A template is one JSON document:
 // this schema validates it in the builder and on the server alike, so an invalid template answers 400
 // with the path of each offending component (`components.2.children.0.fieldKey`). Every rule's message
-// is a code of FORMS_MESSAGES (forms-messages.ts); the English texts of the field key rules are SPEC §5's, word for word.
+// is a code of the `forms` catalogue (FormsMessage, forms-messages.ts); the English texts of the field key
+// rules are SPEC §5's, word for word.
 
 
 const msg = (code: FormsMessage) => ({ message: code });

@@ -3,8 +3,8 @@ import type { OrganisationMessage } from "./organisation-messages.js";
 import { MAX_ID } from "./limits.js";
 
 // Teams, tags, sources, form selector lists and custom dashboards of an organisation (SPEC §3, §5).
-// Every rule's message is a code of ORGANISATION_MESSAGES: the API answers it as the field's `code`
-// with its text in the caller's language, and the portal shows the same text.
+// Every rule's message is a code of the `organisation` catalogue (OrganisationMessage): the API answers
+// it as the field's `code` with its text in the caller's language, and the portal shows the same text.
 
 const msg = (code: OrganisationMessage) => ({ message: code });
 const NO_CONTROL = /^[^\p{Cc}]*$/u;

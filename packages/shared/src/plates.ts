@@ -2,7 +2,6 @@
 // formats the portal checks before asking and the API checks again, the lookup's result, the lookups
 // log, the report's stolen-plate flag and the call request; SPEC §8 plate lookup codes and texts.
 import { z } from "./zod.js";
-import type { Language } from "./constants.js";
 import { MAX_ID } from "./limits.js";
 
 /** The plate shapes Chile's vehicle registry issues (Registro Nacional de Vehículos Motorizados). */
@@ -50,39 +49,9 @@ export type PlateErrorCode = (typeof PLATE_ERROR_CODES)[number];
 export const PLATE_LOOKUP_RESULTS = ["stolen", "clear", ...PLATE_ERROR_CODES] as const;
 export type PlateLookupResult = (typeof PLATE_LOOKUP_RESULTS)[number];
 
-/** SPEC §8's text for the service being unavailable (timeout and connection failure). */
-export const PLATE_SERVICE_UNAVAILABLE = "The police service for patent consultation is not available.";
-
-/** The API's texts for the plate and call codes, per language (SPEC §8's English text as written). */
-export const PLATE_MESSAGES: Readonly<Record<Language, Readonly<Record<PlateErrorCode | "plateFormat" | "phoneCallsDisabled" | "noPhoneNumber" | "callFailed", string>>>> = {
-  es: {
-    timeout: "El servicio policial de consulta de patentes no está disponible.",
-    connectionFailed: "El servicio policial de consulta de patentes no está disponible.",
-    validationFailed: "El servicio policial no pudo validar la patente consultada.",
-    plateFormat: "La patente no tiene un formato chileno (por ejemplo AB1234, BCDF12, AB123 o ABC12).",
-    phoneCallsDisabled: "Las llamadas telefónicas no están habilitadas para tu organización.",
-    noPhoneNumber: "Este reporte no tiene un teléfono al que llamar.",
-    callFailed: "El servicio de telefonía no pudo iniciar la llamada; inténtalo de nuevo.",
-  },
-  en: {
-    timeout: PLATE_SERVICE_UNAVAILABLE,
-    connectionFailed: PLATE_SERVICE_UNAVAILABLE,
-    validationFailed: "The police service could not validate the plate.",
-    plateFormat: "The plate is not in a Chilean format (for example AB1234, BCDF12, AB123 or ABC12).",
-    phoneCallsDisabled: "Phone calls are not enabled for your organisation.",
-    noPhoneNumber: "This report has no phone number to call.",
-    callFailed: "The telephony service could not start the call; please try again.",
-  },
-  fr: {
-    timeout: "Le service de police de consultation des plaques n'est pas disponible.",
-    connectionFailed: "Le service de police de consultation des plaques n'est pas disponible.",
-    validationFailed: "Le service de police n'a pas pu valider la plaque.",
-    plateFormat: "La plaque n'a pas un format chilien (par exemple AB1234, BCDF12, AB123 ou ABC12).",
-    phoneCallsDisabled: "Les appels téléphoniques ne sont pas activés pour votre organisation.",
-    noPhoneNumber: "Ce signalement n'a pas de numéro de téléphone à appeler.",
-    callFailed: "Le service de téléphonie n'a pas pu lancer l'appel ; veuillez réessayer.",
-  },
-};
+// The API's texts for the plate and call codes (PLATE_ERROR_CODES, plateFormat, phoneCallsDisabled,
+// noPhoneNumber, callFailed), per language, are the `plates` catalogue (locales/<lang>/plates.json; SPEC
+// §8's English text as written).
 
 // A plate in the path: generous bounds so any wrong format reaches the format check (validationFailed).
 const plateText = z.string().min(1).max(40);

@@ -1,20 +1,13 @@
 import { z } from "./zod.js";
-import type { Language } from "./constants.js";
 
 // Browser push (issue 15, Web Push with VAPID): the deployment's public key, and a browser's
 // subscription for the signed-in user.
 
 const NO_CONTROL = /^[^\p{Cc}]*$/u;
 
-/** The text of a push rule's code in lang; undefined for a code that is not this module's. */
-export function pushMessageText(lang: Language, code: string): string | undefined {
-  const texts: Record<Language, Record<string, string>> = {
-    es: { pushEndpointInvalid: "El servicio de notificaciones del navegador no es válido" },
-    en: { pushEndpointInvalid: "The browser's push service is not valid" },
-    fr: { pushEndpointInvalid: "Le service de notifications du navigateur n'est pas valide" },
-  };
-  return Object.hasOwn(texts[lang], code) ? texts[lang][code] : undefined;
-}
+// A push rule's code (pushEndpointInvalid) has its text in the `push` catalogue's `rules`
+// (locales/<lang>/push.json).
+
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
 /** GET /api/push/key: the VAPID public key a browser subscribes with (base64url). */

@@ -1,5 +1,4 @@
 import { z } from "./zod.js";
-import type { Language } from "./constants.js";
 import { LANGUAGES } from "./constants.js";
 import type { MediaKind } from "./interactions.js";
 import { ORGANISATION_CATEGORIES } from "./enums.js";
@@ -10,112 +9,12 @@ import { zonePolygonSchema, ZONE_NAME_MAX } from "./zones.js";
 
 // Self-service sign-up (SPEC §2 account creation, §3 Onboarding/Registration/Pre-registration, §5
 // sign-up rules), password reset and the law-enforcement pages (issue 13). Every rule's message is a
-// code of SIGNUP_MESSAGES: the API answers it as the field's `code` with its text in the caller's
-// language, and the screens show the same text before sending.
+// code of the `signup` catalogue (locales/<lang>/signup.json): the API answers it as the field's `code`
+// with its text in the caller's language, and the screens show the same text before sending.
 
-/** Texts of this module's rules, in every interface language. */
-export const SIGNUP_MESSAGES = {
-  es: {
-    emailInvalid: "Debe ser un correo electrónico válido",
-    legalsRequired: "Debes aceptar las condiciones para continuar",
-    firstNameRequired: "El nombre es obligatorio",
-    lastNameRequired: "El apellido es obligatorio",
-    signupPassword: "La contraseña debe tener entre 8 y 12 caracteres, sin espacios",
-    passwordLength: "La contraseña debe tener entre 8 y 64 caracteres, sin espacios",
-    textTooLong: "El texto es demasiado largo",
-    invalidText: "El texto contiene caracteres no permitidos",
-    organizationRequired: "El nombre de la organización es obligatorio",
-    categoryRequired: "Elige una categoría",
-    activitiesRequired: "Las actividades son obligatorias",
-    phoneInvalid: "El teléfono no es válido",
-    captchaRequired: "Resuelve el captcha para continuar",
-    captchaInvalid: "El captcha no es válido o ya fue usado; resuélvelo de nuevo",
-    zoneNameRequired: "El nombre de la zona es obligatorio",
-    zoneRequired: "Dibuja la zona de tu organización en el mapa",
-    zoneTooLarge: "La zona supera el área máxima de 10.000 km²",
-    zoneInvalid: "La zona dibujada no es válida",
-    reportTypesRequired: "Selecciona al menos un tipo de reporte",
-    reportTypeInvalid: "Ese tipo de reporte no se puede elegir",
-    keyInvalid: "El enlace de registro no es válido, ya fue usado o expiró",
-    usernameTaken: "username already taken",
-    codeInvalid: "El enlace no es válido, ya fue usado o expiró",
-    termsRequired: "Debes aceptar los términos",
-    domainNotAllowed: "El correo debe pertenecer a una entidad de gobierno o de seguridad",
-    fieldRequired: "Este campo es obligatorio",
-    requestTargetRequired: "Indica los reportes, o un área y un intervalo de tiempo",
-    windowInvalid: "El intervalo de tiempo no es válido",
-    colorInvalid: "Elige un color válido (#RRGGBB)",
-  },
-  en: {
-    emailInvalid: "Must be a valid email address",
-    legalsRequired: "You must accept the conditions to continue",
-    firstNameRequired: "The first name is required",
-    lastNameRequired: "The last name is required",
-    signupPassword: "The password must have 8 to 12 characters, without spaces",
-    passwordLength: "The password must have 8 to 64 characters, without spaces",
-    textTooLong: "The text is too long",
-    invalidText: "The text contains characters that are not allowed",
-    organizationRequired: "The organisation name is required",
-    categoryRequired: "Choose a category",
-    activitiesRequired: "The activities are required",
-    phoneInvalid: "The phone number is not valid",
-    captchaRequired: "Solve the captcha to continue",
-    captchaInvalid: "The captcha is not valid or was already used; solve it again",
-    zoneNameRequired: "The zone name is required",
-    zoneRequired: "Draw your organisation's zone on the map",
-    zoneTooLarge: "The zone exceeds the maximum area of 10,000 km²",
-    zoneInvalid: "The drawn zone is not valid",
-    reportTypesRequired: "Select at least one report type",
-    reportTypeInvalid: "That report type cannot be chosen",
-    keyInvalid: "The registration link is not valid, was already used or has expired",
-    usernameTaken: "username already taken",
-    codeInvalid: "The link is not valid, was already used or has expired",
-    termsRequired: "You must accept the terms",
-    domainNotAllowed: "The e-mail must belong to a government or security entity",
-    fieldRequired: "This field is required",
-    requestTargetRequired: "Give the report ids, or an area and a time window",
-    windowInvalid: "The time window is not valid",
-    colorInvalid: "Choose a valid colour (#RRGGBB)",
-  },
-  fr: {
-    emailInvalid: "Doit être une adresse e-mail valide",
-    legalsRequired: "Vous devez accepter les conditions pour continuer",
-    firstNameRequired: "Le prénom est obligatoire",
-    lastNameRequired: "Le nom est obligatoire",
-    signupPassword: "Le mot de passe doit contenir de 8 à 12 caractères, sans espaces",
-    passwordLength: "Le mot de passe doit contenir de 8 à 64 caractères, sans espaces",
-    textTooLong: "Le texte est trop long",
-    invalidText: "Le texte contient des caractères non autorisés",
-    organizationRequired: "Le nom de l'organisation est obligatoire",
-    categoryRequired: "Choisissez une catégorie",
-    activitiesRequired: "Les activités sont obligatoires",
-    phoneInvalid: "Le numéro de téléphone n'est pas valide",
-    captchaRequired: "Résolvez le captcha pour continuer",
-    captchaInvalid: "Le captcha n'est pas valide ou a déjà servi ; résolvez-le à nouveau",
-    zoneNameRequired: "Le nom de la zone est obligatoire",
-    zoneRequired: "Dessinez la zone de votre organisation sur la carte",
-    zoneTooLarge: "La zone dépasse la surface maximale de 10 000 km²",
-    zoneInvalid: "La zone dessinée n'est pas valide",
-    reportTypesRequired: "Sélectionnez au moins un type de signalement",
-    reportTypeInvalid: "Ce type de signalement ne peut pas être choisi",
-    keyInvalid: "Le lien d'inscription n'est pas valide, a déjà servi ou a expiré",
-    usernameTaken: "username already taken",
-    codeInvalid: "Le lien n'est pas valide, a déjà servi ou a expiré",
-    termsRequired: "Vous devez accepter les conditions",
-    domainNotAllowed: "L'e-mail doit appartenir à une entité gouvernementale ou de sécurité",
-    fieldRequired: "Ce champ est obligatoire",
-    requestTargetRequired: "Indiquez les signalements, ou une zone et une période",
-    windowInvalid: "La période n'est pas valide",
-    colorInvalid: "Choisissez une couleur valide (#RRGGBB)",
-  },
-} as const satisfies Record<Language, Record<string, string>>;
-export type SignupMessage = keyof (typeof SIGNUP_MESSAGES)["es"];
-
-/** The text of a rule's code in lang; undefined for a code that is not one of this module's. */
-export function signupMessage(lang: Language, code: string): string | undefined {
-  const catalogue: Record<string, string> = SIGNUP_MESSAGES[lang];
-  return Object.hasOwn(catalogue, code) ? catalogue[code] : undefined;
-}
+/** A rule's code (a field problem of a 400): a key of the `signup` catalogue, whose texts the API
+ * answers with and the portal shows. */
+export type SignupMessage = keyof typeof import("../locales/es/signup.json", { with: { type: "json" } });
 
 const msg = (code: SignupMessage) => ({ message: code });
 const NO_CONTROL = /^[^\p{Cc}]*$/u;

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { LANGUAGES } from "./constants.js";
+import { LANGUAGES, type Language } from "./constants.js";
 import { GROUPS, ROLE_NAME_BY_GROUP, grantableRoles, mayChangeRole, memberRoleName, roleName } from "./roles.js";
-import { USER_FIELD_MESSAGES, USER_FIELD_PROBLEMS, userCreateBodySchema, userPasswordBodySchema, userUpdateBodySchema } from "./users.js";
+import es from "../locales/es/users.json" with { type: "json" };
+import en from "../locales/en/users.json" with { type: "json" };
+import fr from "../locales/fr/users.json" with { type: "json" };
+import { USER_FIELD_PROBLEMS, userCreateBodySchema, userPasswordBodySchema, userUpdateBodySchema, type UserFieldProblem } from "./users.js";
 
 const valid = {
   email: "nueva@demo.cl",
@@ -64,7 +67,10 @@ describe("user create schema (SPEC §5 profile rules)", () => {
     expect(userPasswordBodySchema.safeParse({ password: "Segura-2026", password_confirmation: "Segura-2027" }).success).toBe(false);
   });
   it("has every message in es, en and fr", () => {
+    // The `users` catalogue (locales/<lang>/users.json): a text for each problem, and nothing else.
+    const USER_FIELD_MESSAGES: Record<Language, Record<UserFieldProblem, string>> = { es, en, fr };
     for (const lang of LANGUAGES) for (const p of USER_FIELD_PROBLEMS) expect(USER_FIELD_MESSAGES[lang][p], `${lang} ${p}`).toBeTruthy();
+    for (const lang of LANGUAGES) expect(Object.keys(USER_FIELD_MESSAGES[lang]).sort(), lang).toEqual([...USER_FIELD_PROBLEMS].sort());
     expect(USER_FIELD_MESSAGES.en.invalid_email).toBe("Must be a valid email address");
   });
 });

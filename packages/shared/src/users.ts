@@ -1,6 +1,6 @@
 import { z } from "./zod.js";
 import { MAX_ID } from "./limits.js";
-import { LANGUAGES, type Language } from "./constants.js";
+import { LANGUAGES } from "./constants.js";
 import { COMPANY_ROLES, ROLE_NAMES } from "./roles.js";
 import { alarmSettingsSchema, userSettingsSchema } from "./auth.js";
 import { normalizePhone } from "./phone.js";
@@ -27,66 +27,13 @@ export const USER_FIELD_PROBLEMS = [
 ] as const;
 export type UserFieldProblem = (typeof USER_FIELD_PROBLEMS)[number];
 
-/** SPEC §5 profile rules' messages, es/en/fr (a missing one is a compile error). */
-export const USER_FIELD_MESSAGES: Readonly<Record<Language, Readonly<Record<UserFieldProblem, string>>>> = {
-  es: {
-    name_too_short: "Debe tener al menos 3 caracteres",
-    name_too_long: "Debe tener como máximo 60 caracteres",
-    invalid_text: "El texto contiene caracteres no permitidos",
-    invalid_rut: "El RUT no es válido",
-    invalid_phone: "El teléfono no es válido",
-    invalid_email: "Debe ser un correo electrónico válido",
-    role_required: "Debes seleccionar un rol",
-    password_length: "La contraseña debe tener entre 8 y 64 caracteres",
-    password_mismatch: "La confirmación de la contraseña no coincide",
-    invalid_zone: "La zona no pertenece a la organización",
-    invalid_report_type: "El tipo de reporte no existe",
-    invalid_timezone: "La zona horaria no es válida",
-    email_taken: "Este correo ya pertenece a un usuario de la organización",
-  },
-  en: {
-    name_too_short: "Must have at least 3 characters",
-    name_too_long: "Must have at most 60 characters",
-    invalid_text: "The text contains characters that are not allowed",
-    invalid_rut: "The RUT is not valid",
-    invalid_phone: "The phone number is not valid",
-    invalid_email: "Must be a valid email address",
-    role_required: "A role must be selected",
-    password_length: "The password must have between 8 and 64 characters",
-    password_mismatch: "The password confirmation does not match",
-    invalid_zone: "The zone does not belong to the organisation",
-    invalid_report_type: "The report type does not exist",
-    invalid_timezone: "The time zone is not valid",
-    email_taken: "This e-mail already belongs to a member of the organisation",
-  },
-  fr: {
-    name_too_short: "Doit contenir au moins 3 caractères",
-    name_too_long: "Doit contenir au plus 60 caractères",
-    invalid_text: "Le texte contient des caractères non autorisés",
-    invalid_rut: "Le RUT n'est pas valide",
-    invalid_phone: "Le numéro de téléphone n'est pas valide",
-    invalid_email: "Doit être une adresse e-mail valide",
-    role_required: "Un rôle doit être sélectionné",
-    password_length: "Le mot de passe doit contenir entre 8 et 64 caractères",
-    password_mismatch: "La confirmation du mot de passe ne correspond pas",
-    invalid_zone: "La zone n'appartient pas à l'organisation",
-    invalid_report_type: "Le type de signalement n'existe pas",
-    invalid_timezone: "Le fuseau horaire n'est pas valide",
-    email_taken: "Cet e-mail appartient déjà à un membre de l'organisation",
-  },
-};
+// SPEC §5 profile rules' messages, es/en/fr: the `users` catalogue (locales/<lang>/users.json), one text
+// per problem.
 
 /** True for a key of USER_FIELD_PROBLEMS. */
 export function isUserFieldProblem(value: unknown): value is UserFieldProblem {
   return typeof value === "string" && (USER_FIELD_PROBLEMS as readonly string[]).includes(value);
 }
-
-/** SPEC §6: the text of a refused role change, es/en/fr. */
-export const ROLE_CHANGE_FORBIDDEN_MESSAGES: Readonly<Record<Language, string>> = {
-  es: "No tienes permiso para cambiar este rol",
-  en: "You do not have permission to change this role",
-  fr: "Vous n'avez pas la permission de modifier ce rôle",
-};
 
 export const USER_NAME_MIN = 3;
 export const USER_NAME_MAX = 60;

@@ -2,8 +2,9 @@ import type { FastifyInstance } from "fastify";
 import jsQRModule from "jsqr";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ASSET_MESSAGES, isValidAssetUrl, type Asset, type FieldError, type PublicAsset, type Report } from "@atalaya/shared";
+import { isValidAssetUrl, type Asset, type FieldError, type PublicAsset, type Report } from "@atalaya/shared";
 import type { Db } from "../db/db.js";
+import { t } from "../http/texts.js";
 import { body, buildCompany, buildUser, loginAs, TEST_ORIGIN, TEST_PASSWORD, testApp, testDb } from "../test/harness.js";
 
 // jsqr is CommonJS exporting `default`: its default import is the function or the module holding it.
@@ -71,8 +72,8 @@ describe("asset external URL (SPEC §5)", () => {
     const res = await app.inject({ method: "POST", url: url(), headers: h(admin, lang), payload: { ...VALID(), externalUrl: "www example" } });
     expect(res.statusCode).toBe(400);
     const fields = body<{ error: { fields: FieldError[] } }>(res).error.fields;
-    expect(fields).toContainEqual({ field: "externalUrl", code: "assetUrlInvalid", message: ASSET_MESSAGES[lang].assetUrlInvalid });
-    expect(ASSET_MESSAGES.en.assetUrlInvalid).toBe("The URL entered is not valid");
+    expect(fields).toContainEqual({ field: "externalUrl", code: "assetUrlInvalid", message: t(lang, "assets:assetUrlInvalid") });
+    expect(t("en", "assets:assetUrlInvalid")).toBe("The URL entered is not valid");
     const after = (await db.query<{ n: number }>("select count(*)::int as n from assets where company_id = $1", [companyId]))[0]!.n;
     expect(after).toBe(before);
   });

@@ -1,18 +1,25 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { activityMessage, assetMessage, NOT_AUTHENTICATED_MESSAGE, collaboratorMessageText, formsMessage, organisationMessage, pushMessageText, signupMessage, type Language } from "@atalaya/shared";
+import { NOT_AUTHENTICATED_MESSAGE, type Language } from "@atalaya/shared";
 import { isDatabaseUnavailable } from "../db/unavailable.js";
 import { AppError } from "./errors.js";
 import { pickLanguage, translate, translateFieldProblem, translateReason } from "./messages.js";
+import { hasText, t } from "./texts.js";
 
 const isDataException = (err: unknown) => /^22[0-9A-Z]{3}$/.test(String((err as { code?: unknown }).code ?? ""));
 
 /** What a client is told to wait when the database cannot be reached. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+/** The catalogues of the shared rules' problem codes, in the order a code is looked up in (a code of two of them has one text). */
+const RULE_CATALOGUES = ["organisation:", "collaborator-messages:", "push:rules.", "signup:", "assets:", "forms:", "activities:"] as const;
+
 /** The text of a shared rule's problem code (the user forms', the organisation's, the sign-up's and the assets' SPEC §5 rules). */
 function fieldProblemText(lang: Language, code: string): string | undefined {
-  return translateFieldProblem(lang, code) ?? organisationMessage(lang, code) ?? collaboratorMessageText(lang, code) ?? pushMessageText(lang, code) ?? signupMessage(lang, code) ?? assetMessage(lang, code) ?? formsMessage(lang, code) ?? activityMessage(lang, code);
+  const own = translateFieldProblem(lang, code);
+  if (own !== undefined) return own;
+  const key = RULE_CATALOGUES.map((catalogue) => `${catalogue}${code}`).find(hasText);
+  return key ? t(lang, key) : undefined;
 }
 
 function fieldName(instancePath: string, fallback: string | undefined): string {

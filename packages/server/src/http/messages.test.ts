@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CONFLICT_REASONS, LANGUAGES } from "@atalaya/shared";
-import { pickLanguage, translate, translateReason } from "./messages.js";
+import { CONFLICT_REASONS, LANGUAGES, PLATE_ERROR_CODES } from "@atalaya/shared";
+import { pickLanguage, translate, translateFieldProblem, translateReason } from "./messages.js";
 
 describe("API messages", () => {
   it("give every 409 reason its own text in every language", () => {
@@ -18,6 +18,17 @@ describe("API messages", () => {
     expect(translateReason("en", "alreadyTaken", { by: "Ana Pérez" })).toBe("This report was already taken by Ana Pérez");
     expect(translate("fr", "fileTooLarge", { max: 10 })).toBe("Le fichier est trop volumineux (maximum 10 Mo)");
     expect(translate("en", "noSuchCode")).toBeUndefined();
+  });
+
+  it("answer the codes and problems the portal shares from their own catalogues", () => {
+    for (const lang of LANGUAGES) for (const code of [...PLATE_ERROR_CODES, "plateFormat", "phoneCallsDisabled", "noPhoneNumber", "callFailed"]) expect(translate(lang, code), `${lang} ${code}`).toBeTruthy();
+    expect(translate("en", "timeout")).toBe("The police service for patent consultation is not available.");
+    expect(translate("es", "roleChangeForbidden")).toBe("No tienes permiso para cambiar este rol");
+    expect(translateReason("fr", "alreadyRated")).toBe("Ce signalement a déjà été noté");
+    expect(translateReason("en", "categoryNameTaken")).toBe("A category with that name already exists");
+    expect(translateFieldProblem("fr", "invalid_rut")).toBe("Le RUT n'est pas valide");
+    expect(translateFieldProblem("en", "invalid_route")).toBe("The route must start with / and carry no query");
+    expect(translateFieldProblem("en", "toString")).toBeUndefined();
   });
 
   it("pick the first supported language, Spanish otherwise", () => {

@@ -77,5 +77,9 @@ describe("t", () => {
     expect(hasText("push:nope")).toBe(false);
     expect(hasText("nope:assigned")).toBe(false);
     expect(hasText("assigned")).toBe(false);
+    // A code that is no text: an object's own method, a group of texts.
+    expect(hasText("forms:toString")).toBe(false);
+    expect(hasText("push:rules")).toBe(false);
+    expect(hasText("push:rules.pushEndpointInvalid")).toBe(true);
   });
 });

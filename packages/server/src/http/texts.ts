@@ -2,8 +2,8 @@ import { createRequire } from "node:module";
 import i18next from "i18next";
 import { LANGUAGES, type Language } from "@atalaya/shared";
 
-// The texts the server writes for people (API errors, mails, pushes, summaries, exported files, Open311
-// answers, inbox notices) are data: JSON catalogues in @atalaya/shared's locales/<lang>/<namespace>.json,
+// The texts the server writes for people (API errors and the shared rules' field problems, mails, pushes,
+// summaries, exported files, Open311 answers, inbox notices) are data: JSON catalogues in @atalaya/shared's locales/<lang>/<namespace>.json,
 // one namespace per domain, read here through one i18next instance made at import with every language
 // loaded at once (no backend, nothing asynchronous). Placeholders are i18next's {{name}}; a text that
 // says one or many is a pair of keys `name_one` / `name_other` chosen by the `count` variable (the
@@ -11,7 +11,27 @@ import { LANGUAGES, type Language } from "@atalaya/shared";
 // included), and a caller that puts one in HTML escapes it there.
 
 /** The catalogues: one JSON file per namespace in each language. */
-export const TEXT_NAMESPACES = ["errors", "mail", "push", "summaries", "open311", "exports", "inbox"] as const;
+export const TEXT_NAMESPACES = [
+  "errors",
+  "mail",
+  "push",
+  "summaries",
+  "open311",
+  "exports",
+  "inbox",
+  // The texts of the shared rules' codes and 409 reasons (@atalaya/shared's schemas and CONFLICT_REASONS),
+  // which the portal shows too: messages.ts and error-handler.ts answer with them.
+  "activities",
+  "assets",
+  "client-errors",
+  "collaborator-messages",
+  "forms",
+  "organisation",
+  "plates",
+  "report-life",
+  "signup",
+  "users",
+] as const;
 export type TextNamespace = (typeof TEXT_NAMESPACES)[number];
 
 /** The Spanish catalogues' shapes: the keys every language has (texts.test.ts holds en and fr to them). */
@@ -23,6 +43,16 @@ interface Catalogues {
   open311: typeof import("@atalaya/shared/locales/es/open311.json", { with: { type: "json" } });
   exports: typeof import("@atalaya/shared/locales/es/exports.json", { with: { type: "json" } });
   inbox: typeof import("@atalaya/shared/locales/es/inbox.json", { with: { type: "json" } });
+  activities: typeof import("@atalaya/shared/locales/es/activities.json", { with: { type: "json" } });
+  assets: typeof import("@atalaya/shared/locales/es/assets.json", { with: { type: "json" } });
+  "client-errors": typeof import("@atalaya/shared/locales/es/client-errors.json", { with: { type: "json" } });
+  "collaborator-messages": typeof import("@atalaya/shared/locales/es/collaborator-messages.json", { with: { type: "json" } });
+  forms: typeof import("@atalaya/shared/locales/es/forms.json", { with: { type: "json" } });
+  organisation: typeof import("@atalaya/shared/locales/es/organisation.json", { with: { type: "json" } });
+  plates: typeof import("@atalaya/shared/locales/es/plates.json", { with: { type: "json" } });
+  "report-life": typeof import("@atalaya/shared/locales/es/report-life.json", { with: { type: "json" } });
+  signup: typeof import("@atalaya/shared/locales/es/signup.json", { with: { type: "json" } });
+  users: typeof import("@atalaya/shared/locales/es/users.json", { with: { type: "json" } });
 }
 
 /** A plural key's base: `reports_one` and `reports_other` are the text `reports` with a count. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORGANISATION_MESSAGES, type FieldError } from "@atalaya/shared";
+import type { FieldError, OrganisationMessage } from "@atalaya/shared";
+import { hasText, t } from "../http/texts.js";
 import { body, buildCompany, buildUser, loginAs, testApp, testDb } from "../test/harness.js";
 
 let app: FastifyInstance;
@@ -58,8 +59,8 @@ async function create(what: string, payload: Record<string, unknown> = {}, token
 function fieldErrors(res: { statusCode: number; body: string }, lang: "es" | "en" | "fr" = "es"): FieldError[] {
   const fields = (JSON.parse(res.body) as { error: { fields?: FieldError[] } }).error.fields ?? [];
   for (const f of fields) {
-    const text = (ORGANISATION_MESSAGES[lang] as Record<string, string>)[f.code];
-    if (text) expect(f.message).toBe(text);
+    const key = `organisation:${f.code}`;
+    if (hasText(key)) expect(f.message).toBe(t(lang, key));
   }
   return fields;
 }
@@ -117,14 +118,14 @@ describe.each(RESOURCES)("/api/companies/:companyId/%s", (what) => {
   });
 
   it("400 for a blank or missing name and malformed ids", async () => {
-    const required = { teams: "teamNameRequired", tags: "tagNameRequired", sources: "sourceNameRequired", selectors: "selectorNameRequired", dashboards: "dashboardNameRequired" }[what]!;
+    const required = ({ teams: "teamNameRequired", tags: "tagNameRequired", sources: "sourceNameRequired", selectors: "selectorNameRequired", dashboards: "dashboardNameRequired" } as Record<string, OrganisationMessage>)[what]!;
     for (const name of ["   ", undefined, 42]) {
       const res = await app.inject({ method: "POST", url: url(what), headers: h(admin), payload: { ...VALID[what]!(), name } });
       expect(res.statusCode).toBe(400);
-      expect(fieldErrors(res)).toContainEqual({ field: "name", code: required, message: (ORGANISATION_MESSAGES.es as Record<string, string>)[required] });
+      expect(fieldErrors(res)).toContainEqual({ field: "name", code: required, message: t("es", `organisation:${required}`) });
     }
     const long = await app.inject({ method: "POST", url: url(what), headers: h(admin), payload: { ...VALID[what]!(), name: "x".repeat(81) } });
-    expect(fieldErrors(long)).toContainEqual({ field: "name", code: "nameTooLong", message: ORGANISATION_MESSAGES.es.nameTooLong });
+    expect(fieldErrors(long)).toContainEqual({ field: "name", code: "nameTooLong", message: t("es", "organisation:nameTooLong") });
     const control = await app.inject({ method: "POST", url: url(what), headers: h(admin), payload: { ...VALID[what]!(), name: "a\u0007b" } });
     expect(fieldErrors(control).map((f) => f.code)).toContain("invalidText");
     for (const id of ["abc", "0", "2147483648", "1.5"])

@@ -2,10 +2,12 @@ import { createServer } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PlateLookup, PlateLookupLog, Report } from "@atalaya/shared";
-import { PLATE_SERVICE_UNAVAILABLE } from "@atalaya/shared";
 import { body, buildUser, loginAs, testApp } from "../test/harness.js";
 import { h, interactionWorld, type World } from "../test/interactions.js";
 import { startFakePlateProvider, type FakePlateProvider } from "./index.js";
+
+/** SPEC §8's text for the service being unavailable (timeout and connection failure), word for word. */
+const PLATE_SERVICE_UNAVAILABLE = "The police service for patent consultation is not available.";
 
 let w: World;
 let fake: FakePlateProvider;

@@ -1,14 +1,21 @@
 import { useMemo, type ReactNode } from "react";
-import { Alert, Button, Drawer, Form, Input, InputNumber, Select } from "antd";
+import { Alert, Button, Form, Input, InputNumber, Select } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { ACTIVITY_NAME_MAX, ACTIVITY_OPERATORS, ACTIVITY_PERIODS, activityBodySchema, activityMessage, type Language, type ActivityBody, type ActivityOperator, type ActivityPeriod, type FieldError, type ScheduledActivity } from "@atalaya/shared";
+import { ACTIVITY_NAME_MAX, ACTIVITY_OPERATORS, ACTIVITY_PERIODS, activityBodySchema, type Language, type ActivityBody, type ActivityOperator, type ActivityPeriod, type FieldError, type ScheduledActivity } from "@atalaya/shared";
+import es from "@atalaya/shared/locales/es/activities.json";
+import en from "@atalaya/shared/locales/en/activities.json";
+import fr from "@atalaya/shared/locales/fr/activities.json";
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
+import { FormDrawer } from "../../components/form-drawer";
 import { fetchTemplates, formKeys } from "../forms/forms-api";
 import { fetchOperators, fetchTeams } from "../reports/detail/detail-api";
 import { activityKeys, saveActivity } from "./activities-api";
+
+/** The activity rules' texts in every language: the `activities` catalogue, which the API answers with too. */
+const RULE_TEXTS: Readonly<Record<Language, Readonly<Record<string, string>>>> = { es, en, fr };
 
 /** What the antd form holds. */
 interface ActivityValues {
@@ -93,7 +100,7 @@ export function ActivityDrawer({ companyId, editing, onClose }: { companyId: num
       // The shared rules' own texts (a repeated form, dates backwards…) in the portal's language; the
       // server is not asked.
       const lang = (["es", "en", "fr"].includes(i18n.language) ? i18n.language : "es") as Language;
-      showProblems(checked.error.issues.map((i) => ({ field: i.path.join("."), code: i.message, message: activityMessage(lang, i.message) ?? t("activities.form.invalid") })));
+      showProblems(checked.error.issues.map((i) => ({ field: i.path.join("."), code: i.message, message: (Object.hasOwn(RULE_TEXTS[lang], i.message) ? RULE_TEXTS[lang][i.message] : undefined) ?? t("activities.form.invalid") })));
       return;
     }
     save.mutate(body);
@@ -105,21 +112,22 @@ export function ActivityDrawer({ companyId, editing, onClose }: { companyId: num
   const required = { required: true, message: t("activities.form.required") };
 
   return (
-    <Drawer
+    <FormDrawer<ActivityValues>
       open={open}
       onClose={onClose}
       size={520}
-      destroyOnHidden
       title={editing ? t("activities.form.editTitle") : t("activities.form.createTitle")}
-      data-testid="activity-drawer"
-      footer={
-        <div className="screen-drawer__footer">
-          <Button onClick={onClose}>{t("activities.form.cancel")}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="activity-save">
-            {editing ? t("activities.form.saveEdit") : t("activities.form.save")}
-          </Button>
-        </div>
-      }
+      testId="activity-drawer"
+      saveTestId="activity-save"
+      saveLabel={editing ? t("activities.form.saveEdit") : t("activities.form.save")}
+      cancelLabel={t("activities.form.cancel")}
+      pending={save.isPending}
+      form={form}
+      formKey={editing?.id ?? "new"}
+      initialValues={initialValues}
+      onFinish={submit}
+      // Enter in a field must not schedule a half-filled activity.
+      submitOnEnter={false}
     >
       {save.isError && (
         <Alert
@@ -137,65 +145,63 @@ export function ActivityDrawer({ companyId, editing, onClose }: { companyId: num
           }
         />
       )}
-      <Form<ActivityValues> key={editing?.id ?? "new"} form={form} initialValues={initialValues} layout="vertical" onFinish={submit} disabled={save.isPending}>
-        <Form.Item name="name" label={t("activities.form.name")} rules={[{ ...required, whitespace: true }]}>
-          <Input placeholder={t("activities.form.namePlaceholder")} maxLength={ACTIVITY_NAME_MAX} data-testid="activity-name" />
-        </Form.Item>
-        <fieldset className="activities-groups">
-          <legend>{t("activities.form.groups")}</legend>
-          <p className="screen-muted">{t("activities.form.groupsHint")}</p>
-          <Form.List name="groups">
-            {(fields, { add, remove }) => (
-              <>
-                {fields.map((field, i) => (
-                  <div key={field.key} className="activities-group" data-testid="activity-group">
-                    <Form.Item name={[field.name, "operator"]} label={t("activities.form.group", { n: i + 1 })} className="activities-group__operator">
-                      <Select aria-label={t("activities.form.groupOperator", { n: i + 1 })} options={ACTIVITY_OPERATORS.map((o) => ({ value: o, label: t(`activities.operators.${o}`) }))} />
-                    </Form.Item>
-                    <Form.Item name={[field.name, "formIds"]} label={t("activities.form.groupForms", { n: i + 1 })} rules={[{ ...required, type: "array", min: 1 }]} className="activities-group__forms">
-                      <Select mode="multiple" optionFilterProp="label" options={formOptions} loading={forms.isPending} data-testid="activity-forms" />
-                    </Form.Item>
-                    {fields.length > 1 && (
-                      <Button type="text" danger icon={<DeleteOutlined />} aria-label={t("activities.form.removeGroup", { n: i + 1 })} onClick={() => remove(field.name)} />
-                    )}
-                  </div>
-                ))}
-                <Button icon={<PlusOutlined />} onClick={() => add({ operator: "or", formIds: [] })} data-testid="activity-add-group">
-                  {t("activities.form.addGroup")}
-                </Button>
-              </>
-            )}
-          </Form.List>
-        </fieldset>
-        <Form.Item name="userIds" label={t("activities.form.users")}>
-          <Select mode="multiple" optionFilterProp="label" options={userOptions} loading={people.isPending} data-testid="activity-users" />
-        </Form.Item>
-        <Form.Item name="teamIds" label={t("activities.form.teams")}>
-          <Select mode="multiple" optionFilterProp="label" options={teamOptions} loading={teams.isPending} data-testid="activity-teams" />
-        </Form.Item>
-        <div className="activities-grid">
-          <Form.Item name="period" label={t("activities.form.period")} rules={[required]}>
-            <Select options={ACTIVITY_PERIODS.map((p) => ({ value: p, label: t(`activities.periods.${p}`) }))} data-testid="activity-period" />
-          </Form.Item>
-          {period === "custom" && (
-            <Form.Item name="customDays" label={t("activities.form.customDays")} rules={[required]}>
-              <InputNumber min={1} max={366} precision={0} className="activities-number" />
-            </Form.Item>
+      <Form.Item name="name" label={t("activities.form.name")} rules={[{ ...required, whitespace: true }]}>
+        <Input placeholder={t("activities.form.namePlaceholder")} maxLength={ACTIVITY_NAME_MAX} data-testid="activity-name" />
+      </Form.Item>
+      <fieldset className="activities-groups">
+        <legend>{t("activities.form.groups")}</legend>
+        <p className="screen-muted">{t("activities.form.groupsHint")}</p>
+        <Form.List name="groups">
+          {(fields, { add, remove }) => (
+            <>
+              {fields.map((field, i) => (
+                <div key={field.key} className="activities-group" data-testid="activity-group">
+                  <Form.Item name={[field.name, "operator"]} label={t("activities.form.group", { n: i + 1 })} className="activities-group__operator">
+                    <Select aria-label={t("activities.form.groupOperator", { n: i + 1 })} options={ACTIVITY_OPERATORS.map((o) => ({ value: o, label: t(`activities.operators.${o}`) }))} />
+                  </Form.Item>
+                  <Form.Item name={[field.name, "formIds"]} label={t("activities.form.groupForms", { n: i + 1 })} rules={[{ ...required, type: "array", min: 1 }]} className="activities-group__forms">
+                    <Select mode="multiple" optionFilterProp="label" options={formOptions} loading={forms.isPending} data-testid="activity-forms" />
+                  </Form.Item>
+                  {fields.length > 1 && (
+                    <Button type="text" danger icon={<DeleteOutlined />} aria-label={t("activities.form.removeGroup", { n: i + 1 })} onClick={() => remove(field.name)} />
+                  )}
+                </div>
+              ))}
+              <Button icon={<PlusOutlined />} onClick={() => add({ operator: "or", formIds: [] })} data-testid="activity-add-group">
+                {t("activities.form.addGroup")}
+              </Button>
+            </>
           )}
-          <Form.Item name="timesPerPeriod" label={t("activities.form.timesPerPeriod")} rules={[required]}>
-            <InputNumber min={1} max={100} precision={0} className="activities-number" />
+        </Form.List>
+      </fieldset>
+      <Form.Item name="userIds" label={t("activities.form.users")}>
+        <Select mode="multiple" optionFilterProp="label" options={userOptions} loading={people.isPending} data-testid="activity-users" />
+      </Form.Item>
+      <Form.Item name="teamIds" label={t("activities.form.teams")}>
+        <Select mode="multiple" optionFilterProp="label" options={teamOptions} loading={teams.isPending} data-testid="activity-teams" />
+      </Form.Item>
+      <div className="activities-grid">
+        <Form.Item name="period" label={t("activities.form.period")} rules={[required]}>
+          <Select options={ACTIVITY_PERIODS.map((p) => ({ value: p, label: t(`activities.periods.${p}`) }))} data-testid="activity-period" />
+        </Form.Item>
+        {period === "custom" && (
+          <Form.Item name="customDays" label={t("activities.form.customDays")} rules={[required]}>
+            <InputNumber min={1} max={366} precision={0} className="activities-number" />
           </Form.Item>
-          <Form.Item name="totalPeriods" label={t("activities.form.totalPeriods")} rules={[required]}>
-            <InputNumber min={1} max={1000} precision={0} className="activities-number" />
-          </Form.Item>
-          <Form.Item name="startDate" label={t("activities.form.startDate")} rules={[required]}>
-            <Input type="date" data-testid="activity-start" />
-          </Form.Item>
-          <Form.Item name="endDate" label={t("activities.form.endDate")} rules={[required]}>
-            <Input type="date" data-testid="activity-end" />
-          </Form.Item>
-        </div>
-      </Form>
-    </Drawer>
+        )}
+        <Form.Item name="timesPerPeriod" label={t("activities.form.timesPerPeriod")} rules={[required]}>
+          <InputNumber min={1} max={100} precision={0} className="activities-number" />
+        </Form.Item>
+        <Form.Item name="totalPeriods" label={t("activities.form.totalPeriods")} rules={[required]}>
+          <InputNumber min={1} max={1000} precision={0} className="activities-number" />
+        </Form.Item>
+        <Form.Item name="startDate" label={t("activities.form.startDate")} rules={[required]}>
+          <Input type="date" data-testid="activity-start" />
+        </Form.Item>
+        <Form.Item name="endDate" label={t("activities.form.endDate")} rules={[required]}>
+          <Input type="date" data-testid="activity-end" />
+        </Form.Item>
+      </div>
+    </FormDrawer>
   );
 }

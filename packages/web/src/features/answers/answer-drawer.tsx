@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from "react";
-import { AutoComplete, Button, Checkbox, Drawer, Form, Input, Select } from "antd";
+import { AutoComplete, Checkbox, Form, Input, Select } from "antd";
 import { useToast } from "../../lib/use-toast";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -12,6 +12,7 @@ import {
 } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
 import { ReportTypeIcon } from "../../components/report-type-visual";
+import { FormDrawer } from "../../components/form-drawer";
 import { DEFAULT_ANSWER_TYPE, answerBody, answerFormValues, splitFieldErrors, type AnswerFormField } from "./answer-form";
 import { answerKeys, createAnswer, updateAnswer } from "./answers-api";
 import { useClearable } from "../../components/use-clearable";
@@ -99,82 +100,77 @@ export function AnswerDrawer({ companyId, editing, answerTypes, onClose }: Answe
   const required = { required: true, whitespace: true, message: t("answers.form.required") };
 
   return (
-    <Drawer
+    <FormDrawer<DrawerValues>
       open={open}
       onClose={onClose}
       size={520}
-      destroyOnHidden
       title={editing ? t("answers.form.editTitle") : t("answers.form.createTitle")}
-      data-testid="answer-drawer"
-      footer={
-        <div className="screen-drawer__footer">
-          <Button onClick={onClose}>{t("answers.form.cancel")}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="answer-save">
-            {t("answers.form.save")}
-          </Button>
-        </div>
-      }
+      testId="answer-drawer"
+      saveTestId="answer-save"
+      saveLabel={t("answers.form.save")}
+      cancelLabel={t("answers.form.cancel")}
+      pending={save.isPending}
+      form={form}
+      formKey={editing?.id ?? "new"}
+      initialValues={initialValues}
+      onFinish={submit}
+      // Enter picks an answer type from the autocomplete; it must not save the form.
+      submitOnEnter={false}
     >
-      <Form<DrawerValues>
-        key={editing?.id ?? "new"}
-        form={form}
-        initialValues={initialValues}
-        layout="vertical" onFinish={submit} disabled={save.isPending}>
-        <Form.Item name="title" label={t("answers.form.title")} rules={[required]}>
-          <Input placeholder={t("answers.form.titlePlaceholder")} maxLength={200} showCount data-testid="answer-title" />
-        </Form.Item>
-        <Form.Item name="answer" label={t("answers.form.answer")} rules={[required]}>
-          <Input.TextArea
-            placeholder={t("answers.form.answerPlaceholder")}
-            autoSize={{ minRows: 5, maxRows: 12 }}
-            maxLength={4000}
-            showCount
-            data-testid="answer-text"
+      <Form.Item name="title" label={t("answers.form.title")} rules={[required]}>
+        <Input placeholder={t("answers.form.titlePlaceholder")} maxLength={200} showCount data-testid="answer-title" />
+      </Form.Item>
+      <Form.Item name="answer" label={t("answers.form.answer")} rules={[required]}>
+        <Input.TextArea
+          placeholder={t("answers.form.answerPlaceholder")}
+          autoSize={{ minRows: 5, maxRows: 12 }}
+          maxLength={4000}
+          showCount
+          data-testid="answer-text"
+        />
+      </Form.Item>
+      <div className="answers-drawer__row">
+        <Form.Item name="answerType" label={t("answers.form.answerType")} tooltip={t("answers.form.answerTypeHelp")} rules={[required]}>
+          <AutoComplete
+            options={answerTypes.map((value) => ({ value: value === DEFAULT_ANSWER_TYPE ? defaultTypeText : value }))}
+            maxLength={50}
+            data-testid="answer-type"
           />
         </Form.Item>
-        <div className="answers-drawer__row">
-          <Form.Item name="answerType" label={t("answers.form.answerType")} tooltip={t("answers.form.answerTypeHelp")} rules={[required]}>
-            <AutoComplete
-              options={answerTypes.map((value) => ({ value: value === DEFAULT_ANSWER_TYPE ? defaultTypeText : value }))}
-              maxLength={50}
-              data-testid="answer-type"
-            />
-          </Form.Item>
-          <Form.Item name="reportType" label={t("answers.form.reportType")} tooltip={t("answers.form.reportTypeHelp")}>
-            <Select<number>
-              allowClear={clearable}
-              placeholder={t("answers.anyType")}
-              options={typeOptions}
-              showSearch={{ optionFilterProp: "label" }}
-              optionRender={(option) =>
-                typeof option.value === "number" ? (
-                  <span className="answers-type-option">
-                    <ReportTypeIcon typeId={option.value} size={18} />
-                    {option.label}
-                  </span>
-                ) : (
-                  option.label
-                )
-              }
-              data-testid="answer-report-type"
-            />
-          </Form.Item>
-        </div>
-        <Form.Item label={t("answers.form.usage")} className="answers-drawer__usage">
-          <Form.Item name="usableInManagement" valuePropName="checked" noStyle>
-            <Checkbox data-testid="answer-usable-management">
-              {t("answers.form.usableInManagement")}
-              <div className="screen-muted">{t("answers.usage.managementHint")}</div>
-            </Checkbox>
-          </Form.Item>
-          <Form.Item name="usableInClosure" valuePropName="checked" noStyle>
-            <Checkbox data-testid="answer-usable-closure">
-              {t("answers.form.usableInClosure")}
-              <div className="screen-muted">{t("answers.usage.closureHint")}</div>
-            </Checkbox>
-          </Form.Item>
+        <Form.Item name="reportType" label={t("answers.form.reportType")} tooltip={t("answers.form.reportTypeHelp")}>
+          <Select<number>
+            allowClear={clearable}
+            placeholder={t("answers.anyType")}
+            options={typeOptions}
+            showSearch={{ optionFilterProp: "label" }}
+            optionRender={(option) =>
+              typeof option.value === "number" ? (
+                <span className="answers-type-option">
+                  <ReportTypeIcon typeId={option.value} size={18} />
+                  {option.label}
+                </span>
+              ) : (
+                option.label
+              )
+            }
+            data-testid="answer-report-type"
+          />
         </Form.Item>
-      </Form>
-    </Drawer>
+      </div>
+      <Form.Item label={t("answers.form.usage")} className="answers-drawer__usage">
+        <Form.Item name="usableInManagement" valuePropName="checked" noStyle>
+          <Checkbox data-testid="answer-usable-management">
+            {t("answers.form.usableInManagement")}
+            <div className="screen-muted">{t("answers.usage.managementHint")}</div>
+          </Checkbox>
+        </Form.Item>
+        <Form.Item name="usableInClosure" valuePropName="checked" noStyle>
+          <Checkbox data-testid="answer-usable-closure">
+            {t("answers.form.usableInClosure")}
+            <div className="screen-muted">{t("answers.usage.closureHint")}</div>
+          </Checkbox>
+        </Form.Item>
+      </Form.Item>
+    </FormDrawer>
   );
 }

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
-import { Button, Drawer, Form, Input, InputNumber, Select, Switch } from "antd";
+import { Form, Input, InputNumber, Select, Switch } from "antd";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ASSET_MESSAGE_MAX, ASSET_TEXT_MAX, ASSET_URL_MAX, assetBodySchema, type Asset, type AssetFields } from "@atalaya/shared";
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
+import { FormDrawer } from "../../components/form-drawer";
 import { parseForm, serverProblems, type FieldProblem } from "../organisation/form-rules";
 import { assetKeys, saveAsset } from "./assets-api";
 
@@ -78,59 +79,54 @@ export function AssetDrawer({
   };
 
   return (
-    <Drawer
+    <FormDrawer<Values>
       open
       onClose={onClose}
       size={520}
-      destroyOnHidden
       title={asset ? t("assets.editTitle") : t("assets.createTitle")}
-      data-testid="asset-drawer"
-      footer={
-        <div className="screen-drawer__footer">
-          <Button onClick={onClose}>{t("assets.cancel")}</Button>
-          <Button type="primary" loading={mutation.isPending} onClick={submit} data-testid="asset-save">
-            {t("assets.save")}
-          </Button>
-        </div>
-      }
+      testId="asset-drawer"
+      saveTestId="asset-save"
+      saveLabel={t("assets.save")}
+      cancelLabel={t("assets.cancel")}
+      pending={mutation.isPending}
+      form={form}
+      initialValues={initialValues}
+      onFinish={submit}
     >
-      <Form<Values> form={form} initialValues={initialValues} layout="vertical" onFinish={submit} disabled={mutation.isPending}>
-        <Form.Item name="category" label={t("assets.fields.category")}>
-          <Input list="asset-categories" maxLength={80} data-testid="asset-category" />
+      <Form.Item name="category" label={t("assets.fields.category")}>
+        <Input list="asset-categories" maxLength={80} data-testid="asset-category" />
+      </Form.Item>
+      <datalist id="asset-categories">
+        {categories.map((c) => (
+          <option key={c} value={c} />
+        ))}
+      </datalist>
+      <Form.Item name="description" label={t("assets.fields.description")}>
+        <Input maxLength={ASSET_TEXT_MAX} data-testid="asset-description" />
+      </Form.Item>
+      <Form.Item name="customMessage" label={t("assets.fields.customMessage")} extra={t("assets.fields.customMessageHelp")}>
+        <Input.TextArea rows={3} maxLength={ASSET_MESSAGE_MAX} data-testid="asset-message" />
+      </Form.Item>
+      <Form.Item name="externalUrl" label={t("assets.fields.externalUrl")}>
+        <Input inputMode="url" placeholder="https://" maxLength={ASSET_URL_MAX} data-testid="asset-url" />
+      </Form.Item>
+      <Form.Item name="tags" label={t("assets.fields.tags")}>
+        <Select mode="tags" open={false} suffixIcon={null} aria-label={t("assets.fields.tags")} tokenSeparators={[","]} data-testid="asset-tags" />
+      </Form.Item>
+      <div className="asset-form__coords">
+        <Form.Item name="latitude" label={t("assets.fields.latitude")}>
+          <InputNumber min={-90} max={90} step={0.0001} className="asset-form__number" data-testid="asset-latitude" />
         </Form.Item>
-        <datalist id="asset-categories">
-          {categories.map((c) => (
-            <option key={c} value={c} />
-          ))}
-        </datalist>
-        <Form.Item name="description" label={t("assets.fields.description")}>
-          <Input maxLength={ASSET_TEXT_MAX} data-testid="asset-description" />
+        <Form.Item name="longitude" label={t("assets.fields.longitude")}>
+          <InputNumber min={-180} max={180} step={0.0001} className="asset-form__number" data-testid="asset-longitude" />
         </Form.Item>
-        <Form.Item name="customMessage" label={t("assets.fields.customMessage")} extra={t("assets.fields.customMessageHelp")}>
-          <Input.TextArea rows={3} maxLength={ASSET_MESSAGE_MAX} data-testid="asset-message" />
-        </Form.Item>
-        <Form.Item name="externalUrl" label={t("assets.fields.externalUrl")}>
-          <Input inputMode="url" placeholder="https://" maxLength={ASSET_URL_MAX} data-testid="asset-url" />
-        </Form.Item>
-        <Form.Item name="tags" label={t("assets.fields.tags")}>
-          <Select mode="tags" open={false} suffixIcon={null} aria-label={t("assets.fields.tags")} tokenSeparators={[","]} data-testid="asset-tags" />
-        </Form.Item>
-        <div className="asset-form__coords">
-          <Form.Item name="latitude" label={t("assets.fields.latitude")}>
-            <InputNumber min={-90} max={90} step={0.0001} className="asset-form__number" data-testid="asset-latitude" />
-          </Form.Item>
-          <Form.Item name="longitude" label={t("assets.fields.longitude")}>
-            <InputNumber min={-180} max={180} step={0.0001} className="asset-form__number" data-testid="asset-longitude" />
-          </Form.Item>
-        </div>
-        <Form.Item name="address" label={t("assets.fields.address")}>
-          <Input maxLength={ASSET_TEXT_MAX} />
-        </Form.Item>
-        <Form.Item name="enabled" label={t("assets.fields.enabled")} valuePropName="checked" extra={t("assets.fields.enabledHelp")}>
-          <Switch data-testid="asset-enabled" />
-        </Form.Item>
-        <button type="submit" hidden aria-hidden tabIndex={-1} />
-      </Form>
-    </Drawer>
+      </div>
+      <Form.Item name="address" label={t("assets.fields.address")}>
+        <Input maxLength={ASSET_TEXT_MAX} />
+      </Form.Item>
+      <Form.Item name="enabled" label={t("assets.fields.enabled")} valuePropName="checked" extra={t("assets.fields.enabledHelp")}>
+        <Switch data-testid="asset-enabled" />
+      </Form.Item>
+    </FormDrawer>
   );
 }

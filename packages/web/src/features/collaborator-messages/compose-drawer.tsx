@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
-import { Button, Drawer, Form, Input, Select, Switch } from "antd";
+import { Form, Input, Select, Switch } from "antd";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { COLLABORATOR_BODY_MAX, COLLABORATOR_TITLE_MAX, type CollaboratorMessage, type CollaboratorMessageBody } from "@atalaya/shared";
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
+import { FormDrawer } from "../../components/form-drawer";
 import { fetchOperators, fetchTeams } from "../reports/detail/detail-api";
 import { collaboratorKeys, sendCollaboratorMessage } from "./collaborator-messages-api";
 import { useClearable } from "../../components/use-clearable";
@@ -71,62 +72,60 @@ export function ComposeDrawer({
   };
 
   return (
-    <Drawer
+    <FormDrawer<ComposeValues>
       open={open}
       onClose={onClose}
       size={480}
-      destroyOnHidden
       title={t("collaboratorMessages.form.title")}
-      data-testid="collaborator-compose"
-      footer={
-        <div className="screen-drawer__footer">
-          <Button onClick={onClose}>{t("collaboratorMessages.form.cancel")}</Button>
-          <Button type="primary" loading={send.isPending} onClick={() => form.submit()} data-testid="collaborator-send">
-            {t("collaboratorMessages.form.send")}
-          </Button>
-        </div>
-      }
+      testId="collaborator-compose"
+      saveTestId="collaborator-send"
+      saveLabel={t("collaboratorMessages.form.send")}
+      cancelLabel={t("collaboratorMessages.form.cancel")}
+      pending={send.isPending}
+      form={form}
+      initialValues={{ title: "", body: "", everyone: false, userIds: [], teamIds: [] }}
+      onFinish={submit}
+      // Enter in the subject must not send the message.
+      submitOnEnter={false}
     >
-      <Form<ComposeValues> form={form} layout="vertical" onFinish={submit} disabled={send.isPending} initialValues={{ title: "", body: "", everyone: false, userIds: [], teamIds: [] }}>
-        <Form.Item name="title" label={t("collaboratorMessages.form.subject")} rules={[{ required: true, whitespace: true, message: t("collaboratorMessages.form.required") }]}>
-          <Input placeholder={t("collaboratorMessages.form.subjectPlaceholder")} maxLength={COLLABORATOR_TITLE_MAX} showCount data-testid="collaborator-title" />
+      <Form.Item name="title" label={t("collaboratorMessages.form.subject")} rules={[{ required: true, whitespace: true, message: t("collaboratorMessages.form.required") }]}>
+        <Input placeholder={t("collaboratorMessages.form.subjectPlaceholder")} maxLength={COLLABORATOR_TITLE_MAX} showCount data-testid="collaborator-title" />
+      </Form.Item>
+      <Form.Item name="body" label={t("collaboratorMessages.form.body")} rules={[{ required: true, whitespace: true, message: t("collaboratorMessages.form.required") }]}>
+        <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} maxLength={COLLABORATOR_BODY_MAX} showCount data-testid="collaborator-body" />
+      </Form.Item>
+      <div className="collab-compose__everyone">
+        <Form.Item name="everyone" valuePropName="checked" noStyle>
+          <Switch id="collaborator-everyone" data-testid="collaborator-everyone" />
         </Form.Item>
-        <Form.Item name="body" label={t("collaboratorMessages.form.body")} rules={[{ required: true, whitespace: true, message: t("collaboratorMessages.form.required") }]}>
-          <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} maxLength={COLLABORATOR_BODY_MAX} showCount data-testid="collaborator-body" />
-        </Form.Item>
-        <div className="collab-compose__everyone">
-          <Form.Item name="everyone" valuePropName="checked" noStyle>
-            <Switch id="collaborator-everyone" data-testid="collaborator-everyone" />
+        <label htmlFor="collaborator-everyone">{t("collaboratorMessages.form.everyone")}</label>
+      </div>
+      {!everyone && (
+        <>
+          <Form.Item name="userIds" label={t("collaboratorMessages.form.users")}>
+            <Select
+              mode="multiple"
+              allowClear={clearable}
+              showSearch={{ optionFilterProp: "label" }}
+              loading={people.isPending}
+              placeholder={t("collaboratorMessages.form.usersPlaceholder")}
+              options={(people.data ?? []).filter((p) => p.id !== selfId).map((p) => ({ value: p.id, label: p.name || `#${p.id}` }))}
+              data-testid="collaborator-users"
+            />
           </Form.Item>
-          <label htmlFor="collaborator-everyone">{t("collaboratorMessages.form.everyone")}</label>
-        </div>
-        {!everyone && (
-          <>
-            <Form.Item name="userIds" label={t("collaboratorMessages.form.users")}>
-              <Select
-                mode="multiple"
-                allowClear={clearable}
-                showSearch={{ optionFilterProp: "label" }}
-                loading={people.isPending}
-                placeholder={t("collaboratorMessages.form.usersPlaceholder")}
-                options={(people.data ?? []).filter((p) => p.id !== selfId).map((p) => ({ value: p.id, label: p.name || `#${p.id}` }))}
-                data-testid="collaborator-users"
-              />
-            </Form.Item>
-            <Form.Item name="teamIds" label={t("collaboratorMessages.form.teams")}>
-              <Select
-                mode="multiple"
-                allowClear={clearable}
-                showSearch={{ optionFilterProp: "label" }}
-                loading={teams.isPending}
-                placeholder={t("collaboratorMessages.form.teamsPlaceholder")}
-                options={(teams.data ?? []).map((team) => ({ value: team.id, label: team.name }))}
-                data-testid="collaborator-teams"
-              />
-            </Form.Item>
-          </>
-        )}
-      </Form>
-    </Drawer>
+          <Form.Item name="teamIds" label={t("collaboratorMessages.form.teams")}>
+            <Select
+              mode="multiple"
+              allowClear={clearable}
+              showSearch={{ optionFilterProp: "label" }}
+              loading={teams.isPending}
+              placeholder={t("collaboratorMessages.form.teamsPlaceholder")}
+              options={(teams.data ?? []).map((team) => ({ value: team.id, label: team.name }))}
+              data-testid="collaborator-teams"
+            />
+          </Form.Item>
+        </>
+      )}
+    </FormDrawer>
   );
 }

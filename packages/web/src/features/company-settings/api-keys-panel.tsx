@@ -3,7 +3,7 @@ import { Alert, App, Button, Empty, Input, Result, Skeleton, Tag, Typography } f
 import { KeyOutlined, PlusOutlined, StopOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { ORGANISATION_MESSAGES, type ApiKey, type OrganisationMessage } from "@atalaya/shared";
+import type { ApiKey } from "@atalaya/shared";
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { useDateFormatter } from "../../lib/dates";
@@ -13,7 +13,7 @@ import { companySettingsKeys, createApiKey, fetchApiKeys, revokeApiKey } from ".
  * jurisdiction_id, creating a key (shown once, with a copy button), the keys by prefix with their
  * creation and last use, and revoking one after a confirmation. */
 export function ApiKeysPanel({ companyId }: { companyId: number }): ReactNode {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { modal } = App.useApp();
   const toast = useToast();
   const format = useDateFormatter();
@@ -23,7 +23,6 @@ export function ApiKeysPanel({ companyId }: { companyId: number }): ReactNode {
   const [created, setCreated] = useState<{ key: string; name: string }>();
   const keys = useQuery({ queryKey: companySettingsKeys.apiKeys(companyId), queryFn: ({ signal }) => fetchApiKeys(companyId, signal) });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: companySettingsKeys.apiKeys(companyId) });
-  const lang = (i18n.resolvedLanguage ?? "es") as keyof typeof ORGANISATION_MESSAGES;
 
   const create = useMutation({
     mutationFn: (keyName: string) => createApiKey(companyId, keyName),
@@ -50,8 +49,8 @@ export function ApiKeysPanel({ companyId }: { companyId: number }): ReactNode {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const trimmed = name.trim();
-    // The same rule and text as the API's (shared).
-    if (!trimmed) return setNameError((ORGANISATION_MESSAGES[lang] ?? ORGANISATION_MESSAGES.es)["apiKeyNameRequired" satisfies OrganisationMessage]);
+    // The same rule and text as the API's (the `organisation` catalogue, merged as organisation.rules).
+    if (!trimmed) return setNameError(t("organisation.rules.apiKeyNameRequired"));
     setNameError(undefined);
     create.mutate(trimmed);
   };

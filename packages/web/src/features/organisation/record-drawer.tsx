@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
-import { Button, Drawer, Form, type FormInstance } from "antd";
+import type { FormInstance } from "antd";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { ZodType } from "zod";
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
+import { FormDrawer } from "../../components/form-drawer";
 import { parseForm, serverProblems, type FieldProblem } from "./form-rules";
 import { organisationKeys, type OrganisationResource } from "./organisation-api";
 import { relatedKeys } from "./related-keys";
@@ -73,27 +74,20 @@ export function RecordDrawer<Values extends object, Body, Saved extends { name: 
   };
 
   return (
-    <Drawer
+    <FormDrawer<Values>
       open={open}
       onClose={onClose}
       size={480}
-      destroyOnHidden
       title={title}
-      data-testid={testId}
-      footer={
-        <div className="screen-drawer__footer">
-          <Button onClick={onClose}>{t("organisation.common.cancel")}</Button>
-          <Button type="primary" loading={mutation.isPending} onClick={submit} data-testid={`${testId}-save`}>
-            {t("organisation.common.save")}
-          </Button>
-        </div>
-      }
+      testId={testId}
+      saveLabel={t("organisation.common.save")}
+      cancelLabel={t("organisation.common.cancel")}
+      pending={mutation.isPending}
+      form={form}
+      initialValues={initialValues}
+      onFinish={submit}
     >
-      <Form<Values> form={form} initialValues={initialValues} layout="vertical" onFinish={submit} disabled={mutation.isPending}>
-        {children}
-        {/* Enter in a field submits. */}
-        <button type="submit" hidden aria-hidden tabIndex={-1} />
-      </Form>
-    </Drawer>
+      {children}
+    </FormDrawer>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from "react";
-import { Button, Drawer, Form, Input, Tag, TimePicker } from "antd";
+import { Form, Input, Tag, TimePicker } from "antd";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { SHIFT_NAME_MAX, type Shift, type ShiftBody } from "@atalaya/shared";
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { formatDuration } from "../../lib/dates";
+import { FormDrawer } from "../../components/form-drawer";
 import { crossesMidnight, shiftBody, shiftFieldProblems, shiftLength, type ShiftField, type ShiftFieldProblem } from "./shift-form";
 import { createShift, shiftKeys, updateShift } from "./shifts-api";
 
@@ -83,59 +84,58 @@ export function ShiftDrawer({ companyId, editing, onClose }: { companyId: number
   const both = startText && endText && startText !== endText;
 
   return (
-    <Drawer
+    <FormDrawer<ShiftValues>
       open={open}
       onClose={onClose}
       size={440}
-      destroyOnHidden
       title={editing ? t("shifts.form.editTitle") : t("shifts.form.createTitle")}
-      data-testid="shift-drawer"
-      footer={
-        <div className="screen-drawer__footer">
-          <Button onClick={onClose}>{t("shifts.form.cancel")}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="shift-save">
-            {t("shifts.form.save")}
-          </Button>
-        </div>
-      }
+      testId="shift-drawer"
+      saveTestId="shift-save"
+      saveLabel={t("shifts.form.save")}
+      cancelLabel={t("shifts.form.cancel")}
+      pending={save.isPending}
+      form={form}
+      formKey={editing?.id ?? "new"}
+      initialValues={initialValues}
+      onFinish={submit}
+      // Enter confirms a typed time in the pickers; it must not save the half-filled form.
+      submitOnEnter={false}
     >
-      <Form<ShiftValues> key={editing?.id ?? "new"} form={form} initialValues={initialValues} layout="vertical" onFinish={submit} disabled={save.isPending}>
-        <Form.Item name="name" label={t("shifts.form.name")} rules={[{ required: true, whitespace: true, message: t("shifts.form.required") }]}>
-          <Input placeholder={t("shifts.form.namePlaceholder")} maxLength={SHIFT_NAME_MAX} showCount data-testid="shift-name" />
+      <Form.Item name="name" label={t("shifts.form.name")} rules={[{ required: true, whitespace: true, message: t("shifts.form.required") }]}>
+        <Input placeholder={t("shifts.form.namePlaceholder")} maxLength={SHIFT_NAME_MAX} showCount data-testid="shift-name" />
+      </Form.Item>
+      <div className="shifts-drawer__times">
+        <Form.Item name="start_time" label={t("shifts.form.start")} rules={[{ required: true, message: t("shifts.form.required") }]}>
+          <TimePicker format={TIME_FORMAT} needConfirm={false} placeholder={t("shifts.form.timePlaceholder")} className="shifts-drawer__time" data-testid="shift-start" />
         </Form.Item>
-        <div className="shifts-drawer__times">
-          <Form.Item name="start_time" label={t("shifts.form.start")} rules={[{ required: true, message: t("shifts.form.required") }]}>
-            <TimePicker format={TIME_FORMAT} needConfirm={false} placeholder={t("shifts.form.timePlaceholder")} className="shifts-drawer__time" data-testid="shift-start" />
-          </Form.Item>
-          <Form.Item
-            name="end_time"
-            label={t("shifts.form.end")}
-            dependencies={["start_time"]}
-            rules={[
-              { required: true, message: t("shifts.form.required") },
-              ({ getFieldValue }) => ({
-                validator: (_, value: Dayjs | null) =>
-                  value && getFieldValue("start_time") && value.format(TIME_FORMAT) === (getFieldValue("start_time") as Dayjs).format(TIME_FORMAT)
-                    ? Promise.reject(new Error(t("shifts.form.sameTime")))
-                    : Promise.resolve(),
-              }),
-            ]}
-          >
-            <TimePicker format={TIME_FORMAT} needConfirm={false} placeholder={t("shifts.form.timePlaceholder")} className="shifts-drawer__time" data-testid="shift-end" />
-          </Form.Item>
-        </div>
-        {both && (
-          <p className="shifts-drawer__hint" data-testid="shift-hint">
-            {crossesMidnight(startText, endText) && (
-              <Tag color="purple" className="shifts-midnight">
-                {t("shifts.crossesMidnight")}
-              </Tag>
-            )}
-            {crossesMidnight(startText, endText) ? `${t("shifts.form.crossesHint")} ` : ""}
-            {t("shifts.form.lengthHint", { length: formatDuration(shiftLength(startText, endText)) })}
-          </p>
-        )}
-      </Form>
-    </Drawer>
+        <Form.Item
+          name="end_time"
+          label={t("shifts.form.end")}
+          dependencies={["start_time"]}
+          rules={[
+            { required: true, message: t("shifts.form.required") },
+            ({ getFieldValue }) => ({
+              validator: (_, value: Dayjs | null) =>
+                value && getFieldValue("start_time") && value.format(TIME_FORMAT) === (getFieldValue("start_time") as Dayjs).format(TIME_FORMAT)
+                  ? Promise.reject(new Error(t("shifts.form.sameTime")))
+                  : Promise.resolve(),
+            }),
+          ]}
+        >
+          <TimePicker format={TIME_FORMAT} needConfirm={false} placeholder={t("shifts.form.timePlaceholder")} className="shifts-drawer__time" data-testid="shift-end" />
+        </Form.Item>
+      </div>
+      {both && (
+        <p className="shifts-drawer__hint" data-testid="shift-hint">
+          {crossesMidnight(startText, endText) && (
+            <Tag color="purple" className="shifts-midnight">
+              {t("shifts.crossesMidnight")}
+            </Tag>
+          )}
+          {crossesMidnight(startText, endText) ? `${t("shifts.form.crossesHint")} ` : ""}
+          {t("shifts.form.lengthHint", { length: formatDuration(shiftLength(startText, endText)) })}
+        </p>
+      )}
+    </FormDrawer>
   );
 }

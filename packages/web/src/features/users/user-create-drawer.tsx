@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
-import { Alert, Button, Drawer, Form, Input, Select } from "antd";
+import { Alert, Form, Input, Select } from "antd";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { userCreateBodySchema, type CompanyRole, type CompanyUser, type Language, type UserCreateInput } from "@atalaya/shared";
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
+import { FormDrawer } from "../../components/form-drawer";
 import { apiFieldProblems, clearChangedErrors, displayName, requiredFields, schemaProblems, showProblems } from "./user-form";
 import { ReportTypesSelect, ZonesSelect } from "./user-fields";
 import { createUser, userKeys } from "./users-api";
@@ -55,69 +56,59 @@ export function UserCreateDrawer({ companyId, open, roles, onClose, onCreated }:
   };
 
   return (
-    <Drawer
+    <FormDrawer<CreateValues>
       open={open}
       onClose={onClose}
       size={480}
-      destroyOnHidden
       title={t("users.form.createTitle")}
-      data-testid="user-create-drawer"
-      footer={
-        <div className="screen-drawer__footer">
-          <Button onClick={onClose}>{t("users.form.cancel")}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="user-create-submit">
-            {t("users.form.submit")}
-          </Button>
-        </div>
-      }
+      testId="user-create-drawer"
+      saveTestId="user-create-submit"
+      saveLabel={t("users.form.submit")}
+      cancelLabel={t("users.form.cancel")}
+      pending={save.isPending}
+      form={form}
+      onFinish={submit}
+      // Enter in a field does not create the member: only the button does.
+      submitOnEnter={false}
+      formProps={{ onValuesChange: (changed) => clearChangedErrors(form, changed), requiredMark: "optional", className: "users-drawer-form" }}
     >
-      <Form<CreateValues>
-        form={form}
-        layout="vertical"
-        onFinish={submit}
-        onValuesChange={(changed) => clearChangedErrors(form, changed)}
-        disabled={save.isPending}
-        requiredMark="optional"
-        className="users-drawer-form"
-      >
-        <Form.Item name="email" required={REQUIRED.has("email")} label={t("users.form.email")}>
-          <Input type="email" autoComplete="off" placeholder={t("users.form.emailPlaceholder")} data-testid="user-email" />
+      <Form.Item name="email" required={REQUIRED.has("email")} label={t("users.form.email")}>
+        <Input type="email" autoComplete="off" placeholder={t("users.form.emailPlaceholder")} data-testid="user-email" />
+      </Form.Item>
+      <Alert type="info" showIcon title={t("users.form.existingHint")} className="users-drawer__hint" />
+      <div className="users-form__pair">
+        <Form.Item name="first_name" required={REQUIRED.has("first_name")} label={t("users.form.firstName")}>
+          <Input autoComplete="off" data-testid="user-first-name" />
         </Form.Item>
-        <Alert type="info" showIcon title={t("users.form.existingHint")} className="users-drawer__hint" />
-        <div className="users-form__pair">
-          <Form.Item name="first_name" required={REQUIRED.has("first_name")} label={t("users.form.firstName")}>
-            <Input autoComplete="off" data-testid="user-first-name" />
-          </Form.Item>
-          <Form.Item name="last_name" required={REQUIRED.has("last_name")} label={t("users.form.lastName")}>
-            <Input autoComplete="off" data-testid="user-last-name" />
-          </Form.Item>
-        </div>
-        <div className="users-form__pair">
-          <Form.Item name="phone" required={REQUIRED.has("phone")} label={t("users.form.phone")}>
-            <Input type="tel" placeholder={t("users.form.phonePlaceholder")} data-testid="user-phone" />
-          </Form.Item>
-          <Form.Item name="social_number" required={REQUIRED.has("social_number")} label={t("users.form.rut")}>
-            <Input placeholder={t("users.form.rutPlaceholder")} data-testid="user-rut" />
-          </Form.Item>
-        </div>
-        <Form.Item name="role" required={REQUIRED.has("role")} label={t("users.form.role")} extra={t("users.view.roleHint")}>
-          <Select placeholder={t("users.form.rolePlaceholder")} options={roles.map((r) => ({ value: r, label: t(`users.companyRoles.${r}`) }))} data-testid="user-role-select" />
+        <Form.Item name="last_name" required={REQUIRED.has("last_name")} label={t("users.form.lastName")}>
+          <Input autoComplete="off" data-testid="user-last-name" />
         </Form.Item>
-        <div className="users-form__pair">
-          <Form.Item name="password" required={REQUIRED.has("password")} label={t("users.form.password")}>
-            <Input.Password autoComplete="new-password" data-testid="user-password" />
-          </Form.Item>
-          <Form.Item name="password_confirmation" required={REQUIRED.has("password_confirmation")} label={t("users.form.passwordConfirmation")}>
-            <Input.Password autoComplete="new-password" data-testid="user-password-confirmation" />
-          </Form.Item>
-        </div>
-        <Form.Item name="zones" required={REQUIRED.has("zones")} label={t("users.form.zones")} extra={t("users.form.zonesHint")}>
-          <ZonesSelect companyId={companyId} testId="user-zones" />
+      </div>
+      <div className="users-form__pair">
+        <Form.Item name="phone" required={REQUIRED.has("phone")} label={t("users.form.phone")}>
+          <Input type="tel" placeholder={t("users.form.phonePlaceholder")} data-testid="user-phone" />
         </Form.Item>
-        <Form.Item name="reportTypes" required={REQUIRED.has("reportTypes")} label={t("users.form.reportTypes")} extra={t("users.form.reportTypesHint")}>
-          <ReportTypesSelect testId="user-report-types" />
+        <Form.Item name="social_number" required={REQUIRED.has("social_number")} label={t("users.form.rut")}>
+          <Input placeholder={t("users.form.rutPlaceholder")} data-testid="user-rut" />
         </Form.Item>
-      </Form>
-    </Drawer>
+      </div>
+      <Form.Item name="role" required={REQUIRED.has("role")} label={t("users.form.role")} extra={t("users.view.roleHint")}>
+        <Select placeholder={t("users.form.rolePlaceholder")} options={roles.map((r) => ({ value: r, label: t(`users.companyRoles.${r}`) }))} data-testid="user-role-select" />
+      </Form.Item>
+      <div className="users-form__pair">
+        <Form.Item name="password" required={REQUIRED.has("password")} label={t("users.form.password")}>
+          <Input.Password autoComplete="new-password" data-testid="user-password" />
+        </Form.Item>
+        <Form.Item name="password_confirmation" required={REQUIRED.has("password_confirmation")} label={t("users.form.passwordConfirmation")}>
+          <Input.Password autoComplete="new-password" data-testid="user-password-confirmation" />
+        </Form.Item>
+      </div>
+      <Form.Item name="zones" required={REQUIRED.has("zones")} label={t("users.form.zones")} extra={t("users.form.zonesHint")}>
+        <ZonesSelect companyId={companyId} testId="user-zones" />
+      </Form.Item>
+      <Form.Item name="reportTypes" required={REQUIRED.has("reportTypes")} label={t("users.form.reportTypes")} extra={t("users.form.reportTypesHint")}>
+        <ReportTypesSelect testId="user-report-types" />
+      </Form.Item>
+    </FormDrawer>
   );
 }

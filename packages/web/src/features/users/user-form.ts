@@ -1,6 +1,13 @@
-import { USER_FIELD_MESSAGES, isUserFieldProblem, type FieldError, type Language, type SettingsResponse } from "@atalaya/shared";
+import { isUserFieldProblem, type FieldError, type Language, type SettingsResponse, type UserFieldProblem } from "@atalaya/shared";
+import es from "@atalaya/shared/locales/es/users.json";
+import en from "@atalaya/shared/locales/en/users.json";
+import fr from "@atalaya/shared/locales/fr/users.json";
 import type { FormInstance } from "antd";
 import type { ZodType } from "zod";
+
+/** The SPEC §5 profile rules' texts (the `users` catalogue, which the API answers with too); a problem
+ * without its text is a compile error. */
+const USER_FIELD_MESSAGES: Readonly<Record<Language, Readonly<Record<UserFieldProblem, string>>>> = { es, en, fr };
 
 /** Texts of the fields' problems, by field name. */
 export type FieldProblems = Record<string, string>;

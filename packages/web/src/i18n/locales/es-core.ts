@@ -1,14 +1,16 @@
-import { REPORT_LIFE_REASON_TEXTS, type ConflictReason } from "@atalaya/shared";
+import type { ConflictReason } from "@atalaya/shared";
 import texts from "@atalaya/shared/locales/es/portal-core.json";
+import reportLife from "@atalaya/shared/locales/es/report-life.json";
 
 /** The Spanish texts the login page and the API's errors need (`@atalaya/shared/locales/es/portal-core.json`):
  * the first download holds only these; es.ts (every other section) loads with the first route that is not
- * the login (i18n.ts). The report-life reasons' texts are the shared table the server answers with too. */
+ * the login (i18n.ts). The report-life reasons' texts are the catalogue the server answers with too
+ * (`report-life.json`). */
 export const esCore = {
   ...texts,
   errors: {
     ...texts.errors,
     // Why a 409 refused the action (CONFLICT_REASONS); a reason missing here is a compile error.
-    reasons: { ...REPORT_LIFE_REASON_TEXTS.es, ...texts.errors.reasons } satisfies Record<ConflictReason, string>,
+    reasons: { ...reportLife, ...texts.errors.reasons } satisfies Record<ConflictReason, string>,
   },
 };

@@ -1,17 +1,20 @@
-import { ASSET_MESSAGES, FORMS_MESSAGES, ORGANISATION_MESSAGES, REPORT_LIFE_REASON_TEXTS } from "@atalaya/shared";
 import core from "@atalaya/shared/locales/fr/portal-core.json";
 import portal from "@atalaya/shared/locales/fr/portal.json";
+import assets from "@atalaya/shared/locales/fr/assets.json";
+import forms from "@atalaya/shared/locales/fr/forms.json";
+import organisation from "@atalaya/shared/locales/fr/organisation.json";
+import reportLife from "@atalaya/shared/locales/fr/report-life.json";
 import type { KeysMatch, Messages, SameKeys } from "./messages";
 
 // `@atalaya/shared/locales/fr/`: the login page's sections (portal-core.json) and the rest (portal.json),
-// loaded together when French is chosen; the shared tables of the server's texts merged in as in es.ts.
+// loaded together when French is chosen; the catalogues of the server's texts merged in as in es.ts.
 const texts = {
   ...core,
-  errors: { ...core.errors, reasons: { ...REPORT_LIFE_REASON_TEXTS.fr, ...core.errors.reasons } },
+  errors: { ...core.errors, reasons: { ...reportLife, ...core.errors.reasons } },
   ...portal,
-  organisation: { ...portal.organisation, rules: ORGANISATION_MESSAGES.fr },
-  forms: { ...portal.forms, rules: FORMS_MESSAGES.fr },
-  assets: { ...portal.assets, rules: ASSET_MESSAGES.fr },
+  organisation: { ...portal.organisation, rules: organisation },
+  forms: { ...portal.forms, rules: forms },
+  assets: { ...portal.assets, rules: assets },
 };
 
 /** French catalogue. */
