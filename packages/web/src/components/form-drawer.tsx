@@ -1,5 +1,6 @@
 import type { Key, ReactNode } from "react";
 import { Button, Drawer, Form, type DrawerProps, type FormInstance, type FormProps } from "antd";
+import { useTranslation } from "react-i18next";
 
 export interface FormDrawerProps<Values extends object> {
   open: boolean;
@@ -15,10 +16,12 @@ export interface FormDrawerProps<Values extends object> {
   onFinish: (values: Values) => void;
   /** Saving: the form is disabled and the save button spins. */
   pending: boolean;
-  saveLabel: ReactNode;
+  /** The save button's text; the common "Save" (`common.save`) unless given. */
+  saveLabel?: ReactNode;
   /** The save button's data-testid; `${testId}-save` unless given. */
   saveTestId?: string;
-  cancelLabel: ReactNode;
+  /** The cancel button's text; the common "Cancel" (`common.cancel`) unless given. */
+  cancelLabel?: ReactNode;
   /** More footer content before Cancel (a delete button, a secondary action). */
   footerExtra?: ReactNode;
   /** A hidden submit button so Enter in a field submits (default). Off where Enter belongs to a field
@@ -54,6 +57,7 @@ export function FormDrawer<Values extends object>({
   formProps,
   children,
 }: FormDrawerProps<Values>): ReactNode {
+  const { t } = useTranslation();
   return (
     <Drawer
       open={open}
@@ -65,9 +69,9 @@ export function FormDrawer<Values extends object>({
       footer={
         <div className="screen-drawer__footer">
           {footerExtra}
-          <Button onClick={onClose}>{cancelLabel}</Button>
+          <Button onClick={onClose}>{cancelLabel ?? t("common.cancel")}</Button>
           <Button type="primary" loading={pending} onClick={() => form.submit()} data-testid={saveTestId}>
-            {saveLabel}
+            {saveLabel ?? t("common.save")}
           </Button>
         </div>
       }

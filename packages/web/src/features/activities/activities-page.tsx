@@ -96,7 +96,7 @@ export function ActivitiesPage(): ReactNode {
                   title: t("activities.confirmDelete.title", { name: a.name }),
                   content: t("activities.confirmDelete.text"),
                   okText: t("activities.confirmDelete.ok"),
-                  cancelText: t("activities.confirmDelete.cancel"),
+                  cancelText: t("common.cancel"),
                   okButtonProps: { danger: true },
                   onOk: () => remove.mutateAsync(a).catch(() => undefined),
                 })

@@ -119,8 +119,7 @@ export function ActivityDrawer({ companyId, editing, onClose }: { companyId: num
       title={editing ? t("activities.form.editTitle") : t("activities.form.createTitle")}
       testId="activity-drawer"
       saveTestId="activity-save"
-      saveLabel={editing ? t("activities.form.saveEdit") : t("activities.form.save")}
-      cancelLabel={t("activities.form.cancel")}
+      saveLabel={editing ? t("common.save") : t("activities.form.save")}
       pending={save.isPending}
       form={form}
       formKey={editing?.id ?? "new"}

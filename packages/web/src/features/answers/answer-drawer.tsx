@@ -107,8 +107,6 @@ export function AnswerDrawer({ companyId, editing, answerTypes, onClose }: Answe
       title={editing ? t("answers.form.editTitle") : t("answers.form.createTitle")}
       testId="answer-drawer"
       saveTestId="answer-save"
-      saveLabel={t("answers.form.save")}
-      cancelLabel={t("answers.form.cancel")}
       pending={save.isPending}
       form={form}
       formKey={editing?.id ?? "new"}

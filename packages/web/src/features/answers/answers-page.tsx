@@ -55,7 +55,7 @@ export function AnswersPage(): ReactNode {
       title: t("answers.confirmDelete.title", { title: answer.title }),
       content: t("answers.confirmDelete.text"),
       okText: t("answers.confirmDelete.ok"),
-      cancelText: t("answers.confirmDelete.cancel"),
+      cancelText: t("common.cancel"),
       okButtonProps: { danger: true, "data-testid": "answer-delete-confirm" },
       onOk: () => remove.mutateAsync(answer).catch(() => undefined),
     });

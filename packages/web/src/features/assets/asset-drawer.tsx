@@ -86,8 +86,6 @@ export function AssetDrawer({
       title={asset ? t("assets.editTitle") : t("assets.createTitle")}
       testId="asset-drawer"
       saveTestId="asset-save"
-      saveLabel={t("assets.save")}
-      cancelLabel={t("assets.cancel")}
       pending={mutation.isPending}
       form={form}
       initialValues={initialValues}

@@ -71,7 +71,7 @@ export function AssetsPage(): ReactNode {
     openFile(sheetPath(companyId)).catch(() => void toast.error(t("assets.sheetError")));
   };
   const confirmDelete = (a: Asset): void => {
-    void modal.confirm({ title: t("assets.confirmDelete", { name: a.description }), content: t("assets.deleteText"), okButtonProps: { danger: true }, okText: t("assets.delete"), cancelText: t("assets.cancel"), onOk: () => remove.mutateAsync(a) });
+    void modal.confirm({ title: t("assets.confirmDelete", { name: a.description }), content: t("assets.deleteText"), okButtonProps: { danger: true }, okText: t("assets.delete"), cancelText: t("common.cancel"), onOk: () => remove.mutateAsync(a) });
   };
 
   const columns: TableColumnsType<Asset> = [

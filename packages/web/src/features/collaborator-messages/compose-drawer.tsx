@@ -80,7 +80,6 @@ export function ComposeDrawer({
       testId="collaborator-compose"
       saveTestId="collaborator-send"
       saveLabel={t("collaboratorMessages.form.send")}
-      cancelLabel={t("collaboratorMessages.form.cancel")}
       pending={send.isPending}
       form={form}
       initialValues={{ title: "", body: "", everyone: false, userIds: [], teamIds: [] }}

@@ -59,7 +59,7 @@ export function ApiKeysPanel({ companyId }: { companyId: number }): ReactNode {
       title: t("companySettings.apiKeys.revokeConfirm", { name: key.name }),
       content: t("companySettings.apiKeys.revokeText"),
       okText: t("companySettings.apiKeys.revokeShort"),
-      cancelText: t("companySettings.apiKeys.cancel"),
+      cancelText: t("common.cancel"),
       okButtonProps: { danger: true, "data-testid": "api-key-revoke-confirm" },
       onOk: () => revoke.mutateAsync(key).catch(() => undefined),
     });

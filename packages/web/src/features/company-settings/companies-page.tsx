@@ -58,7 +58,7 @@ export function CompaniesPage(): ReactNode {
       title: t("companySettings.companies.declineConfirm", { name: company.name }),
       content: t("companySettings.companies.declineText"),
       okText: t("companySettings.companies.decline"),
-      cancelText: t("companySettings.companies.cancel"),
+      cancelText: t("common.cancel"),
       okButtonProps: { danger: true, "data-testid": "decline-confirm" },
       onOk: () => decline.mutateAsync(company).catch(() => undefined),
     });
@@ -69,7 +69,7 @@ export function CompaniesPage(): ReactNode {
       title: t("companySettings.companies.liftConfirm", { name: company.name }),
       content: t("companySettings.companies.liftText"),
       okText: t("companySettings.companies.lift"),
-      cancelText: t("companySettings.companies.cancel"),
+      cancelText: t("common.cancel"),
       okButtonProps: { "data-testid": "lift-confirm" },
       onOk: () => lift.mutateAsync(company).catch(() => undefined),
     });

@@ -267,7 +267,7 @@ function ReportTypesSection({ settings, canManage, companyId }: Props): ReactNod
         <Input.Search allowClear={clearable} placeholder={t("companySettings.filterTypes")} aria-label={t("companySettings.filterTypes")} value={filter} onChange={(e) => setFilter(e.target.value)} className="company-settings__search" />
         {canManage && (
           <Button type="primary" disabled={dirty.length === 0} loading={save.isPending} onClick={() => save.mutate({ reportTypes: dirty })} data-testid="save-report-types">
-            {t("companySettings.save")}
+            {t("common.save")}
           </Button>
         )}
       </div>
@@ -336,7 +336,7 @@ function ConfigSection({ settings, canManage, companyId }: Props): ReactNode {
             {t("companySettings.config.add")}
           </Button>
           <Button type="primary" loading={save.isPending} disabled={problems.some(Boolean)} onClick={() => save.mutate({ config: pairs.map((p) => ({ name: p.name.trim(), value: p.value.trim() })) })} data-testid="save-config">
-            {t("companySettings.save")}
+            {t("common.save")}
           </Button>
         </div>
       )}

@@ -229,8 +229,8 @@ function AssignSections({ report, companyId, sections, onClose, onReport }: Assi
       title={t("forms.reportTab.assignTitle")}
       onCancel={onClose}
       onOk={() => save.mutate()}
-      okText={t("forms.reportTab.assignSave")}
-      cancelText={t("forms.reportTab.cancel")}
+      okText={t("common.save")}
+      cancelText={t("common.cancel")}
       confirmLoading={save.isPending}
       okButtonProps={{ "data-testid": "assign-sections-save" } as Record<string, string>}
     >

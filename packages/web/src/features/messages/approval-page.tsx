@@ -92,7 +92,7 @@ export function ApprovalPage(): ReactNode {
         title={t("massMessages.approval.rejectTitle", { title: rejecting?.title ?? "" })}
         okText={t("massMessages.actions.reject")}
         okButtonProps={{ danger: true, loading: decide.isPending, ...({ "data-testid": "approval-reject-confirm" } as Record<string, string>) }}
-        cancelText={t("massMessages.form.cancel")}
+        cancelText={t("common.cancel")}
         onCancel={() => setRejecting(null)}
         onOk={() => {
           if (!reason.trim()) return setReasonMissing(true);

@@ -69,7 +69,7 @@ export function MessageDrawer({ companyId, timeZone, message, onClose, onSaved }
       className="messages-drawer"
       extra={
         <Space>
-          <Button onClick={onClose}>{t("massMessages.form.cancel")}</Button>
+          <Button onClick={onClose}>{t("common.cancel")}</Button>
           <Button type="primary" loading={saving} onClick={() => void save()} data-testid="message-save">
             {t("massMessages.form.save")}
           </Button>

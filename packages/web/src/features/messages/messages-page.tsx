@@ -84,7 +84,7 @@ export function MessagesPage(): ReactNode {
         title: t(action === "delete" ? "massMessages.confirmDelete" : "massMessages.confirmDiscard", { title: message.title }),
         okButtonProps: { danger: true, "data-testid": "message-confirm" },
         okText: t(`massMessages.actions.${action}`),
-        cancelText: t("massMessages.form.cancel"),
+        cancelText: t("common.cancel"),
         onOk: () => act.mutateAsync({ message, action }).catch(() => undefined),
       });
     else act.mutate({ message, action });

@@ -30,7 +30,7 @@ export function useDeleteRecord(companyId: number, resource: OrganisationResourc
       title: t("organisation.common.confirmDelete", { name: record.name }),
       content: texts.confirm,
       okText: t("organisation.common.delete"),
-      cancelText: t("organisation.common.cancel"),
+      cancelText: t("common.cancel"),
       okButtonProps: { danger: true, "data-testid": "org-delete-confirm" },
       onOk: () => remove.mutateAsync(record).catch(() => undefined),
     });

@@ -80,8 +80,6 @@ export function RecordDrawer<Values extends object, Body, Saved extends { name: 
       size={480}
       title={title}
       testId={testId}
-      saveLabel={t("organisation.common.save")}
-      cancelLabel={t("organisation.common.cancel")}
       pending={mutation.isPending}
       form={form}
       initialValues={initialValues}

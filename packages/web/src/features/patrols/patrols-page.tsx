@@ -243,7 +243,7 @@ function AssignForm({ label, options, onAssign, onCancel }: { label: string; opt
       <Typography.Text type="secondary">{t("patrols.takesIt")}</Typography.Text>
       <Select value={patrolId} onChange={setPatrolId} options={options} placeholder={t("patrols.assignPlaceholder")} aria-label={t("patrols.assignPlaceholder")} data-testid="assign-patrol" />
       <div className="patrols-assign__actions">
-        <Button onClick={onCancel}>{t("patrols.cancel")}</Button>
+        <Button onClick={onCancel}>{t("common.cancel")}</Button>
         <Button
           type="primary"
           loading={busy}

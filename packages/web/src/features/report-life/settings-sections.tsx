@@ -61,9 +61,9 @@ export function SubstatusesSettings({ companyId, canManage }: Props): ReactNode 
                 >
                   <Input value={editing.name} maxLength={60} onChange={(e) => setEditing({ id: s.id, name: e.target.value })} aria-label={t("reportLife.substatuses.name")} autoFocus />
                   <Button type="primary" htmlType="submit" loading={rename.isPending}>
-                    {t("reportLife.substatuses.save")}
+                    {t("common.save")}
                   </Button>
-                  <Button onClick={() => setEditing(null)}>{t("reportLife.substatuses.cancel")}</Button>
+                  <Button onClick={() => setEditing(null)}>{t("common.cancel")}</Button>
                 </form>
               ) : (
                 <>

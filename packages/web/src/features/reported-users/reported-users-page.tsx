@@ -75,7 +75,7 @@ export function ReportedUsersPage(): ReactNode {
       title: t(`reportedUsers.${which}.title`, { name: nameOf(user) }),
       content: t(`reportedUsers.${which}.text`),
       okText: t(`reportedUsers.${which}.ok`),
-      cancelText: t("reportedUsers.cancel"),
+      cancelText: t("common.cancel"),
       okButtonProps: { danger: !user.locked, "data-testid": "reported-user-confirm" } as ButtonProps,
       onOk: () => toggle.mutateAsync(user).catch(() => undefined),
     });

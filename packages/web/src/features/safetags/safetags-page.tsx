@@ -57,7 +57,7 @@ export function SafetagsPage(): ReactNode {
       content: t(`safetags.confirm.${kind}Text`),
       okButtonProps: { danger: kind === "disable" },
       okText: t(`safetags.actions.${kind}`),
-      cancelText: t("assets.cancel"),
+      cancelText: t("common.cancel"),
       onOk: () => action.mutateAsync({ tag, kind }),
     });
   };
@@ -177,7 +177,7 @@ function CreateBatchModal({ companyId, onClose, onCreated }: { companyId: number
     else create.mutate(result.body);
   };
   return (
-    <Modal open title={t("safetags.createTitle")} onCancel={onClose} onOk={submit} okText={t("safetags.createOk")} cancelText={t("assets.cancel")} confirmLoading={create.isPending} okButtonProps={{ "data-testid": "safetag-batch-save" } as never}>
+    <Modal open title={t("safetags.createTitle")} onCancel={onClose} onOk={submit} okText={t("safetags.createOk")} cancelText={t("common.cancel")} confirmLoading={create.isPending} okButtonProps={{ "data-testid": "safetag-batch-save" } as never}>
       <Form form={form} layout="vertical" initialValues={{ name: "", size: 10 }} onFinish={submit}>
         <Form.Item name="name" label={t("safetags.batch.name")}>
           <Input maxLength={80} data-testid="safetag-batch-name" />

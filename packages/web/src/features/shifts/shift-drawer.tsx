@@ -91,8 +91,6 @@ export function ShiftDrawer({ companyId, editing, onClose }: { companyId: number
       title={editing ? t("shifts.form.editTitle") : t("shifts.form.createTitle")}
       testId="shift-drawer"
       saveTestId="shift-save"
-      saveLabel={t("shifts.form.save")}
-      cancelLabel={t("shifts.form.cancel")}
       pending={save.isPending}
       form={form}
       formKey={editing?.id ?? "new"}

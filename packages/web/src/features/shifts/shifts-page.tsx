@@ -53,7 +53,7 @@ export function ShiftsPage(): ReactNode {
       title: t("shifts.confirmDelete.title", { name: shift.name }),
       content: t("shifts.confirmDelete.text"),
       okText: t("shifts.confirmDelete.ok"),
-      cancelText: t("shifts.confirmDelete.cancel"),
+      cancelText: t("common.cancel"),
       okButtonProps: { danger: true, "data-testid": "shift-delete-confirm" },
       onOk: () => remove.mutateAsync(shift).catch(() => undefined),
     });

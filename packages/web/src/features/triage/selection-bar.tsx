@@ -117,7 +117,7 @@ function BulkModal({ companyId, action, count, pending, onCancel, onSubmit }: Bu
       onCancel={onCancel}
       onOk={submit}
       okText={t("triage.modal.confirm")}
-      cancelText={t("triage.modal.cancel")}
+      cancelText={t("common.cancel")}
       okButtonProps={{ disabled: missing, loading: pending, "data-testid": "bulk-confirm" } as ButtonProps}
       destroyOnHidden
     >

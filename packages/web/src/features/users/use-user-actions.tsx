@@ -46,7 +46,7 @@ export function useUserActions(companyId: number, onGone?: () => void): {
         title: t(`users.${key}.title`, { name: displayName(user) }),
         content: t(`users.${key}.text`),
         okText: t(`users.${key}.ok`),
-        cancelText: t(`users.${key}.cancel`),
+        cancelText: t("common.cancel"),
         okButtonProps: { danger: locked, "data-testid": "user-lock-confirm" },
         onOk: () => lock.mutateAsync({ user, locked }).catch(() => undefined),
       });
@@ -57,7 +57,7 @@ export function useUserActions(companyId: number, onGone?: () => void): {
         title: t(`users.${key}.title`, { name: displayName(user) }),
         content: t(`users.${key}.text`),
         okText: t(`users.${key}.ok`),
-        cancelText: t(`users.${key}.cancel`),
+        cancelText: t("common.cancel"),
         okButtonProps: { danger: true, "data-testid": "user-remove-confirm" },
         onOk: () => remove.mutateAsync({ user, permanent }).catch(() => undefined),
       });

@@ -64,7 +64,6 @@ export function UserCreateDrawer({ companyId, open, roles, onClose, onCreated }:
       testId="user-create-drawer"
       saveTestId="user-create-submit"
       saveLabel={t("users.form.submit")}
-      cancelLabel={t("users.form.cancel")}
       pending={save.isPending}
       form={form}
       onFinish={submit}

@@ -120,7 +120,7 @@ function ProfileTab({ companyId, user, roles, self }: { companyId: number; user:
         <Select disabled={self} options={roleOptions.map((r) => ({ value: r, label: t(`users.companyRoles.${r}`), disabled: !roles.includes(r) }))} data-testid="profile-role" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="profile-save">
-        {t("users.form.save")}
+        {t("common.save")}
       </Button>
     </Form>
   );
@@ -170,7 +170,7 @@ function PasswordTab({ companyId, user }: { companyId: number; user: CompanyUser
         <Input.Password autoComplete="new-password" data-testid="password-confirmation" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="password-save">
-        {t("users.form.save")}
+        {t("common.save")}
       </Button>
     </Form>
   );
@@ -201,7 +201,7 @@ function RestrictionsTab({ companyId, user }: { companyId: number; user: Company
         <Switch data-testid="restrict-only-assigned" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="restrictions-save">
-        {t("users.form.save")}
+        {t("common.save")}
       </Button>
     </Form>
   );
@@ -264,7 +264,7 @@ function SettingsTab({ companyId, user }: { companyId: number; user: CompanyUser
         </Form.Item>
       </div>
       <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="settings-save">
-        {t("users.form.save")}
+        {t("common.save")}
       </Button>
     </Form>
   );

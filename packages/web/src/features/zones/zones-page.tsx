@@ -105,7 +105,7 @@ export function ZonesPage(): ReactNode {
       title: zone.global ? t("zones.confirmLeaveGlobal") : t("zones.confirmDelete", { name: zone.name }),
       content: zone.global ? t("zones.leaveGlobalText") : t("zones.deleteText"),
       okText: t("zones.delete"),
-      cancelText: t("zones.cancel"),
+      cancelText: t("common.cancel"),
       okButtonProps: { danger: true, "data-testid": "zone-delete-confirm" },
       onOk: () => remove.mutateAsync(zone).catch(() => undefined),
     });
@@ -144,7 +144,7 @@ export function ZonesPage(): ReactNode {
               )}
               {problemText && <Alert type="error" showIcon message={problemText} data-testid="zone-problem" />}
               <div className="zones-editor__actions">
-                <Button onClick={reset}>{t("zones.cancel")}</Button>
+                <Button onClick={reset}>{t("common.cancel")}</Button>
                 {shape && editing.kind === "new" && <Button onClick={startNew}>{t("zones.redraw")}</Button>}
                 <Button type="primary" htmlType="submit" disabled={!canSave} loading={save.isPending} data-testid="zone-save">
                   {t("zones.save")}

@@ -12,6 +12,7 @@ const texts = {
   ...core,
   errors: { ...core.errors, reasons: { ...reportLife, ...core.errors.reasons } },
   ...portal,
+  common: { ...core.common, ...portal.common },
   organisation: { ...portal.organisation, rules: organisation },
   forms: { ...portal.forms, rules: forms },
   assets: { ...portal.assets, rules: assets },

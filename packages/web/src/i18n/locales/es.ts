@@ -12,6 +12,8 @@ import { esCore } from "./es-core";
 export const es = {
   ...esCore,
   ...texts,
+  // The login page's common words (es-core.ts) with the ones only the other routes use (Cancel, Save…).
+  common: { ...esCore.common, ...texts.common },
   // Every company module by its SPEC §6 name (the settings, the provider's organisations, the menu).
   modules: texts.modules satisfies Record<ModuleName, string>,
   organisation: { ...texts.organisation, rules: organisation },

@@ -131,7 +131,7 @@ function Builder({ companyId, saved }: { companyId: number; saved: FormTemplate 
           </Typography.Title>
         </div>
         <Button type="primary" icon={<SaveOutlined />} loading={save.isPending} onClick={submit} data-testid="builder-save">
-          {t("forms.builder.save")}
+          {t("common.save")}
         </Button>
       </header>
       {saved && saved.submissions > 0 && <Alert type="info" showIcon title={t("forms.builder.versionNote", { next: saved.version + 1 })} className="builder-alert" />}

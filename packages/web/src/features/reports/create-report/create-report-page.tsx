@@ -149,7 +149,7 @@ export function CreateReportPage(): ReactNode {
           </Typography.Title>
           <Typography.Text type="secondary">{t("createReport.subtitle")}</Typography.Text>
         </div>
-        <Button type="text" icon={<CloseOutlined />} aria-label={t("createReport.cancel")} onClick={() => navigate("/v3/events")} />
+        <Button type="text" icon={<CloseOutlined />} aria-label={t("common.cancel")} onClick={() => navigate("/v3/events")} />
       </header>
 
       <Form<FormValues>
@@ -306,7 +306,7 @@ export function CreateReportPage(): ReactNode {
 
         <div className="create-report__footer">
           <Space>
-            <Button onClick={() => navigate("/v3/events")}>{t("createReport.cancel")}</Button>
+            <Button onClick={() => navigate("/v3/events")}>{t("common.cancel")}</Button>
             <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={create.isPending} data-testid="create-submit">
               {t("createReport.submit")}
             </Button>

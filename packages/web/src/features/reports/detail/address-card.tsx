@@ -110,7 +110,7 @@ export function AddressCard({ report, companyId, onReport }: AddressCardProps): 
           )}
           <div>
             <Button size="small" type="text" onClick={() => setEditing(false)}>
-              {t("reportDetail.address.cancel")}
+              {t("common.cancel")}
             </Button>
           </div>
         </form>

@@ -51,10 +51,10 @@ export function EditableBody({ body, edited, editedAt, mine, onSave }: EditableB
         )}
         <Flex gap={6} justify="flex-end">
           <Button size="small" onClick={() => setDraft(null)} disabled={saving}>
-            {t("reportFlags.cancel")}
+            {t("common.cancel")}
           </Button>
           <Button size="small" type="primary" onClick={save} loading={saving} disabled={text.length === 0} data-testid="edit-save">
-            {t("reportFlags.save")}
+            {t("common.save")}
           </Button>
         </Flex>
       </Flex>
