@@ -15,6 +15,7 @@ export * from "./sorting.js";
 export * from "./search.js";
 export * from "./answers.js";
 export * from "./report-actions.js";
+export * from "./report-commands.js";
 export * from "./bulk.js";
 export * from "./interactions.js";
 export * from "./phone.js";

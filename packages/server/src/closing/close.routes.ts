@@ -4,13 +4,13 @@ import { routes } from "@atalaya/shared";
 import { scopeOf } from "../auth/company-scope.js";
 import type { AppContext } from "../context.js";
 import { at } from "../http/route.js";
-import { closeReport } from "./close.service.js";
+import { executeReportCommand } from "../reports/index.js";
 
-/** POST /api/companies/{companyId}/reports/{id}/close. */
+/** POST /api/companies/{companyId}/reports/{id}/close: the report domain's close command. */
 export async function closeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.route({
     ...at(routes.postCompaniesByCompanyIdReportsByIdClose),
-    handler: async (req) => ({ success: true as const, report: await closeReport(ctx, scopeOf(req), req.params.id, req.body) }),
+    handler: async (req) => ({ success: true as const, report: await executeReportCommand(ctx, scopeOf(req), req.params.id, { kind: "close", closing: req.body }) }),
   });
 }

@@ -1,11 +1,9 @@
-// The closing domain as other domains see it: a closure's change, to run inside their own transaction.
+// The closing route: closing a report is the report domain's close command (reports/commands.ts); the
+// closure's change and its comment live in reports/closing.ts.
 import type { Domain } from "../context.js";
 import { closeRoutes } from "./close.routes.js";
-export { closeChange, closeOptions, type CloseBody } from "./close.service.js";
-// Closing as other domains see it: posting a closure's comment inside their own change.
-export { postClosingComment } from "./close.service.js";
 
-/** The closing domain in the application: its routes; domains.ts lists it. */
+/** The closing domain in the application: its route; domains.ts lists it. */
 export const closingDomain: Domain = {
   name: "closing",
   routes: closeRoutes,

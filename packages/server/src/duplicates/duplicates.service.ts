@@ -1,6 +1,5 @@
 import type { DuplicateCounts, DuplicateSuggestion, MergeDuplicateBody, Report } from "@atalaya/shared";
 import type { CompanyScope } from "../auth/access.js";
-import { postClosingComment } from "../closing/index.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/db.js";
 import { AppError, forbidden, notFound } from "../http/errors.js";
@@ -14,6 +13,7 @@ import {
   findReport,
   findReportsByIds,
   logActivity,
+  postClosingComment,
   presentReport,
   viewerOf,
 } from "../reports/index.js";

@@ -1,5 +1,5 @@
-// The reports domain as other domains see it: reading a report as a scope sees it, changing one with its
-// events, and the facts an event about a report carries.
+// The reports domain as other domains see it: reading a report as a scope sees it, changing one through
+// its command executor (with its log, events and notifications), and the facts an event carries.
 import type { Domain } from "../context.js";
 import { reportRoutes } from "./report.routes.js";
 import { appRoutes } from "./app.routes.js";
@@ -8,31 +8,27 @@ import { reportFlagRoutes } from "./report-flags.routes.js";
 import { DELAYED_REPORT_JOB } from "./intake.repository.js";
 import { deliverDelayedReport } from "./report.service.js";
 export { audienceOf, EVENT_VIEWER, presentReport } from "./report.presenter.js";
-export {
-  attendingAudiences,
-  attendingCompanies,
-  closeAttention,
-  findReport,
-  findReportsByIds,
-  logActivity,
-  type HistoryFilter,
-  type ReportRow,
-} from "./report.repository.js";
+// Changing a report: the command union's one executor (routes, bulk), and a domain's own change through
+// the same tail (calls, plates, forms, report-life's gathering, duplicates).
+export { changeReport, executeReportCommand, executeReportCommands, type ReportCommandOutcome } from "./commands.js";
+// A report's comments: the interactions domain writes and presents them with the primitives a closure's
+// comment uses; a merge of duplicates posts its closing comment.
+export { commentSelect, findComment, insertComment, lockReport, type CommentRow } from "./comment.repository.js";
+export { presentComment, type CommentAudience } from "./comment.presenter.js";
+export { postClosingComment } from "./closing.js";
+// Reading reports as a scope sees them.
+export { attendingAudiences, attendingCompanies, findReport, findReportsByIds, type HistoryFilter, type ReportRow } from "./report.repository.js";
+// Writers still needed where the change is another domain's (see README.md, issue 35): a merge closes
+// the duplicate as repeated (closeAttention); comments, likes, follows, reviews and merges log on the
+// report (logActivity); a form's write-back moves, re-dates and re-assigns sections of the report it
+// created (lockAttention, moveReport, setReportCreatedAt, setFormWriteBack, setSectionsUsers).
+export { closeAttention, logActivity } from "./report.repository.js";
 export { listZoneShapes, lockAttention, moveReport, setFormWriteBack, setReportCreatedAt, setSectionsUsers, zonesContaining } from "./report-actions.repository.js";
 export { DELAYED_REPORT_JOB, REVIEW_WAITING_JOB } from "./intake.repository.js";
 export {
-  assignChange,
-  changeReport,
-  changeReportIn,
-  takeChange,
-  updateChange,
-  type ChangeFn,
-  type ChangeOptions,
   createAppReports,
   createAssetReport,
-  type AssetReportRequest,
   createFormReport,
-  deliverDelayedReport,
   deliverReportIn,
   recordReportChange,
   getCompanyReport,
@@ -41,7 +37,6 @@ export {
   requireOpen,
   requireActiveType,
   viewerOf,
-  type AppReportRequest,
 } from "./report.service.js";
 
 /** The reports domain in the application: its routes and its background jobs; domains.ts lists it. */

@@ -6,13 +6,8 @@ import { scopeOf } from "../auth/company-scope.js";
 import type { AppContext } from "../context.js";
 import { pickLanguage } from "../http/messages.js";
 import { at } from "../http/route.js";
-import {
-  cancelNeighboursNotification,
-  changeReportAddress,
-  makeReportPrivate,
-  notifyNeighbours,
-  shareLink,
-} from "./report-actions.service.js";
+import { executeReportCommand } from "./commands.js";
+import { cancelNeighboursNotification, changeReportAddress, notifyNeighbours, shareLink } from "./report-actions.service.js";
 
 /** Report tools of the detail screen: privacy, neighbours, address, share link. */
 export async function reportActionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -20,7 +15,7 @@ export async function reportActionRoutes(app: FastifyInstance, ctx: AppContext):
 
   r.route({
     ...at(routes.postCompaniesByCompanyIdReportsByIdPrivate),
-    handler: async (req) => ({ success: true as const, report: await makeReportPrivate(ctx, scopeOf(req), req.params.id) }),
+    handler: async (req) => ({ success: true as const, report: await executeReportCommand(ctx, scopeOf(req), req.params.id, { kind: "makePrivate" }) }),
   });
 
   r.route({

@@ -6,25 +6,16 @@ import { AppError, notFound } from "../http/errors.js";
 import { queueNeighbourNotice, stopNeighbourNotice } from "../messages/index.js";
 import {
   shareFacts,
-  markPrivate,
   moveReport,
   setNeighboursNotification,
   zonesContaining,
 } from "./report-actions.repository.js";
 import { shareUrlOf } from "./report.presenter.js";
 import { findReport, type ReportRow } from "./report.repository.js";
-import { changeReport } from "./report.service.js";
+import { changeReport } from "./commands.js";
 
 const closed = (row: ReportRow) => row.status === "solved" || row.status === "false";
 const invalid = (reason: ConflictReason) => new AppError(409, "invalidTransition", reason);
-
-/** Makes the company's attention private (SPEC §4: cannot be undone); already private or closed is 409. */
-export function makeReportPrivate(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<Report> {
-  return changeReport(ctx, scope, reportId, "report.makePrivate", "madePrivate", async (tx, row) => {
-    if (closed(row)) throw invalid("closed");
-    if (!(await markPrivate(tx, scope, reportId))) throw invalid("alreadyPrivate");
-  });
-}
 
 /** Notifies the app users within 500 m of the report (again after a cancellation): a job delivers the
  * notice to their inbox; answers how many.

@@ -4,7 +4,8 @@ import { routes } from "@atalaya/shared";
 import { scopeOf } from "../auth/company-scope.js";
 import type { AppContext } from "../context.js";
 import { at } from "../http/route.js";
-import { favoriteReport, highlightReport, markReportSeen, turnOffReportComments } from "./report-flags.service.js";
+import { executeReportCommand } from "./commands.js";
+import { favoriteReport, markReportSeen } from "./report-flags.service.js";
 
 /** Issue 17's report flags under /api/companies/{companyId}/reports/{id}: highlight (the company's),
  * turn-off-comments (the shared report's), favorite and seen (the caller's own). */
@@ -13,12 +14,12 @@ export async function reportFlagRoutes(app: FastifyInstance, ctx: AppContext): P
 
   r.route({
     ...at(routes.putCompaniesByCompanyIdReportsByIdHighlight),
-    handler: async (req) => ({ success: true as const, report: await highlightReport(ctx, scopeOf(req), req.params.id, req.body.highlighted) }),
+    handler: async (req) => ({ success: true as const, report: await executeReportCommand(ctx, scopeOf(req), req.params.id, { kind: "highlight", ...req.body }) }),
   });
 
   r.route({
     ...at(routes.putCompaniesByCompanyIdReportsByIdTurnOffComments),
-    handler: async (req) => ({ success: true as const, report: await turnOffReportComments(ctx, scopeOf(req), req.params.id, req.body.turnOffComments) }),
+    handler: async (req) => ({ success: true as const, report: await executeReportCommand(ctx, scopeOf(req), req.params.id, { kind: "turnOffComments", ...req.body }) }),
   });
 
   r.route({

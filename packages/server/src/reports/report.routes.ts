@@ -5,8 +5,8 @@ import { scopeOf } from "../auth/company-scope.js";
 import { actorOf } from "../auth/authenticate.js";
 import type { AppContext } from "../context.js";
 import { at } from "../http/route.js";
+import { executeReportCommand } from "./commands.js";
 import {
-  assignReport,
   createCompanyReport,
   deleteCompanyReport,
   getCompanyReport,
@@ -15,8 +15,6 @@ import {
   listCompanyReports,
   reportActivity,
   scopeOfReport,
-  takeReport,
-  updateReport,
 } from "./report.service.js";
 
 /** The portal's report routes under /api/companies/{companyId}/reports. */
@@ -51,7 +49,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   r.route({
     ...at(routes.putCompaniesByCompanyIdReportsById),
-    handler: async (req) => ({ success: true as const, report: await updateReport(ctx, scopeOf(req), req.params.id, req.body) }),
+    handler: async (req) => ({ success: true as const, report: await executeReportCommand(ctx, scopeOf(req), req.params.id, { kind: "update", ...req.body }) }),
   });
 
   r.route({
@@ -63,12 +61,12 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   r.route({
     ...at(routes.postCompaniesByCompanyIdReportsByIdTake),
-    handler: async (req) => ({ success: true as const, report: await takeReport(ctx, scopeOf(req), req.params.id) }),
+    handler: async (req) => ({ success: true as const, report: await executeReportCommand(ctx, scopeOf(req), req.params.id, { kind: "take" }) }),
   });
 
   r.route({
     ...at(routes.postCompaniesByCompanyIdReportsByIdAssign),
-    handler: async (req) => ({ success: true as const, report: await assignReport(ctx, scopeOf(req), req.params.id, req.body) }),
+    handler: async (req) => ({ success: true as const, report: await executeReportCommand(ctx, scopeOf(req), req.params.id, { kind: "assign", ...req.body }) }),
   });
 
   r.route({
@@ -90,7 +88,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
     ...at(routes.putReportsByIdAssignedUser),
     handler: async (req) => {
       const scope = await scopeOfReport(ctx, actorOf(req), req.params.id, "report.work");
-      return { success: true as const, report: await assignReport(ctx, scope, req.params.id, { userId: req.body.user_id }) };
+      return { success: true as const, report: await executeReportCommand(ctx, scope, req.params.id, { kind: "assign", userId: req.body.user_id }) };
     },
   });
 

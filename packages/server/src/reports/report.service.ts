@@ -3,18 +3,15 @@ import {
   reportTypeById,
   type AppCreateReport,
   type CreateCompanyReport,
-  type EventType,
   type Report,
   type ReportListQuery,
   type UpdateReport,
 } from "@atalaya/shared";
 import { can, companiesSeeingReport, requireAccess, requireVisibleReport, resolveScope, systemScope, type Actor, type CompanyScope, type Permission, type TenantScope } from "../auth/access.js";
-import type { ReportAudience } from "../auth/restrictions.js";
 import type { AppContext } from "../context.js";
 import { one, type Db, type Tx } from "../db/db.js";
 import { AppError, invalidField, notFound } from "../http/errors.js";
 import { changeWithEvents, type Emit } from "../realtime/publish.js";
-import { notifyAssignment, notifyFollowers, publishNotifications, type ReportFacts, type StoredNotification } from "../notifications/index.js";
 import {
   assignAttention,
   changeReportType,
@@ -29,9 +26,8 @@ import {
 import { attendingCompaniesOf, insertCommunityReports, insertReport, type NewReport } from "./intake.repository.js";
 import { audienceOf, EVENT_VIEWER, presentListItem, presentReport, type Viewer } from "./report.presenter.js";
 import { withViewerMarks } from "./report-flags.repository.js";
+import { emitReport, type ChangeFn } from "./report-change.js";
 import {
-  attendingAudiences,
-  attendingCompanies,
   countByStatus,
   deleteAttention,
   findReport,
@@ -61,16 +57,6 @@ export const viewerOf = (scope: CompanyScope): Viewer => ({ role: scope.role, us
 export function requireActiveType(typeId: number): void {
   const type = reportTypeById(typeId);
   if (!type || !type.active) throw invalidField("type", "invalid_type");
-}
-
-/** Emits the report's state to one company, read inside the transaction so it is what commits; with
- * the company's facts of the report from before the change (see audienceOf). `publicUrl` is the
- * deployment's (PUBLIC_URL), which the report's share link starts with. */
-async function emitReport(tx: Tx, emit: Emit, publicUrl: string, company: TenantScope, reportId: number, type: EventType, previous?: ReportAudience): Promise<ReportRow> {
-  const row = await findReport(tx, company, reportId);
-  if (!row) throw notFound();
-  await emit(company.companyId, type, { report: presentReport(row, EVENT_VIEWER, publicUrl) }, audienceOf(row, previous));
-  return row;
 }
 
 /** Loads the scope's view of a report for a change, or 404 (not attended, or outside its restrictions). */
@@ -340,106 +326,7 @@ export async function scopeOfReport(ctx: AppContext, actor: Actor, reportId: num
   return resolveScope(ctx.db, actor, company.company_id, permission);
 }
 
-/** What a change does to a report inside its transaction; returns what the activity log records. */
-export type ChangeFn = (tx: Tx, row: ReportRow, emit: Emit) => Promise<Record<string, unknown> | void>;
-export interface ChangeOptions {
-  shared?: boolean;
-  eventType?: EventType;
-}
-
-/** Runs a change to one report of the company: authorises, loads it, lets fn change it, then logs the
- * action and tells the company (and, for shared changes, every attending company). */
-export async function changeReport(
-  ctx: AppContext,
-  scope: CompanyScope,
-  reportId: number,
-  permission: Permission,
-  action: string,
-  fn: ChangeFn,
-  options: ChangeOptions = {},
-): Promise<Report> {
-  requireAccess(scope, permission);
-  const notifications: StoredNotification[] = [];
-  const row = await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
-    const out = await changeReportIn(tx, emit, ctx.config.publicUrl, scope, reportId, action, fn, options);
-    notifications.push(...out.notifications);
-    return out.row;
-  });
-  await publishNotifications(ctx.bus, notifications);
-  return presentReport(row, viewerOf(scope), ctx.config.publicUrl);
-}
-
-/** changeReport's work inside a transaction the caller holds (bulk actions run many in one): the caller
- * has checked the permission, and publishes the returned notifications after its commit. Loads the
- * report as the scope sees it (404 otherwise), changes it, logs the action and emits its events. */
-export async function changeReportIn(
-  tx: Tx,
-  emit: Emit,
-  publicUrl: string,
-  scope: CompanyScope,
-  reportId: number,
-  action: string,
-  fn: ChangeFn,
-  options: ChangeOptions = {},
-): Promise<{ row: ReportRow; notifications: StoredNotification[] }> {
-  const before = await load(tx, scope, reportId);
-  if (before.deleted_by === "admin") throw new AppError(409, "invalidTransition", "deletedByAdmin");
-  const previous = new Map((await attendingAudiences(tx, reportId)).map((a) => [a.company.companyId, a.audience]));
-  const data = (await fn(tx, before, emit)) ?? {};
-  await touchAttention(tx, scope, reportId);
-  await logActivity(tx, scope, reportId, scope.actor.user.id, action, data);
-  // After the change the report may fall outside the actor's restrictions (assigned to someone else):
-  // the company's events and the answer are read as the company sees it.
-  const companies = options.shared ? await attendingCompanies(tx, reportId) : [systemScope(scope.companyId)];
-  let own: ReportRow | undefined;
-  for (const company of companies) {
-    const r = await emitReport(tx, emit, publicUrl, company, reportId, options.eventType ?? "updateReport", previous.get(company.companyId));
-    if (company.companyId === scope.companyId) own = r;
-  }
-  return { row: own!, notifications: await notifyOfChange(tx, scope, before, own!) };
-}
-
-/** Inside a change: who of the company hears of it in their notification centre. A report newly assigned
- * to a user or a team tells them; a new status tells the report's followers (issue 12). */
-async function notifyOfChange(tx: Tx, scope: CompanyScope, before: ReportRow, after: ReportRow): Promise<StoredNotification[]> {
-  const facts: ReportFacts = { companyId: scope.companyId, reportId: after.id, title: after.title, typeId: after.type_id, audience: audienceOf(after) };
-  const actorId = scope.actor.user.id;
-  const userId = after.assigned_user && after.assigned_user.id !== before.assigned_user?.id ? after.assigned_user.id : null;
-  const teamId = after.assigned_team && after.assigned_team.id !== before.assigned_team?.id ? after.assigned_team.id : null;
-  const out = userId || teamId ? await notifyAssignment(tx, facts, actorId, { userId, teamId }) : [];
-  if (after.status !== before.status) out.push(...(await notifyFollowers(tx, facts, actorId, { kind: "followedStatus", status: after.closing_kind === "repeated" ? "repeated" : after.status })));
-  else {
-    // Any other change a follower cares about (issue 15): what changed, named by field.
-    const changes = followedChanges(before, after);
-    if (changes.length > 0) out.push(...(await notifyFollowers(tx, facts, actorId, { kind: "followedUpdate", changes })));
-  }
-  return out;
-}
-
-/** The fields of a report its followers hear about when they change without a new status. */
-export function followedChanges(before: ReportRow, after: ReportRow): string[] {
-  const tagIds = (r: ReportRow) => r.tags.map((t) => t.id).sort((a, b) => a - b).join(",");
-  const checks: [string, boolean][] = [
-    ["type", before.type_id !== after.type_id],
-    ["priority", before.priority !== after.priority],
-    ["title", before.title !== after.title],
-    ["description", before.description !== after.description],
-    ["observations", before.observations !== after.observations],
-    ["dueDate", (before.due_date?.getTime() ?? null) !== (after.due_date?.getTime() ?? null)],
-    ["address", before.address !== after.address],
-    ["assignee", before.assigned_user?.id !== after.assigned_user?.id || before.assigned_team?.id !== after.assigned_team?.id],
-    ["tags", tagIds(before) !== tagIds(after)],
-    ["private", before.is_private !== after.is_private],
-  ];
-  return checks.filter(([, changed]) => changed).map(([name]) => name);
-}
-
-/** Take (SPEC §4): the first operator moves a pending report to in_progress; a second gets 409 alreadyTaken. */
-export async function takeReport(ctx: AppContext, scope: CompanyScope, reportId: number): Promise<Report> {
-  return changeReport(ctx, scope, reportId, "report.take", "taken", takeChange(scope, reportId));
-}
-
-/** The take's change (SPEC §4), for one report or a bulk action. */
+/** The take command's change (SPEC §4; commands.ts runs it for a route or a bulk action). */
 export function takeChange(scope: CompanyScope, reportId: number): ChangeFn {
   return async (tx, row) => {
     if (row.deleted_at) throw new AppError(409, "invalidTransition", "deletedByAuthor");
@@ -459,13 +346,7 @@ export function requireOpen(row: ReportRow): void {
   if (row.deleted_at) throw new AppError(409, "invalidTransition", "deletedByAuthor");
 }
 
-/** Changes this company's attention: priority, observations, in_progress ↔ in_observation, type, tags. */
-export async function updateReport(ctx: AppContext, scope: CompanyScope, reportId: number, body: UpdateReport): Promise<Report> {
-  if (body.type !== undefined) requireActiveType(body.type);
-  return changeReport(ctx, scope, reportId, "report.work", "updated", updateChange(scope, reportId, body), { shared: body.type !== undefined });
-}
-
-/** The update's change (priority, observations, status, type, tags), for one report or a bulk action. */
+/** The update and tag commands' change (priority, observations, status, type, tags; commands.ts). */
 export function updateChange(scope: CompanyScope, reportId: number, body: UpdateReport): ChangeFn {
   return async (tx, row) => {
     requireOpen(row);
@@ -493,17 +374,7 @@ export function updateChange(scope: CompanyScope, reportId: number, body: Update
   };
 }
 
-/** Assigns to a colleague, a team or a patrol (one patrol at a time: a new one replaces the previous). */
-export async function assignReport(
-  ctx: AppContext,
-  scope: CompanyScope,
-  reportId: number,
-  body: { userId?: number | null; teamId?: number | null; patrolId?: number | null },
-): Promise<Report> {
-  return changeReport(ctx, scope, reportId, "report.work", "assigned", assignChange(scope, reportId, body));
-}
-
-/** The assignment's change, for one report or a bulk action. */
+/** The assign command's change (commands.ts runs it for a route or a bulk action). */
 export function assignChange(
   scope: CompanyScope,
   reportId: number,

@@ -1,33 +1,25 @@
-import type { Report } from "@atalaya/shared";
+import type { CloseCommand } from "@atalaya/shared";
 import type { CompanyScope } from "../auth/access.js";
 import { findAnswer } from "../answers/index.js";
-import type { AppContext } from "../context.js";
 import type { Tx } from "../db/db.js";
 import { AppError, invalidField } from "../http/errors.js";
-import { findComment, insertComment, lockReport, presentComment } from "../interactions/index.js";
 import type { Emit } from "../realtime/publish.js";
-import { attendingAudiences, changeReport, closeAttention, findReport, logActivity, type ChangeFn, type ChangeOptions, type ReportRow } from "../reports/index.js";
+import { findComment, insertComment, lockReport } from "./comment.repository.js";
+import { presentComment } from "./comment.presenter.js";
+import { attendingAudiences, closeAttention, findReport, logActivity, type ReportRow } from "./report.repository.js";
+import type { ChangeFn, ChangeOptions } from "./report-change.js";
 
 /** What the closing form sends (SPEC §4): the kind, the report it repeats, and an automatic answer or a
  * comment posted as the closing comment. */
-export interface CloseBody {
-  kind: "solved" | "false" | "repeated";
-  repeatedOf?: number;
-  automaticAnswerId?: number;
-  comment?: string;
-}
-
-/** Closes as solved (actor becomes the solver), not applicable (false) or repeated of another report. */
-export async function closeReport(ctx: AppContext, scope: CompanyScope, reportId: number, body: CloseBody): Promise<Report> {
-  return changeReport(ctx, scope, reportId, "report.close", "closed", closeChange(scope, reportId, body), closeOptions(body));
-}
+export type CloseBody = CloseCommand["closing"];
 
 /** A closing comment is public: every attending company sees the new comment count. */
 export function closeOptions(body: CloseBody): ChangeOptions {
   return { shared: body.automaticAnswerId !== undefined || !!body.comment?.trim() };
 }
 
-/** The closure's change, for one report or a bulk action. */
+/** The closure's change (solved: the actor becomes the solver; not applicable; repeated of another
+ * report), for the close command of one report or of a bulk action. */
 export function closeChange(scope: CompanyScope, reportId: number, body: CloseBody): ChangeFn {
   return async (tx, row, emit) => {
     if (row.status === "solved" || row.status === "false") throw new AppError(409, "invalidTransition", "alreadyClosed");
@@ -44,9 +36,10 @@ export function closeChange(scope: CompanyScope, reportId: number, body: CloseBo
   };
 }
 
-/** Inside a closure's transaction: posts the chosen automatic answer (or the given comment) as the
- * operator's public comment and tells every attending company. Returns what the activity log records.
- * An answer of another company, or one not usable in closure, is 400 on automaticAnswerId. */
+/** Inside a closure's transaction (a close command, a merge of duplicates): posts the chosen automatic
+ * answer (or the given comment) as the operator's public comment and tells every attending company.
+ * Returns what the activity log records. An answer of another company, or one not usable in closure,
+ * is 400 on automaticAnswerId. */
 export async function postClosingComment(tx: Tx, emit: Emit, scope: CompanyScope, row: ReportRow, body: CloseBody): Promise<Record<string, unknown>> {
   let text = body.comment?.trim() || undefined;
   if (body.automaticAnswerId !== undefined) {
