@@ -6,7 +6,9 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api";
 import { useSettings } from "../settings/settings-context";
 import { requestUpgrade } from "../settings/company-settings-api";
-import type { UpgradeStep } from "./upgrade-prompt";
+
+/** Where the prompt is: closed, offering the upgrade, or confirming a request (new or already open). */
+export type UpgradeStep = "closed" | "offer" | "sent" | "already";
 
 /** The prompt's dialog: the offer, then the confirmation (loaded when a locked entry is first opened). */
 export function UpgradePrompt({ step, onStep }: { step: UpgradeStep; onStep: (step: UpgradeStep) => void }): ReactNode {

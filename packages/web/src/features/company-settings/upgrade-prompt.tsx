@@ -1,8 +1,7 @@
 import { Suspense, lazy, useCallback, useState, type ReactNode } from "react";
 import { useSettings } from "../settings/settings-context";
-
-/** Where the prompt is: closed, offering the upgrade, or confirming a request (new or already open). */
-export type UpgradeStep = "closed" | "offer" | "sent" | "already";
+// A type alone: erased from the build, so the dialog's code still loads only when it opens.
+import type { UpgradeStep } from "./upgrade-prompt-dialog";
 
 // The dialog (a modal with a result) loads when a locked entry is first opened, not with every page.
 const UpgradePrompt = lazy(() => import("./upgrade-prompt-dialog").then((m) => ({ default: m.UpgradePrompt })));
