@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DRUGS_TYPE_ID, reportListItemSchema, type Report, type ReportListItem } from "@atalaya/shared";
 import { body, buildCompany, buildUser, loginAs, testApp, testDb, type TestUser } from "../test/harness.js";
 import { appLoginAs } from "../test/interactions.js";
@@ -226,10 +226,13 @@ describe("SPEC §7 call shapes", () => {
     expect(pin.statusCode, pin.body).toBe(200);
     await create();
     const query = "?status=pending&sort=newest&limit=3";
-    const full = body<{ reports: Report[]; total: number; counters: object; lastFollowupId: number }>(await app.inject({ method: "GET", url: `${url()}${query}`, headers: h(tokenA) }));
-    const rows = body<{ reports: ReportListItem[]; total: number; counters: object; lastFollowupId: number }>(
-      await app.inject({ method: "GET", url: `${url()}/rows${query}`, headers: h(tokenA) }),
-    );
+    // Both answers at one instant: a row's countdown is seconds to its due date from the answer's clock,
+    // and two requests either side of a second's turn answered 1800 and 1799 for the same report.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const [full, rows] = await Promise.all([
+      app.inject({ method: "GET", url: `${url()}${query}`, headers: h(tokenA) }).then((res) => body<{ reports: Report[]; total: number; counters: object; lastFollowupId: number }>(res)),
+      app.inject({ method: "GET", url: `${url()}/rows${query}`, headers: h(tokenA) }).then((res) => body<{ reports: ReportListItem[]; total: number; counters: object; lastFollowupId: number }>(res)),
+    ]).finally(() => vi.useRealTimers());
     expect(rows.reports.map((p) => p.id)).toEqual(full.reports.map((p) => p.id));
     expect(rows.reports.length).toBeGreaterThan(1);
     // The highlighted report heads the page, chosen with the page in one statement.
