@@ -1,6 +1,8 @@
 import type { z } from "./zod.js";
 import type { assignReportSchema, closeReportSchema, UpdateReport } from "./reports.js";
 import type { highlightBodySchema, turnOffCommentsBodySchema } from "./report-flags.js";
+import type { MergeDuplicateBody } from "./duplicates.js";
+import type { ReportExtraInfo } from "./report-form-fields.js";
 
 // What an operator may do to one report, as one union (issue 35): each route's body or bulk action
 // becomes one command, and the server's one executor (reports/commands.ts) runs it. The bodies are
@@ -34,6 +36,27 @@ export interface MakePrivateCommand {
   kind: "makePrivate";
 }
 
+/** Close as repeated of an open original in one step (even pending), with the closing comment; the
+ * report's followers and likes move to the original: POST …/reports/{id}/merge (issue 18). */
+export type MergeCommand = { kind: "merge" } & MergeDuplicateBody;
+/** Who fills which section of the report's workflow form (an empty list opens it again; the forms
+ * domain checks sections and members first): PUT …/reports/{id}/sections-users. */
+export interface AssignSectionsCommand {
+  kind: "assignSections";
+  sectionsUsers: Record<string, number[]>;
+}
+
+/** What a saved workflow form writes back onto its report (issue 16), as the forms domain reads it
+ * from the submission inside the command's transaction: a new point (inside the company's zones, else
+ * 422 notInZone at `field`), a new creation date (not in the future, else 400 at `field`), and the
+ * attention's optionalCode/extraInfo; `log` is the activity log's record of the submission. */
+export interface FormWriteBack {
+  log: Record<string, unknown>;
+  location?: { field: string; latitude: number; longitude: number; address: string | null };
+  createdAt?: { field: string; at: Date };
+  writeBack?: { optionalCode: string | null; extraInfo: ReportExtraInfo[] | null };
+}
+
 /** Every change an operator makes to a report through the report routes and bulk actions. */
 export type ReportCommand =
   | TakeCommand
@@ -43,7 +66,9 @@ export type ReportCommand =
   | CloseCommand
   | HighlightCommand
   | TurnOffCommentsCommand
-  | MakePrivateCommand;
+  | MakePrivateCommand
+  | MergeCommand
+  | AssignSectionsCommand;
 export type ReportCommandKind = ReportCommand["kind"];
 
 /** One command of a list run in one transaction (bulk actions). */

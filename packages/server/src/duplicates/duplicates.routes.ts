@@ -4,9 +4,11 @@ import { routes } from "@atalaya/shared";
 import { scopeOf } from "../auth/company-scope.js";
 import type { AppContext } from "../context.js";
 import { at } from "../http/route.js";
-import { countSuggestions, dismissDuplicate, listSuggestions, mergeDuplicate } from "./duplicates.service.js";
+import { executeReportCommand } from "../reports/index.js";
+import { countSuggestions, dismissDuplicate, listSuggestions } from "./duplicates.service.js";
 
-/** Duplicate suggestions (issue 18): a report's suggestions, the panel's counts, merge and dismiss. */
+/** Duplicate suggestions (issue 18): a report's suggestions, the panel's counts, merge (the reports
+ * domain's merge command) and dismiss. */
 export async function duplicateRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.route({
@@ -21,7 +23,7 @@ export async function duplicateRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   r.route({
     ...at(routes.postCompaniesByCompanyIdReportsByIdMerge),
-    handler: async (req) => ({ success: true as const, report: await mergeDuplicate(ctx, scopeOf(req), req.params.id, req.body) }),
+    handler: async (req) => ({ success: true as const, report: await executeReportCommand(ctx, scopeOf(req), req.params.id, { kind: "merge", ...req.body }) }),
   });
 
   r.route({

@@ -6,6 +6,7 @@ import {
   type FieldError,
   type FormComponent,
   type FormTemplate,
+  type FormWriteBack,
   type GeoValue,
   type Report,
   type ReportExtraInfo,
@@ -17,19 +18,7 @@ import type { AppContext } from "../context.js";
 import type { Tx } from "../db/db.js";
 import { AppError, invalidField, notFound } from "../http/errors.js";
 import { zoneOffsetMs } from "../exports/index.js";
-import {
-  changeReport,
-  findReport,
-  lockAttention,
-  moveReport,
-  requireActiveType,
-  requireOpen,
-  setFormWriteBack,
-  setReportCreatedAt,
-  setSectionsUsers,
-  zonesContaining,
-  type ReportRow,
-} from "../reports/index.js";
+import { executeReportCommand, findReport, requireActiveType, requireOpen, type ReportRow } from "../reports/index.js";
 import * as repo from "./form.repository.js";
 import { presentSubmission, usedSelectors } from "./form.service.js";
 
@@ -37,7 +26,7 @@ import { presentSubmission, usedSelectors } from "./form.service.js";
 // sectionsUsers, optionalCode, extraInfo): the template a company's reports of a type follow, the
 // report's submissions of it (each a whole copy of the form, the latest read back), who fills which
 // section, and what a submission changes on the report. The report's own tables are the reports
-// domain's: this module calls its change and its writers.
+// domain's: this module gives its commands (writeBackForm, assignSections) and writes only the form's.
 
 const NO_FORM: ReportForm = { workflow: null, submission: null, submissionTemplate: null, selectors: [] };
 
@@ -137,15 +126,11 @@ export async function submitReportForm(ctx: AppContext, scope: CompanyScope, rep
   const mover = fields.find((c) => c.type === "geolocation" && c.changesReportLocation && !isEmpty(values[c.fieldKey]));
   const dater = fields.find((c) => c.type === "date" && c.changesReportDate && !isEmpty(values[c.fieldKey]));
 
-  const report = await changeReport(
-    ctx,
-    scope,
-    reportId,
-    "report.work",
-    "formSubmitted",
-    async (tx, row) => {
-      requireOpen(row);
-      await lockAttention(tx, scope, reportId);
+  const report = await executeReportCommand(ctx, scope, reportId, {
+    kind: "writeBackForm",
+    shared: mover !== undefined || dater !== undefined,
+    // Inside the command's transaction, under the attention's lock (reports' writeBackFormChange).
+    submit: async (tx, row) => {
       // The type's workflow or the section assignment changed since the check above: load again.
       if (row.workflow !== template.id) throw new AppError(409, "conflict", "staleVersion");
       const latest = await repo.latestReportSubmission(tx, scope, reportId, template.id);
@@ -164,31 +149,18 @@ export async function submitReportForm(ctx: AppContext, scope: CompanyScope, rep
       const added = images.filter((n) => !kept.has(n));
       const submissionId = await repo.insertSubmission(tx, scope, { templateId: template.id, version: template.version, values, extras, authorId: userId, via: "portal", linkId: null, reportId });
       if ((await repo.claimFormFiles(tx, scope, template.id, submissionId, added)) !== added.length) throw invalidField("values", "valueInvalid");
-      const data: Record<string, unknown> = { submissionId, templateId: template.id, version: template.version, title: template.title };
+      const out: FormWriteBack = { log: { submissionId, templateId: template.id, version: template.version, title: template.title } };
       if (mover && !same(values[mover.fieldKey], before[mover.fieldKey])) {
         const g = values[mover.fieldKey] as GeoValue;
-        if ((await zonesContaining(tx, scope, g.lat, g.lng)).length === 0) throw new AppError(422, "notInZone", "notInZone", [{ field: `values.${mover.fieldKey}`, code: "notInZone" }]);
-        const address = g.address ?? row.address;
-        await moveReport(tx, reportId, address, g.lat, g.lng);
-        data.location = { latitude: g.lat, longitude: g.lng, address, previousLatitude: row.latitude, previousLongitude: row.longitude, previousAddress: row.address };
+        out.location = { field: `values.${mover.fieldKey}`, latitude: g.lat, longitude: g.lng, address: g.address ?? row.address };
       }
-      if (dater && !same(values[dater.fieldKey], before[dater.fieldKey])) {
-        const createdAt = formDateInstant(values[dater.fieldKey] as string, row.timezone);
-        if (Number.isNaN(createdAt.getTime()) || createdAt.getTime() > Date.now()) throw invalidField(`values.${dater.fieldKey}`, "valueInvalid");
-        await setReportCreatedAt(tx, reportId, createdAt);
-        data.createdAt = createdAt.toISOString();
-        data.previousCreatedAt = new Date(row.created_at).toISOString();
-      }
+      if (dater && !same(values[dater.fieldKey], before[dater.fieldKey]))
+        out.createdAt = { field: `values.${dater.fieldKey}`, at: formDateInstant(values[dater.fieldKey] as string, row.timezone) };
       const back = writeBack(template.components, values);
-      if (back) {
-        await setFormWriteBack(tx, scope, reportId, back);
-        if (back.optionalCode !== row.optional_code) data.optionalCode = back.optionalCode;
-        if (!same(back.extraInfo, row.extra_info)) data.extraInfo = back.extraInfo;
-      }
-      return data;
+      if (back) out.writeBack = back;
+      return out;
     },
-    { shared: mover !== undefined || dater !== undefined },
-  );
+  });
   return { report, form: await formState(ctx.db, scope, reportId, template.id) };
 }
 
@@ -209,10 +181,7 @@ export async function assignSections(ctx: AppContext, scope: CompanyScope, repor
   for (const [key, users] of Object.entries(sectionsUsers)) if (users.some((u) => !members.has(u))) fields.push({ field: `sectionsUsers.${key}`, code: "invalid_member" });
   if (fields.length) throw new AppError(400, "validation", "Validation errors", fields);
   const kept = Object.fromEntries(Object.entries(sectionsUsers).filter(([, users]) => users.length > 0).map(([k, users]) => [k, [...new Set(users)]]));
-  return changeReport(ctx, scope, reportId, "forms.manage", "sectionsAssigned", async (tx) => {
-    await setSectionsUsers(tx, scope, reportId, kept);
-    return { sectionsUsers: kept };
-  });
+  return executeReportCommand(ctx, scope, reportId, { kind: "assignSections", sectionsUsers: kept });
 }
 
 /** The company's report types that follow a form. */

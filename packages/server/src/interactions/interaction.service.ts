@@ -21,7 +21,7 @@ import { checkUpload, fileStoreOf, insertStoredFile, withStoredFile, type Checke
 import { AppError, forbidden, invalidField, notFound } from "../http/errors.js";
 import { changeWithEvents, type Emit } from "../realtime/publish.js";
 import { notifyFollowers, notifyMentions, publishNotifications, type StoredNotification } from "../notifications/index.js";
-import { attendingAudiences, attendingCompanies, audienceOf, EVENT_VIEWER, findReport, logActivity, presentReport, type ReportRow } from "../reports/index.js";
+import { attendingAudiences, attendingCompanies, audienceOf, EVENT_VIEWER, findReport, presentReport, recordReportActivity, type ReportRow } from "../reports/index.js";
 import {
   appendReportMedia,
   castVote,
@@ -87,7 +87,7 @@ async function tellAttending(
   event: (company: TenantScope) => { type: EventType; data: Record<string, unknown> },
 ): Promise<void> {
   for (const { company, audience } of await attendingAudiences(tx, reportId)) {
-    await logActivity(tx, company, reportId, log.userId, log.action, log.data ?? {});
+    await recordReportActivity(tx, company, reportId, log.userId, log.action, log.data ?? {});
     const e = event(company);
     await emit(company.companyId, e.type, e.data, audience);
   }
@@ -213,7 +213,7 @@ export async function addNote(
       const note = presentNote((await findNote(tx, scope, id))!);
       if (!created) return { value: { note, created }, fileUsed: false };
       if (file) await insertStoredFile(tx, file, { kind: "note", reportId, companyId, noteId: id });
-      await logActivity(tx, scope, reportId, actor.user.id, "noted", { noteId: id });
+      await recordReportActivity(tx, scope, reportId, actor.user.id, "noted", { noteId: id });
       await emit(companyId, "newNote", { reportId, note }, audienceOf(report));
       // Members the note mentions by @Full Name hear of it (issue 12; the rule is in notifications/mentions.ts).
       const facts = { companyId, reportId, title: report.title, typeId: report.type_id, audience: audienceOf(report) };
@@ -250,7 +250,7 @@ export async function followAsOperator(ctx: AppContext, scope: CompanyScope, rep
   await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
     await companyReport(tx, scope, reportId);
     if (!(await setFollowing(tx, scope, reportId, userId, follow))) return;
-    await logActivity(tx, scope, reportId, userId, follow ? "followed" : "unfollowed");
+    await recordReportActivity(tx, scope, reportId, userId, follow ? "followed" : "unfollowed");
     await emitReportUpdate(tx, emit, ctx.config.publicUrl, systemScope(scope.companyId), reportId);
   });
   return reportFollowers(ctx, scope, reportId);
@@ -323,7 +323,7 @@ export async function followAsCommunity(ctx: AppContext, actor: Actor, uuid: str
   await changeWithEvents(ctx.db, ctx.bus, async (tx) => {
     if (!(await setAppFollowing(tx, row.id, actor.user.id, follow))) return;
     for (const company of await attendingCompanies(tx, row.id))
-      await logActivity(tx, company, row.id, actor.user.id, follow ? "followed" : "unfollowed", { source: "app" });
+      await recordReportActivity(tx, company, row.id, actor.user.id, follow ? "followed" : "unfollowed", { source: "app" });
   });
   return { following: follow };
 }
@@ -394,7 +394,7 @@ export async function deleteOwnReport(ctx: AppContext, actor: Actor, uuid: strin
   await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
     if (!(await markDeletedByAuthor(tx, row.id))) return;
     for (const company of await attendingCompanies(tx, row.id)) {
-      await logActivity(tx, company, row.id, actor.user.id, "deleted_by_author");
+      await recordReportActivity(tx, company, row.id, actor.user.id, "deleted_by_author");
       await emitReportUpdate(tx, emit, ctx.config.publicUrl, company, row.id);
     }
   });
@@ -411,7 +411,7 @@ export async function flagCommentAsCommunity(ctx: AppContext, actor: Actor, comm
   await changeWithEvents(ctx.db, ctx.bus, async (tx, emit) => {
     if (!(await flagComment(tx, commentId, actor.user.id, COMMENT_FLAGS_TO_HIDE))) return;
     for (const company of await attendingCompanies(tx, report.id)) {
-      await logActivity(tx, company, report.id, null, "comment_hidden", { commentId });
+      await recordReportActivity(tx, company, report.id, null, "comment_hidden", { commentId });
       await emitReportUpdate(tx, emit, ctx.config.publicUrl, company, report.id);
     }
   });
@@ -461,7 +461,7 @@ export async function editOwnNote(ctx: AppContext, scope: CompanyScope, reportId
     const note = presentNote((await findNote(tx, scope, noteId))!);
     if (outcome === "unchanged") return note;
     const report = await companyReport(tx, scope, reportId);
-    await logActivity(tx, scope, reportId, scope.actor.user.id, "noteEdited", { noteId });
+    await recordReportActivity(tx, scope, reportId, scope.actor.user.id, "noteEdited", { noteId });
     await emit(scope.companyId, "newNote", { reportId, note }, audienceOf(report));
     await emitReportUpdate(tx, emit, ctx.config.publicUrl, systemScope(scope.companyId), reportId);
     return note;

@@ -4,7 +4,7 @@ import type { AppContext } from "../context.js";
 import { AppError, notFound } from "../http/errors.js";
 import { changeWithEvents } from "../realtime/publish.js";
 import { notifyReviewWaiting, publishNotifications } from "../notifications/index.js";
-import { deliverReportIn, logActivity } from "../reports/index.js";
+import { deliverReportIn, recordReportActivity } from "../reports/index.js";
 import { decideReview, findReview, listReviews, markReviewersTold, readReviewSettings, reviewerIds, writeReviewSettings, type ReviewRow } from "./review.repository.js";
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -63,7 +63,7 @@ export async function decide(ctx: AppContext, scope: CompanyScope, reportId: num
     if (state === "approved") {
       // Its due time counts from now: nobody could work it while it waited.
       await deliverReportIn(tx, emit, ctx.config.publicUrl, scope.companyId, reportId, { source: "app", review: "approved" }, new Date());
-      await logActivity(tx, systemScope(scope.companyId), reportId, userId, "reviewApproved", {});
+      await recordReportActivity(tx, systemScope(scope.companyId), reportId, userId, "reviewApproved", {});
     }
   });
   const row = await findReview(ctx.db, scope, reportId);

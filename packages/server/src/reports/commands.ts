@@ -6,6 +6,8 @@ import { AppError, notFound } from "../http/errors.js";
 import { publishNotifications, type StoredNotification } from "../notifications/index.js";
 import { changeWithEvents, type Emit } from "../realtime/publish.js";
 import { closeChange, closeOptions } from "./closing.js";
+import { assignSectionsChange, writeBackFormChange, type WriteBackFormCommand } from "./form-write-back.js";
+import { mergeChange } from "./merge.js";
 import { markPrivate } from "./report-actions.repository.js";
 import { applyChange, type ChangeFn, type ChangeOptions } from "./report-change.js";
 import { setCommentsTurnedOff, setHighlighted, withViewerMarks } from "./report-flags.repository.js";
@@ -34,8 +36,12 @@ interface CommandPlan {
 const closed = (row: ReportRow) => row.status === "solved" || row.status === "false";
 const invalid = (reason: "closed" | "alreadyPrivate") => new AppError(409, "invalidTransition", reason);
 
+/** A command of the union, or one only the server gives (a form's write-back, whose `submit` is the
+ * forms domain's own writes inside the command's transaction). */
+export type ServerReportCommand = ReportCommand | WriteBackFormCommand;
+
 /** Each command kind's plan; a wrong parameter that needs no database (an inactive type) is 400 here. */
-function planOf(scope: CompanyScope, reportId: number, command: ReportCommand): CommandPlan {
+function planOf(publicUrl: string, scope: CompanyScope, reportId: number, command: ServerReportCommand): CommandPlan {
   switch (command.kind) {
     case "take":
       return { permission: "report.take", action: "taken", change: takeChange(scope, reportId) };
@@ -86,6 +92,15 @@ function planOf(scope: CompanyScope, reportId: number, command: ReportCommand): 
           if (!(await markPrivate(tx, scope, reportId))) throw invalid("alreadyPrivate");
         },
       };
+    case "merge": {
+      // Duplicates (issue 18): closed as repeated of the original; both reports go live everywhere.
+      const { kind: _kind, ...body } = command;
+      return { permission: "report.close", action: "mergedInto", change: mergeChange(publicUrl, scope, reportId, body), options: { shared: true } };
+    }
+    case "assignSections":
+      return { permission: "forms.manage", action: "sectionsAssigned", change: assignSectionsChange(scope, reportId, command.sectionsUsers) };
+    case "writeBackForm":
+      return { permission: "report.work", action: "formSubmitted", change: writeBackFormChange(scope, reportId, command), options: { shared: command.shared } };
   }
 }
 
@@ -118,12 +133,12 @@ async function runPlan(ctx: AppContext, scope: CompanyScope, reportId: number, p
 /** The one way a route changes a report (take, assign, update, close, flags…): the command's permission
  * (403), its change in one transaction with its activity log, events and notifications; answers the
  * report as the caller now sees it. */
-export function executeReportCommand(ctx: AppContext, scope: CompanyScope, reportId: number, command: ReportCommand): Promise<Report> {
-  return runPlan(ctx, scope, reportId, planOf(scope, reportId, command));
+export function executeReportCommand(ctx: AppContext, scope: CompanyScope, reportId: number, command: ServerReportCommand): Promise<Report> {
+  return runPlan(ctx, scope, reportId, planOf(ctx.config.publicUrl, scope, reportId, command));
 }
 
-/** A domain's own change to a report that is no command of the union (a call, a plate, a form's
- * write-back, a merge…): the same authorisation, transaction and tail as a command. */
+/** A domain's own change to a report that is no command of the union (a call, a plate, a gathering, a
+ * dismissed duplicate…): the same authorisation, transaction and tail as a command. */
 export function changeReport(
   ctx: AppContext,
   scope: CompanyScope,
@@ -146,7 +161,7 @@ export type ReportCommandOutcome = { reportId: number; outcome: "done" } | { rep
  * alreadyTaken, notTaken…) rolls back only its own writes and drops its events; a 400 (a parameter not
  * of the company) or an unexpected error ends the whole list. Outcomes come back in the list's order. */
 export async function executeReportCommands(ctx: AppContext, scope: CompanyScope, items: readonly ReportCommandItem[]): Promise<ReportCommandOutcome[]> {
-  const planned = items.map((item) => ({ ...item, plan: planOf(scope, item.reportId, item.command) }));
+  const planned = items.map((item) => ({ ...item, plan: planOf(ctx.config.publicUrl, scope, item.reportId, item.command) }));
   for (const permission of new Set(planned.map((p) => p.plan.permission))) requireAccess(scope, permission);
   const visible = await visibleReportIds(ctx.db, scope, items.map((i) => i.reportId));
   const outcomes = new Map<number, ReportCommandOutcome>();

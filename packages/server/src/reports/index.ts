@@ -8,22 +8,20 @@ import { reportFlagRoutes } from "./report-flags.routes.js";
 import { DELAYED_REPORT_JOB } from "./intake.repository.js";
 import { deliverDelayedReport } from "./report.service.js";
 export { audienceOf, EVENT_VIEWER, presentReport } from "./report.presenter.js";
-// Changing a report: the command union's one executor (routes, bulk), and a domain's own change through
-// the same tail (calls, plates, forms, report-life's gathering, duplicates).
-export { changeReport, executeReportCommand, executeReportCommands, type ReportCommandOutcome } from "./commands.js";
+// Changing a report: the command union's one executor (routes, bulk, duplicates' merge, forms' sections
+// and write-back), and a domain's own change through the same tail (calls, plates, report-life's
+// gathering, duplicates' dismissal).
+export { changeReport, executeReportCommand, executeReportCommands, type ReportCommandOutcome, type ServerReportCommand } from "./commands.js";
+export type { WriteBackFormCommand } from "./form-write-back.js";
 // A report's comments: the interactions domain writes and presents them with the primitives a closure's
-// comment uses; a merge of duplicates posts its closing comment.
+// comment uses.
 export { commentSelect, findComment, insertComment, lockReport, type CommentRow } from "./comment.repository.js";
 export { presentComment, type CommentAudience } from "./comment.presenter.js";
-export { postClosingComment } from "./closing.js";
 // Reading reports as a scope sees them.
 export { attendingAudiences, attendingCompanies, findReport, findReportsByIds, type HistoryFilter, type ReportRow } from "./report.repository.js";
-// Writers still needed where the change is another domain's (see README.md, issue 35): a merge closes
-// the duplicate as repeated (closeAttention); comments, likes, follows, reviews and merges log on the
-// report (logActivity); a form's write-back moves, re-dates and re-assigns sections of the report it
-// created (lockAttention, moveReport, setReportCreatedAt, setFormWriteBack, setSectionsUsers).
-export { closeAttention, logActivity } from "./report.repository.js";
-export { listZoneShapes, lockAttention, moveReport, setFormWriteBack, setReportCreatedAt, setSectionsUsers, zonesContaining } from "./report-actions.repository.js";
+// Another domain's own entry on a report's log (comments, likes, follows, notes, an approved review).
+export { recordReportActivity } from "./report-change.js";
+export { listZoneShapes } from "./report-actions.repository.js";
 export { DELAYED_REPORT_JOB, REVIEW_WAITING_JOB } from "./intake.repository.js";
 export {
   createAppReports,

@@ -101,3 +101,18 @@ export function followedChanges(before: ReportRow, after: ReportRow): string[] {
   ];
   return checks.filter(([, changed]) => changed).map(([name]) => name);
 }
+
+/** Another domain's own entry on a report's activity log (a comment, a like, a follow, a note, a hidden
+ * comment, an approved review), in the caller's transaction and in the company's log of `scope`: no
+ * version, events or notifications (the caller emits its own); a change to the report itself is a
+ * command (commands.ts) or `changeReport`. */
+export function recordReportActivity(
+  tx: Tx,
+  scope: TenantScope,
+  reportId: number,
+  actorUserId: number | null,
+  action: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  return logActivity(tx, scope, reportId, actorUserId, action, details);
+}
