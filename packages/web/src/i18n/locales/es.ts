@@ -3,6 +3,7 @@ import texts from "@atalaya/shared/locales/es/portal.json";
 import assets from "@atalaya/shared/locales/es/assets.json";
 import forms from "@atalaya/shared/locales/es/forms.json";
 import organisation from "@atalaya/shared/locales/es/organisation.json";
+import { withPortal } from "./assemble";
 import { esCore } from "./es-core";
 
 /** Spanish catalogue: the reference every other language must match key for key. The sections the
@@ -10,13 +11,7 @@ import { esCore } from "./es-core";
  * loads with any other route. The organisation's, forms' and assets' validation texts are the catalogues
  * the server answers with too (`organisation.json`, `forms.json`, `assets.json`). */
 export const es = {
-  ...esCore,
-  ...texts,
-  // The login page's common words (es-core.ts) with the ones only the other routes use (Cancel, Save…).
-  common: { ...esCore.common, ...texts.common },
+  ...withPortal(esCore, texts, { organisation, forms, assets }),
   // Every company module by its SPEC §6 name (the settings, the provider's organisations, the menu).
   modules: texts.modules satisfies Record<ModuleName, string>,
-  organisation: { ...texts.organisation, rules: organisation },
-  forms: { ...texts.forms, rules: forms },
-  assets: { ...texts.assets, rules: assets },
 };
