@@ -1,5 +1,5 @@
 // One lint config for every package: typescript-eslint's recommended rules plus React hooks in the web app,
-// and the server's folder boundaries.
+// and the folder boundaries of the server and the web.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -36,6 +36,32 @@ function serverBoundaries() {
     {
       files: ["packages/server/src/realtime/publish.ts"],
       rules: { "no-restricted-imports": ["error", { patterns: [crossCuttingPattern] }] },
+    },
+  ];
+}
+
+/** The web's import rules (issue 35): another feature only through its index.ts, the feature's one door.
+ * One config per depth of the importing file inside its feature, the only way a path pattern can tell
+ * a sibling feature (`../other/x`) from a sub-folder of the same one (`../detail/x` seen from `lists/`). */
+function webBoundaries() {
+  const message = "Import another feature through its index.ts (`../<feature>`), never one of its modules.";
+  const tests = ["packages/web/src/**/*.test.{ts,tsx}"];
+  const depth = (levels) => {
+    const up = "../".repeat(levels);
+    return {
+      files: [`packages/web/src/features/${"*/".repeat(levels)}*.{ts,tsx}`],
+      ignores: tests,
+      rules: { "no-restricted-imports": ["error", { patterns: [{ group: [`${up}*/*`, `!${up}../**`], message }] }] },
+    };
+  };
+  return [
+    depth(1),
+    depth(2),
+    depth(3),
+    {
+      files: ["packages/web/src/{app,i18n,components,lib}/**/*.{ts,tsx}", "packages/web/src/*.{ts,tsx}"],
+      ignores: tests,
+      rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["**/features/*/*"], message }] }] },
     },
   ];
 }
@@ -77,4 +103,5 @@ export default tseslint.config(
   // another domain only through its public index.ts; the cross-cutting folders import no domain; and
   // only realtime/publish.ts may open the transaction whose last statement carries the commit.
   ...serverBoundaries(),
+  ...webBoundaries(),
 );

@@ -15,8 +15,8 @@ const DIST = join(dirname(fileURLToPath(import.meta.url)), "dist");
 export const ROUTE_PAGES = {
   "events.html": [
     "src/app/signed-in-frame.tsx",
-    "src/features/events/events-panel.tsx",
-    "src/features/events/prefetch-panel.ts",
+    "src/features/reports/panel/events-panel.tsx",
+    "src/features/reports/panel/prefetch-panel.ts",
     "src/i18n/locales/es.ts",
   ],
 };

@@ -16,9 +16,9 @@ const MANIFEST = {
   "_react.js": { file: "assets/react-1.js" },
   "_antd.js": { file: "assets/antd-1.js", imports: ["_react.js", "_antd.js"] },
   "src/app/signed-in-frame.tsx": { file: "assets/signed-in-frame-1.js", imports: ["_antd.js", "_react.js"] },
-  "src/features/events/events-panel.tsx": { file: "assets/events-panel-1.js", imports: ["_antd.js", "_list.js"] },
+  "src/features/reports/panel/events-panel.tsx": { file: "assets/events-panel-1.js", imports: ["_antd.js", "_list.js"] },
   "_list.js": { file: "assets/list-1.js" },
-  "src/features/events/prefetch-panel.ts": { file: "assets/prefetch-panel-1.js", imports: ["_list.js"] },
+  "src/features/reports/panel/prefetch-panel.ts": { file: "assets/prefetch-panel-1.js", imports: ["_list.js"] },
   "src/i18n/locales/es.ts": { file: "assets/es-1.js" },
 };
 
@@ -48,7 +48,7 @@ describe("the events panel's page", () => {
   });
 
   it("stops the build when a module it names is no longer in the manifest", () => {
-    expect(() => chunksOf(MANIFEST, "src/features/events/renamed.tsx")).toThrow(/no src\/features\/events\/renamed.tsx/);
+    expect(() => chunksOf(MANIFEST, "src/features/reports/panel/renamed.tsx")).toThrow(/no src\/features\/reports\/panel\/renamed.tsx/);
     expect(Object.keys(ROUTE_PAGES)).toEqual(["events.html"]);
   });
 });

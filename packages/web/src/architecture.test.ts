@@ -106,15 +106,43 @@ describe("the web's layers", () => {
   });
 });
 
+describe("the features' one door", () => {
+  const FEATURES = join(SRC, "features");
+  const features = readdirSync(FEATURES, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+
+  it("another feature is imported only through its index.ts, statically or lazily, tests aside", () => {
+    const deep = moduleImports().filter(([file, target]) => {
+      const [top, feature, ...rest] = target.split("/");
+      return top === "features" && rest.length > 0 && nodeOf(file) !== `features/${feature}`;
+    });
+    expect(deep).toEqual([]);
+  });
+
+  it("an index.ts only re-exports, so that importing it runs nothing", () => {
+    for (const feature of features) {
+      const path = join(FEATURES, feature, "index.ts");
+      const code = readFileSync(path, "utf8").split("\n").filter((line) => line.trim() !== "" && !line.startsWith("//"));
+      for (const line of code) expect(line, `${feature}/index.ts`).toMatch(/^export (type )?\{[^}]*\} from "\.\/[^"]+";$/);
+    }
+  });
+
+  it("app/ assembles every feature's screens and menu rows, none left out", () => {
+    const listed = (file: string) => [...readFileSync(join(SRC, file), "utf8").matchAll(/import \* as \w+ from "(?:\.\.\/)+features\/([a-z-]+)";/g)].map((m) => m[1]);
+    const having = (name: string) => features.filter((f) => readdirSync(join(FEATURES, f)).some((e) => e.replace(/\.tsx?$/, "") === name)).sort();
+    expect(listed("app/router.tsx").sort()).toEqual(having("routes"));
+    expect(listed("app/shell/menu.ts").sort()).toEqual(having("menu"));
+  });
+});
+
 describe("the web's folder graph", () => {
   it("the web's folders form no import cycle", () => {
     const graph = folderGraph();
-    expect([...graph.keys()]).toEqual(expect.arrayContaining(["app", "lib", "components", "i18n", "features/events", "features/reports", "main.tsx"]));
+    expect([...graph.keys()]).toEqual(expect.arrayContaining(["app", "lib", "components", "i18n", "features/directory", "features/reports", "main.tsx"]));
     expect(cycles(graph)).toEqual([]);
   });
 
   it("no two files import each other, directly or round a longer loop, inside a folder either", () => {
-    const moduleOf = (path: string) => path.replace(/\.(tsx?|css|json)$/, "").replace(/\/index$/, "");
+    const moduleOf = (path: string) => path.replace(/\.(tsx?|json)$/, "").replace(/\/index$/, "");
     const graph = new Map<string, Set<string>>();
     for (const [file, target] of moduleImports()) {
       const deps = graph.get(moduleOf(file)) ?? new Set<string>();

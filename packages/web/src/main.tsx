@@ -3,17 +3,20 @@ import "./i18n/catalogues";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRoot } from "./app/app-root";
-import { queryClient } from "./app/query-client";
+import { queryClient } from "./lib/query-client";
 import { router } from "./app/router";
 import { currentLanguage, storedLanguage, switchLanguage, translateErrorCode } from "./lib/i18n";
 import { configureApi } from "./lib/api";
-import { getSession } from "./features/session/session-store";
-import { handleUnauthorized } from "./features/session/unauthorized";
-import { installErrorReporting, reportApiFailure } from "./features/client-errors/install";
+import { getSession, handleUnauthorized } from "./features/session";
+import { revokeEvictedFileUrls } from "./features/files";
+import { installErrorReporting, reportApiFailure } from "./features/client-errors";
 import "./styles/global.css";
 
 // Uncaught errors and failed calls reach the provider's error screen (features/client-errors).
 installErrorReporting();
+
+// A file's blob URL is released when its cache entry goes.
+revokeEvictedFileUrls(queryClient.getQueryCache());
 
 configureApi({
   fetch: (input, init) => fetch(input, init),

@@ -10,7 +10,7 @@ import type { Language } from "@atalaya/shared";
 import { useCurrentLanguage } from "../components/language-switch";
 import { i18n, loadWithLanguage } from "../lib/i18n";
 import { useMediaQuery } from "../lib/use-media-query";
-import { queryClient } from "./query-client";
+import { queryClient } from "../lib/query-client";
 import { router } from "./router";
 import { theme } from "./theme";
 

@@ -3,7 +3,7 @@ import { App } from "antd";
 import dayjs from "dayjs";
 import { TOAST_ERROR_SECONDS } from "@atalaya/shared";
 import { useCurrentLanguage } from "../components/language-switch";
-import { AppLayout } from "../features/shell/app-layout";
+import { AppLayout } from "./shell/app-layout";
 // Registers the dayjs locales (es, fr) that the global locale below may name.
 import "../lib/dates";
 

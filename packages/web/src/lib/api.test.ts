@@ -2,8 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { STORAGE_KEYS, localStore, sessionStore } from "./storage";
 import { ApiError, buildUrl, createApiClient, parseRetryAfter, type ApiDeps } from "./api";
-import { getSession, saveSession } from "../features/session/session-store";
-import { EXPIRED_LOGIN_PATH, handleUnauthorized } from "../features/session/unauthorized";
+import { getSession, saveSession, EXPIRED_LOGIN_PATH, handleUnauthorized } from "../features/session";
 
 const TRANSLATIONS: Record<string, string> = {
   wrongPassword: "Contraseña incorrecta",

@@ -13,8 +13,8 @@ import { I18nextProvider } from "react-i18next";
 import { theme } from "../app/theme";
 import "../i18n/catalogues";
 import { i18n } from "../lib/i18n";
-import { LoginPage } from "../features/auth/login-page";
-import { signedInRedirectScript } from "../features/session/signed-in-redirect";
+import { LoginPage } from "../features/auth";
+import { signedInRedirectScript } from "../features/session";
 import { FullPageLoader } from "../components/full-page-loader";
 
 /** The login page's markup, the loader a signed-in visitor sees in its place while the portal opens the

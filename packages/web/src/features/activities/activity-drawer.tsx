@@ -10,8 +10,8 @@ import fr from "@atalaya/shared/locales/fr/activities.json";
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { FormDrawer } from "../../components/form-drawer";
-import { fetchTemplates, formKeys } from "../forms/forms-api";
-import { fetchOperators, fetchTeams } from "../reports/detail/detail-api";
+import { fetchTemplates, formKeys } from "../forms";
+import { fetchOperators, fetchTeams } from "../directory";
 import { activityKeys, saveActivity } from "./activities-api";
 
 /** The activity rules' texts in every language: the `activities` catalogue, which the API answers with too. */

@@ -5,10 +5,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useTranslation } from "react-i18next";
 import { ACTIVITY_PERIODS, ACTIVITY_STATES, type ActivityPeriod, type ActivityState, type ComplianceRow } from "@atalaya/shared";
 import { useToast } from "../../lib/use-toast";
-import { useDateFormatter, useDayRangeFormatter } from "../../lib/dates";
-import { formatDuration } from "../../lib/dates";
-import { fetchOperators } from "../reports/detail/detail-api";
-import { useSettings } from "../settings/settings-context";
+import { useDateFormatter, useDayRangeFormatter, formatDuration } from "../../lib/dates";
+import { fetchOperators } from "../directory";
+import { useSettings } from "../settings";
 import { activityKeys, fetchCompliance, refreshCompliance, type ComplianceFilter } from "./activities-api";
 import { StateTag } from "./state-tag";
 import "./activities.css";

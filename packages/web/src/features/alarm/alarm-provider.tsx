@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode, type RefObject } from "react";
 import { matchPath, useLocation, useNavigate } from "react-router";
-import { useLiveReports } from "../reports/lists/use-live-reports";
-import { useSettings } from "../settings/settings-context";
+import { useLiveReports } from "../reports";
+import { useSettings } from "../settings";
 import type { AlarmSettings } from "./alarm-settings";
 import { AlarmPlayer, type AudioAvailability } from "./alarm-player";
 import {

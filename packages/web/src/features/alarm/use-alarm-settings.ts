@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { usersRouteTable as users } from "@atalaya/shared";
 import { call } from "../../lib/call";
 import { localStore } from "../../lib/storage";
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "../settings";
 import { readAlarmSettings, writeAlarmSettings, type AlarmSettings } from "./alarm-settings";
 
 // Every mounted copy of the hook (the header's alarm, the sounds screen) hears a change made by another.

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { AutomaticAnswer } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
 import { ReportTypeIcon } from "../../components/report-type-visual";
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "../settings";
 import { DEFAULT_ANSWER_TYPE, answerTypeName, answerTypeSuggestions, canManageAnswers, filterAnswers } from "./answer-form";
 import { AnswerDrawer } from "./answer-drawer";
 import { answerKeys, deleteAnswer, fetchAnswers } from "./answers-api";

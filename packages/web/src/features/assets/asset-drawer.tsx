@@ -6,7 +6,7 @@ import { ASSET_MESSAGE_MAX, ASSET_TEXT_MAX, ASSET_URL_MAX, assetBodySchema, type
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { FormDrawer } from "../../components/form-drawer";
-import { parseForm, serverProblems, type FieldProblem } from "../organisation/form-rules";
+import { parseForm, serverProblems, type FieldProblem } from "../organisation";
 import { assetKeys, saveAsset } from "./assets-api";
 
 interface Values {

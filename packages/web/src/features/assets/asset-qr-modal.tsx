@@ -4,9 +4,9 @@ import { DownloadOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import type { Asset } from "@atalaya/shared";
 import { useToast } from "../../lib/use-toast";
-import { downloadFile } from "../export/download-file";
+import { downloadFile } from "../export";
 import { qrPath } from "./assets-api";
-import { useFileUrl } from "../reports/detail/file-url";
+import { useFileUrl } from "../files";
 
 /** The asset's QR code as it will print, its public link, and PNG and SVG downloads. */
 export function AssetQrModal({ companyId, asset, publicUrl, onClose }: { companyId: number; asset: Asset; publicUrl: string; onClose: () => void }): ReactNode {

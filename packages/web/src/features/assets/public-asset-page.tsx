@@ -6,8 +6,8 @@ import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api";
 import { assetKeys, fetchPublicAsset, sendAssetReport } from "./assets-api";
-import { PublicPageFrame } from "../public-link/public-page-frame";
-import "./assets.css";
+import { PublicPageFrame } from "../public-link";
+import "../../styles/asset-pages.css";
 
 const PHOTO_TYPES = "image/jpeg,image/png";
 

@@ -7,11 +7,9 @@ import { useTranslation } from "react-i18next";
 import { LOGIN_SHAKE_MS, PORTAL_VERSION, VALIDATION_ERROR_DISPLAY_MS } from "@atalaya/shared";
 import { BrandLogo } from "../../components/brand-logo";
 import { LanguageSegmented } from "../../components/language-switch";
-import { takeReturnTo } from "../session/return-to";
-import { clearSession, saveSession, useSession } from "../session/session-store";
-import { SIGNED_IN_HOME } from "../session/signed-in-redirect";
+import { takeReturnTo, clearSession, saveSession, useSession, SIGNED_IN_HOME } from "../session";
 import { FullPageLoader } from "../../components/full-page-loader";
-import { getSelectedCompanyId } from "../settings/company-selection";
+import { getSelectedCompanyId, loadSettingsApi } from "../settings";
 import { loginErrorText } from "./login-error";
 import { loginShellReplaced, takeLoginShell } from "./login-shell";
 
@@ -22,13 +20,13 @@ interface LoginValues {
 
 const FROM_MARKERS = ["10", "11", "requestAsync"] as const;
 
-let signInCode: Promise<[typeof import("./auth-api"), typeof import("../settings/settings-api")]> | null = null;
+let signInCode: Promise<[typeof import("./auth-api"), Awaited<ReturnType<typeof loadSettingsApi>>]> | null = null;
 
 /** What signing in runs (the calls and their response schemas, so zod): loaded when the operator starts
  * typing, not before the form shows. */
 function loadSignInCode(): NonNullable<typeof signInCode> {
   if (!signInCode) {
-    signInCode = Promise.all([import("./auth-api"), import("../settings/settings-api")]);
+    signInCode = Promise.all([import("./auth-api"), loadSettingsApi()]);
     // A failed load (the network was gone) is tried again on the next attempt.
     signInCode.catch(() => {
       signInCode = null;

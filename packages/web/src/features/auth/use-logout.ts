@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { clearSession, getSession } from "../session/session-store";
+import { clearSession, getSession } from "../session";
 import { logout } from "./auth-api";
 
 /** Logs out: forgets the session, the cached data and the chosen organisation first — so the screens

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useDateFormatter } from "../../lib/dates";
 import { isAdminGroup, type ClientErrorGroup, type ClientErrorOccurrence } from "@atalaya/shared";
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "../settings";
 import { clientErrorKeys, fetchClientErrorGroup, fetchClientErrorGroups } from "./client-errors-api";
 import "./client-errors.css";
 import { useClearable } from "../../components/use-clearable";

@@ -1,6 +1,6 @@
 import { PORTAL_VERSION, routeOf, type ClientErrorReport } from "@atalaya/shared";
-import { getSelectedCompanyId } from "../settings/company-selection";
-import { getSession } from "../session/session-store";
+import { getSelectedCompanyId } from "../settings";
+import { getSession } from "../session";
 import { createErrorReporter, describeThrown, isReportableFailure, type Captured, type ErrorReporter } from "./error-reporter";
 
 let endpoint: string | null = null;

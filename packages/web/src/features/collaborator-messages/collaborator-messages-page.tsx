@@ -8,8 +8,8 @@ import { COLLABORATOR_MESSAGES_PAGE_SIZE, type CollaboratorBox, type Collaborato
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { useDateFormatter } from "../../lib/dates";
-import { useRealtimeEvents } from "../realtime/realtime-context";
-import { useSettings } from "../settings/settings-context";
+import { useRealtimeEvents } from "../realtime";
+import { useSettings } from "../settings";
 import { collaboratorKeys, fetchCollaboratorMessage, fetchCollaboratorMessages, markCollaboratorMessageRead } from "./collaborator-messages-api";
 import { ComposeDrawer } from "./compose-drawer";
 import "./collaborator-messages.css";

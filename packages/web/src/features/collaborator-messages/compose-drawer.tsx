@@ -6,7 +6,7 @@ import { COLLABORATOR_BODY_MAX, COLLABORATOR_TITLE_MAX, type CollaboratorMessage
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { FormDrawer } from "../../components/form-drawer";
-import { fetchOperators, fetchTeams } from "../reports/detail/detail-api";
+import { fetchOperators, fetchTeams } from "../directory";
 import { collaboratorKeys, sendCollaboratorMessage } from "./collaborator-messages-api";
 import { useClearable } from "../../components/use-clearable";
 

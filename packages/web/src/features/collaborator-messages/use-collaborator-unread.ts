@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRealtimeEvents } from "../realtime/realtime-context";
+import { useRealtimeEvents } from "../realtime";
 import { collaboratorKeys, fetchCollaboratorUnread } from "./collaborator-messages-api";
 
 /** The signed-in user's unread collaborator messages in the company (the menu row's badge): read again

@@ -7,7 +7,7 @@ import type { ApiKey } from "@atalaya/shared";
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { useDateFormatter } from "../../lib/dates";
-import { companySettingsKeys, createApiKey, fetchApiKeys, revokeApiKey } from "../settings/company-settings-api";
+import { companySettingsKeys, createApiKey, fetchApiKeys, revokeApiKey } from "../settings";
 
 /** The settings' "API keys" tab (issue 18, company admins): the Open311 endpoint and the organisation's
  * jurisdiction_id, creating a key (shown once, with a copy button), the keys by prefix with their

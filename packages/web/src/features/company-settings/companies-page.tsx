@@ -7,8 +7,7 @@ import { useDateFormatter } from "../../lib/dates";
 import { isAdminGroup, type ModuleName, type ProviderCompany } from "@atalaya/shared";
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
-import { useSettings } from "../settings/settings-context";
-import { companySettingsKeys, declineUpgradeRequest, fetchProviderCompanies, setCompanyFlags, setCompanyModules } from "../settings/company-settings-api";
+import { useSettings, companySettingsKeys, declineUpgradeRequest, fetchProviderCompanies, setCompanyFlags, setCompanyModules } from "../settings";
 import { moduleOptions } from "./module-names";
 import "./company-settings.css";
 

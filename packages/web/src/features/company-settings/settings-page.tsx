@@ -22,13 +22,12 @@ import {
 } from "@atalaya/shared";
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
-import { canManageAnswers } from "../answers/answer-form";
-import { useSettings } from "../settings/settings-context";
+import { canManageAnswers } from "../answers";
+import { useSettings, companySettingsKeys, fetchCompanySettings, saveCompanySettings } from "../settings";
 import { ReportTypeIcon } from "../../components/report-type-visual";
-import { ReviewSettingsSection, SubstatusesSettings } from "../report-life/settings-sections";
+import { ReviewSettingsSection, SubstatusesSettings } from "../reports";
 import { ApiKeysPanel } from "./api-keys-panel";
-import { NotificationSettings } from "../notifications/notification-settings";
-import { companySettingsKeys, fetchCompanySettings, saveCompanySettings } from "../settings/company-settings-api";
+import { NotificationSettings } from "../notifications";
 import { moduleName } from "./module-names";
 import { configProblems, type ConfigProblem } from "./config-pairs";
 import "./company-settings.css";

@@ -4,8 +4,7 @@ import { RocketOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api";
-import { useSettings } from "../settings/settings-context";
-import { requestUpgrade } from "../settings/company-settings-api";
+import { useSettings, requestUpgrade } from "../settings";
 
 /** Where the prompt is: closed, offering the upgrade, or confirming a request (new or already open). */
 export type UpgradeStep = "closed" | "offer" | "sent" | "already";

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useState, type ReactNode } from "react";
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "../settings";
 // A type alone: erased from the build, so the dialog's code still loads only when it opens.
 import type { UpgradeStep } from "./upgrade-prompt-dialog";
 

@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from "dayjs";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD, REPORT_STATUSES, REPORT_TYPES, dashboardDateToIso, localizedName, type DashboardPeriod } from "@atalaya/shared";
-import { fetchZones, zoneKeys } from "../zones/zones-api";
+import { fetchZones, zoneKeys } from "../zones";
 import { isDefaultFilter, windowProblem, type DashboardFilterState, type DashboardWindow } from "./dashboard-filters";
 import { FilterBar, FilterClearButton, FilterMultiSelect } from "../../components/filter-bar";
 

@@ -6,7 +6,7 @@ import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api";
 import { formatInstant } from "../../lib/dates";
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "../settings";
 import { AppsTab } from "./apps-tab";
 import { loadEcharts } from "./chart-figure";
 import { fetchDashboard, dashboardKeys, type DashboardEndpoint, type DashboardTabData } from "./dashboard-api";
@@ -16,10 +16,11 @@ import { OperatorsTab } from "./operators-tab";
 import { ReportsTab } from "./reports-tab";
 import { SummaryTab } from "./summary-tab";
 import { UsersTab } from "./users-tab";
+import { loadMapsPage } from "../maps";
 import "./dashboard.css";
 
 // The timelapse tab is the maps screen under the dashboard's filter: its map code loads when the tab opens.
-const TimelapseMap = lazy(async () => ({ default: (await import("../maps/maps-page")).MapsPage }));
+const TimelapseMap = lazy(async () => ({ default: (await loadMapsPage()).MapsPage }));
 
 /**
  * `/v3/dashboard` (SPEC §1, §2): the SPEC §3 dashboard filter, kept in the address, over the tabs

@@ -1,6 +1,6 @@
 import { ApiError } from "../../lib/api";
 import { currentLanguage, translateErrorCode } from "../../lib/i18n";
-import { getSession } from "../session/session-store";
+import { getSession } from "../session";
 
 /** Downloads an API file with the session's token (a plain link cannot carry it) through a temporary
  * blob URL; answers the file's name. `path` is the route's address as `urlOf` makes it. */

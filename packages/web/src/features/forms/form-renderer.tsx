@@ -4,7 +4,7 @@ import { DeleteOutlined, DownOutlined, EnvironmentOutlined, RightOutlined, Uploa
 import { useTranslation } from "react-i18next";
 import { optionsOf, walkComponents, type FormComponent, type FormTemplate, type FormsMessage, type GeoValue, type SelectorItems } from "@atalaya/shared";
 import { useDateLocale } from "../../lib/dates";
-import { useFileUrl } from "../reports/detail/file-url";
+import { useFileUrl } from "../files";
 import { applyBulkDefault, dateText, initialValues, keptExtras, problemsOf, setValue, type Values } from "./form-values";
 import { SignatureField } from "./signature-field";
 import "./forms.css";

@@ -9,11 +9,11 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { optionsOf, walkComponents, type ExportJobStatus, type FormSubmission, type FormTemplate } from "@atalaya/shared";
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
-import { downloadFile } from "../export/download-file";
+import { downloadFile } from "../export";
 import { FormRenderer } from "./form-renderer";
 import { dateText } from "./form-values";
 import { exportFileUrl, fetchExportStatus, fetchSelectorItems, fetchSubmission, fetchSubmissions, fetchTemplate, formFileUrl, formKeys, startExport, submitForm, uploadTemplateImage, type SubmissionFilter } from "./forms-api";
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "../settings";
 import "./forms.css";
 import { useClearable } from "../../components/use-clearable";
 

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { isApiError } from "../../lib/api";
-import { VisitorFrame } from "../signup/visitor-frame";
+import { VisitorFrame } from "../signup";
 import { FormRenderer } from "./form-renderer";
 import { fetchPublicForm, submitPublicForm, uploadPublicImage } from "./forms-api";
 import "./forms.css";

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { localizedName, reportTypeById, type FormTemplate } from "@atalaya/shared";
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
-import { companySettingsKeys, fetchCompanySettings } from "../settings/company-settings-api";
+import { companySettingsKeys, fetchCompanySettings } from "../settings";
 import { fetchTemplates, fetchWorkflows, formKeys, saveWorkflow } from "./forms-api";
 
 interface Row {

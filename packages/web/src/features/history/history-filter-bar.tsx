@@ -4,7 +4,7 @@ import { SearchOutlined } from "@ant-design/icons";
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
 import { REPORT_TYPES, localizedName } from "@atalaya/shared";
-import { useOperators } from "../reports/detail/use-directory";
+import { useOperators } from "../directory";
 import { FilterBar, FilterClearButton, FilterMultiSelect } from "../../components/filter-bar";
 import { useClearable } from "../../components/use-clearable";
 

@@ -3,10 +3,8 @@ import { Alert, Button, Checkbox, Form, Input, Result, Typography } from "antd";
 import { MailOutlined } from "@ant-design/icons";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { useRuleText } from "../signup/rule-text";
-import { VisitorFrame } from "../signup/visitor-frame";
+import { useRuleText, VisitorFrame, useEmailRequest } from "../signup";
 import { requestAccess } from "./law-enforcement-api";
-import { useEmailRequest } from "../signup/use-email-request";
 
 /** `/v3/law-enforcement/access`: an institutional e-mail and the terms; the server mails the form's link. */
 export function LawEnforcementAccessPage(): ReactNode {

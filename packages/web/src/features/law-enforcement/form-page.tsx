@@ -17,7 +17,7 @@ import {
 import { CompanyMap } from "../../components/map/company-map";
 import { zoneDraw, type ZoneDraw } from "../../components/map/zone-draw";
 import { isApiError } from "../../lib/api";
-import { VisitorFrame } from "../signup/visitor-frame";
+import { VisitorFrame } from "../signup";
 import { linkEmail, submitRequest } from "./law-enforcement-api";
 
 const SANTIAGO = { latitude: -33.4489, longitude: -70.6693 };

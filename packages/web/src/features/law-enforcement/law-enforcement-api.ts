@@ -8,7 +8,7 @@ import {
 } from "@atalaya/shared";
 import { ApiError } from "../../lib/api";
 import { call, queryKeyOf } from "../../lib/call";
-import { getSession } from "../session/session-store";
+import { getSession } from "../session";
 
 /** `POST /api/law-enforcement/access`: mails the form's link to an institutional e-mail. */
 export function requestAccess(email: string, acceptTerms: boolean): Promise<{ success: true }> {

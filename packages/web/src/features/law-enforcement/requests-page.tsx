@@ -7,7 +7,7 @@ import { useDateFormatter } from "../../lib/dates";
 import { LAW_ENFORCEMENT_STATES, isAdminGroup, type LawEnforcementRequest, type LawEnforcementState } from "@atalaya/shared";
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "../settings";
 import { downloadRequestFile, fetchRequests, lawEnforcementKeys, setRequestState } from "./law-enforcement-api";
 
 const STATE_COLORS: Record<LawEnforcementState, string> = { received: "blue", in_review: "gold", answered: "green", refused: "red" };

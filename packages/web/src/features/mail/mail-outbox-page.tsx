@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useDateFormatter } from "../../lib/dates";
 import { isAdminGroup, type MailMessage } from "@atalaya/shared";
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "../settings";
 import { fetchMails, mailKeys } from "./mail-api";
 import { useClearable } from "../../components/use-clearable";
 

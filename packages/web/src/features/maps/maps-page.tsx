@@ -16,18 +16,17 @@ import {
   type MapReportsResponse,
 } from "@atalaya/shared";
 import { CompanyMap } from "../../components/map/company-map";
-import { useRealtimeEvents } from "../realtime/realtime-context";
+import { useRealtimeEvents } from "../realtime";
 import { reportTypeName } from "../../components/report-type-visual";
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "../settings";
 import { heatStepStarts, heatWindow } from "./heat-steps";
 import { patrolMarkers, patrolPopupElement, patrolTexts } from "./patrol-markers";
 import { useLivePatrols } from "./patrols-api";
-import { fetchZones, zoneKeys } from "../zones/zones-api";
-import { showZones } from "../zones/zone-layers";
+import { fetchZones, zoneKeys, showZones } from "../zones";
 import { fetchMapHeat, fetchMapReports, mapKeys, mapQueryOf, type MapFilter, type MapQuery } from "./maps-api";
 import { HOUR_MS, TIMELAPSE_SPEEDS, reportsUntil, timelapseHours, type TimelapseSpeed } from "./timelapse";
 import { clusterCounts, fitReports, reportPins, setReportsVisible, showHeat, showReports } from "./report-layers";
-import "./maps.css";
+import "../../styles/map-screen.css";
 import { useClearable } from "../../components/use-clearable";
 import { formatInstant } from "../../lib/dates";
 

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { patrolSchema, patrolsRouteTable as routes, type Patrol } from "@atalaya/shared";
 import { call } from "../../lib/call";
 import { mergeLiveQueryData } from "../../lib/live-query";
-import { useRealtimeEvents } from "../realtime/realtime-context";
+import { useRealtimeEvents } from "../realtime";
 
 /** TanStack Query key of a company's patrols. */
 export const patrolKeys = { list: (companyId: number) => ["patrols", companyId] as const };

@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { MESSAGE_ATTACHMENT_MAX_BYTES, MESSAGE_TITLE_MAX, formatFileSize, type Message } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "../settings";
 import { createMessage, fetchMessageZones, messageKeys, removeAttachment, updateMessage, uploadAttachment } from "./messages-api";
 import { MessageEditor } from "./message-editor";
 import { ZonePicker } from "./zone-picker";

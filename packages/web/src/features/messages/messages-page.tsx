@@ -16,8 +16,8 @@ import {
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { formatInstant } from "../../lib/dates";
-import { useRealtimeEvents } from "../realtime/realtime-context";
-import { useSettings } from "../settings/settings-context";
+import { useRealtimeEvents } from "../realtime";
+import { useSettings } from "../settings";
 import { MessageDrawer } from "./message-drawer";
 import { fetchMessages, messageAction, messageKeys } from "./messages-api";
 import "./messages.css";

@@ -6,8 +6,8 @@ import { useToast } from "../../lib/use-toast";
 import { usersRouteTable } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
 import { call } from "../../lib/call";
-import { disablePush, enablePush, pushPermission } from "../push/push-client";
-import { useSettings } from "../settings/settings-context";
+import { disablePush, enablePush, pushPermission } from "../push";
+import { useSettings } from "../settings";
 import "./notifications.css";
 
 type Setting = "browserPush" | "dailySummaryEmail" | "monthlySummaryEmail";

@@ -8,9 +8,9 @@ import type { OperatorStatus } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
 import { useDateFormatter } from "../../lib/dates";
 import { reportTypeName } from "../../components/report-type-visual";
-import { useRealtimeEvents } from "../realtime/realtime-context";
-import { StatusResult } from "../errors/status-pages";
-import { useSettings } from "../settings/settings-context";
+import { useRealtimeEvents } from "../realtime";
+import { StatusResult } from "../errors";
+import { useSettings } from "../settings";
 import { fetchOperators, operatorKeys } from "./operators-api";
 import "./operators.css";
 

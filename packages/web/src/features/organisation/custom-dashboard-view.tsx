@@ -4,7 +4,7 @@ import { ExportOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "../settings";
 import { fetchDashboardFrameUrl } from "./organisation-api";
 import { useCustomDashboards } from "./use-custom-dashboards";
 import "./organisation.css";

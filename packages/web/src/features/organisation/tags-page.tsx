@@ -3,8 +3,8 @@ import { Form, Input, Select, Table, Tag as AntTag, type TableColumnsType } from
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ORGANISATION_NAME_MAX, TAG_LANGUAGES, TAG_PAGE_SIZE, TAG_TRANSLATION_MAX, tagBodySchema, type Tag, type TagLanguage } from "@atalaya/shared";
-import { canManageAnswers } from "../answers/answer-form";
-import { useSettings } from "../settings/settings-context";
+import { canManageAnswers } from "../answers";
+import { useSettings } from "../settings";
 import { ColorField, Swatch } from "./color-field";
 import { fetchTagPage, organisationKeys, saveTag } from "./organisation-api";
 import { OrganisationPage } from "./organisation-page";

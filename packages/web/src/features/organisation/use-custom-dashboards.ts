@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { CustomDashboard } from "@atalaya/shared";
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "../settings";
 import { fetchDashboards, organisationKeys } from "./organisation-api";
 
 /** The route of a custom dashboard shown embedded in the portal. */

@@ -3,10 +3,8 @@ import { Alert, Button, Form, Input, Result, Typography } from "antd";
 import { MailOutlined } from "@ant-design/icons";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { useRuleText } from "../signup/rule-text";
-import { VisitorFrame } from "../signup/visitor-frame";
+import { useRuleText, VisitorFrame, useEmailRequest } from "../signup";
 import { forgotPassword } from "./password-reset-api";
-import { useEmailRequest } from "../signup/use-email-request";
 
 /** `/v3/auth/forgetPassword`: the e-mail, then the same advice whether or not it has an account. */
 export function ForgotPasswordPage(): ReactNode {

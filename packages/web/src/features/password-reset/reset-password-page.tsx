@@ -4,8 +4,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { PASSWORD_RESET_REDIRECT_MS, resetPasswordBodySchema } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
-import { useRuleText } from "../signup/rule-text";
-import { VisitorFrame } from "../signup/visitor-frame";
+import { useRuleText, VisitorFrame } from "../signup";
 import { resetPassword } from "./password-reset-api";
 
 const passwordRule = resetPasswordBodySchema.shape.password;

@@ -9,14 +9,10 @@ import { useToast } from "../../lib/use-toast";
 import { CompanyMap } from "../../components/map/company-map";
 import { isApiError } from "../../lib/api";
 import { reportTypeName } from "../../components/report-type-visual";
-import { fetchMapReports, mapKeys, mapQueryOf, type MapQuery } from "../maps/maps-api";
-import { clusterCounts, fitReports, reportPins, showReports } from "../maps/report-layers";
-import { assignReport } from "../reports/detail/detail-api";
-import { takeReport } from "../reports/report-api";
-import { useSettings } from "../settings/settings-context";
-import { PATROL_STATUS_COLORS, patrolMarkers, patrolPopupElement, patrolTexts } from "../maps/patrol-markers";
-import { useLivePatrols } from "../maps/patrols-api";
-import "../maps/maps.css";
+import { fetchMapReports, mapKeys, mapQueryOf, clusterCounts, fitReports, reportPins, showReports, PATROL_STATUS_COLORS, patrolMarkers, patrolPopupElement, patrolTexts, useLivePatrols, type MapQuery } from "../maps";
+import { assignReport, takeReport } from "../reports";
+import { useSettings } from "../settings";
+import "../../styles/map-screen.css";
 import "./patrols.css";
 
 // The pending reports of the last week: what a patrol may be sent to.

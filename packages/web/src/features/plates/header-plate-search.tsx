@@ -2,8 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Button, Tooltip } from "antd";
 import { CarOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
-import { useSettings } from "../settings/settings-context";
-import { companyRoleOf } from "../settings/company-role";
+import { useSettings, companyRoleOf } from "../settings";
 import { mayLookUpPlates } from "./plate-access";
 
 // The dialog's code loads the first time it is opened.

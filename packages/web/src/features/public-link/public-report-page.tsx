@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { FullPageLoader } from "../../components/full-page-loader";
-import { getSession } from "../session/session-store";
+import { getSession } from "../session";
 import { fetchSharedUrlHosts } from "./shared-report-api";
 import { isHttpUrl, sharedUrlTarget } from "./shared-url";
 

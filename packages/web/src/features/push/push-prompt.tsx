@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useToast } from "../../lib/use-toast";
 import { localStore, safeGet, safeSet } from "../../lib/storage";
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "../settings";
 import { enablePush, pushPermission } from "./push-client";
 import "./push-prompt.css";
 

@@ -7,7 +7,7 @@ import { realtimeRouteTable as realtime } from "@atalaya/shared";
 import { call } from "../../lib/call";
 import { localStore } from "../../lib/storage";
 import { createBrowserTransport } from "./browser-transport";
-import { getSession } from "../session/session-store";
+import { getSession } from "../session";
 import { ConnectivityLog } from "./connectivity-log";
 import { RealtimeClient } from "./realtime-client";
 import { RealtimeContext, useConnectionState } from "./realtime-context";

@@ -9,10 +9,10 @@ import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { useDateFormatter } from "../../lib/dates";
 import { reportTypeName } from "../../components/report-type-visual";
-import { useRealtimeEvents } from "../realtime/realtime-context";
-import { postComment } from "../reports/detail/detail-api";
-import { StatusResult } from "../errors/status-pages";
-import { useSettings } from "../settings/settings-context";
+import { useRealtimeEvents } from "../realtime";
+import { postComment } from "../reports";
+import { StatusResult } from "../errors";
+import { useSettings } from "../settings";
 import { fetchReplies, replyKeys } from "./replies-api";
 import "./replies.css";
 

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { REPORTED_USERS_PAGE_SIZE, type ReportedUser } from "@atalaya/shared";
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "../settings";
 import { fetchReportedUsers, fetchUserImpact, reportedUserKeys, setAppUserLocked } from "./reported-users-api";
 import "./reported-users.css";
 

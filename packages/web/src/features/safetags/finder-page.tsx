@@ -6,8 +6,8 @@ import { useTranslation } from "react-i18next";
 import { SAFETAG_MESSAGE_MAX } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
 import { fetchPublicTag, safetagKeys, sendFinderMessage } from "./safetags-api";
-import { PublicPageFrame } from "../public-link/public-page-frame";
-import "../assets/assets.css";
+import { PublicPageFrame } from "../public-link";
+import "../../styles/asset-pages.css";
 
 /** The browser's position, or undefined when refused or unavailable (sharing it is the finder's choice). */
 function currentPosition(): Promise<{ latitude: number; longitude: number } | undefined> {

@@ -8,14 +8,13 @@ import { SAFETAG_BATCH_MAX, safetagBatchBodySchema, type Safetag, type SafetagBa
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { formatInstant } from "../../lib/dates";
-import { canManageAnswers } from "../answers/answer-form";
-import { downloadFile } from "../export/download-file";
-import { parseForm } from "../organisation/form-rules";
-import { OrganisationPage } from "../organisation/organisation-page";
-import { openFile } from "../reports/detail/file-url";
-import { useSettings } from "../settings/settings-context";
+import { canManageAnswers } from "../answers";
+import { downloadFile } from "../export";
+import { parseForm, OrganisationPage } from "../organisation";
+import { openFile } from "../files";
+import { useSettings } from "../settings";
 import { createBatch, exportPath, fetchBatches, fetchCodes, safetagKeys, tagAction } from "./safetags-api";
-import "../assets/assets.css";
+import "../../styles/asset-pages.css";
 
 const STATE_COLORS: Record<Safetag["state"], string> = { unlinked: "default", linked: "green", disabled: "red" };
 const batchRow = (b: SafetagBatch): HTMLAttributes<HTMLElement> => ({ "data-testid": "safetag-batch-row", "data-id": String(b.id) }) as HTMLAttributes<HTMLElement>;

@@ -5,12 +5,11 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { SEARCH_MAX_LENGTH, type CommentSearchHit, type ReportSearchHit } from "@atalaya/shared";
-import { ReportRow } from "../events/report-row";
+import { ReportRow } from "../reports";
 import { ReportTypeIcon, reportTypeName } from "../../components/report-type-visual";
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "../settings";
 import { HighlightText } from "./highlight-text";
 import { fetchSearch, searchKey } from "./search-api";
-import "../events/events-panel.css";
 import "./search.css";
 import { useClearable } from "../../components/use-clearable";
 

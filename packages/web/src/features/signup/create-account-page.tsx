@@ -20,10 +20,9 @@ import {
 import { changeLanguage, isLanguage, visitorLanguage } from "../../lib/i18n";
 import { recordEvent } from "../../lib/analytics";
 import { isApiError } from "../../lib/api";
-import { login } from "../auth/auth-api";
-import { saveSession } from "../session/session-store";
-import { fetchSettings, settingsQueryKey } from "../settings/settings-api";
-import { getSelectedCompanyId } from "../settings/company-selection";
+import { login } from "../auth";
+import { saveSession } from "../session";
+import { fetchSettings, settingsQueryKey, getSelectedCompanyId } from "../settings";
 import { CaptchaField } from "./captcha-field";
 import { useRuleText } from "./rule-text";
 import { keyEmail, postLead, register } from "./signup-api";

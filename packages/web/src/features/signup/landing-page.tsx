@@ -3,7 +3,7 @@ import { Button } from "antd";
 import { LoginOutlined, SafetyCertificateOutlined, UserAddOutlined } from "@ant-design/icons";
 import { Navigate, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { useSession } from "../session/session-store";
+import { useSession } from "../session";
 import { VisitorFrame } from "./visitor-frame";
 
 /** `/`: what the portal is and its doors (sign in, a free account, law enforcement); a signed-in

@@ -3,7 +3,7 @@ import { Select } from "antd";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { REPORT_TYPES, localizedName } from "@atalaya/shared";
-import { fetchZones, zoneKeys } from "../zones/zones-api";
+import { fetchZones, zoneKeys } from "../zones";
 import { useClearable } from "../../components/use-clearable";
 
 /** Multiple choice of the company's zones (none chosen = every zone). */

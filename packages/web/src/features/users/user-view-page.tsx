@@ -21,7 +21,7 @@ import {
 import { useToast } from "../../lib/use-toast";
 import { isApiError } from "../../lib/api";
 import { useDateFormatter } from "../../lib/dates";
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "../settings";
 import { apiFieldProblems, clearChangedErrors, displayName, requiredFields, schemaProblems, showProblems, type FieldProblems } from "./user-form";
 import { ReportTypesSelect, ZonesSelect } from "./user-fields";
 import { RoleTag, UserAvatar } from "./user-bits";

@@ -6,7 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { COMPANY_ROLES, formatPhone, formatRut, type CompanyRole, type CompanyUser } from "@atalaya/shared";
 import { isApiError } from "../../lib/api";
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "../settings";
 import { UserCreateDrawer } from "./user-create-drawer";
 import { displayName } from "./user-form";
 import { RoleTag, UserAvatar } from "./user-bits";

@@ -8,8 +8,8 @@ import { MAX_DRAWING_AREA, ZONE_NAME_MAX, zoneAreaM2, zoneShapeProblem, type Zon
 import { useToast } from "../../lib/use-toast";
 import { CompanyMap } from "../../components/map/company-map";
 import { isApiError } from "../../lib/api";
-import { canManageAnswers } from "../answers/answer-form";
-import { useSettings } from "../settings/settings-context";
+import { canManageAnswers } from "../answers";
+import { useSettings } from "../settings";
 import { zoneDraw, type ZoneDraw } from "../../components/map/zone-draw";
 import { fitZones, showZones } from "./zone-layers";
 import { attendGlobalZone, createZone, deleteZone, fetchZones, updateZone, zoneKeys } from "./zones-api";

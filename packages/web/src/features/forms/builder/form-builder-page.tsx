@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { FORM_COMPONENT_TYPES, FORM_TITLE_MAX, REPORT_TYPES, formTemplateBodySchema, localizedName, walkComponents, type FormComponent, type FormTemplate, type FormTemplateBody } from "@atalaya/shared";
 import { useToast } from "../../../lib/use-toast";
 import { isApiError } from "../../../lib/api";
-import { useSettings } from "../../settings/settings-context";
+import { useSettings } from "../../settings";
 import { FormRenderer } from "../form-renderer";
 import { fetchCategories, fetchSelectorItems, fetchSelectorNames, fetchTemplate, formKeys, saveTemplate } from "../forms-api";
 import { CategoriesModal } from "./categories-modal";

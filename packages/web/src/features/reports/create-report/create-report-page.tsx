@@ -9,7 +9,7 @@ import { PRIORITIES, type InformerType, type Priority } from "@atalaya/shared";
 import { isApiError } from "../../../lib/api";
 import { ReportTypeIcon } from "../../../components/report-type-visual";
 import { useReportSync } from "../lists/use-report-list";
-import { useSettings } from "../../settings/settings-context";
+import { useSettings } from "../../settings";
 import { createCompanyReport } from "../report-api";
 import {
   DEFAULT_PHONE_PREFIX,

@@ -8,7 +8,7 @@ import { actionErrorMessage } from "./action-errors";
 import { actionColor, describeActivity } from "./activity-labels";
 import { detailKeys, fetchActivity } from "./detail-api";
 import { useTypeName } from "./detail-ui";
-import { useOperators, useTags, useTeamNames } from "./use-directory";
+import { useOperators, useTags, useTeamNames } from "../../directory";
 
 /** The report's activity log, newest first: translated action, actor, time and what changed. */
 export function ActivityPanel({ report, companyId }: { report: Report; companyId: number }): ReactNode {

@@ -8,7 +8,7 @@ import type { Report } from "@atalaya/shared";
 import { actionErrorMessage } from "./action-errors";
 import { assignReport, type AssignBody } from "./detail-api";
 import { PatrolStatus, PersonAvatar } from "./detail-ui";
-import { useOperators, useTeams } from "./use-directory";
+import { useOperators, useTeams } from "../../directory";
 import { useClearable } from "../../../components/use-clearable";
 
 interface AssignmentCardProps {

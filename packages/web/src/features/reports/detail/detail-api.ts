@@ -3,17 +3,14 @@ import {
   closingRouteTable as closing,
   exportsRouteTable as exports,
   interactionsRouteTable as interactions,
-  organisationRouteTable as organisation,
   presenceRouteTable as presence,
   reportsRouteTable as reports,
-  usersRouteTable as users,
   type Activity,
   type AutomaticAnswer,
   type Comment,
   type GalleryItem,
   type Media,
   type Note,
-  type Operator,
   type PresenceViewer,
   type Report,
   type UpdateReport,
@@ -21,8 +18,8 @@ import {
 import { ApiError } from "../../../lib/api";
 import { call, urlOf, type AnswerOf, type CallArgs } from "../../../lib/call";
 import { currentLanguage, translateErrorCode } from "../../../lib/i18n";
-import { getSession } from "../../session/session-store";
-import { saveBlob } from "../../export/download-file";
+import { getSession } from "../../session";
+import { saveBlob } from "../../export";
 
 // Every call of the report detail screen, by their route-table entries (@atalaya/shared routes/).
 
@@ -31,10 +28,6 @@ export const detailKeys = {
   all: (companyId: number) => ["reports", "detail", companyId] as const,
   report: (companyId: number, uuid: string) => ["reports", "detail", companyId, "by-uuid", uuid] as const,
   sub: (companyId: number, reportId: number, part: string) => ["reports", "detail", companyId, reportId, part] as const,
-  operators: (companyId: number) => ["reports", "detail", companyId, "operators"] as const,
-  teams: (companyId: number) => ["reports", "detail", companyId, "teams"] as const,
-  teamsEver: (companyId: number) => ["reports", "detail", companyId, "teams", "ever"] as const,
-  tags: (companyId: number) => ["reports", "detail", companyId, "tags"] as const,
   answers: (companyId: number, type: number) => ["reports", "detail", companyId, "answers", "closure", type] as const,
 };
 
@@ -193,26 +186,6 @@ export async function fetchPresence(companyId: number, reportId: number, signal?
 /** `POST …/presence {open}`; `keepalive` lets the "closed" message leave with the page. */
 export async function sendPresence(companyId: number, reportId: number, open: boolean): Promise<PresenceViewer[]> {
   return (await call(presence.postCompaniesByCompanyIdReportsByIdPresence, { params: { companyId, id: reportId }, body: { open }, keepalive: !open })).viewers;
-}
-
-/** `GET /api/operator/monitoring?companyId=`: operators with role and patrol status. */
-export async function fetchOperators(companyId: number, signal?: AbortSignal): Promise<Operator[]> {
-  return (await call(users.getOperatorMonitoring, { query: { companyId }, signal })).data.operators;
-}
-
-/** A team or a tag of the organisation, as the pickers show it. */
-export type { Operator };
-export type Named = { id: number; name: string; color: string };
-
-/** `GET /api/companies/{companyId}/teams`: the live teams, or with `includeDeleted` deleted ones too
- * (the history still names the teams reports were assigned to). */
-export async function fetchTeams(companyId: number, signal?: AbortSignal, includeDeleted = false): Promise<Named[]> {
-  return (await call(organisation.getCompaniesByCompanyIdTeams, { params: { companyId }, query: includeDeleted ? { includeDeleted: "true" } : {}, signal })).teams;
-}
-
-/** `GET /api/companies/{companyId}/tags`. */
-export async function fetchTags(companyId: number, signal?: AbortSignal): Promise<Named[]> {
-  return (await call(organisation.getCompaniesByCompanyIdTags, { params: { companyId }, signal })).tags;
 }
 
 /** `GET /api/companies/{companyId}/automatic-answers?usage=closure&type=`: replies usable when closing. */

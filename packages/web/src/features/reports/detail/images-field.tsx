@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { isImageMedia, type Report } from "@atalaya/shared";
 import { useToast } from "../../../lib/use-toast";
-import { useSettings } from "../../settings/settings-context";
+import { useSettings } from "../../settings";
 import { detailKeys, uploadReportImage } from "./detail-api";
 import { checkPickedImage, imageUploadError, type ImageUploadError } from "./image-upload";
 

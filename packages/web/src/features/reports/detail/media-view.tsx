@@ -5,7 +5,7 @@ import { FileOutlined, FilePdfOutlined, FileTextOutlined, SoundOutlined, VideoCa
 import { useTranslation } from "react-i18next";
 import type { Media } from "@atalaya/shared";
 import { formatSize, kindOfName, mediaDisplay } from "./attachments";
-import { openFile, useFileUrl } from "./file-url";
+import { openFile, useFileUrl } from "../../files";
 
 function fileIcon(mime: string, name: string): ReactNode {
   const kind = kindOfName(name);

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, type ReactNode } from "react";
 import { Marker, type Map as MapLibreMap } from "maplibre-gl";
 import { DEFAULT_PANEL_ZOOM } from "@atalaya/shared";
 import { CompanyMap } from "../../../components/map/company-map";
-import { useSettings } from "../../settings/settings-context";
-import { staticPinElement } from "../../maps/report-layers";
+import { useSettings } from "../../settings";
+import { staticPinElement } from "../../maps";
 
 interface MiniMapProps {
   latitude: number;

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { messagesRouteTable as messages, neighboursProgressSchema, type NeighboursNotice, type Report } from "@atalaya/shared";
 import { call } from "../../../lib/call";
 import { setLiveQueryData } from "../../../lib/live-query";
-import { useRealtimeEvents } from "../../realtime/realtime-context";
+import { useRealtimeEvents } from "../../realtime";
 import { detailKeys } from "./detail-api";
 
 /** `GET …/reports/{id}/neighbours`: neighbours found, delivered so far, cancelled. */

@@ -6,7 +6,7 @@ import { Navigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Comment, Note, Report } from "@atalaya/shared";
 import { isApiError } from "../../../lib/api";
-import { useSettings } from "../../settings/settings-context";
+import { useSettings } from "../../settings";
 import { actionErrorMessage } from "./action-errors";
 import { ActivityPanel } from "./activity-panel";
 import { AddressCard } from "./address-card";

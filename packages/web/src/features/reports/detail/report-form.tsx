@@ -36,7 +36,7 @@ import {
   type FormValues,
 } from "./form-merge";
 import { isClosedStatus, isOpenStatus } from "./live-updates";
-import { useTags } from "./use-directory";
+import { useTags } from "../../directory";
 
 const LIVE_NOTICE_MS = 8000;
 

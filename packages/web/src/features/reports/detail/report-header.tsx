@@ -40,7 +40,7 @@ import { PresenceBar } from "./presence-bar";
 import { NeighboursProgress } from "./neighbours-progress";
 import { RepeatedMarker } from "./repeated-marker";
 import { ShareModal } from "./share-modal";
-import { ReportPlateButton, ReportStolenPlate } from "../../plates/report-plate-tools";
+import { ReportPlateButton, ReportStolenPlate } from "../../plates";
 import { useNow } from "./use-now";
 
 function DueChip({ report }: { report: Report }): ReactNode {
@@ -53,7 +53,7 @@ function DueChip({ report }: { report: Report }): ReactNode {
   return (
     <span className={`rd-due ${tone}`} data-testid="report-due" data-overdue={due.overdue}>
       <ClockCircleOutlined aria-hidden="true" />
-      {/* The same words as the panel's countdown (report-flags' Countdown): a due time reads one way. */}
+      {/* The same words as the panel's countdown (flags/' Countdown): a due time reads one way. */}
       {due.overdue ? t("reportFlags.countdownLate", { time: due.text }) : t("reportFlags.countdown", { time: due.text })}
     </span>
   );

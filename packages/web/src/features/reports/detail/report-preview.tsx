@@ -8,7 +8,7 @@ import { formatPhone, phoneHref, type Report } from "@atalaya/shared";
 import { actionErrorMessage } from "./action-errors";
 import { sendLike } from "./detail-api";
 import { MediaList } from "./media-view";
-import { CallButton } from "../../plates/call-button";
+import { CallButton } from "../../plates";
 
 /** Who sent the report: an app user (its author), or a caller or operator the organisation registered
  * (contact, under the informer type of the create form). */

@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { actionErrorMessage } from "./action-errors";
 import { detailKeys, fetchShareUrl } from "./detail-api";
-import { useSettings } from "../../settings/settings-context";
+import { useSettings } from "../../settings";
 import { copyText } from "../../../lib/clipboard";
 
 /** The share modal: `GET /api/reports/share/{id}` → the public link, with a copy button. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { PRESENCE_HEARTBEAT_SECONDS, presenceMessageDataSchema, type PresenceViewer } from "@atalaya/shared";
-import { useRealtimeEvents } from "../../realtime/realtime-context";
-import { getSession } from "../../session/session-store";
+import { useRealtimeEvents } from "../../realtime";
+import { getSession } from "../../session";
 import { fetchPresence, sendPresence } from "./detail-api";
 
 /**

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { Comment, Note, Report } from "@atalaya/shared";
 import { mergeLiveQueryData } from "../../../lib/live-query";
-import { useRealtimeEvents } from "../../realtime/realtime-context";
+import { useRealtimeEvents } from "../../realtime";
 import { detailKeys } from "./detail-api";
 import { addComment, addNote, applyLikes, applyMediaStatus, detailEventOf, mergeLiveReport } from "./live-updates";
 

@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { fetchIncomingComments, fetchReportPage, fetchReportsAfter } from "../report-api";
-import { useConnectionState, useRealtimeClient } from "../../realtime/realtime-context";
-import { useSettings } from "../../settings/settings-context";
+import { useConnectionState, useRealtimeClient } from "../../realtime";
+import { useSettings } from "../../settings";
 import { firstPollDelayMs, pollOnce, pollingIntervalMs } from "./polling";
 import type { ViewerScope } from "./report-list-state";
 import { ReportSync, registerReportSync } from "./report-sync";

@@ -1,0 +1,6 @@
+// The alarm feature's only door: its screens and menu rows for app/, and what other features use of it.
+export { routes } from "./routes";
+export { menu } from "./menu";
+export { AlarmCenter } from "./alarm-center";
+export { AlarmProvider } from "./alarm-provider";
+export { NewReportAlert } from "./new-report-alert";

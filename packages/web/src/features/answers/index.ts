@@ -1,0 +1,5 @@
+// The answers feature's only door: its screens and menu rows for app/, and what other features use of it.
+export { routes } from "./routes";
+export { menu } from "./menu";
+export { canManageAnswers, insertAnswerText } from "./answer-form";
+export { AnswerPicker } from "./answer-picker";

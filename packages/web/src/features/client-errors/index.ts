@@ -1,0 +1,5 @@
+// The client errors feature's only door: its screens and menu rows for app/, and what other features use of it.
+export { routes } from "./routes";
+export { menu } from "./menu";
+export { installErrorReporting, reportApiFailure } from "./install";
+export { RouteErrorPage } from "./route-error";

@@ -1,0 +1,4 @@
+// The collaborator messages feature's only door: its screens and menu rows for app/, and what other features use of it.
+export { routes } from "./routes";
+export { menu } from "./menu";
+export { useCollaboratorUnread } from "./use-collaborator-unread";

@@ -1,0 +1,3 @@
+// The errors feature's only door: its screens for app/, and what other features use of it.
+export { routes } from "./routes";
+export { StatusResult } from "./status-pages";

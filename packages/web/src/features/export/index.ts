@@ -1,0 +1,3 @@
+// The export feature's only door: the file download and the export button.
+export { downloadFile, saveBlob } from "./download-file";
+export { ExportButton } from "./export-button";

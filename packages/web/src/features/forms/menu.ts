@@ -1,0 +1,8 @@
+import { FormOutlined } from "@ant-design/icons";
+import { ROLES, type MenuEntry } from "../../lib/feature";
+import { paths } from "./routes";
+
+/** This feature's rows of the side navigation, by name: app/ puts them in the menu's order. */
+export const menu = {
+  forms: { path: paths.forms, icon: FormOutlined, label: "modules.forms", module: "forms", roles: ROLES.workers },
+} as const satisfies Record<string, MenuEntry>;

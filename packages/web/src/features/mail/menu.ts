@@ -1,0 +1,8 @@
+import { InboxOutlined } from "@ant-design/icons";
+import { ROLES, type MenuEntry } from "../../lib/feature";
+import { paths } from "./routes";
+
+/** This feature's rows of the side navigation, by name: app/ puts them in the menu's order. */
+export const menu = {
+  mailOutbox: { path: paths.mailOutbox, icon: InboxOutlined, label: "nav.mailOutbox", module: null, roles: ROLES.all, provider: true },
+} as const satisfies Record<string, MenuEntry>;

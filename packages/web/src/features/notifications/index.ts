@@ -1,0 +1,3 @@
+// The notifications feature's only door: the notification bell and the operator's notification settings.
+export { NotificationBell } from "./notification-bell";
+export { NotificationSettings } from "./notification-settings";

@@ -1,0 +1,2 @@
+// The password reset feature's only door: its screens for app/, and what other features use of it.
+export { routes } from "./routes";

@@ -1,0 +1,3 @@
+// The public link feature's only door: its screens for app/, and what other features use of it.
+export { routes } from "./routes";
+export { PublicPageFrame } from "./public-page-frame";

@@ -1,0 +1,3 @@
+// The shifts feature's only door: its screens and menu rows for app/, and what other features use of it.
+export { routes } from "./routes";
+export { menu } from "./menu";
