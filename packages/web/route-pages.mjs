@@ -17,13 +17,15 @@ export const ROUTE_PAGES = {
     "src/app/signed-in-frame.tsx",
     "src/features/reports/panel/events-panel.tsx",
     "src/features/reports/panel/prefetch-panel.ts",
-    "src/i18n/locales/es.ts",
+    // The Spanish texts past the login page: one chunk of its own (vite.config.ts's `texts-es` group).
+    "texts-es",
   ],
 };
 
-/** Every chunk file a module needs before it runs: its own and, transitively, its static imports. */
+/** Every chunk file a module (or a named chunk of vite.config.ts's groups) needs before it runs: its own
+ * and, transitively, its static imports. */
 export function chunksOf(manifest, key, seen = new Set()) {
-  const entry = manifest[key];
+  const entry = manifest[key] ?? Object.values(manifest).find((chunk) => chunk.name === key && !chunk.src);
   if (!entry) throw new Error(`Vite's manifest has no ${key}: was it renamed? (route-pages.mjs ROUTE_PAGES)`);
   if (!seen.has(entry.file)) {
     seen.add(entry.file);

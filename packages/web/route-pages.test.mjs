@@ -19,7 +19,7 @@ const MANIFEST = {
   "src/features/reports/panel/events-panel.tsx": { file: "assets/events-panel-1.js", imports: ["_antd.js", "_list.js"] },
   "_list.js": { file: "assets/list-1.js" },
   "src/features/reports/panel/prefetch-panel.ts": { file: "assets/prefetch-panel-1.js", imports: ["_list.js"] },
-  "src/i18n/locales/es.ts": { file: "assets/es-1.js" },
+  "_texts-es-1.js": { file: "assets/texts-es-1.js", name: "texts-es" },
 };
 
 describe("the events panel's page", () => {
@@ -38,7 +38,7 @@ describe("the events panel's page", () => {
     writeRoutePages({ loader: '<div role="status">Cargando…</div>', styles, dist: dir });
     const page = await readFile(join(dir, "events.html"), "utf8");
     const preloaded = [...page.matchAll(/rel="modulepreload" crossorigin href="\/([^"]+)"/g)].map((m) => m[1]).sort();
-    expect(preloaded).toEqual(["assets/antd-1.js", "assets/es-1.js", "assets/events-panel-1.js", "assets/list-1.js", "assets/prefetch-panel-1.js", "assets/signed-in-frame-1.js"]);
+    expect(preloaded).toEqual(["assets/antd-1.js", "assets/events-panel-1.js", "assets/list-1.js", "assets/prefetch-panel-1.js", "assets/signed-in-frame-1.js", "assets/texts-es-1.js"]);
     expect(page).toContain('<div id="root"><div role="status">Cargando…</div></div>');
     // The theme's and the spinner's variables, not the button's, nor Ant Design's own tags.
     expect(page).toContain("<style>.css-var-_R_0_{--ant-color-primary:#f54286;}.css-var-_R_0_.ant-spin{--ant-spin-dot-size:20px;}</style>");

@@ -42,7 +42,17 @@ export default defineConfig(({ command }) => ({
         // gets only the libraries it uses (no group of all of node_modules, which put maplibre and every
         // Ant Design component on the login page).
         codeSplitting: {
-          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            // A language's texts past the login page (app/catalogues.ts: the app part and each feature's
+            // sections, the rule texts the server shares) in one file: loaded together, one request.
+            ...["es", "en", "fr"].map((lang) => ({
+              name: `texts-${lang}`,
+              // Only these: the login page's texts they build on stay in the first download.
+              includeDependenciesRecursively: false,
+              test: new RegExp(`(shared[\\\\/]locales[\\\\/]${lang}[\\\\/](portal[\\\\/]|portal\\.json|organisation\\.json|forms\\.json|assets\\.json))|(src[\\\\/]i18n[\\\\/]locales[\\\\/]${lang}\\.ts)`),
+            })),
+          ],
         },
       },
     },

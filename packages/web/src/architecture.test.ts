@@ -126,11 +126,12 @@ describe("the features' one door", () => {
     }
   });
 
-  it("app/ assembles every feature's screens and menu rows, none left out", () => {
+  it("app/ assembles every feature's screens, menu rows and texts, none left out", () => {
     const listed = (file: string) => [...readFileSync(join(SRC, file), "utf8").matchAll(/import \* as \w+ from "(?:\.\.\/)+features\/([a-z-]+)";/g)].map((m) => m[1]);
     const having = (name: string) => features.filter((f) => readdirSync(join(FEATURES, f)).some((e) => e.replace(/\.tsx?$/, "") === name)).sort();
     expect(listed("app/router.tsx").sort()).toEqual(having("routes"));
     expect(listed("app/shell/menu.ts").sort()).toEqual(having("menu"));
+    expect(listed("app/catalogues.ts").sort()).toEqual(having("texts"));
   });
 });
 

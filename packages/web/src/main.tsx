@@ -1,5 +1,5 @@
 // The catalogues first: every text the portal shows comes from them.
-import "./i18n/catalogues";
+import "./app/catalogues";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRoot } from "./app/app-root";

@@ -35,7 +35,7 @@ function placeholders(catalogue: Catalogue): Map<string, string[]> {
 describe("the server's text catalogues", () => {
   it("are one file per namespace in each language, every file read", () => {
     expect(readdirSync(LOCALES).sort()).toEqual([...LANGUAGES].sort());
-    // Beside the server's namespaces, the portal's own (portal-core.json, portal.json: the web reads them).
+    // Beside the server's namespaces, the portal's own (portal-core.json, portal.json, portal/: the web reads them).
     const serverFiles = (lang: string) => readdirSync(join(LOCALES, lang)).filter((file) => !file.startsWith("portal"));
     for (const lang of LANGUAGES) expect(serverFiles(lang).sort()).toEqual(TEXT_NAMESPACES.map((ns) => `${ns}.json`).sort());
   });

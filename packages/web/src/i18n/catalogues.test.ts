@@ -2,9 +2,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES, EVENT_TYPES } from "@atalaya/shared";
-import { es } from "./locales/es";
-import { en } from "./locales/en";
-import { fr } from "./locales/fr";
+import { loadWholeCatalogue } from "../app/catalogues";
+
+const es = await loadWholeCatalogue("es");
+const en = await loadWholeCatalogue("en");
+const fr = await loadWholeCatalogue("fr");
 
 function keys(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];

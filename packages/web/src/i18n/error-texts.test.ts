@@ -1,10 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CONFLICT_REASONS, LANGUAGES } from "@atalaya/shared";
-import "./catalogues";
+import "../app/catalogues";
 import { i18n, loadCatalogue, translateErrorCode, validationErrorText } from "../lib/i18n";
-import { en } from "./locales/en";
-import { es } from "./locales/es";
-import { fr } from "./locales/fr";
+import { loadWholeCatalogue } from "../app/catalogues";
+
+const es = await loadWholeCatalogue("es");
+const en = await loadWholeCatalogue("en");
+const fr = await loadWholeCatalogue("fr");
 
 const catalogues = { es, en, fr };
 

@@ -1,15 +1,42 @@
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
 import { COMPANY_ROLES, type CompanyRole, type ModuleName } from "@atalaya/shared";
+import type { Catalogue } from "./i18n";
 
-// What a feature gives the app (its index.ts exports them): its screens and its rows of the side
-// navigation. app/ assembles the router and the menu from every feature's; no screen is listed twice.
+// What a feature gives the app (its index.ts exports them): its screens, its rows of the side navigation
+// and its texts. app/ assembles the router, the menu and the catalogues from every feature's; no screen is
+// listed twice.
 
 /** A feature's screens: those anyone may open (visitor and public pages), and those inside the signed-in
  * frame (their paths under /v3). Each loads its code when it opens. */
 export interface FeatureRoutes {
   open?: RouteObject[];
   signedIn?: RouteObject[];
+}
+
+/** A feature's sections of the portal's catalogue in each language, each loaded when that language's
+ * catalogue is (app/catalogues.ts). English and French must have the Spanish keys (the type check sees a
+ * missing one, i18n/catalogues.test.ts an extra one). */
+export interface FeatureTexts<T extends object> {
+  es: () => Promise<T>;
+  en: () => Promise<Catalogue<T>>;
+  fr: () => Promise<Catalogue<T>>;
+}
+
+/** A feature's texts, typed from the Spanish ones. */
+export function featureTexts<T extends object>(texts: FeatureTexts<T>): FeatureTexts<T> {
+  return texts;
+}
+
+/** A feature's section with the rule texts the server answers with too under its `rules` (organisation,
+ * forms and assets: the same words in the portal's checks and in the API's errors). */
+export async function withRules<S extends string, T extends Record<S, object>, R>(
+  section: S,
+  texts: Promise<{ default: T }>,
+  rules: Promise<{ default: R }>,
+): Promise<Record<S, T[S] & { rules: R }>> {
+  const [{ default: own }, { default: server }] = await Promise.all([texts, rules]);
+  return { [section]: { ...own[section], rules: server } } as Record<S, T[S] & { rules: R }>;
 }
 
 /** The role groups a menu row names (SPEC §6). */

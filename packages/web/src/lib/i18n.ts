@@ -8,7 +8,7 @@ export type Catalogue<T> = { [K in keyof T]: T[K] extends string ? string : Cata
 
 /**
  * The texts the runtime loads. They gather every feature's texts, so the app registers them
- * (i18n/catalogues.ts) rather than this runtime, which features import, importing them. Spanish, the
+ * (app/catalogues.ts) rather than this runtime, which features import, importing them. Spanish, the
  * default language (and the fallback), has the login page's texts in the first download (`core`) and
  * the rest with the first other route (loadPortalTexts); another language's whole catalogue loads when
  * it is chosen, so nobody downloads all three.

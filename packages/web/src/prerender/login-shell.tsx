@@ -11,7 +11,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter } from "react-router";
 import { I18nextProvider } from "react-i18next";
 import { theme } from "../app/theme";
-import "../i18n/catalogues";
+import "../app/catalogues";
 import { i18n } from "../lib/i18n";
 import { LoginPage } from "../features/auth";
 import { signedInRedirectScript } from "../features/session";

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { MODULES, type SettingsResponse } from "@atalaya/shared";
-import { es } from "../../i18n/locales/es";
-import { en } from "../../i18n/locales/en";
-import { fr } from "../../i18n/locales/fr";
 import { MENU, activeEntry, lockedScreenAt, menuAccess, refusedScreenAt, visibleMenu, type MenuEntry } from "./menu";
+import { loadWholeCatalogue } from "../../app/catalogues";
+
+const es = await loadWholeCatalogue("es");
+const en = await loadWholeCatalogue("en");
+const fr = await loadWholeCatalogue("fr");
 
 const paths = (entries: MenuEntry[]) => entries.map((e) => e.path);
 const every = [...MODULES];

@@ -1,5 +1,6 @@
 // The answers feature's only door: its screens and menu rows for app/, and what other features use of it.
 export { routes } from "./routes";
+export { texts } from "./texts";
 export { menu } from "./menu";
 export { canManageAnswers, insertAnswerText } from "./answer-form";
 export { AnswerPicker } from "./answer-picker";

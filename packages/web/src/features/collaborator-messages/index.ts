@@ -1,4 +1,5 @@
 // The collaborator messages feature's only door: its screens and menu rows for app/, and what other features use of it.
 export { routes } from "./routes";
+export { texts } from "./texts";
 export { menu } from "./menu";
 export { useCollaboratorUnread } from "./use-collaborator-unread";

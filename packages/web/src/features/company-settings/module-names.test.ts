@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { MODULES } from "@atalaya/shared";
-import { es } from "../../i18n/locales/es";
-import { en } from "../../i18n/locales/en";
-import { fr } from "../../i18n/locales/fr";
-import type { Messages } from "../../i18n/locales/messages";
 import { moduleName, moduleOptions } from "./module-names";
+import { loadWholeCatalogue } from "../../app/catalogues";
 
-const translate = (catalogue: Messages) => (key: string) => catalogue.modules[key.slice("modules.".length) as keyof Messages["modules"]];
+const es = await loadWholeCatalogue("es");
+const en = await loadWholeCatalogue("en");
+const fr = await loadWholeCatalogue("fr");
+
+const translate = (catalogue: typeof en) => (key: string) => catalogue.modules[key.slice("modules.".length) as keyof (typeof en)["modules"]];
 
 describe("module names", () => {
   it("name every SPEC §6 module in es, en and fr, never by its stored id", () => {

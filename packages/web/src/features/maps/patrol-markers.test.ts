@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Patrol } from "@atalaya/shared";
-import { es } from "../../i18n/locales/es";
 import { patrolMarkerLabel } from "./patrol-markers";
+import { loadWholeCatalogue } from "../../app/catalogues";
+
+const es = await loadWholeCatalogue("es");
 
 // The Spanish texts with i18next's {{…}} filled in, as the portal's t would.
 const t = (key: string, vars: Record<string, unknown> = {}): string => {

@@ -1,5 +1,6 @@
 // The reports feature's only door: its screens and menu rows for app/, and what other features use of it.
 export { routes } from "./routes";
+export { texts } from "./texts";
 export { menu } from "./menu";
 export { actionColor, describeActivity, KNOWN_ACTIONS } from "./detail/activity-labels";
 export { assignReport, postComment } from "./detail/detail-api";

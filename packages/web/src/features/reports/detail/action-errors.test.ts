@@ -1,12 +1,14 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES } from "@atalaya/shared";
 import { ApiError, createApiClient } from "../../../lib/api";
-import "../../../i18n/catalogues";
+import "../../../app/catalogues";
 import { i18n, loadCatalogue, translateErrorCode } from "../../../lib/i18n";
-import { en } from "../../../i18n/locales/en";
-import { es } from "../../../i18n/locales/es";
-import { fr } from "../../../i18n/locales/fr";
 import { actionErrorMessage, isAlreadyTaken, isVersionConflict, type Translate } from "./action-errors";
+import { loadWholeCatalogue } from "../../../app/catalogues";
+
+const es = await loadWholeCatalogue("es");
+const en = await loadWholeCatalogue("en");
+const fr = await loadWholeCatalogue("fr");
 
 const t: Translate = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
 

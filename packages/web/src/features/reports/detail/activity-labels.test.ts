@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { es } from "../../../i18n/locales/es";
 import { actionColor, describeActivity, normalizeAction, KNOWN_ACTIONS, type ActivityContext } from "./activity-labels";
+import { loadWholeCatalogue } from "../../../app/catalogues";
+
+const es = await loadWholeCatalogue("es");
 
 const ctx: ActivityContext = {
   t: (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key),

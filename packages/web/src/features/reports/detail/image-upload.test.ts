@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../../lib/api";
-import { en } from "../../../i18n/locales/en";
-import { es } from "../../../i18n/locales/es";
-import { fr } from "../../../i18n/locales/fr";
 import { checkPickedImage, imageUploadError } from "./image-upload";
+import { loadWholeCatalogue } from "../../../app/catalogues";
+
+const es = await loadWholeCatalogue("es");
+const en = await loadWholeCatalogue("en");
+const fr = await loadWholeCatalogue("fr");
 
 const MB = 1024 * 1024;
 const limits = { maxMb: 10, room: 3 };
