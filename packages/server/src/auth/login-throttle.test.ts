@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TEST_PASSWORD, body, buildCompany, buildUser, testApp, testDb, type TestUser } from "../test/harness.js";
 import { parseTrustProxy } from "../config.js";
-import { DEVICE_COOKIE, delayAfter, EMAIL_RULE } from "./login-throttle.js";
+import { ADDRESS_RULE, DEVICE_COOKIE, delayAfter, EMAIL_RULE, secondsToWait } from "./login-throttle.js";
 
 // The login throttle (issue 14): only the configured proxy hops say who the client is; failures slow an
 // e-mail or an address down with growing delays instead of locking it; a device its owner signed in from
@@ -42,9 +42,23 @@ const retryAfter = (res: LightMyRequestResponse) => Number(res.headers["retry-af
 const justNow = async (column: "email" | "ip", value: string) =>
   (await testDb()).query(`update login_failures set at = now() where ${column} = lower($1)`, [value]);
 const failTimes = async (n: number, t: (i: number) => Try) => {
-  // A few at a time: each costs an argon2id verification.
-  for (let i = 0; i < n; i += 5) await Promise.all(Array.from({ length: Math.min(5, n - i) }, (_, k) => attempt(t(i + k))));
+  // A few at a time: each costs an argon2id verification. Each must be a counted failure, none turned
+  // away by the throttle before it (the tests below count on exactly n).
+  for (let i = 0; i < n; i += 5) {
+    const answers = await Promise.all(Array.from({ length: Math.min(5, n - i) }, (_, k) => attempt(t(i + k))));
+    for (const res of answers) expect([400, 404], res.body).toContain(res.statusCode);
+  }
 };
+
+describe("the wait", () => {
+  it("is none within the free failures, even when the last failure is stamped a moment after the check's now()", () => {
+    // Concurrent attempts: a failure recorded by one can carry a time just after another's now().
+    expect(secondsToWait({ count: 3, secondsSinceLast: -0.05 }, ADDRESS_RULE)).toBe(0);
+    expect(secondsToWait({ count: 20, secondsSinceLast: -0.05 }, ADDRESS_RULE)).toBe(30);
+    expect(secondsToWait({ count: 20, secondsSinceLast: 29.5 }, ADDRESS_RULE)).toBe(1);
+    expect(secondsToWait({ count: 20, secondsSinceLast: 31 }, ADDRESS_RULE)).toBe(0);
+  });
+});
 
 describe("TRUST_PROXY", () => {
   it("accepts false, true (one hop), a hop count and proxy addresses or CIDRs; refuses anything else", () => {

@@ -36,9 +36,14 @@ export function delayAfter(failures: number, rule: ThrottleRule): number {
   return Math.min(LOGIN_MAX_DELAY_SECONDS, LOGIN_BASE_DELAY_SECONDS * 2 ** Math.min(failures - rule.free, 30));
 }
 
-/** Seconds the key must still wait before its next attempt (0: it may try now). */
+/** Seconds the key must still wait before its next attempt (0: it may try now). A key within its free
+ * failures never waits, and the time since the last failure counts from 0: a failure recorded by a
+ * concurrent attempt can carry a time just after this statement's `now()`, and that negative fraction of a
+ * second once turned "no delay" into a 429 "wait 1 second" for a caller under the limit. */
 export function secondsToWait(failures: FailureCount, rule: ThrottleRule): number {
-  return Math.max(0, Math.ceil(delayAfter(failures.count, rule) - failures.secondsSinceLast));
+  const delay = delayAfter(failures.count, rule);
+  if (delay === 0) return 0;
+  return Math.max(0, Math.ceil(delay - Math.max(0, failures.secondsSinceLast)));
 }
 
 /** The name of the cookie that marks a device its user signed in from. */

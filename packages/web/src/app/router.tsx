@@ -56,7 +56,7 @@ function withPortalTexts(routes: Routes): Routes {
 }
 
 /** Every feature's screens (its index.ts's `routes`); a feature with screens is listed here once. */
-export const FEATURE_ROUTES: readonly FeatureRoutes[] = [
+const FEATURE_ROUTES: readonly FeatureRoutes[] = [
   activities.routes,
   alarm.routes,
   answers.routes,

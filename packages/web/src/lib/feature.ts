@@ -74,4 +74,3 @@ export interface MenuEntry {
    * waiting for review. */
   badge?: "collaboratorMessages" | "reviews";
 }
-
