@@ -28,7 +28,7 @@ export function registerCatalogues(registered: Catalogues): void {
 }
 
 function registered(): Catalogues {
-  if (!catalogues) throw new Error("registerCatalogues() first: import i18n/catalogues.ts before the portal renders");
+  if (!catalogues) throw new Error("registerCatalogues() first: import app/catalogues.ts before the portal renders");
   return catalogues;
 }
 
