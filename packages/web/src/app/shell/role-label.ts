@@ -1,19 +1,8 @@
 import { roleName, type SettingsResponse } from "@atalaya/shared";
+import { ROLE_NAME_KEYS, type RoleKey } from "../../lib/role-keys";
 
-type RoleKey = "superAdmin" | "client" | "patrol" | "operator" | "admin" | "root" | "guest";
-
-const ROLE_KEYS: Record<string, RoleKey> = {
-  "Super admin": "superAdmin",
-  Client: "client",
-  Patrol: "patrol",
-  Operator: "operator",
-  Admin: "admin",
-  Root: "root",
-  Guest: "guest",
-  company_admin: "admin",
-  operator: "operator",
-  patrol: "patrol",
-};
+// A membership role in an organisation reads as the SPEC §6 role of the same rights.
+const ROLE_KEYS: Record<string, RoleKey> = { ...ROLE_NAME_KEYS, company_admin: "admin", operator: "operator", patrol: "patrol" };
 
 /**
  * The role shown beside the user's name: Root for several groups (SPEC §6), else the membership role

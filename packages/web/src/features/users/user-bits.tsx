@@ -2,17 +2,9 @@ import type { ReactNode } from "react";
 import { Avatar, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import type { CompanyUser, RoleName } from "@atalaya/shared";
+import { ROLE_NAME_KEYS } from "../../lib/role-keys";
 import { displayName } from "./user-form";
 
-const ROLE_KEYS: Record<RoleName, string> = {
-  "Super admin": "superAdmin",
-  Client: "client",
-  Patrol: "patrol",
-  Operator: "operator",
-  Admin: "admin",
-  Root: "root",
-  Guest: "guest",
-};
 const ROLE_COLORS: Partial<Record<RoleName, string>> = { Admin: "magenta", Root: "purple", Patrol: "blue", Operator: "default" };
 
 /** The SPEC §6 role name of a member (Root for an account with several groups). */
@@ -20,7 +12,7 @@ export function RoleTag({ user }: { user: Pick<CompanyUser, "roleName"> }): Reac
   const { t } = useTranslation();
   return (
     <Tag color={ROLE_COLORS[user.roleName]} data-testid="user-role-name">
-      {t(`roles.${ROLE_KEYS[user.roleName]}`)}
+      {t(`roles.${ROLE_NAME_KEYS[user.roleName]}`)}
     </Tag>
   );
 }
