@@ -1,14 +1,13 @@
 // `npm test`: type check, lint, unit and API tests (once, on PostgreSQL: DATABASE_URL's server when set,
 // else an embedded one the run starts for itself; with Redis fan-out when REDIS_URL is set), the fault
 // suite's short run (its database: DATABASE_URL's server or an embedded one; its Redis: REDIS_URL's or a
-// redis-server it starts), then the browser tests on the built portal. No stage is ever left out. Stages
-// run side by side, TEST_JOBS at a time (default: the cores plus two). The browser tests, which keep
-// Chromium and the servers busy on every core, start once the build and the API tests have ended, at a
-// lower CPU priority than the fault suite still running beside them: the suite's timed checks (a socket
-// closed within a second, a restart drained) get the CPU they ask for and the browser tests take the rest.
-// Lint has no timeout and fills the gaps at the lowest priority. Each stage's output is held and printed
-// whole when it ends, with when it started and how long it took; a summary closes the run, which fails if
-// any stage failed.
+// redis-server it starts), then the browser tests on the built portal. No stage is ever left out. Stages run side by side, TEST_JOBS at a time
+// (default: the cores plus two), in two waves so that no stage with timeouts starves another: first the
+// type check, build, API tests and fault suite, then the browser tests on two workers, which keep Chromium
+// and the servers busy on every core. (Starting them beside the fault suite's sleeps did not help: the run
+// is bound by its CPU, 1,862 CPU-seconds in 969 s on two cores.) Lint has no timeout and fills the gaps at
+// a low priority. Each stage's output is held and printed whole when it ends, with when it started and how
+// long it took; a summary closes the run, which fails if any stage failed.
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -18,14 +17,15 @@ const colour = process.stdout.isTTY ? { FORCE_COLOR: "1" } : {};
 const env = { ...baseEnv, ...colour };
 
 // In the order they are started when a slot is free. `after`: stages that must have passed first;
-// `afterDone`: stages that must have ended, passed or not (only to keep a stage off another's CPU). `nice`:
-// a lower CPU priority, for a stage that only needs throughput beside stages with timed checks. (A stop's
-// CI once ran the API tests niced beside the browser shards: they starved for 38 minutes and timed out;
-// the API tests now end before the browser tests start, and run at full priority.)
+// `afterDone`: stages that must have ended, passed or not (only to keep two waves apart). `background`
+// stages run at a lower CPU priority (nice 10): lint only needs throughput and has no timeout to miss.
+// (A stop's CI once ran the API tests at that priority beside the browser shards: they starved for
+// 38 minutes and timed out.)
 const API_STAGE = `unit and API tests (${DATABASE_URL ? "PostgreSQL of DATABASE_URL" : "embedded PostgreSQL"}, ${REDIS_URL ? "Redis fan-out" : "in-process bus"})`;
 const FAULTS_STAGE = `fault suite, short (bench/faults.mjs --short, ${DATABASE_URL ? "PostgreSQL of DATABASE_URL" : "embedded PostgreSQL"}, ${REDIS_URL ? "Redis of REDIS_URL" : "its own redis-server"})`;
 const BROWSER_STAGE = "browser tests (Playwright, Debian Chromium, two workers)";
-/** @type {{ name: string; cmd: string; args: string[]; env: NodeJS.ProcessEnv; after?: string[]; afterDone?: string[]; nice?: number }[]} */
+const firstWave = [API_STAGE, FAULTS_STAGE];
+/** @type {{ name: string; cmd: string; args: string[]; env: NodeJS.ProcessEnv; after?: string[]; afterDone?: string[]; background?: boolean }[]} */
 const stages = [
   { name: "typecheck", cmd: "npm", args: ["run", "typecheck"], env },
   {
@@ -49,8 +49,7 @@ const stages = [
     args: ["playwright", "test", "-c", "e2e/playwright.config.ts"],
     env: { ...env, E2E_WORKERS: "2", E2E_PORT: "8181", E2E_OUTPUT_DIR: "../test-results/e2e" },
     after: ["build"],
-    afterDone: [API_STAGE],
-    nice: 5,
+    afterDone: firstWave,
   },
   // The fault suite's short run (bench/faults.mjs): server processes on a database it creates (on
   // DATABASE_URL's server, else in an embedded PostgreSQL of its own) and drops, the Redis of REDIS_URL
@@ -62,7 +61,7 @@ const stages = [
     env: { ...env, ...(DATABASE_URL ? { FAULTS_DATABASE_URL: DATABASE_URL } : {}), ...(REDIS_URL ? { FAULTS_REDIS_URL: REDIS_URL } : {}) },
     after: ["build"],
   },
-  { name: "lint", cmd: "npm", args: ["run", "lint"], env, nice: 10 },
+  { name: "lint", cmd: "npm", args: ["run", "lint"], env, background: true },
 ];
 
 const jobs = Math.max(1, Number.parseInt(process.env.TEST_JOBS ?? "", 10) || availableParallelism() + 2);
@@ -77,14 +76,13 @@ function start(stage) {
   const since = Date.now();
   console.log(`▶ ${stage.name}`);
   // Its own process group, so an interrupted run can stop the stage with everything it started.
-  const niced = stage.nice !== undefined && process.platform !== "win32";
-  const [cmd, args] = niced ? ["nice", ["-n", String(stage.nice), stage.cmd, ...stage.args]] : [stage.cmd, stage.args];
+  const [cmd, args] = stage.background && process.platform !== "win32" ? ["nice", ["-n", "10", stage.cmd, ...stage.args]] : [stage.cmd, stage.args];
   const child = spawn(cmd, args, { env: stage.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   // A new session is also a new scheduling group on Linux (autogroup), where a process's own nice only
   // counts against its group's other processes: lower the group's priority too.
-  if (niced && child.pid) {
+  if (stage.background && child.pid) {
     try {
-      writeFileSync(`/proc/${child.pid}/autogroup`, String(stage.nice));
+      writeFileSync(`/proc/${child.pid}/autogroup`, "10");
     } catch {
       /* not Linux, or no autogroup: nice alone does it */
     }
