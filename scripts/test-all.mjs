@@ -97,13 +97,14 @@ function start(stage) {
       if (!running.has(stage.name)) return; // "close" may follow "error"
       running.delete(stage.name);
       const ms = Date.now() - since;
+      const at = since - started;
       const passed = code === 0;
-      results.set(stage.name, { status: passed ? "passed" : "failed", ms, code, at: since - started });
+      results.set(stage.name, { status: passed ? "passed" : "failed", ms, code, at });
       const rule = "─".repeat(Math.max(0, 100 - stage.name.length - 4));
       process.stdout.write(`\n┌ ${stage.name} ${rule}\n`);
       process.stdout.write(Buffer.concat(output));
       if (error) process.stdout.write(`${error.message}\n`);
-      process.stdout.write(`└ ${passed ? "✔" : "✖"} ${stage.name}: ${passed ? "passed" : `failed (exit ${code})`} in ${seconds(ms)} (started at +${seconds(since - started)})\n\n`);
+      process.stdout.write(`└ ${passed ? "✔" : "✖"} ${stage.name}: ${passed ? "passed" : `failed (exit ${code})`} in ${seconds(ms)} (started at +${seconds(at)})\n\n`);
       resolve();
     };
     child.on("error", (error) => finish(null, error));

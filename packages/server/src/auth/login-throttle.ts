@@ -41,9 +41,7 @@ export function delayAfter(failures: number, rule: ThrottleRule): number {
  * concurrent attempt can carry a time just after this statement's `now()`, and that negative fraction of a
  * second once turned "no delay" into a 429 "wait 1 second" for a caller under the limit. */
 export function secondsToWait(failures: FailureCount, rule: ThrottleRule): number {
-  const delay = delayAfter(failures.count, rule);
-  if (delay === 0) return 0;
-  return Math.max(0, Math.ceil(delay - Math.max(0, failures.secondsSinceLast)));
+  return Math.max(0, Math.ceil(delayAfter(failures.count, rule) - Math.max(0, failures.secondsSinceLast)));
 }
 
 /** The name of the cookie that marks a device its user signed in from. */
