@@ -8,8 +8,8 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { CHROMIUM } from "./web-trace.mjs";
 
-const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const OPERATOR = { email: "operador@demo.cl", password: "Atalaya2026" };
 const TICKS_PER_SECOND = 100; // USER_HZ, what /proc/<pid>/stat counts in
 
@@ -49,6 +49,8 @@ async function measure(page, action) {
 export async function measureActions(base, rounds) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup"] });
   try {
+    // Signed in as the browser tests sign in (e2e/pages/login-page.ts's signIn): the session stored
+    // before the portal's first script runs, so each round costs what a test's first page does.
     const signIn = await browser.newContext();
     const res = await signIn.request.post(`${base}/api/login`, { data: OPERATOR });
     if (!res.ok()) throw new Error(`sign-in of ${OPERATOR.email}: ${res.status()}`);

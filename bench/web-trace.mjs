@@ -16,7 +16,8 @@ import { TraceProcessor } from "lighthouse/core/lib/tracehouse/trace-processor.j
 import { chromium } from "playwright-core";
 import { machineBusy } from "./lib.mjs";
 
-const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+/** Debian's Chromium, or CHROME_PATH. */
+export const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 /** Lighthouse's mobile preset: a Moto G Power screen and a 4× slower CPU. */
 export const MOBILE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 export const CPU_SLOWDOWN = 4;
