@@ -19,5 +19,5 @@ const [, prerendered] = await Promise.all([build({ root, configFile: join(root, 
 writeLoginPage(prerendered.login);
 linkSignedInStyles(prerendered.signedInStyles);
 // After the stylesheet: the route pages are index.html as every other signed-in route gets it, plus preloads.
-writeRoutePages({ loader: prerendered.login.loader, styles: prerendered.login.styles });
+writeRoutePages({ loader: prerendered.login.loader });
 if (!process.env.ATALAYA_DEFER_COMPRESSION) await compressFiles(join(root, "dist"));

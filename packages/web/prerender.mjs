@@ -127,16 +127,18 @@ export function writeLoginPage({ html, loader, styles, headScript }) {
 
 /** Writes the signed-in screens' Ant Design stylesheet as a hashed asset and links it from dist/index.html
  * before the entry script (which waits for it, so Ant Design finds its map on its first render) and the
- * portal's stylesheet (whose rules override Ant Design's). Not from login.html, written before from the
- * same index.html: the prerendered login page has its own styles and their map inline, and Ant Design
- * reads one map. */
-export function linkSignedInStyles(css) {
+ * portal's stylesheet (whose rules override Ant Design's), with the theme's and components' CSS variables
+ * as Ant Design's own style tags before it (found by Ant Design instead of injected again; the route pages'
+ * loader paints with them). Not into login.html, written before from the same index.html: the
+ * prerendered login page has its own styles and their map inline, and Ant Design reads one map. */
+export function linkSignedInStyles({ css, variables }) {
   const href = `/assets/antd-${digest(css)}.css`;
   writeFileSync(join(dist, href), css);
   const indexFile = join(dist, "index.html");
   const index = readFileSync(indexFile, "utf8");
   const entry = index.match(/<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/);
   if (!entry) throw new Error("dist/index.html has no entry script");
-  writeFileSync(indexFile, index.replace(entry[0], () => `<link rel="stylesheet" crossorigin href="${href}">\n    ${entry[0]}`));
-  console.log(`linked the signed-in screens' Ant Design styles from dist/index.html (${(Buffer.byteLength(css) / 1024).toFixed(1)} KB)`);
+  if (!/data-token-hash="css-var-atalaya"/.test(variables)) throw new Error("the signed-in styles hold none of the theme's variables (theme.ts's cssVar key)");
+  writeFileSync(indexFile, index.replace(entry[0], () => `${variables}\n    <link rel="stylesheet" crossorigin href="${href}">\n    ${entry[0]}`));
+  console.log(`linked the signed-in screens' Ant Design styles from dist/index.html (${(Buffer.byteLength(css) / 1024).toFixed(1)} KB; variables inline, ${(Buffer.byteLength(variables) / 1024).toFixed(1)} KB)`);
 }

@@ -34,22 +34,11 @@ export function chunksOf(manifest, key, seen = new Set()) {
   return seen;
 }
 
-/** The loader's Ant Design variables, from the login page's prerendered styles: the theme's tokens and
- * the spinner's and layout's, which the signed-in stylesheet reads but Ant Design only defines at run
- * time (without them the first paint has no spinner). As one plain <style>: Ant Design's own style tags
- * (their data-css-hash) are the login page's to hand over. */
-export function loaderVariables(styles) {
-  const blocks = [...styles.matchAll(/<style[^>]*data-token-hash="(css-var-[^"]+)"[^>]*>([^<]*)<\/style>/g)]
-    .filter(([, key, css]) => css.startsWith(`.${key}{`) || css.startsWith(`.${key}.ant-spin{`) || css.startsWith(`.${key}.ant-flex{`))
-    .map(([, , css]) => css);
-  if (!blocks.some((css) => /^\.css-var-[^.{]+\{/.test(css))) throw new Error("the login page's styles define no theme variables");
-  return `<style>${blocks.join("")}</style>`;
-}
-
 /** Writes each route page from dist/index.html, with the prerendered loader (the login page's, the same
- * the portal shows while a screen loads) and its variables, so the page paints at once rather than
- * once the scripts have run; the chunks index.html already preloads are left out. */
-export function writeRoutePages({ loader, styles, dist = DIST }) {
+ * the portal shows while a screen loads; index.html holds the theme's variables it paints with), so the
+ * page paints at once rather than once the scripts have run; the chunks index.html already preloads are
+ * left out. */
+export function writeRoutePages({ loader, dist = DIST }) {
   const manifestFile = join(dist, ".vite", "manifest.json");
   if (!existsSync(manifestFile)) throw new Error("dist/.vite/manifest.json is missing: vite.config.ts must set build.manifest");
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
@@ -61,7 +50,7 @@ export function writeRoutePages({ loader, styles, dist = DIST }) {
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
     const emptyRoot = '<div id="root"></div>';
     if (!index.includes(emptyRoot)) throw new Error("dist/index.html has no empty #root");
-    const html = index.replace("</head>", () => `    ${links.join("\n    ")}\n    ${loaderVariables(styles)}\n  </head>`).replace(emptyRoot, () => `<div id="root">${loader}</div>`);
+    const html = index.replace("</head>", () => `    ${links.join("\n    ")}\n  </head>`).replace(emptyRoot, () => `<div id="root">${loader}</div>`);
     writeFileSync(join(dist, page), html);
     console.log(`wrote dist/${page}: index.html with ${links.length} more chunks preloaded`);
   }
