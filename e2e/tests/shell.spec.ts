@@ -100,6 +100,21 @@ test.describe("sign-in and the portal shell", () => {
     await expectPortalFont(page, "the live login page");
   });
 
+  test("the events panel opens with Ant Design's theme variables from its page: none is made again in the browser", async ({ browser, baseURL }) => {
+    // An operator who did not ask for less motion gets the theme the build wrote into the page (issue 36:
+    // injecting these tags was a quarter of the panel's longest task on a phone).
+    const context = await browser.newContext({ baseURL, locale: "es-CL", reducedMotion: "no-preference" });
+    const page = await context.newPage();
+    await signIn(page, "operador@demo.cl");
+    await expect(page.getByTestId("report-row").first()).toBeVisible();
+    const html = await (await page.request.get("/v3/events")).text();
+    const written = [...html.matchAll(/<style[^>]* data-css-hash="([^"]+)"/g)].map((match) => match[1]);
+    const live = await page.locator("style[data-token-hash]").evaluateAll((tags) => tags.map((tag) => tag.getAttribute("data-css-hash")));
+    expect(written.length).toBeGreaterThan(0);
+    expect(live.filter((hash) => !written.includes(hash!))).toEqual([]);
+    await context.close();
+  });
+
   test("after logging out from an open report, the page sends no request and opens no socket", async ({ page, request }) => {
     const created = await request.post("/api/app/reports", {
       data: { type: 6, description: `Ventana rota en la sede vecinal ${Date.now()}`, latitude: -33.4402, longitude: -70.6541 },

@@ -9,7 +9,12 @@ import { renderToString } from "react-dom/server";
 import { Alert, App, Avatar, Badge, Button, Checkbox, ConfigProvider, Divider, Drawer, Dropdown, Empty, Flex, Layout, Menu, Popover, Skeleton, Spin, Tag, Tooltip, Typography } from "antd";
 import esES from "antd/locale/es_ES";
 import { StyleProvider, createCache, extractStyle } from "@ant-design/cssinjs";
-import { theme } from "../app/theme";
+import emotionHash from "@emotion/hash";
+import { THEME_VARIABLES_KEY, theme } from "../app/theme";
+
+// The hash Ant Design's style ids are made with. This file runs in Node, which hands a CommonJS package's
+// whole exports object to a default import; a bundler hands over its `default`.
+const hash: (text: string) => string = (emotionHash as unknown as { default?: typeof emotionHash }).default ?? emotionHash;
 
 /** Every component whose styles `/v3/events` registers as it opens, on a phone and on a desktop (the
  * side menu): what the page injected at run time before this stylesheet existed. The header search's
@@ -78,6 +83,11 @@ export function renderSignedInStyles(): { css: string; variables: string } {
   );
   // Without the cache-path map extractStyle appends to its tags: an inline map would tell Ant Design that
   // the styles are in tags rather than in the stylesheet, and it would make and inject them all again.
-  const variables = extractStyle(cache, { types: ["token", "cssVar"] }).replace(/<style data-ant-cssinjs-cache-path[^>]*>[^<]*<\/style>/, "");
+  const extracted = extractStyle(cache, { types: ["token", "cssVar"] }).replace(/<style data-ant-cssinjs-cache-path[^>]*>[^<]*<\/style>/, "");
+  // The theme's own variables are written under the token's key, but the browser looks them up under
+  // hash(`css-var-${key}`) (@ant-design/cssinjs's useCacheToken): given that id, the tag is found too.
+  const themeTag = new RegExp(`(<style[^>]* data-css-hash=")[^"]+("[^>]*>\\.${THEME_VARIABLES_KEY}\\{)`);
+  if (!themeTag.test(extracted)) throw new Error(`the signed-in styles hold no .${THEME_VARIABLES_KEY} variables (theme.ts's cssVar key)`);
+  const variables = extracted.replace(themeTag, (_, before: string, after: string) => `${before}${hash(`css-var-${THEME_VARIABLES_KEY}`)}${after}`);
   return { css: extractStyle(cache, { plain: true, types: ["style"] }), variables };
 }
