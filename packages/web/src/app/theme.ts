@@ -11,12 +11,12 @@ export const PALETTE = {
   textMuted: "#6b6d7b",
 } as const;
 
-/** Ant Design theme: a dark side navigation and soft surfaces. The brand pink (THEME_PRIMARY) stays for
- * fills, accents and icons (logo, pins, zones); what carries text — primary buttons with white labels,
- * links, the selected menu entry — uses its darker shade so the text reaches 4.5:1. */
 /** The class that holds the theme's CSS variables (see `theme.cssVar`). */
 export const THEME_VARIABLES_KEY = "css-var-atalaya";
 
+/** Ant Design theme: a dark side navigation and soft surfaces. The brand pink (THEME_PRIMARY) stays for
+ * fills, accents and icons (logo, pins, zones); what carries text — primary buttons with white labels,
+ * links, the selected menu entry — uses its darker shade so the text reaches 4.5:1. */
 export const theme: ThemeConfig = {
   // One name for the theme's CSS variables wherever it is rendered. Ant Design otherwise names them after
   // React's useId, which differs between the build's render and the browser's (`_R_0_`, `_r_0_`): the

@@ -71,7 +71,7 @@ function FirstPaintComponents() {
  * the theme's and the components' CSS variables (`variables`, Ant Design's own style tags). Ant Design
  * injects the variables at run time whatever the stylesheet holds, unless the page already has a tag of
  * the same hash and text: written into the page, they are found instead of parsed and inserted while the
- * panel commits (a fifth of its longest task on a phone, bench/README.md). */
+ * panel commits (a quarter of its longest task on a phone, bench/README.md). */
 export function renderSignedInStyles(): { css: string; variables: string } {
   const cache = createCache();
   renderToString(
