@@ -11,6 +11,9 @@ const SERVER = join(ROOT, "packages/server/dist/server.js");
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The middle value of a list of numbers (the upper middle of an even count). */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 /** % of the machine busy over 2 s, every process counted (a benchmark runs nothing meanwhile). */
 /** A new temporary ATALAYA_DATA_DIR: open to others to enter (not list), because as root the embedded
  * PostgreSQL runs as the user postgres, which must reach its folder inside (mkdtemp makes it 0700). */

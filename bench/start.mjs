@@ -8,7 +8,7 @@
 // Usage: node bench/start.mjs            BENCH_START_REF=<commit> node bench/start.mjs
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
-import { tempDataDir } from "./lib.mjs";
+import { median, tempDataDir } from "./lib.mjs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -105,7 +105,6 @@ async function measure(ref) {
   return rows;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const head = execFileSync("git", ["-C", ROOT, "rev-parse", "--short", "HEAD"]).toString().trim();
 const refs = [...(process.env.BENCH_START_REF ? [process.env.BENCH_START_REF] : []), head];
 for (const ref of refs) installedFor(ref);

@@ -8,10 +8,11 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { cpuSeconds } from "./harness.mjs";
+import { median } from "./lib.mjs";
 import { CHROMIUM } from "./web-trace.mjs";
 
 const OPERATOR = { email: "operador@demo.cl", password: "Atalaya2026" };
-const TICKS_PER_SECOND = 100; // USER_HZ, what /proc/<pid>/stat counts in
 
 /** CPU seconds used so far by Chromium's processes: the renderers' and the others' (browser, GPU, utilities). */
 function chromiumCpu() {
@@ -20,18 +21,13 @@ function chromiumCpu() {
     try {
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
       if (!cmdline.includes("chromium")) continue;
-      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(")").pop().trim().split(" ");
-      const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-      cpu[cmdline.includes("--type=renderer") ? "renderer" : "other"] += seconds;
+      cpu[cmdline.includes("--type=renderer") ? "renderer" : "other"] += cpuSeconds(pid);
     } catch {
       /* the process ended between the listing and the read */
     }
   }
   return cpu;
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Times `action` by the Chromium CPU it costs and the requests it makes. */
 async function measure(page, action) {

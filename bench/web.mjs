@@ -20,7 +20,7 @@ import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import { machineBusy, tempDataDir } from "./lib.mjs";
+import { machineBusy, median, tempDataDir } from "./lib.mjs";
 import { CPU_SLOWDOWN, describeSummary, signedInState, tracePanelLoads } from "./web-trace.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -53,7 +53,6 @@ const BEFORE_EVENTS = { performance: "51–70", tbt: "1.4–3.3 s" };
 const log = (line) => console.log(`[web ${new Date().toTimeString().slice(0, 8)}] ${line}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 // ---------------------------------------------------------------------------------------------------
 // The server
