@@ -165,8 +165,11 @@ test("the header shows the organisation's whole name, on two lines at most, at 3
 
 test("the events panel's title stays whole on one line in French, at 1440 px and at 390 px", async ({ page }) => {
   await signIn(page, "operador@demo.cl");
+  // The panel up before the menu is used, as a person would see it (signIn waits for the address only).
+  await expect(page.getByRole("heading", { level: 1, name: "Eventos" })).toBeVisible();
   await page.getByTestId("language-switch").click();
   await page.getByRole("menuitem", { name: "Français" }).click();
+  await expect(page.getByTestId("language-switch")).toHaveText("FR");
   const title = page.getByRole("heading", { level: 1, name: "Événements" });
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });

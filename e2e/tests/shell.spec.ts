@@ -207,4 +207,33 @@ test.describe("sign-in and the portal shell", () => {
     await page.goto(`/public/${uuid}`);
     await expect(page).toHaveURL(new RegExp(`/v3/events/${uuid}$`));
   });
+
+  test("a language whose texts cannot be downloaded is said where it was chosen, and choosing it again works", async ({ page }) => {
+    // The French catalogue's download fails, as on a connection that drops: the choice changes nothing
+    // and says so, on the login page (under its switch) and in the signed-in header (a toast).
+    const frenchTexts = "**/assets/texts-fr-*.js";
+    await page.route(frenchTexts, (route) => route.abort("internetdisconnected"));
+    const login = new LoginPage(page);
+    await login.open();
+    await page.getByTitle("Français").click();
+    await expect(page.getByRole("alert").filter({ hasText: "No se pudo cambiar el idioma (Français)" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Inicia sesión" })).toBeVisible();
+
+    await signIn(page, "operador@demo.cl");
+    await expect(page.getByRole("heading", { level: 1, name: "Eventos" })).toBeVisible();
+    await page.getByTestId("language-switch").click();
+    await page.getByRole("menuitem", { name: "Français" }).click();
+    await expect(page.getByText("No se pudo cambiar el idioma (Français): revisa la conexión y vuelve a intentarlo.")).toBeVisible();
+    await expect(page.getByTestId("language-switch")).toHaveText("ES");
+    // Not remembered either: the next visit opens in the language that shows.
+    expect(await page.evaluate(() => localStorage.getItem("atalaya.lang"))).not.toBe("fr");
+
+    // The connection is back: the same choice now works.
+    await page.unroute(frenchTexts);
+    await page.getByTestId("language-switch").click();
+    await page.getByRole("menuitem", { name: "Français" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Événements" })).toBeVisible();
+    await expect(page.getByTestId("language-switch")).toHaveText("FR");
+    expect(await page.evaluate(() => localStorage.getItem("atalaya.lang"))).toBe("fr");
+  });
 });

@@ -127,10 +127,11 @@ export async function switchLanguage(lang: Language): Promise<void> {
   if (requestedLanguage === lang) await i18n.changeLanguage(lang);
 }
 
-/** Switches the interface language and remembers it for the next visit; settles once it shows. */
-export function changeLanguage(lang: Language): Promise<void> {
+/** Switches the interface language and, once it shows, remembers it for the next visit. Rejects when its
+ * texts could not be downloaded: the interface stays as it was, and the caller says so. */
+export async function changeLanguage(lang: Language): Promise<void> {
+  await switchLanguage(lang);
   safeSet(localStore(), STORAGE_KEYS.language, lang);
-  return switchLanguage(lang);
 }
 
 /** A wait such as "45 segundos" or "5 minutos" in the current language. */
