@@ -3,8 +3,8 @@
 // with — the signed-in frame, the panel, its prefetch and the portal's Spanish texts, with every chunk they import. The server sends it for the
 // panel's addresses (packages/server/src/http/web.ts). From index.html alone the browser learns of those
 // chunks only once the entry has downloaded and run; on a phone's network that was a second round of
-// downloads after seconds of scripts. Read from Vite's manifest, which is then removed (the server
-// would otherwise serve it).
+// downloads after seconds of scripts. Those chunks and the entry's also get V8's compile hint (see
+// COMPILE_HINT). Read from Vite's manifest, which is then removed (the server would otherwise serve it).
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,6 +21,14 @@ export const ROUTE_PAGES = {
     "texts-es",
   ],
 };
+
+/** V8's explicit compile hint (Chrome 136 and later): the functions of a script that starts with it are
+ * compiled on the thread that streams the script in, instead of one by one on the main thread when first
+ * called. Given to the chunks the events panel opens with (the entry's and the route page's), which run
+ * as the page boots: a phone's main thread then spends less time before the first row and blocks for less
+ * (bench/README.md). Not to the routes' own chunks: eager compiling a map's or a chart's megabyte, most of
+ * it never called, made opening a report dearer. */
+export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
 /** Every chunk file a module (or a named chunk of vite.config.ts's groups) needs before it runs: its own
  * and, transitively, its static imports. */
@@ -43,8 +51,14 @@ export function writeRoutePages({ loader, dist = DIST }) {
   if (!existsSync(manifestFile)) throw new Error("dist/.vite/manifest.json is missing: vite.config.ts must set build.manifest");
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
   const index = readFileSync(join(dist, "index.html"), "utf8");
+  const entryChunks = chunksOf(manifest, "index.html");
   for (const [page, modules] of Object.entries(ROUTE_PAGES)) {
     const chunks = new Set(modules.flatMap((m) => [...chunksOf(manifest, m)]));
+    for (const file of [...entryChunks, ...chunks]) {
+      const path = join(dist, file);
+      const code = readFileSync(path, "utf8");
+      if (!code.startsWith(COMPILE_HINT)) writeFileSync(path, COMPILE_HINT + code);
+    }
     const links = [...chunks]
       .filter((file) => !index.includes(`/${file}"`))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
