@@ -7,7 +7,7 @@
 // and the servers busy on every core. The browser tests wait for the API tests only: the fault suite's last
 // minute, mostly its cases' sleeps, left a core idle (a run took 743 s waiting for it, 700 s not). The
 // cases that then run beside them (behind the balancer, Redis stopped) check what is lost and answered and
-// give a recovery two minutes; the one held to a second (a logout's socket) runs before. Lint has no
+// give a recovery two minutes; the one held to a second (a logged-out socket's close) takes milliseconds. Lint has no
 // timeout and fills the gaps at
 // a low priority. Each stage's output is held and printed whole when it ends, with when it started and how
 // long it took; a summary closes the run, which fails if any stage failed.
