@@ -7,9 +7,8 @@
 // and the servers busy on every core. The browser tests wait for the API tests only: the fault suite's last
 // minute, mostly its cases' sleeps, left a core idle (a run took 743 s waiting for it, 700 s not). The
 // cases that then run beside them (behind the balancer, Redis stopped) check what is lost and answered and
-// give a recovery two minutes; the one held to a second (a logged-out socket's close) takes milliseconds. Lint has no
-// timeout and fills the gaps at
-// a low priority. Each stage's output is held and printed whole when it ends, with when it started and how
+// give a recovery two minutes; the one held to a second (a logged-out socket's close) takes milliseconds.
+// Lint has no timeout and fills the gaps at a low priority. Each stage's output is held and printed whole when it ends, with when it started and how
 // long it took; a summary closes the run, which fails if any stage failed.
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -30,8 +29,6 @@ const FAULTS_STAGE = `fault suite, short (bench/faults.mjs --short, ${DATABASE_U
 const BROWSER_STAGE = "browser tests (Playwright, Debian Chromium, two workers)";
 const SERVER_BUILD = "build: shared and server";
 const WEB_BUILD = "build: portal";
-// What the browser tests wait for (see above).
-const firstWave = [API_STAGE];
 /** @type {{ name: string; cmd: string; args: string[]; env: NodeJS.ProcessEnv; after?: string[]; afterDone?: string[]; background?: boolean }[]} */
 const stages = [
   { name: "typecheck", cmd: "npm", args: ["run", "typecheck"], env },
@@ -58,7 +55,7 @@ const stages = [
     args: ["playwright", "test", "-c", "e2e/playwright.config.ts"],
     env: { ...env, E2E_WORKERS: "2", E2E_PORT: "8181", E2E_OUTPUT_DIR: "../test-results/e2e" },
     after: [SERVER_BUILD, WEB_BUILD],
-    afterDone: firstWave,
+    afterDone: [API_STAGE],
   },
   // The fault suite's short run (bench/faults.mjs): server processes on a database it creates (on
   // DATABASE_URL's server, else in an embedded PostgreSQL of its own) and drops, the Redis of REDIS_URL

@@ -52,7 +52,7 @@ describe("the events panel's page", () => {
     expect(existsSync(join(dir, ".vite"))).toBe(false);
   });
 
-  it("gives V8's compile hint to the chunks the entry and the panel open with, once, and to no route's own", async () => {
+  it("gives V8's compile hint to the chunks the entry and the panel open with, and to no route's own", async () => {
     const dir = await builtDist();
     writeRoutePages({ loader: "", dist: dir });
     const hinted = [];
