@@ -277,7 +277,8 @@ function resultsText({ br, gz, lh, runs, events, traces, busy, busyEvents }) {
     `| Lighthouse mobile, login page: best practices | ${lh.bestPractices} | — | ${TARGETS.bestPractices} | ${met(lh.bestPractices >= TARGETS.bestPractices)} |`,
     `| Lighthouse mobile, events panel (\`/v3/events\` signed in as ${OPERATOR.email}, nothing cached): performance (median of ${events.runs.length} runs: ${events.scores}) | ${events.performance} (FCP ${seconds(events.fcp)}, LCP ${seconds(events.lcp)}, TBT ${ms(events.tbt)}, CLS ${events.cls.toFixed(3)}) | ${BEFORE_EVENTS.performance} | ≥ ${TARGETS.performance} | ${met(events.performance >= TARGETS.performance)} |`,
     `| Lighthouse mobile, events panel: total blocking time (median of ${events.runs.length} runs: ${events.runs.map((r) => Math.round(r.tbt)).join(", ")} ms) | ${ms(events.medianTbt)} | ${BEFORE_EVENTS.tbt} | < ${TARGETS.eventsTbtMs} ms | ${met(events.medianTbt < TARGETS.eventsTbtMs)} |`,
-    `| Events panel's main thread on load (a trace on Lighthouse's mobile screen, CPU ${CPU_SLOWDOWN}× slower; median of ${traces.length}: ${traces.map((t) => Math.round(t.cpu)).join(", ")} ms) | ${ms(trace.cpu)} of CPU, ${ms(trace.cpuToFirstRow)} before the first row (${ms(trace.wall)} of tasks at the slowed CPU; blocking ${ms(trace.blocking)} after FCP) | see the Analysis (issue 36) | — | — |`,
+    // BENCH_WEB_TRACE_RUNS=0 leaves the traces out, and their row.
+    ...(trace ? [`| Events panel's main thread on load (a trace on Lighthouse's mobile screen, CPU ${CPU_SLOWDOWN}× slower; median of ${traces.length}: ${traces.map((t) => Math.round(t.cpu)).join(", ")} ms) | ${ms(trace.cpu)} of CPU, ${ms(trace.cpuToFirstRow)} before the first row (${ms(trace.wall)} of tasks at the slowed CPU; blocking ${ms(trace.blocking)} after FCP) | see the Analysis (issue 36) | — | — |`] : []),
     "",
     "Other figures of this run:",
     `- Once the network is idle the login page has ${kb(gz.loginIdle.encoded)} gzip of JavaScript (${gz.loginIdle.files} files), the events panel ${kb(gz.eventsIdle.encoded)} (${gz.eventsIdle.files} files): what loads after the route is usable (a lazy piece a route opens at once, the map worker…).`,
@@ -286,7 +287,7 @@ function resultsText({ br, gz, lh, runs, events, traces, busy, busyEvents }) {
     lh.failing.length ? `- Audits of the median Lighthouse run that cost points: ${lh.failing.join("; ")}.` : "- No scored Lighthouse audit of the median run cost a point.",
     `- Events panel, Lighthouse's median run: accessibility ${events.accessibility}, best practices ${events.bestPractices}, speed index ${seconds(events.speedIndex)}; the machine was ${busyEvents} % busy with other work just before its runs.`,
     events.failing.length ? `- Audits of the events panel's median Lighthouse run that cost points: ${events.failing.join("; ")}.` : "- No scored Lighthouse audit of the events panel's median run cost a point.",
-    `- The events panel's median trace: ${describeSummary(trace, { functions: false }).map((line) => line.trim()).join("; ")}.`,
+    ...(trace ? [`- The events panel's median trace: ${describeSummary(trace, { functions: false }).map((line) => line.trim()).join("; ")}.`] : []),
   ].join("\n");
 }
 
