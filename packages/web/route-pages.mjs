@@ -51,14 +51,10 @@ export function writeRoutePages({ loader, dist = DIST }) {
   if (!existsSync(manifestFile)) throw new Error("dist/.vite/manifest.json is missing: vite.config.ts must set build.manifest");
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
   const index = readFileSync(join(dist, "index.html"), "utf8");
-  const entryChunks = chunksOf(manifest, "index.html");
+  const booting = chunksOf(manifest, "index.html");
   for (const [page, modules] of Object.entries(ROUTE_PAGES)) {
     const chunks = new Set(modules.flatMap((m) => [...chunksOf(manifest, m)]));
-    for (const file of [...entryChunks, ...chunks]) {
-      const path = join(dist, file);
-      const code = readFileSync(path, "utf8");
-      if (!code.startsWith(COMPILE_HINT)) writeFileSync(path, COMPILE_HINT + code);
-    }
+    for (const file of chunks) booting.add(file);
     const links = [...chunks]
       .filter((file) => !index.includes(`/${file}"`))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
@@ -68,5 +64,7 @@ export function writeRoutePages({ loader, dist = DIST }) {
     writeFileSync(join(dist, page), html);
     console.log(`wrote dist/${page}: index.html with ${links.length} more chunks preloaded`);
   }
+  // Each chunk once, whichever pages share it.
+  for (const file of booting) writeFileSync(join(dist, file), COMPILE_HINT + readFileSync(join(dist, file), "utf8"));
   rmSync(join(dist, ".vite"), { recursive: true, force: true });
 }

@@ -3,15 +3,17 @@ import { Button, Dropdown } from "antd";
 import { GlobalOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES } from "@atalaya/shared";
-import { changeLanguage, isLanguage } from "../lib/i18n";
+import { isLanguage } from "../lib/i18n";
 import { useToast } from "../lib/use-toast";
-import { useCurrentLanguage } from "./language-switch";
+import { useChooseLanguage, useCurrentLanguage } from "./language-switch";
 
 /** Language switch as a header dropdown (its own module: the login page's switch has no menu to load). */
 export function LanguageMenu(): ReactNode {
   const { t } = useTranslation();
   const lang = useCurrentLanguage();
   const toast = useToast();
+  // A catalogue that cannot be downloaded leaves the interface as it was: say so, the choice can be made again.
+  const chooseLanguage = useChooseLanguage((message) => void toast.error(message));
   return (
     <Dropdown
       trigger={["click"]}
@@ -20,8 +22,7 @@ export function LanguageMenu(): ReactNode {
         selectedKeys: [lang],
         items: LANGUAGES.map((code) => ({ key: code, label: t(`languages.${code}`) })),
         onClick: ({ key }) => {
-          // A catalogue that cannot be downloaded leaves the interface as it was: say so, the choice can be made again.
-          if (isLanguage(key)) changeLanguage(key).catch(() => void toast.error(t("common.languageFailed", { name: t(`languages.${key}`) })));
+          if (isLanguage(key)) chooseLanguage(key);
         },
       }}
     >

@@ -11,16 +11,24 @@ export function useCurrentLanguage(): Language {
   return isLanguage(lang) ? lang : "es";
 }
 
+/** Chooses an interface language (lib/i18n.ts's changeLanguage); `onFailed` gets the message, in the
+ * language still shown, when the chosen one's texts could not be downloaded. */
+export function useChooseLanguage(onFailed: (message: string) => void): (lang: Language) => void {
+  const { t } = useTranslation();
+  return (lang) => void changeLanguage(lang).catch(() => onFailed(t("common.languageFailed", { name: t(`languages.${lang}`) })));
+}
+
 /** Language switch as a segmented control (ES | EN | FR), used on public screens. These have no toasts
  * (Ant Design's <App> is the signed-in frame's): a language whose texts could not be downloaded is said
  * under the control. */
 export function LanguageSegmented(): ReactNode {
   const { t } = useTranslation();
   const lang = useCurrentLanguage();
-  const [failed, setFailed] = useState<Language | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const chooseLanguage = useChooseLanguage(setFailed);
   const choose = (value: Language) => {
     setFailed(null);
-    changeLanguage(value).catch(() => setFailed(value));
+    chooseLanguage(value);
   };
   return (
     <div className="language-switch">
@@ -34,7 +42,7 @@ export function LanguageSegmented(): ReactNode {
       {/* A plain element: the login page, the first download, does without Ant Design's Typography. */}
       {failed && (
         <p role="alert" className="language-switch__failed">
-          {t("common.languageFailed", { name: t(`languages.${failed}`) })}
+          {failed}
         </p>
       )}
     </div>

@@ -131,7 +131,8 @@ export async function switchLanguage(lang: Language): Promise<void> {
  * texts could not be downloaded: the interface stays as it was, and the caller says so. */
 export async function changeLanguage(lang: Language): Promise<void> {
   await switchLanguage(lang);
-  safeSet(localStore(), STORAGE_KEYS.language, lang);
+  // A later choice may have won meanwhile (switchLanguage): remember the language that shows.
+  if (currentLanguage() === lang) safeSet(localStore(), STORAGE_KEYS.language, lang);
 }
 
 /** A wait such as "45 segundos" or "5 minutos" in the current language. */
