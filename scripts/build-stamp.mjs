@@ -14,6 +14,8 @@ export const PORTAL_INPUTS = [
   "packages/web/index.html",
   "packages/web/vite.config.ts",
   "packages/web/prerender.mjs",
+  "packages/web/route-pages.mjs",
+  "packages/web/boot-chunks.mjs",
   "packages/web/build.mjs",
   "packages/web/compress-files.mjs",
   "packages/web/package.json",

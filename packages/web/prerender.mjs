@@ -126,8 +126,8 @@ export function writeLoginPage({ html, loader, styles, headScript }) {
 }
 
 /** Writes the signed-in screens' Ant Design stylesheet as a hashed asset and links it from dist/index.html
- * before the entry script (which waits for it, so Ant Design finds its map on its first render) and the
- * portal's stylesheet (whose rules override Ant Design's), with the theme's and components' CSS variables
+ * before the entry script (which waits for it, so Ant Design finds its map on its first render) and,
+ * right after it, the portal's stylesheet (whose rules override Ant Design's), with the theme's and components' CSS variables
  * as Ant Design's own style tags before it (found by Ant Design instead of injected again; the route pages'
  * loader paints with them). Not into login.html, written before from the same index.html: the
  * prerendered login page has its own styles and their map inline, and Ant Design reads one map. */
@@ -138,6 +138,12 @@ export function linkSignedInStyles({ css, variables }) {
   const index = readFileSync(indexFile, "utf8");
   const entry = index.match(/<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/);
   if (!entry) throw new Error("dist/index.html has no entry script");
-  writeFileSync(indexFile, index.replace(entry[0], () => `${variables}\n    <link rel="stylesheet" crossorigin href="${href}">\n    ${entry[0]}`));
+  // Vite links the portal's stylesheet after the entry's preloads, which then share a phone's link with it
+  // and hold back the first paint: it moves up beside Ant Design's.
+  const portalStyles = index.match(/\s*(<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">)/);
+  if (!portalStyles) throw new Error("dist/index.html links no stylesheet");
+  const links = [`<link rel="stylesheet" crossorigin href="${href}">`, portalStyles[1]].join("\n    ");
+  const page = index.replace(portalStyles[0], "").replace(entry[0], () => `${variables}\n    ${links}\n    ${entry[0]}`);
+  writeFileSync(indexFile, page);
   console.log(`linked the signed-in screens' Ant Design styles from dist/index.html (${(Buffer.byteLength(css) / 1024).toFixed(1)} KB; variables inline, ${(Buffer.byteLength(variables) / 1024).toFixed(1)} KB)`);
 }

@@ -13,13 +13,9 @@ const DIST = join(dirname(fileURLToPath(import.meta.url)), "dist");
 
 /** The route pages and the source modules each preloads (keys of Vite's manifest). */
 export const ROUTE_PAGES = {
-  "events.html": [
-    "src/app/signed-in-frame.tsx",
-    "src/features/reports/panel/events-panel.tsx",
-    "src/features/reports/panel/prefetch-panel.ts",
-    // The Spanish texts past the login page: one chunk of its own (vite.config.ts's `texts-es` group).
-    "texts-es",
-  ],
+  // The signed-in frame and the panel with its prefetch (boot-chunks.mjs's `panel` stage), and the Spanish
+  // texts past the login page (vite.config.ts's `texts-es` group).
+  "events.html": ["panel", "texts-es"],
 };
 
 /** V8's explicit compile hint (Chrome 136 and later): the functions of a script that starts with it are

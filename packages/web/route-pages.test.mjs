@@ -12,16 +12,16 @@ afterAll(async () => {
 
 // As Vite writes it: source keys, each with its chunk file and the keys of its static imports.
 const MANIFEST = {
-  "index.html": { file: "assets/index-1.js", imports: ["_react.js"] },
+  "index.html": { file: "assets/index-1.js", imports: ["_react.js", "_boot-1.js"] },
   "_react.js": { file: "assets/react-1.js" },
-  "_antd.js": { file: "assets/antd-1.js", imports: ["_react.js", "_antd.js"] },
-  "src/app/signed-in-frame.tsx": { file: "assets/signed-in-frame-1.js", imports: ["_antd.js", "_react.js"] },
-  "src/features/reports/panel/events-panel.tsx": { file: "assets/events-panel-1.js", imports: ["_antd.js", "_list.js"] },
-  "_list.js": { file: "assets/list-1.js" },
-  "src/features/reports/panel/prefetch-panel.ts": { file: "assets/prefetch-panel-1.js", imports: ["_list.js"] },
+  "_boot-1.js": { file: "assets/boot-1.js", name: "boot", imports: ["_react.js"] },
+  // The panel's stage (boot-chunks.mjs), with a chunk it imports and imports again through another.
+  "_panel-1.js": { file: "assets/panel-1.js", name: "panel", imports: ["_boot-1.js", "_react.js", "_list.js", "_format.js"] },
+  "_list.js": { file: "assets/list-1.js", imports: ["_format.js"] },
+  "_format.js": { file: "assets/format-1.js" },
   "_texts-es-1.js": { file: "assets/texts-es-1.js", name: "texts-es" },
   // A route the panel does not open with, and its large library.
-  "src/features/maps/maps-page.tsx": { file: "assets/maps-page-1.js", imports: ["_antd.js", "_maplibre.js"] },
+  "src/features/maps/maps-page.tsx": { file: "assets/maps-page-1.js", imports: ["_boot-1.js", "_maplibre.js"] },
   "_maplibre.js": { file: "assets/maplibre-1.js" },
 };
 
@@ -46,7 +46,7 @@ describe("the events panel's page", () => {
     writeRoutePages({ loader: '<div role="status">Cargando…</div>', dist: dir });
     const page = await readFile(join(dir, "events.html"), "utf8");
     const preloaded = [...page.matchAll(/rel="modulepreload" crossorigin href="\/([^"]+)"/g)].map((m) => m[1]).sort();
-    expect(preloaded).toEqual(["assets/antd-1.js", "assets/events-panel-1.js", "assets/list-1.js", "assets/prefetch-panel-1.js", "assets/signed-in-frame-1.js", "assets/texts-es-1.js"]);
+    expect(preloaded).toEqual(["assets/boot-1.js", "assets/format-1.js", "assets/list-1.js", "assets/panel-1.js", "assets/texts-es-1.js"]);
     expect(page).toContain('<div id="root"><div role="status">Cargando…</div></div>');
     // The manifest is only the build's: the server would otherwise serve it.
     expect(existsSync(join(dir, ".vite"))).toBe(false);
@@ -63,13 +63,12 @@ describe("the events panel's page", () => {
       expect(code.replace(COMPILE_HINT, "")).toBe(`export const file = "${file}";\n`);
     }
     expect(hinted.sort()).toEqual([
-      "assets/antd-1.js",
-      "assets/events-panel-1.js",
+      "assets/boot-1.js",
+      "assets/format-1.js",
       "assets/index-1.js",
       "assets/list-1.js",
-      "assets/prefetch-panel-1.js",
+      "assets/panel-1.js",
       "assets/react-1.js",
-      "assets/signed-in-frame-1.js",
       "assets/texts-es-1.js",
     ]);
   });

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { defineConfig, defaultClientConditions } from "vite";
 import react from "@vitejs/plugin-react";
+import { bootChunkGroups } from "./boot-chunks.mjs";
 
 // The dev server forwards `/api` (HTTP and the real-time WebSocket) and the report type images to the API;
 // ATALAYA_API_URL overrides it.
@@ -38,12 +39,12 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         // React and the router are in every route's first download: one chunk of their own stays cached
-        // across releases. Everything else is split where the routes' lazy imports split it, so a route
-        // gets only the libraries it uses (no group of all of node_modules, which put maplibre and every
-        // Ant Design component on the login page).
+        // across releases. The stages of the way in, one file each; everything else is split where the
+        // routes' lazy imports split it, so a route gets only the libraries it uses (no group of all of
+        // node_modules, which put maplibre and every Ant Design component on the login page).
         codeSplitting: {
           groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 4 },
             // A language's texts past the login page (app/catalogues.ts: the app part and each feature's
             // sections, the rule texts the server shares) in one file: loaded together, one request.
             ...["es", "en", "fr"].map((lang) => ({
@@ -51,7 +52,10 @@ export default defineConfig(({ command }) => ({
               // Only these: the login page's texts they build on stay in the first download.
               includeDependenciesRecursively: false,
               test: new RegExp(`(shared[\\\\/]locales[\\\\/]${lang}[\\\\/](portal[\\\\/]|portal\\.json|organisation\\.json|forms\\.json|assets\\.json))|(src[\\\\/]i18n[\\\\/]locales[\\\\/]${lang}\\.ts)`),
+              priority: 3,
             })),
+            // What the login page, the events panel and a report add, one file each (boot-chunks.mjs).
+            ...bootChunkGroups(3),
           ],
         },
       },
