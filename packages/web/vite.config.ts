@@ -15,6 +15,9 @@ const apiTarget = process.env.ATALAYA_API_URL ?? "http://localhost:8080";
 // takes the production build the package ships beside it; the dev server keeps the other.
 const reactRouterDir = dirname(createRequire(import.meta.url).resolve("react-router/package.json"));
 
+/** A build file's name before its hash: Rolldown's, or the stage's alone for the visitors' split chunks. */
+const fileName = (name: string) => (name.startsWith("visitor~") ? "visitor" : "[name]");
+
 export default defineConfig(({ command }) => ({
   plugins: [react()],
   resolve: {
@@ -38,6 +41,10 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     rolldownOptions: {
       output: {
+        // The visitors' stage's chunks and their stylesheets are named by Rolldown after every route sharing
+        // them (boot-chunks.mjs), past 90 characters: "visitor" and the hash say enough.
+        chunkFileNames: (chunk) => `assets/${fileName(chunk.name)}-[hash].js`,
+        assetFileNames: (asset) => `assets/${fileName(asset.names[0] ?? "")}-[hash][extname]`,
         // React and the router are in every route's first download: one chunk of their own stays cached
         // across releases. The stages of the way in, one file each; everything else is split where the
         // routes' lazy imports split it, so a route gets only the libraries it uses (no group of all of
