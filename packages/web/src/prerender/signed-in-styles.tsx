@@ -6,7 +6,7 @@
 // first render and commit (bench/README.md, issue 36). A component missing here is still styled, at run
 // time as before; a variant here that the page does not use only costs its bytes.
 import { renderToString } from "react-dom/server";
-import { Alert, App, Avatar, Badge, Button, Checkbox, ConfigProvider, Divider, Drawer, Dropdown, Empty, Flex, Layout, Menu, Popover, Skeleton, Spin, Tag, Tooltip, Typography } from "antd";
+import { Alert, App, Avatar, Badge, Button, Card, Checkbox, Col, ConfigProvider, Divider, Drawer, Dropdown, Empty, Flex, Form, Input, Layout, Menu, Modal, Popover, Row, Select, Skeleton, Spin, Tabs, Tag, Tooltip, Typography, Upload } from "antd";
 import esES from "antd/locale/es_ES";
 import { StyleProvider, createCache, extractStyle } from "@ant-design/cssinjs";
 import emotionHash from "@emotion/hash";
@@ -67,6 +67,35 @@ function FirstPaintComponents() {
   );
 }
 
+/** Every component whose styles a report registers as it opens from the panel (its tabs, cards, the
+ * comment form and its attachments, the close dialog): 264 KB of CSS that the page made and injected on the
+ * first report it opened, in 34 tags, the responsive grid's 87 KB among them. */
+function ReportComponents() {
+  return (
+    <Row gutter={[8, 8]}>
+      <Col xs={24} md={12}>
+        <Tabs items={[{ key: "a", label: "a", children: "a" }]} />
+        <Card size="small" title="a">
+          a
+        </Card>
+        <Form layout="vertical">
+          <Form.Item label="a" name="a">
+            <Input />
+          </Form.Item>
+          <Form.Item label="b" name="b">
+            <Input.TextArea />
+          </Form.Item>
+          <Form.Item label="c" name="c">
+            <Select options={[{ value: "a", label: "a" }]} />
+          </Form.Item>
+        </Form>
+        <Upload />
+        <Modal open={false} />
+      </Col>
+    </Row>
+  );
+}
+
 /** Those components' Ant Design styles, with the cache-path map Ant Design reads (`css`, a stylesheet), and
  * the theme's and the components' CSS variables (`variables`, Ant Design's own style tags). Ant Design
  * injects the variables at run time whatever the stylesheet holds, unless the page already has a tag of
@@ -78,6 +107,7 @@ export function renderSignedInStyles(): { css: string; variables: string } {
     <StyleProvider cache={cache}>
       <ConfigProvider theme={theme} locale={esES}>
         <FirstPaintComponents />
+        <ReportComponents />
       </ConfigProvider>
     </StyleProvider>,
   );
