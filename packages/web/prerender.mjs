@@ -127,9 +127,9 @@ export function writeLoginPage({ html, loader, styles, headScript }) {
 
 /** Writes the signed-in screens' Ant Design stylesheet as a hashed asset and links it from dist/index.html
  * before the entry script (which waits for it, so Ant Design finds its map on its first render) and,
- * right after it, the portal's stylesheet (whose rules override Ant Design's), with the theme's and components' CSS variables
- * as Ant Design's own style tags before it (found by Ant Design instead of injected again; the route pages'
- * loader paints with them). Not into login.html, written before from the same index.html: the
+ * right after it, the portal's stylesheet (whose rules override Ant Design's), with the theme's and
+ * components' CSS variables as Ant Design's own style tags before it (found by Ant Design instead of
+ * injected again; the route pages' loader paints with them). Not into login.html, written before from the same index.html: the
  * prerendered login page has its own styles and their map inline, and Ant Design reads one map. */
 export function linkSignedInStyles({ css, variables }) {
   const href = `/assets/antd-${digest(css)}.css`;
