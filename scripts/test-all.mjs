@@ -1,15 +1,16 @@
 // `npm test`: type check, lint, unit and API tests (once, on PostgreSQL: DATABASE_URL's server when set,
 // else an embedded one the run starts for itself; with Redis fan-out when REDIS_URL is set), the fault
 // suite's short run (its database: DATABASE_URL's server or an embedded one; its Redis: REDIS_URL's or a
-// redis-server it starts), then the browser tests on the built portal. No stage is ever left out. Stages run side by side, TEST_JOBS at a time
-// (default: the cores plus two), in two waves so that no stage with timeouts starves another: first the
-// type check, builds, API tests and fault suite, then the browser tests on two workers, which keep Chromium
-// and the servers busy on every core. The browser tests wait for the API tests only: the fault suite's last
-// minute, mostly its cases' sleeps, left a core idle (a run took 743 s waiting for it, 700 s not). The
-// cases that then run beside them (behind the balancer, Redis stopped) check what is lost and answered and
-// give a recovery two minutes; the one held to a second (a logged-out socket's close) takes milliseconds.
-// Lint has no timeout and fills the gaps at a low priority. Each stage's output is held and printed whole when it ends, with when it started and how
-// long it took; a summary closes the run, which fails if any stage failed.
+// redis-server it starts), then the browser tests on the built portal. No stage is ever left out. Stages
+// run side by side, TEST_JOBS at a time (default: the cores plus two), in two waves so that no stage with
+// timeouts starves another: first the type check, builds, API tests and fault suite, then the browser tests
+// on two workers, which keep Chromium and the servers busy on every core. The browser tests wait for the
+// API tests only: the fault suite's last minute, mostly its cases' sleeps, left a core idle (a run took
+// 743 s waiting for it, 700 s not). The cases that then run beside them (behind the balancer, Redis
+// stopped) check what is lost and answered and give a recovery two minutes; the one held to a second (a
+// logged-out socket's close) takes milliseconds. Lint has no timeout and fills the gaps at a low priority.
+// Each stage's output is held and printed whole when it ends, with when it started and how long it took;
+// a summary closes the run, which fails if any stage failed.
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";

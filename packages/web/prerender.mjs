@@ -3,7 +3,7 @@
 // for /v3/login, so the form paints from the HTML alone while the
 // scripts download; main.tsx then renders the live page in its place and keeps what was typed
 // (features/auth/login-shell.ts). Then it links from index.html, which every other route gets, the
-// stylesheet of the Ant Design components the signed-in shell and the events panel open with
+// stylesheet of the Ant Design components the signed-in shell, the events panel and a report open with
 // (src/prerender/signed-in-styles.tsx), which Ant Design then neither makes nor injects in the browser.
 // A signed-in visitor sees the prerendered loader instead and the portal starts on the events panel
 // (features/session/signed-in-redirect.ts).

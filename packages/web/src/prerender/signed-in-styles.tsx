@@ -1,5 +1,6 @@
 // Rendered at build time (prerender.mjs), never shipped to the browser: the Ant Design components the
-// signed-in shell and the events panel show when they open, rendered once so that their styles can be
+// signed-in shell and the events panel show when they open, and a report when it opens from the panel,
+// rendered once so that their styles can be
 // written into a stylesheet (dist/assets/antd-<hash>.css) that index.html links. In the browser, Ant
 // Design then finds each of these styles listed in that stylesheet (its cache-path map) and neither
 // generates nor injects it: on a phone, making and inserting them was the largest part of the panel's
