@@ -1,11 +1,11 @@
 // Rendered at build time (prerender.mjs), never shipped to the browser: the Ant Design components the
 // signed-in shell and the events panel show when they open, and a report when it opens from the panel,
-// rendered once so that their styles can be
-// written into a stylesheet (dist/assets/antd-<hash>.css) that index.html links. In the browser, Ant
-// Design then finds each of these styles listed in that stylesheet (its cache-path map) and neither
-// generates nor injects it: on a phone, making and inserting them was the largest part of the panel's
-// first render and commit (bench/README.md, issue 36). A component missing here is still styled, at run
-// time as before; a variant here that the page does not use only costs its bytes.
+// rendered once so that their styles can be written into a stylesheet (dist/assets/antd-<hash>.css) that
+// index.html links. In the browser, Ant Design then finds each of these styles listed in that stylesheet
+// (its cache-path map) and neither generates nor injects it: on a phone, making and inserting them was the
+// largest part of the panel's first render and commit (bench/README.md, issue 36). A component missing
+// here is still styled, at run time as before; a variant here that the page does not use only costs its
+// bytes.
 import { renderToString } from "react-dom/server";
 import { Alert, App, Avatar, Badge, Button, Card, Checkbox, Col, ConfigProvider, Divider, Drawer, Dropdown, Empty, Flex, Form, Input, Layout, Menu, Modal, Popover, Row, Select, Skeleton, Spin, Tabs, Tag, Tooltip, Typography, Upload } from "antd";
 import esES from "antd/locale/es_ES";
