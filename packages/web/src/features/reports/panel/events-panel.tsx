@@ -24,13 +24,13 @@ import { ROW_HEIGHT } from "./report-row";
 import { StatusTabs } from "./status-tabs";
 import { useReportCounters, useReportList, useReportSync } from "../lists/use-report-list";
 import { FavoritesFilter } from "../flags/favorites-filter";
+// With the panel, not lazily: the bar comes above the list when the first report is ticked, and when its
+// code arrived later it pushed the rows down under the operator's next click (a shift-click hit no row).
+import { BulkSummary, SelectionBar } from "../triage/selection-bar";
 import "./events-panel.css";
 
-// The selection bar with its dialogs, the bulk summary and the shortcuts overlay (Modal, Form, Segmented…)
-// load when first needed: the panel's first download stays what an operator needs to read the reports
-// (issue 9's budget for the events panel).
-const SelectionBar = lazy(() => import("../triage/selection-bar").then((m) => ({ default: m.SelectionBar })));
-const BulkSummary = lazy(() => import("../triage/selection-bar").then((m) => ({ default: m.BulkSummary })));
+// The shortcuts overlay loads when first opened: the panel's first download stays what an operator needs
+// to read and tick the reports (issue 9's budget for the events panel).
 const ShortcutHelp = lazy(() => import("../triage/shortcut-help").then((m) => ({ default: m.ShortcutHelp })));
 
 function usePanelPreferences(): [PanelTab, SortOption, (tab: PanelTab) => void, (sort: SortOption) => void] {
@@ -350,20 +350,18 @@ export function EventsPanel(): ReactNode {
             </Typography.Text>
           </Flex>
         </div>
-        <Suspense fallback={null}>
-          {checkedIds.size > 0 && (
-            <SelectionBar
-              companyId={companyId}
-              ids={order.filter((id) => checkedIds.has(id))}
-              onClear={() => setSelection(EMPTY_SELECTION)}
-              onDone={(response) => {
-                setSummary(response);
-                setSelection(EMPTY_SELECTION);
-              }}
-            />
-          )}
-          {summary && <BulkSummary response={summary} onDismiss={() => setSummary(null)} />}
-        </Suspense>
+        {checkedIds.size > 0 && (
+          <SelectionBar
+            companyId={companyId}
+            ids={order.filter((id) => checkedIds.has(id))}
+            onClear={() => setSelection(EMPTY_SELECTION)}
+            onDone={(response) => {
+              setSummary(response);
+              setSelection(EMPTY_SELECTION);
+            }}
+          />
+        )}
+        {summary && <BulkSummary response={summary} onDismiss={() => setSummary(null)} />}
         <div id="events-report-list" role="tabpanel" aria-labelledby={`panel-tab-${tab}`} className="events-panel__body">
           {body}
         </div>
