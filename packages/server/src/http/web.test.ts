@@ -64,6 +64,18 @@ describe("the built portal", () => {
     }
   });
 
+  it("answers 404, not the portal's page, for a file the build does not have", async () => {
+    for (const url of ["/favicon.ico", "/apple-touch-icon.png", "/robots.txt", "/.well-known/security.txt", "/assets/gone-abc123.js"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"], url).toMatch(/^application\/json/);
+    }
+    // A screen's address keeps its page, whatever its last segment looks like.
+    for (const url of ["/v3/search?q=a.b", "/v3/auth/resetPassword/ab.cd", "/public/0b6c5d1e-8f3a-4d2b-9c7e-1a2b3c4d5e6f"]) {
+      expect((await app.inject({ method: "GET", url })).statusCode, url).toBe(200);
+    }
+  });
+
   it("revalidates index.html (and every client route) on each visit; other files are kept an hour", async () => {
     for (const url of ["/", "/v3/login", "/shared/00000000-0000-4000-8000-000000000000"]) {
       const res = await app.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });

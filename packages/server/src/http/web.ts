@@ -9,6 +9,9 @@ import { cspHeader, portalCspDirectives } from "./csp.js";
 /** The events panel and the signed-in home that opens it. */
 const PANEL_PATH = /^\/v3(\/|\/events(\/.*)?)?$/;
 
+/** Addresses that name a file, never a screen: a top-level name with an extension, or /.well-known/. */
+const NOT_A_ROUTE = /^\/([^/]*\.[a-z0-9]+|\.well-known\/.*)$/i;
+
 /** Where the built portal is, unless WEB_DIST_DIR says otherwise. */
 export const DEFAULT_WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "web", "dist");
 
@@ -56,6 +59,9 @@ export async function serveWeb(app: FastifyInstance, config: { webDistDir: strin
       return reply.header("cache-control", "no-cache").header("vary", "accept-encoding").sendFile("sw.js");
     if (/\.[a-z0-9]+$/i.test(path) && existsSync(join(dir, path)))
       return reply.header("cache-control", "public, max-age=3600").header("vary", "accept-encoding").sendFile(path.slice(1));
+    // A file the build does not have (a browser's /favicon.ico, a crawler's /.well-known/…) is not a
+    // client route: answering it the portal's page would hand an HTML page, with 200, to what wants a file.
+    if (NOT_A_ROUTE.test(path)) return reply.callNotFound();
     if (path === "/v3/login") return sendLogin(reply);
     return sendPage(reply, panelPage && PANEL_PATH.test(path) ? panelPage : "index.html");
   });
