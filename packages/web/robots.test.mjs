@@ -14,8 +14,8 @@ describe("robots.txt", () => {
   });
 
   it("keeps the portal's screens, a report's public link, files and the API out of every index", () => {
-    const private_ = ["/v3/events", "/v3/events/0b6c5d1e-8f3a-4d2b-9c7e-1a2b3c4d5e6f", "/v3/login/other", "/v3", "/public/0b6c5d1e-8f3a-4d2b-9c7e-1a2b3c4d5e6f", "/api/reports", "/api/files/1", "/open311/v2/requests.json", "/v3/auth/resetPassword/abc"];
-    for (const path of private_) {
+    const closed = ["/v3/events", "/v3/events/0b6c5d1e-8f3a-4d2b-9c7e-1a2b3c4d5e6f", "/v3/login/other", "/v3", "/public/0b6c5d1e-8f3a-4d2b-9c7e-1a2b3c4d5e6f", "/api/reports", "/api/files/1", "/open311/v2/requests.json", "/v3/auth/resetPassword/abc"];
+    for (const path of closed) {
       for (const agent of ["Googlebot", "Bingbot", "AnyBot"]) expect(robots.isDisallowed(`${URL_BASE}${path}`, agent), `${agent} ${path}`).toBe(true);
     }
   });

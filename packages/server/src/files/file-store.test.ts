@@ -114,10 +114,10 @@ async function bigFile(mib: number): Promise<{ path: string; sha: string }> {
 // Buffers grow with the bytes streamed even when little is held, until a collection frees them: a
 // sample over the limit is taken again after a full collection, so that only buffers still held count
 // (collecting at every sample would starve the worker, which holds the whole server's heap). One
-// collection leaves a dead buffer's memory to a background thread, which a loaded machine runs late: 48
-// and 52 MB of freed buffers were still counted after three collections 20 ms apart, in two clean clones'
-// runs. The next collection first finishes that sweep, so two in a row leave only what is still held
-// (about 15 MB, three 5 MiB parts, while a bucket upload runs; the reads almost nothing).
+// collection leaves a dead buffer's memory to a background thread, which a loaded machine runs late: 52
+// MB of freed buffers were counted once beside the fault suite, and 48 MB in a clean clone's run even after
+// three collections 20 ms apart. The next collection first finishes that sweep, so two in a row leave only
+// what is still held (about 15 MB, three 5 MiB parts, while a bucket upload runs; a read almost nothing).
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
 const collect = () => {
