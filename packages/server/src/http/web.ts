@@ -21,9 +21,10 @@ export function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash("sha256").update(m[1]!).digest("base64")}'`);
 }
 
-/** Serves the built single-page portal (WEB_DIST_DIR, else the web package's dist/); any non-API path gets
- * index.html so client routes work (the events panel's copy that preloads its code), /v3/login its prerendered copy with the portal's CSP plus the hashes of
- * that page's inline scripts (the map origins configured are the portal CSP's, as everywhere). */
+/** Serves the built single-page portal (WEB_DIST_DIR, else the web package's dist/). A client route gets
+ * index.html (the events panel's addresses its copy that preloads the panel's code); /v3/login its
+ * prerendered copy, with the portal's CSP plus the hashes of that page's inline scripts (the map origins
+ * configured are the portal CSP's, as everywhere); an address naming a file the build lacks, 404. */
 export async function serveWeb(app: FastifyInstance, config: { webDistDir: string | undefined; mapOrigins: readonly string[] }): Promise<void> {
   const dir = config.webDistDir ?? DEFAULT_WEB_DIST;
   if (!existsSync(join(dir, "index.html"))) {
