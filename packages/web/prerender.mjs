@@ -129,8 +129,9 @@ export function writeLoginPage({ html, loader, styles, headScript }) {
  * before the entry script (which waits for it, so Ant Design finds its map on its first render) and,
  * right after it, the portal's stylesheet (whose rules override Ant Design's), with the theme's and
  * components' CSS variables as Ant Design's own style tags before it (found by Ant Design instead of
- * injected again; the route pages' loader paints with them). Not into login.html, written before from the same index.html: the
- * prerendered login page has its own styles and their map inline, and Ant Design reads one map. */
+ * injected again; the route pages' loader paints with them). Not into login.html, written before from the
+ * same index.html: the prerendered login page has its own styles and their map inline, and Ant Design
+ * reads one map. */
 export function linkSignedInStyles({ css, variables }) {
   const href = `/assets/antd-${digest(css)}.css`;
   writeFileSync(join(dist, href), css);
