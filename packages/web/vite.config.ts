@@ -54,11 +54,14 @@ export default defineConfig(({ command }) => ({
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 4 },
             // A language's texts past the login page (app/catalogues.ts: the app part and each feature's
             // sections, the rule texts the server shares) in one file: loaded together, one request.
+            // English and French load whole, so their login-page files (portal-core, report-life) come
+            // too: left to a chunk of their own, they and this one imported each other, and which ran
+            // first depended on which download ended first (an English page that stayed Spanish).
             ...["es", "en", "fr"].map((lang) => ({
               name: `texts-${lang}`,
-              // Only these: the login page's texts they build on stay in the first download.
+              // Only these: Spanish's login-page texts they build on stay in the first download.
               includeDependenciesRecursively: false,
-              test: new RegExp(`(shared[\\\\/]locales[\\\\/]${lang}[\\\\/](portal[\\\\/]|portal\\.json|organisation\\.json|forms\\.json|assets\\.json))|(src[\\\\/]i18n[\\\\/]locales[\\\\/]${lang}\\.ts)`),
+              test: new RegExp(`(shared[\\\\/]locales[\\\\/]${lang}[\\\\/](portal[\\\\/]|portal\\.json|organisation\\.json|forms\\.json|assets\\.json${lang === "es" ? "" : "|portal-core\\.json|report-life\\.json"}))|(src[\\\\/]i18n[\\\\/]locales[\\\\/]${lang}\\.ts)`),
               priority: 3,
             })),
             // What the login page, the events panel and a report add, one file each (boot-chunks.mjs).

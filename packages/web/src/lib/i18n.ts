@@ -56,6 +56,8 @@ void i18n.use(initReactI18next).init({
   // React already escapes rendered text.
   interpolation: { escapeValue: false },
   initAsync: false,
+  // Not i18next's advert for its paid service in every operator's console.
+  showSupportNotice: false,
 });
 
 /** The language the visitor chose on an earlier visit, or null. */
