@@ -20,8 +20,21 @@ async function countTones(page: Page): Promise<void> {
       scope.e2eTones += 1;
       return start.apply(this, args);
     };
+    // And keeps the page's audio contexts, to hear whether they rest between sounds.
+    const contexts: AudioContext[] = [];
+    (window as unknown as { e2eAudio: AudioContext[] }).e2eAudio = contexts;
+    window.AudioContext = class extends AudioContext {
+      constructor(options?: AudioContextOptions) {
+        super(options);
+        contexts.push(this);
+      }
+    };
   });
 }
+
+/** The states of the page's audio contexts, not closed ones. */
+const audioStates = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { e2eAudio: AudioContext[] }).e2eAudio.map((c) => c.state).filter((state) => state !== "closed"));
 
 const tones = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { e2eTones: number }).e2eTones);
 
@@ -64,6 +77,10 @@ async function expectSilenced(page: Page): Promise<void> {
   // Silence can only be heard by waiting: longer than the loop, so a repeat would have sounded.
   await page.waitForTimeout(REPEAT_MS + 700);
   expect(await tones(page), "tones after the click").toBe(heard);
+  // A quiet alarm's audio rests (a running context renders silence on a thread all the time), and
+  // the header still says sound is on.
+  expect(await audioStates(page), "audio at rest").toEqual(["suspended"]);
+  await expect(page.getByTestId("enable-sound")).toHaveCount(0);
 }
 
 test.describe("the alarm banner's controls act at the first click while the alarm sounds", () => {

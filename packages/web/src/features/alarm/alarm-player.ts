@@ -1,4 +1,4 @@
-import { ALARM_RECIPES, PREMIUM_RECIPE, playTones } from "./alarm-sounds";
+import { ALARM_RECIPES, PREMIUM_RECIPE, playTones, type Tone } from "./alarm-sounds";
 import type { AlarmSound } from "./alarm-settings";
 
 /** Whether the browser lets the portal play sound: running, blocked until a click, or no Web Audio. */
@@ -11,16 +11,36 @@ function audioContextClass(): AudioContextClass | null {
   return scope.AudioContext ?? scope.webkitAudioContext ?? null;
 }
 
+/** How long a running context stays up after its last sound before it is put to rest. */
+export const REST_AFTER_MS = 500;
+
 /**
  * One AudioContext for the tab. Browsers create it suspended until the page gets a click (autoplay
  * policy); `availability` tells the UI to offer "Activar sonido", and `resume` must run in a click.
+ *
+ * Once the browser has let it run, the context rests (suspended) whenever nothing sounds, and wakes for
+ * each sound: a running context renders silence on an audio thread all the time, about 4 % of a core
+ * for a panel left open through a shift (measured in Chromium). A page the browser let sound once may
+ * wake it without another click; should the browser refuse, the player offers the click again.
  */
 export class AlarmPlayer {
   private context: AudioContext | null = null;
+  /** The browser has let this context run: it may wake without a click. */
+  private allowed = false;
+  private restTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly listeners = new Set<() => void>();
   private readonly onStateChange = (): void => {
-    for (const listener of [...this.listeners]) listener();
+    if (this.context?.state === "running" && !this.allowed) {
+      this.allowed = true;
+      // Running without a sound to play (the browser allowed it at once): rest until one comes.
+      if (this.restTimer === null) this.restIn(0);
+    }
+    this.notify();
   };
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
 
   /** Creates the context (suspended when the browser blocks sound). */
   init(): void {
@@ -37,10 +57,10 @@ export class AlarmPlayer {
     this.onStateChange();
   }
 
-  /** Current availability of sound. */
+  /** Current availability of sound: "running" once the browser has let it play, though it rests between sounds. */
   availability(): AudioAvailability {
     if (!this.context) return "unavailable";
-    return this.context.state === "running" ? "running" : "suspended";
+    return this.allowed ? "running" : "suspended";
   }
 
   /** Listens to availability changes. */
@@ -59,28 +79,66 @@ export class AlarmPlayer {
       return false;
     }
     this.onStateChange();
-    return this.context.state === "running";
+    return this.allowed;
   }
 
   /** Plays a sound once at a volume (0–1); silently does nothing while sound is blocked. */
   play(sound: AlarmSound, volume: number): boolean {
-    if (!this.context || this.context.state !== "running") return false;
-    playTones(this.context, ALARM_RECIPES[sound], volume);
-    return true;
+    return this.sound(ALARM_RECIPES[sound], volume);
   }
 
   /** Plays the premium alert's pattern once (a report from a subscribed reporter, SPEC §6). */
   playPremium(volume: number): boolean {
-    if (!this.context || this.context.state !== "running") return false;
-    playTones(this.context, PREMIUM_RECIPE, volume);
+    return this.sound(PREMIUM_RECIPE, volume);
+  }
+
+  /** Wakes the context if it rests, plays the tones, and lets it rest once they have ended. */
+  private sound(tones: readonly Tone[], volume: number): boolean {
+    const context = this.context;
+    if (!context || !this.allowed) return false;
+    this.cancelRest();
+    const play = (): void => this.restIn(playTones(context, tones, volume) * 1000);
+    if (context.state === "running") {
+      play();
+      return true;
+    }
+    context.resume().then(
+      () => {
+        if (this.context !== context) return;
+        if (context.state === "running") play();
+        else this.refused();
+      },
+      () => this.refused(),
+    );
     return true;
+  }
+
+  /** The browser would not wake the context: offer the click again. */
+  private refused(): void {
+    this.allowed = false;
+    this.notify();
+  }
+
+  private restIn(ms: number): void {
+    this.cancelRest();
+    this.restTimer = setTimeout(() => {
+      this.restTimer = null;
+      void this.context?.suspend().catch(() => undefined);
+    }, ms + REST_AFTER_MS);
+  }
+
+  private cancelRest(): void {
+    if (this.restTimer !== null) clearTimeout(this.restTimer);
+    this.restTimer = null;
   }
 
   /** Releases the context. */
   close(): void {
+    this.cancelRest();
     if (!this.context) return;
     this.context.removeEventListener("statechange", this.onStateChange);
     void this.context.close().catch(() => undefined);
     this.context = null;
+    this.allowed = false;
   }
 }

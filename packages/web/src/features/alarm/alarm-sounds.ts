@@ -50,8 +50,9 @@ export function soundDuration(sound: AlarmSound): number {
   return Math.max(...ALARM_RECIPES[sound].map((tone) => tone.start + tone.duration));
 }
 
-/** Plays a sound on an audio context with the Web Audio oscillator (no file needed). */
-export function playTones(context: AudioContext, tones: readonly Tone[], volume: number): void {
+/** Plays a sound on an audio context with the Web Audio oscillator (no file needed); answers the seconds
+ * until it has ended. */
+export function playTones(context: AudioContext, tones: readonly Tone[], volume: number): number {
   const master = context.createGain();
   master.gain.value = Math.min(1, Math.max(0, volume));
   master.connect(context.destination);
@@ -73,5 +74,7 @@ export function playTones(context: AudioContext, tones: readonly Tone[], volume:
     oscillator.stop(end + 0.02);
   }
   const last = Math.max(...tones.map((tone) => tone.start + tone.duration));
-  globalThis.setTimeout(() => master.disconnect(), (last + 0.2) * 1000);
+  const ended = last + 0.2;
+  globalThis.setTimeout(() => master.disconnect(), ended * 1000);
+  return ended;
 }
