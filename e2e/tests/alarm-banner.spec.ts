@@ -79,7 +79,7 @@ async function expectSilenced(page: Page): Promise<void> {
   expect(await tones(page), "tones after the click").toBe(heard);
   // A quiet alarm's audio rests (a running context renders silence on a thread all the time), and
   // the header still says sound is on.
-  expect(await audioStates(page), "audio at rest").toEqual(["suspended"]);
+  await expect.poll(() => audioStates(page), { message: "audio at rest" }).toEqual(["suspended"]);
   await expect(page.getByTestId("enable-sound")).toHaveCount(0);
 }
 

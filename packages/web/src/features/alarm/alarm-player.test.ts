@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AlarmPlayer, REST_AFTER_MS } from "./alarm-player";
 import { soundDuration } from "./alarm-sounds";
+import { ALARM_REPEAT_MS } from "./alarm-state";
 
 /** A Web Audio context as far as the player uses it: its state, its changes, and the oscillators started. */
 class FakeContext extends EventTarget {
@@ -114,6 +115,22 @@ describe("the alarm player", () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(context.state).toBe("running");
     expect(context.oscillators).toBe(2 + 6);
+  });
+
+  it("keeps the context up while the alarm loops, and rests once it has stopped", async () => {
+    const player = new AlarmPlayer();
+    player.init();
+    await vi.advanceTimersByTimeAsync(REST_AFTER_MS);
+    const context = FakeContext.last!;
+    expect(context.suspends).toBe(1);
+    for (let loop = 0; loop < 5; loop++) {
+      player.play("siren", 1);
+      await vi.advanceTimersByTimeAsync(ALARM_REPEAT_MS);
+    }
+    expect(context.oscillators).toBe(10);
+    expect(context.suspends).toBe(1);
+    await vi.advanceTimersByTimeAsync(REST_AFTER_MS);
+    expect(context.state).toBe("suspended");
   });
 
   it("offers the click while the browser blocks sound, and plays once the click has unblocked it", async () => {
