@@ -22,8 +22,8 @@ export const REST_AFTER_MS = ALARM_REPEAT_MS;
  * policy); `availability` tells the UI to offer "Activar sonido", and `resume` must run in a click.
  *
  * Once the browser has let it run, the context rests (suspended) whenever nothing sounds, and wakes for
- * a sound: a running context renders silence on an audio thread all the time, about 4 % of a core
- * for a panel left open through a shift (measured in Chromium). A page the browser let sound once may
+ * a sound: a running context renders silence on an audio thread all the time, 3–4 % of a core in
+ * Chromium, for a panel left open through a shift. A page the browser let sound once may
  * wake it without another click; should the browser refuse, the player offers the click again.
  */
 export class AlarmPlayer {
@@ -35,7 +35,7 @@ export class AlarmPlayer {
   private readonly onStateChange = (): void => {
     if (this.context?.state === "running" && !this.allowed) {
       this.allowed = true;
-      // Running without a sound to play (the browser allowed it at once): rest until one comes.
+      // Allowed now (at once, or by the click): rest unless a sound is due.
       if (this.restTimer === null) this.restIn(0);
     }
     this.notify();
