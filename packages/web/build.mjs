@@ -5,20 +5,19 @@
 // route pages with their preloads (route-pages.mjs). Then
 // the brotli and gzip copies of every text file (compress-files.mjs), unless ATALAYA_DEFER_COMPRESSION
 // leaves them to `npm start`, which makes them once the server is listening.
-import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
 import { chunkCycle } from "./chunk-cycles.mjs";
 import { compressFiles } from "./compress-files.mjs";
 import { linkSignedInStyles, renderPrerendered, writeLoginPage } from "./prerender.mjs";
-import { writeRoutePages } from "./route-pages.mjs";
+import { readManifest, writeRoutePages } from "./route-pages.mjs";
 
 // From any working directory (npm start runs it from the repository's root).
 const root = dirname(fileURLToPath(import.meta.url));
 const [, prerendered] = await Promise.all([build({ root, configFile: join(root, "vite.config.ts") }), renderPrerendered()]);
 // Chunks that import each other run in whichever order their downloads end (chunk-cycles.mjs).
-const ring = chunkCycle(JSON.parse(readFileSync(join(root, "dist", ".vite", "manifest.json"), "utf8")));
+const ring = chunkCycle(readManifest(join(root, "dist")));
 if (ring) throw new Error(`the build's chunks import each other: ${ring.join(" → ")} (see chunk-cycles.mjs)`);
 // In this order: login.html is made from index.html as Vite wrote it, without the signed-in stylesheet.
 writeLoginPage(prerendered.login);

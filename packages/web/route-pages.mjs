@@ -38,14 +38,19 @@ export function chunksOf(manifest, key, seen = new Set()) {
   return seen;
 }
 
+/** Vite's manifest of the build in `dist` (vite.config.ts sets build.manifest; writeRoutePages removes it). */
+export function readManifest(dist = DIST) {
+  const manifestFile = join(dist, ".vite", "manifest.json");
+  if (!existsSync(manifestFile)) throw new Error("dist/.vite/manifest.json is missing: vite.config.ts must set build.manifest");
+  return JSON.parse(readFileSync(manifestFile, "utf8"));
+}
+
 /** Writes each route page from dist/index.html, with the prerendered loader (the login page's, the same
  * the portal shows while a screen loads; index.html holds the theme's variables it paints with), so the
  * page paints at once rather than once the scripts have run; the chunks index.html already preloads are
  * left out. */
 export function writeRoutePages({ loader, dist = DIST }) {
-  const manifestFile = join(dist, ".vite", "manifest.json");
-  if (!existsSync(manifestFile)) throw new Error("dist/.vite/manifest.json is missing: vite.config.ts must set build.manifest");
-  const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
+  const manifest = readManifest(dist);
   const index = readFileSync(join(dist, "index.html"), "utf8");
   const booting = chunksOf(manifest, "index.html");
   for (const [page, modules] of Object.entries(ROUTE_PAGES)) {
